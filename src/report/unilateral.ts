@@ -552,7 +552,8 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
 export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
   return [
     ...(mode.friction ? [`${contactName(u, sc.arriving)} ${mode.friction === 'stick' ? 'sticks' : 'slides on'}`] : []),
-    ...mode.stays.map((j) => `${contactName(u, j)} stays`),
+    ...[...(mode.slips ?? [])].filter(([j]) => j === sc.arriving).map(([j, s]) => `${contactName(u, j)} ${s === 'stick' ? 'sticks' : 'slides on'}`),
+    ...mode.stays.map((j) => `${contactName(u, j)} stays${mode.slips?.has(j) ? (mode.slips.get(j) === 'stick' ? ' and sticks' : ' and slides') : ''}`),
     ...sc.closed.filter((j) => !mode.stays.includes(j)).map((j) => `${contactName(u, j)} leaves`),
   ].join(', ');
 }

@@ -105,6 +105,8 @@ export interface ImpactMode {
   readonly stays: readonly number[];
   /** A Coulomb contact striking alone: its slip sticks (ṡ⁺ = 0) or slides on in the direction sgn ṡ (unilateral.ts coulombModes). */
   readonly friction?: 'stick' | 'slide';
+  /** With closed contacts taking part: each engaged planar Coulomb contact sticking or sliding (friction/impact-modes.ts). */
+  readonly slips?: ReadonlyMap<number, 'stick' | 'slide'>;
   readonly qdPlus: readonly Expr[];
   /** Impulse per row label; for dependent rows, the determined combination is named in `indeterminate`. */
   readonly impulses: ReadonlyMap<string, Expr>;

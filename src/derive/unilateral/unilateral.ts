@@ -19,7 +19,8 @@ import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
-import { frictionPhases } from '../friction/phases.js';
+import { frictionPhases, planarCoulomb } from '../friction/phases.js';
+import { coulombImpactModes } from '../friction/impact-modes.js';
 import { criticalValue } from './critical.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from '../matrix.js';
@@ -93,7 +94,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
  */
 function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
   if (model.impactScenarios.length || model.unilateral.length > AUTO_SCENARIO_CONTACTS || !l2.constantMass) return model.impactScenarios;
-  return model.unilateral.map((u, j) => ({
+  const alone = model.unilateral.map((u, j) => ({
     name: `${u.name} strikes alone`,
     arriving: j,
     closed: [],
@@ -101,6 +102,53 @@ function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
     independent: model.coordinates.map((c) => c.name),
     approach: new Map(),
   }));
+  return [...alone, ...model.unilateral.flatMap((_, j) => model.unilateral.flatMap((_o, k) => (k === j ? [] : closedScenario(model, j, k))))];
+}
+
+/**
+ * Contact j strikes while contact k is closed (the other end of a rod
+ * resting on the floor, Rubanovich–Formalsky (1.12)–(1.17)): where both
+ * gaps vanish, k's solved for a coordinate in which it is affine with a
+ * constant coefficient, then j's for another such coordinate, or by a
+ * coordinate's 0 where that zeroes it (a rod lies flat on the floor at
+ * θ = 0); none where neither finds the configuration.
+ */
+function closedScenario(model: Model, j: number, k: number): ImpactScenario[] {
+  const cs = model.coordinates;
+  const first = affineRoot(model, model.unilateral[k]!.gap, []);
+  if (!first) return [];
+  const rest = simplify(subs(model.unilateral[j]!.gap, new Map([first])));
+  const second = affineRoot(model, rest, [first[0]]) ?? zeroRoot(model, rest, first[0]);
+  if (!second) return [];
+  const at = new Map([[first[0], simplify(subs(first[1], new Map([second])))], second]);
+  return [
+    {
+      name: `${model.unilateral[j]!.name} strikes while ${model.unilateral[k]!.name} is closed`,
+      arriving: j,
+      closed: [k],
+      at,
+      independent: cs.filter((c) => c.q.name !== first[0]).map((c) => c.name),
+      approach: new Map(),
+    },
+  ];
+}
+
+/** f = 0 solved for a coordinate (not in `skip`) in which f is affine with a constant coefficient. */
+function affineRoot(model: Model, f: Expr, skip: readonly string[]): [string, Expr] | undefined {
+  const cs = model.coordinates;
+  for (const c of cs) {
+    if (skip.includes(c.q.name)) continue;
+    const slope = simplify(diff(f, c.q.name));
+    if (slope === ZERO || cs.some((o) => dependsOn(slope, o.q.name)) || dependsOn(slope, TIME)) continue;
+    return [c.q.name, simplify(add(c.q, neg(div(f, slope))))];
+  }
+  return undefined;
+}
+
+/** A coordinate (not `skip`) whose 0 makes f vanish identically. */
+function zeroRoot(model: Model, f: Expr, skip: string): [string, Expr] | undefined {
+  const c = model.coordinates.find((o) => o.q.name !== skip && dependsOn(f, o.q.name) && simplify(subs(f, new Map([[o.q.name, ZERO]]))) === ZERO);
+  return c && [c.q.name, ZERO];
 }
 
 export function rowsOf(c: ContactKinematics): ContactRow[] {
@@ -182,6 +230,9 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   const approach = together(simplify(add(at(arriving.normal.rate), ...rowAt(arriving.normal).map((x, i) => mul(x, qdMinus[i]!)))));
   if (sc.closed.length === 0 && arriving.friction && arriving.slip?.length === 1 && !arriving.tangent) {
     return { scenario: sc, qdMinus, approach, modes: coulombModes(M, arriving, at, qdMinus, free) };
+  }
+  if ([sc.arriving, ...sc.closed].some((j) => planarCoulomb(contacts[j]!))) {
+    return { scenario: sc, qdMinus, approach, modes: coulombImpactModes(model, M, contacts, sc, at, qdMinus) };
   }
   return { scenario: sc, qdMinus, approach, modes };
 }

@@ -109,7 +109,7 @@ function glockerBlocks(simulation: MotionSimulation | undefined): Block[] {
       ' keeps the complementarity of the impact (the normal impulses ',
       m('\\Lambda_{N} \\ge 0'),
       ', Coulomb’s cone on the tangential ones) but puts one restitution coefficient ',
-      m('e^{*}'),
+      m('e_{*}'),
       ', the least ',
       m('e'),
       ' of the arriving contacts, on the normal and the slip velocities ',
@@ -120,7 +120,7 @@ function glockerBlocks(simulation: MotionSimulation | undefined): Block[] {
       equation(
         'glocker-law',
         '\\xi',
-        'U^{+} + e^{*}\\,U^{-},\\qquad \\Lambda_{N} \\ge 0,\\ \\xi_{N} \\ge 0,\\ \\Lambda_{N}\\xi_{N} = 0,\\quad \\Lambda_{T}^{\\top}\\xi_{T} \\le 0',
+        'U^{+} + e_{*}\\,U^{-},\\qquad \\Lambda_{N} \\ge 0,\\ \\xi_{N} \\ge 0,\\ \\Lambda_{N}\\xi_{N} = 0,\\quad \\Lambda_{T}^{\\top}\\xi_{T} \\le 0',
       ),
     ),
     paragraph(
@@ -136,12 +136,12 @@ function glockerBlocks(simulation: MotionSimulation | undefined): Block[] {
       equation(
         'glocker-work',
         'T^{+} - T^{-}',
-        '\\frac{\\Lambda^{\\top}\\xi}{1 + e^{*}} - \\frac{1 - e^{*}}{2 (1 + e^{*})}\\,\\Lambda^{\\top} W \\Lambda \\le 0',
+        '\\frac{\\Lambda^{\\top}\\xi}{1 + e_{*}} - \\frac{1 - e_{*}}{2 (1 + e_{*})}\\,\\Lambda^{\\top} W \\Lambda \\le 0',
       ),
     ),
     paragraph(
       'so it never raises the energy; a sticking contact leaves with ',
-      m('U_{T}^{+} = -e^{*}U_{T}^{-}'),
+      m('U_{T}^{+} = -e_{*}U_{T}^{-}'),
       '. ',
       impacts === undefined || impacts.length === 0
         ? ''

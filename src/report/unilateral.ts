@@ -489,7 +489,11 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
       `Impact ${k + 1}, ${sc.name}: `,
       ...named(sc.arriving),
       ' arrives',
-      ...(sc.closed.length ? [' while ', ...closed, sc.closed.length === 1 ? ' is closed' : ' are closed'] : []),
+      ...(sc.striking?.length
+        ? [' together with ', ...closed]
+        : sc.closed.length
+          ? [' while ', ...closed, sc.closed.length === 1 ? ' is closed' : ' are closed']
+          : []),
       ...(sc.at.size ? [', at ', m(at)] : [' at a general configuration']),
       dependent.length ? '. Before the impact the closed contacts hold, so the velocities are expressed through ' : '. The pre-impact velocities ',
       m(independent.join(', ')),

@@ -133,12 +133,12 @@ describe('the energy at impacts, as the study measured it', () => {
     expect(t).not.toContain('assumptions on the parameters');
     expect(abstract('falling-rod')).toContain('Kane’s paradox');
   });
-  it('falling rod: Glocker’s law stated (ξ = U⁺ + e*U⁻ on every row), cited, and whether the run used it', () => {
+  it('falling rod: Glocker’s law stated (ξ = U⁺ + e_* U⁻ on every row), cited, and whether the run used it', () => {
     const t = sectionText('falling-rod', 'discussion');
     const body = tex('falling-rod');
     expect(t).toContain('Glocker’s law [cite:glocker2013]');
-    expect(body).toContain('\\xi = U^{+} + e^{*}\\,U^{-}');
-    expect(body).toContain('T^{+} - T^{-} = \\frac{\\Lambda^{\\top}\\xi}{1 + e^{*}} - \\frac{1 - e^{*}}{2 (1 + e^{*})}\\,\\Lambda^{\\top} W \\Lambda \\le 0');
+    expect(body).toContain('\\xi = U^{+} + e_{*}\\,U^{-}');
+    expect(body).toContain('T^{+} - T^{-} = \\frac{\\Lambda^{\\top}\\xi}{1 + e_{*}} - \\frac{1 - e_{*}}{2 (1 + e_{*})}\\,\\Lambda^{\\top} W \\Lambda \\le 0');
     // The default run (e = 0.5 < 0.8, below the sampled gains): the impacts the simulation counts, all Newton–Coulomb's.
     const impacts = /: (\d+) impacts/.exec(sectionText('falling-rod', 'simulation'))![1];
     expect(t).toContain(`In the simulated run it did not act: Newton–Coulomb resolved every one of its ${impacts} impacts.`);

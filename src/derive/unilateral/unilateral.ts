@@ -102,7 +102,17 @@ function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
     independent: model.coordinates.map((c) => c.name),
     approach: new Map(),
   }));
-  return [...alone, ...model.unilateral.flatMap((_, j) => model.unilateral.flatMap((_o, k) => (k === j ? [] : closedScenario(model, j, k))))];
+  const resting = model.unilateral.flatMap((_, j) => model.unilateral.flatMap((_o, k) => (k === j ? [] : closedScenario(model, j, k))));
+  // Both at once where both can be closed: the first contact's resting scenario with the other striking too.
+  const together = resting
+    .filter((sc) => sc.arriving < sc.closed[0]!)
+    .map((sc) => ({
+      ...sc,
+      name: `${model.unilateral[sc.arriving]!.name} and ${model.unilateral[sc.closed[0]!]!.name} strike together`,
+      striking: sc.closed,
+      independent: model.coordinates.map((c) => c.name),
+    }));
+  return [...alone, ...resting, ...together];
 }
 
 /**
@@ -189,7 +199,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   // Pre-impact velocities: the closed contacts' rows vanish on q̇⁻, solved
   // for the dependent velocities in terms of the independent ones.
   const vMinus: Sym[] = cs.map((c) => preImpactSymbol(c.q));
-  const closedRows = sc.closed.flatMap((j) => rowsOf(contacts[j]!));
+  const closedRows = sc.closed.filter((j) => !sc.striking?.includes(j)).flatMap((j) => rowsOf(contacts[j]!));
   const pre = closedRows.length
     ? affineSolution(
         closedRows.map(rowAt),

@@ -287,7 +287,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   }
   for (const phase of u.phases) {
     const names = phase.active.map((j) => contactName(u, j)).join(' and ');
-    const held = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
+    const held = heldText(model, u, phase);
     if (phase.friction) {
       blocks.push(...phase.friction.flatMap((f) => frictionPhaseBlocks(system, phase, f)));
       continue;
@@ -319,6 +319,13 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   return { id: 'contact-phases', title: 'Contact phases', blocks };
 }
 
+/** "f₁ = 0, f₂ = 0", and the configuration where they hold together when the phase is reduced there ("⇒ y = 0, θ = 0"). */
+function heldText(model: Model, u: Unilateral, phase: ContactPhase): string {
+  const gaps = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
+  if (!phase.at) return gaps;
+  return `${gaps} \\;\\Rightarrow\\; ${[...phase.at].map(([name, v]) => `${mechanicsSymbol(name)} = ${math(v)}`).join(',\\ ')}`;
+}
+
 /**
  * A contact phase with Coulomb friction for one choice of sliding and
  * sticking (FrictionPhase): its accelerations, its densities, and the
@@ -329,7 +336,7 @@ function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: Fric
   const u = system.unilateral!;
   const cs = model.coordinates;
   const how = phase.active.map((j) => `${contactName(u, j)}${f.modes.has(j) ? (f.modes.get(j) === 'slide' ? ' sliding' : ' sticking') : ''}`).join(' and ');
-  const held = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
+  const held = heldText(model, u, phase);
   const sliding = [...f.modes].filter(([, mode]) => mode === 'slide').map(([j]) => math(slipSignSymbol(model.unilateral[j]!.name)));
   const tag = `phase-${phase.active.join('-')}-${phase.active.map((j) => f.modes.get(j) ?? 'held').join('-')}`;
   const head = paragraph(

@@ -76,6 +76,8 @@ export interface PainleveThreshold {
 export interface ContactPhase {
   readonly active: readonly number[];
   readonly rows: readonly ContactRow[];
+  /** Where the active gaps vanish together in closed form (a rod lying flat: y = 0, θ = 0): the configuration the phase's expressions are reduced at. */
+  readonly at?: ReadonlyMap<string, Expr>;
   /** q̈ and σ̇ per row (σ̇ of a normal row ≥ 0 while in contact; < 0 means release). */
   readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
   /** With planar Coulomb contacts held: the phase for each choice of their sliding or sticking (friction/phases.ts), which replaces the frictionless one. */

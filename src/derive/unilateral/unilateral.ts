@@ -72,7 +72,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       const small = n <= 3 && n + rows.length <= EXPLICIT_LIMIT;
       const explicit = small ? solvePhase(l2, rows) : undefined;
       const friction = small ? frictionPhases(model, l2, contacts, active) : [];
-      phases.push({ active, rows, ...(explicit ? { explicit } : {}), ...(friction.length ? { friction } : {}) });
+      phases.push(onManifold(model, { active, rows, ...(explicit ? { explicit } : {}), ...(friction.length ? { friction } : {}) }));
     }
   }
   const assumptions = parameterAssumptions(model);
@@ -125,22 +125,66 @@ function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
  */
 function closedScenario(model: Model, j: number, k: number): ImpactScenario[] {
   const cs = model.coordinates;
-  const first = affineRoot(model, model.unilateral[k]!.gap, []);
-  if (!first) return [];
-  const rest = simplify(subs(model.unilateral[j]!.gap, new Map([first])));
-  const second = affineRoot(model, rest, [first[0]]) ?? zeroRoot(model, rest, first[0]);
-  if (!second) return [];
-  const at = new Map([[first[0], simplify(subs(first[1], new Map([second])))], second]);
+  const both = commonZero(model, model.unilateral[k]!.gap, model.unilateral[j]!.gap);
+  if (!both) return [];
   return [
     {
       name: `${model.unilateral[j]!.name} strikes while ${model.unilateral[k]!.name} is closed`,
       arriving: j,
       closed: [k],
-      at,
-      independent: cs.filter((c) => c.q.name !== first[0]).map((c) => c.name),
+      at: both.at,
+      independent: cs.filter((c) => c.q.name !== both.first).map((c) => c.name),
       approach: new Map(),
     },
   ];
+}
+
+/**
+ * Where two gaps vanish together: the first solved for a coordinate in
+ * which it is affine with a constant coefficient, then the second for
+ * another such coordinate, or by a coordinate's 0 where that zeroes it;
+ * `first` is the coordinate the first gap fixes.
+ */
+function commonZero(model: Model, f: Expr, g: Expr): { readonly at: ReadonlyMap<string, Expr>; readonly first: string } | undefined {
+  const first = affineRoot(model, f, []);
+  if (!first) return undefined;
+  const rest = simplify(subs(g, new Map([first])));
+  const second = affineRoot(model, rest, [first[0]]) ?? zeroRoot(model, rest, first[0]);
+  if (!second) return undefined;
+  return { at: new Map([[first[0], simplify(subs(first[1], new Map([second])))], second]), first: first[0] };
+}
+
+/**
+ * A phase of two contacts reduced on its manifold, where both gaps vanish
+ * (a rod lying flat: θ = 0, so θ̈ ≡ 0 and σ̇₁ = σ̇₂ = mg/2); unchanged
+ * where that configuration has no closed form.
+ */
+function onManifold(model: Model, phase: ContactPhase): ContactPhase {
+  if (phase.active.length !== 2) return phase;
+  const both = commonZero(model, model.unilateral[phase.active[0]!]!.gap, model.unilateral[phase.active[1]!]!.gap);
+  if (!both) return phase;
+  // The rows hold at the velocity level too (f₁ = f₂ = 0 flat: ẏ = θ̇ = 0): the dependent velocities through the others.
+  const here = (e: Expr): Expr => simplify(subs(e, both.at));
+  const cs = model.coordinates;
+  const hold = affineSolution(
+    phase.rows.map((r) => r.row.map(here)),
+    phase.rows.map((r) => simplify(neg(here(r.rate)))),
+    [],
+  );
+  const velocities = new Map(
+    hold
+      ? hold.pivots.map((i) => [cs[i]!.qd.name, simplify(add(hold.particular[i]!, ...hold.free.map((f, k) => mul(hold.basis[i]![k]!, cs[f]!.qd))))] as const)
+      : [],
+  );
+  const at = (e: Expr): Expr => together(simplify(subs(here(e), velocities)));
+  const reduce = <T extends { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] }>(x: T | undefined) =>
+    x && { qdd: x.qdd.map(at), multipliers: x.multipliers.map(at) };
+  const explicit = reduce(phase.explicit);
+  const friction = phase.friction?.map((f) => {
+    const ex = reduce(f.explicit);
+    return { ...f, ...(ex ? { explicit: ex } : {}), conditions: f.conditions.map((c) => ({ ...c, expr: at(c.expr) })) };
+  });
+  return { ...phase, at: both.at, ...(explicit ? { explicit } : {}), ...(friction ? { friction } : {}) };
 }
 
 /** f = 0 solved for a coordinate (not in `skip`) in which f is affine with a constant coefficient. */

@@ -5,6 +5,7 @@
 // and a sticking end's (ν, σ) with s̈ = 0.
 import { describe, expect, it } from 'vitest';
 import rod from '../../../derivations/falling-rod.js';
+import { ZERO } from '../../../src/core/expr.js';
 import { evaluate } from '../../../src/core/evaluate.js';
 import { slipSignSymbol } from '../../../src/model/names.js';
 import type { FrictionPhase } from '../../../src/derive/unilateral/unilateral.js';
@@ -105,7 +106,9 @@ describe('contact phases with Coulomb friction', () => {
     ],
   ] as [number[], Mode[]][])('rod on %j, %j: q̈, σ̇ and ν̇ as Newton–Euler gives them at 40 random states', (active, modes) => {
     const f = variant(active, modes);
-    for (const s of states) {
+    // Both ends on the floor: the rod lies flat and still in θ (θ = 0, θ̇ = 0), where the phase is reduced.
+    for (const s0 of states) {
+      const s = active.length === 2 ? { ...s0, th: 0, w: 0 } : s0;
       const ends = active.map((j, i) => ({ side: (j === 0 ? -1 : 1) as -1 | 1, mode: modes[i]!, d: s.d[j]! }));
       const want = newtonEuler(ends, s);
       const got = [...f.explicit!.qdd, ...f.explicit!.multipliers].map((e) => evaluate(e, env(s)));
@@ -123,6 +126,14 @@ describe('contact phases with Coulomb friction', () => {
     const e = env(s);
     expectClose(evaluate(f.explicit!.qdd[2]!, e), (-3 * s.g * Math.cos(s.th)) / (4 * s.l), 1e-12);
     expectClose(sigma!, (s.m * (s.g * (1 + 3 * Math.sin(s.th) ** 2) - 4 * s.l * s.w ** 2 * Math.sin(s.th))) / 4, 1e-12);
+  });
+  it('both ends on the floor: reduced on y = 0, θ = 0, where θ̈ ≡ 0 and σ̇₁ = σ̇₂ = mg/2 without friction and sliding', () => {
+    const flat = phase([0, 1]);
+    expect(Object.fromEntries(flat.at!)).toEqual({ y: ZERO, theta: ZERO });
+    for (const ex of [flat.explicit!, variant([0, 1], ['slide', 'slide']).explicit!]) {
+      expect(ex.qdd[2]).toBe(ZERO);
+      for (const s of states.slice(0, 5)) for (const sigma of ex.multipliers) expectClose(evaluate(sigma, env(s)), (s.m * s.g) / 2, 1e-12);
+    }
   });
   it('both ends sticking: dependent rows, no closed form', () => {
     expect(variant([0, 1], ['stick', 'stick']).explicit).toBeUndefined();

@@ -595,6 +595,9 @@ function hingeFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 export function modeName(system: DerivedSystem, im: ImpactMap, mode: ImpactMode): string {
   if (mode.friction) return mode.friction === 'stick' ? 'sticks' : 'slides';
   if (im.scenario.closed.length === 0) return 'single';
+  // Coulomb contacts of a mode with closed contacts: each one's sticking or sliding beside its staying or leaving.
+  const slips = [...(mode.slips ?? [])].map(([j, s]) => `${system.model.unilateral[j]!.name}:${s}`).join(',');
+  if (slips) return `${mode.stays.length === 0 ? 'leaves' : 'stays'}[${slips}]`;
   if (mode.stays.length === 0) return 'leaves';
   if (mode.stays.length === im.scenario.closed.length) return 'stays';
   return `stays(${mode.stays.map((j) => system.model.unilateral[j]!.name).join(',')})`;

@@ -59,6 +59,13 @@ export const REFERENCES = {
     title: 'A study of the passive gait of a compass-like biped robot: symmetry and chaos',
     venue: 'International Journal of Robotics Research 17(12), pp. 1282–1301, 1998',
   },
+  glocker2013: {
+    short: 'Glocker',
+    authors: 'Ch. Glocker',
+    title: 'Energetic consistency conditions for standard impacts. Part I: Newton-type inequality impact laws and Kane’s example',
+    venue: 'Multibody System Dynamics 29(1), pp. 77–117, 2013',
+    general: true,
+  },
 } as const satisfies Readonly<Record<string, Reference>>;
 
 export type SourceKey = keyof typeof REFERENCES;

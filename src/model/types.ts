@@ -226,6 +226,8 @@ export interface ImpactScenario {
   /** Index into unilateral. */
   readonly arriving: number;
   readonly closed: readonly number[];
+  /** Closed contacts that arrive too (a rod striking flat with both ends): their rows do not hold before the impact. */
+  readonly striking?: readonly number[];
   /** Configuration at the impact (coordinate name → value). */
   readonly at: ReadonlyMap<string, Expr>;
   /** Coordinates whose velocities stay free before the impact. */

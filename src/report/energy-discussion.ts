@@ -9,7 +9,8 @@ import { ZERO } from '../core/expr.js';
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
-import { m, paragraph, ref, series, type Block, type Inline } from './document.js';
+import { equation, equations, m, paragraph, ref, series, type Block, type Inline } from './document.js';
+import type { MotionSimulation } from './motion.js';
 import { mechanicsSymbol } from './notation.js';
 
 /**
@@ -20,7 +21,7 @@ import { mechanicsSymbol } from './notation.js';
  */
 function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
   const fallback: Inline[] = [
-    'Where an outcome would raise the kinetic energy, the simulation resolves the impact with Glocker’s energetically consistent law instead (one restitution coefficient on the normal and the slip alike), which never raises it.',
+    'Where an outcome would raise the kinetic energy, the simulation resolves the impact with Glocker’s energetically consistent law instead (below).',
   ];
   if (!study)
     return [
@@ -44,11 +45,11 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
   return [
     'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
     ...sampled,
-    `an admissible outcome gains up to ${percent} % of `,
+    `the best sampled admissible outcome gains ${percent} % of `,
     m('T^{-}'),
     ' (at ',
     m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
-    '), and none of them gains for ',
+    `), so the largest gain is at least ${percent} % (a sampled bound, not a derived supremum), and none of the sampled outcomes gains for `,
     m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
     '. ',
     ...fallback,
@@ -70,7 +71,7 @@ const ENERGY_CHANGES: Readonly<Record<EnergyChange, string>> = {
 };
 
 /** The discussion's paragraphs on the energy (none where the model has no energy function). */
-export function energyBlocks(system: DerivedSystem, impactEnergy: ImpactEnergyStudy | undefined): Block[] {
+export function energyBlocks(system: DerivedSystem, impactEnergy: ImpactEnergyStudy | undefined, simulation?: MotionSimulation): Block[] {
   const { model } = system;
   if (!system.energy) return [];
   const between = model.unilateral.length ? ' between impacts' : '';
@@ -87,6 +88,66 @@ export function energyBlocks(system: DerivedSystem, impactEnergy: ImpactEnergySt
   const coulomb = model.unilateral.some((c) => c.friction);
   const impacts = !model.unilateral.length || !system.passive ? '.' : coulomb ? '.' : `; impacts${friction ? ' and friction' : ''} never raise it.`;
   const blocks: Block[] = [paragraph(...smooth, impacts)];
-  if (model.unilateral.length && system.passive && coulomb) blocks.push(paragraph(...impactEnergyText(impactEnergy)));
+  if (model.unilateral.length && system.passive && coulomb) blocks.push(paragraph(...impactEnergyText(impactEnergy)), ...glockerBlocks(simulation));
   return blocks;
+}
+
+/**
+ * The fallback law of the runtime's impacts with Coulomb friction
+ * (src/runtime/contact/impact-law.ts, glocker2013), and how many impacts
+ * of the simulated run it resolved (each impact event names its law).
+ */
+function glockerBlocks(simulation: MotionSimulation | undefined): Block[] {
+  const all = simulation && 'trajectory' in simulation ? simulation.trajectory.events.filter((e) => e.type === 'impact') : [];
+  // A driver that does not name the law of its impacts (Moreau–Jean's steps) leaves the question open.
+  const impacts = all.every((e) => e.law !== undefined) ? all : undefined;
+  const fallbacks = impacts?.filter((e) => e.law !== 'newton-coulomb').length;
+  return [
+    paragraph(
+      'Glocker’s law ',
+      ref('cite:glocker2013'),
+      ' keeps the complementarity of the impact (the normal impulses ',
+      m('\\Lambda_{N} \\ge 0'),
+      ', Coulomb’s cone on the tangential ones) but puts one restitution coefficient ',
+      m('e_{*}'),
+      ', the least ',
+      m('e'),
+      ' of the arriving contacts, on the normal and the slip velocities ',
+      m('U = (U_{N}, U_{T})'),
+      ' of the closed contacts alike:',
+    ),
+    equations(
+      equation(
+        'glocker-law',
+        '\\xi',
+        'U^{+} + e_{*}\\,U^{-},\\qquad \\Lambda_{N} \\ge 0,\\ \\xi_{N} \\ge 0,\\ \\Lambda_{N}\\xi_{N} = 0,\\quad \\Lambda_{T}^{\\top}\\xi_{T} \\le 0',
+      ),
+    ),
+    paragraph(
+      'With the impulses’ work ',
+      m('\\tfrac{1}{2}(U^{-} + U^{+})^{\\top}\\Lambda'),
+      ' and ',
+      m('U^{+} = U^{-} + W\\Lambda'),
+      ' (',
+      m('W'),
+      ' the contacts’ inverse mass matrix, positive semidefinite) its change of the kinetic energy is',
+    ),
+    equations(
+      equation(
+        'glocker-work',
+        'T^{+} - T^{-}',
+        '\\frac{\\Lambda^{\\top}\\xi}{1 + e_{*}} - \\frac{1 - e_{*}}{2 (1 + e_{*})}\\,\\Lambda^{\\top} W \\Lambda \\le 0',
+      ),
+    ),
+    paragraph(
+      'so it never raises the energy; a sticking contact leaves with ',
+      m('U_{T}^{+} = -e_{*}U_{T}^{-}'),
+      '. ',
+      impacts === undefined || impacts.length === 0
+        ? ''
+        : fallbacks === 0
+          ? `In the simulated run it did not act: Newton–Coulomb resolved every one of its ${impacts.length} impacts.`
+          : `In the simulated run it resolved ${fallbacks} of the ${impacts.length} impacts.`,
+    ),
+  ];
 }

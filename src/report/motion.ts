@@ -325,7 +325,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
           ...new Set(events.map((e) => e.kind)),
         ]
           .map((k) => countOf(events.filter((e) => e.kind === k).length, k))
-          .join(', ')}${slidingText(tr.events)}.`,
+          .join(', ')}${slidingText(run)}.`,
       )
     : paragraph('No impacts or releases occur on this interval.');
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
@@ -351,22 +351,32 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   return { id: 'simulation', title: 'Simulated motion', blocks };
 }
 
-/** "1 impact", "3 impacts": a count of events of one kind (an indeterminate one stays an adjective: "2 indeterminate"). */
 /**
  * ", the rest a persistent sliding contact" where the impacts accumulate into
  * a contact that keeps its speed (kozlov1988 §3: the point in the circle
- * slides on at u), not a rest; "" where every rest is at rest.
+ * slides on at u), not a rest; "" where every rest is at rest. The speed is
+ * read where the contact's run ends (its release, else the end of the run),
+ * not at the accumulation: a rod resting on one end still swings down about
+ * it there, and comes to rest later on both.
  */
-function slidingText(events: ReportTrajectory['events']): string {
-  const sliding = events.filter((e) => e.type === 'rest' && e.qd !== undefined && Math.hypot(...e.qd) > SLIDING_SPEED).length;
+function slidingText(tr: MotionTrajectory): string {
+  const rests = tr.events.filter((e) => e.type === 'rest');
+  const sliding = rests.filter((rest) => {
+    const release = tr.events.find((e) => e.type === 'release' && e.t > rest.t && e.contacts?.some((c) => rest.contacts?.includes(c)));
+    const end = release?.t ?? tr.t.at(-1)!;
+    const k = tr.t.findIndex((t) => t > end);
+    return Math.hypot(...(release?.qd ?? tr.qd[(k < 0 ? tr.t.length : k) - 1]!)) > SLIDING_SPEED;
+  }).length;
   if (sliding === 0) return '';
-  const all = events.filter((e) => e.type === 'rest').length;
-  return `; ${sliding === all ? (all === 1 ? 'the rest is' : 'every rest is') : `${sliding} of the rests are`} a persistent contact, sliding along the constraint at a speed that does not vanish`;
+  const all = rests.length;
+  const which = sliding === all ? (all === 1 ? 'the rest is' : 'every rest is') : `${sliding} of the ${all} rests ${sliding === 1 ? 'is' : 'are'}`;
+  return `; ${which} a persistent contact, sliding along the constraint at a speed that does not vanish`;
 }
 
 /** Speed above which a contact the impacts accumulated into is sliding, not at rest. */
 const SLIDING_SPEED = 1e-6;
 
+/** "1 impact", "3 impacts": a count of events of one kind (an indeterminate one stays an adjective: "2 indeterminate"). */
 function countOf(n: number, kind: string): string {
   return `${n} ${kind}${n === 1 || kind === 'indeterminate' ? '' : 's'}`;
 }

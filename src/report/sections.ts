@@ -61,7 +61,14 @@ export interface ReportTrajectory {
   readonly q: readonly (readonly number[])[];
   readonly energy?: readonly number[];
   /** Each event, with q̇ at it where the run gives it (a rest that keeps sliding, kozlov1988 §3). */
-  readonly events: readonly { readonly t: number; readonly type: PlotEventKind; readonly qd?: readonly number[] }[];
+  readonly events: readonly {
+    readonly t: number;
+    readonly type: PlotEventKind;
+    readonly qd?: readonly number[];
+    readonly contacts?: readonly number[];
+    /** For an impact with friction: the law that resolved it (the runtime's impact-law.ts). */
+    readonly law?: string;
+  }[];
 }
 
 /** The simulation shown in the HTML report, or why there is none: it failed, or the model is not one the runtime integrates (skipped). */

@@ -201,7 +201,7 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
   const e = mechanicsSymbol(study.restitution.parameter);
   return [
     [
-      `Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox), by up to ${(100 * w.gain).toFixed(1)} % at `,
+      `Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox), by at least ${(100 * w.gain).toFixed(1)} % (the best of the sampled impacts) at `,
       m(`${e} = ${+w.values[study.restitution.parameter]!.toFixed(2)}`),
       ' (no sampled impact gains for ',
       m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
@@ -455,7 +455,7 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
-  const blocks: Block[] = [...energyBlocks(f.system, f.impactEnergy)];
+  const blocks: Block[] = [...energyBlocks(f.system, f.impactEnergy, f.simulation)];
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const off = printed(f.paper)

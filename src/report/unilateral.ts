@@ -13,8 +13,16 @@ import * as Q from '../core/rational.js';
 import { neg, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { postImpactName, preImpactName } from '../model/names.js';
-import type { ContactKinematics, ContactRow, CriticalValue, ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
+import { postImpactName, preImpactName, slipSignSymbol } from '../model/names.js';
+import type {
+  ContactKinematics,
+  ContactPhase,
+  ContactRow,
+  CriticalValue,
+  FrictionPhase,
+  ImpactMap,
+  ImpactMode,
+} from '../derive/unilateral/unilateral-types.js';
 import {
   countWord,
   equation,
@@ -280,7 +288,11 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   }
   for (const phase of u.phases) {
     const names = phase.active.map((j) => contactName(u, j)).join(' and ');
-    const held = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
+    const held = heldText(model, u, phase);
+    if (phase.friction) {
+      blocks.push(...phase.friction.flatMap((f) => frictionPhaseBlocks(system, phase, f)));
+      continue;
+    }
     if (!phase.explicit) {
       blocks.push(
         paragraph(
@@ -308,6 +320,58 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     );
   }
   return { id: 'contact-phases', title: 'Contact phases', blocks };
+}
+
+/** "f₁ = 0, f₂ = 0", and the configuration where they hold together when the phase is reduced there ("⇒ y = 0, θ = 0"). */
+function heldText(model: Model, u: Unilateral, phase: ContactPhase): string {
+  const gaps = phase.active.map((j) => `${gapSymbol(model, u.contacts[j]!, j)} = 0`).join(',\\ ');
+  if (!phase.at) return gaps;
+  return `${gaps} \\;\\Rightarrow\\; ${[...phase.at].map(([name, v]) => `${mechanicsSymbol(name)} = ${math(v)}`).join(',\\ ')}`;
+}
+
+/**
+ * A contact phase with Coulomb friction for one choice of sliding and
+ * sticking (FrictionPhase): its accelerations, its densities, and the
+ * sticking cone of each sticking contact.
+ */
+function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: FrictionPhase): Block[] {
+  const { model } = system;
+  const u = system.unilateral!;
+  const cs = model.coordinates;
+  const how = phase.active.map((j) => `${contactName(u, j)}${f.modes.has(j) ? (f.modes.get(j) === 'slide' ? ' sliding' : ' sticking') : ''}`).join(' and ');
+  const held = heldText(model, u, phase);
+  const sliding = [...f.modes].filter(([, mode]) => mode === 'slide').map(([j]) => math(slipSignSymbol(model.unilateral[j]!.name)));
+  const tag = `phase-${phase.active.join('-')}-${phase.active.map((j) => f.modes.get(j) ?? 'held').join('-')}`;
+  const head = paragraph(
+    `Contact with ${how} (`,
+    m(held),
+    ...(sliding.length ? ['; sliding with ', m(sliding.map((s) => `${s} = \\pm 1`).join(',\\ ')), ', friction along the slip (Smirnov (1.3))'] : []),
+    f.explicit ? '):' : '): its rows are dependent, so the densities are statically indeterminate; the generated code solves it numerically.',
+  );
+  if (!f.explicit) return [head];
+  const named = nameRepeated(model, [...f.explicit.qdd, ...f.explicit.multipliers]);
+  const blocks: Block[] = [
+    head,
+    equations(
+      ...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(named.exprs[i]!))),
+      ...f.rows.map((r, k) => equation(`${tag}-${r.label}`, rateSymbol(r), mathLines(named.exprs[cs.length + k]!))),
+    ),
+    ...whereBlocks(named),
+  ];
+  if (f.conditions.length) {
+    const sticking = [...f.modes].filter(([, mode]) => mode === 'stick').map(([j]) => j);
+    const cone = sticking.map((j) => `|\\dot{\\nu}_{${j + 1}}| \\le ${math(u.contacts[j]!.friction!.static)}\\,\\dot{\\sigma}_{${j + 1}}`).join(',\\ ');
+    blocks.push(
+      paragraph('It sticks while the tangential density lies in the static cone ', m(cone), ':'),
+      equations(
+        ...inName(
+          named,
+          f.conditions.map((c) => c.expr),
+        ).map((e, i) => inequality(`${tag}-cone-${i + 1}`, closeWith(mathLines(e), '\\ge 0'))),
+      ),
+    );
+  }
+  return blocks;
 }
 
 // ---------------------------------------------------------------- impact maps
@@ -435,7 +499,11 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
       `Impact ${k + 1}, ${sc.name}: `,
       ...named(sc.arriving),
       ' arrives',
-      ...(sc.closed.length ? [' while ', ...closed, sc.closed.length === 1 ? ' is closed' : ' are closed'] : []),
+      ...(sc.striking?.length
+        ? [' together with ', ...closed]
+        : sc.closed.length
+          ? [' while ', ...closed, sc.closed.length === 1 ? ' is closed' : ' are closed']
+          : []),
       ...(sc.at.size ? [', at ', m(at)] : [' at a general configuration']),
       dependent.length ? '. Before the impact the closed contacts hold, so the velocities are expressed through ' : '. The pre-impact velocities ',
       m(independent.join(', ')),
@@ -502,7 +570,8 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
 export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
   return [
     ...(mode.friction ? [`${contactName(u, sc.arriving)} ${mode.friction === 'stick' ? 'sticks' : 'slides on'}`] : []),
-    ...mode.stays.map((j) => `${contactName(u, j)} stays`),
+    ...[...(mode.slips ?? [])].filter(([j]) => j === sc.arriving).map(([j, s]) => `${contactName(u, j)} ${s === 'stick' ? 'sticks' : 'slides on'}`),
+    ...mode.stays.map((j) => `${contactName(u, j)} stays${mode.slips?.has(j) ? (mode.slips.get(j) === 'stick' ? ' and sticks' : ' and slides') : ''}`),
     ...sc.closed.filter((j) => !mode.stays.includes(j)).map((j) => `${contactName(u, j)} leaves`),
   ].join(', ');
 }

@@ -179,3 +179,45 @@ describe('coordinates of one unit and different ranges, as the compass walker’
     expect(JSON.stringify(coordinates)).not.toContain('another size');
   });
 });
+
+describe('a rest that keeps sliding, and one that comes to rest', () => {
+  const spec = defineModel({
+    name: 'motion-slider',
+    title: 'Slider',
+    coordinates: [{ name: 'x', unit: 'm' }],
+    parameters: { m: 1 },
+    kinetic: "m*x'^2/2",
+    initial: { q: { x: 0 } },
+  });
+  const model = buildModel(spec);
+  const t = Array.from({ length: 101 }, (_, k) => k / 100);
+  const sentence = (qd: (s: number) => number, events: { t: number; type: 'rest' | 'release'; qd?: number[]; contacts?: number[] }[]) => {
+    const trajectory = { t, q: t.map(() => [0]), qd: t.map((s) => [qd(s)]), events };
+    const section = motionSection(model, { trajectory, method: 'test' }, undefined)!;
+    return JSON.stringify(section.blocks);
+  };
+  it('a contact that rests while the body still moves about it, and stops later, is no sliding contact (the falling rod)', () => {
+    // At the accumulation the rod still swings down about its resting end (q̇ ≠ 0); it is at rest from t = 0.6 on.
+    const text = sentence(
+      (s) => (s < 0.6 ? 0.3 * (0.6 - s) : 0),
+      [
+        { t: 0.3, type: 'rest', qd: [0.3], contacts: [0] },
+        { t: 0.6, type: 'rest', qd: [0], contacts: [0, 1] },
+      ],
+    );
+    expect(text).toContain('2 rests');
+    expect(text).not.toContain('persistent contact');
+  });
+  it('a contact sliding on at a speed that does not vanish until the end (kozlov1988 §3), one rest of two, said in the singular', () => {
+    const text = sentence(
+      () => 0.5,
+      [
+        { t: 0.3, type: 'rest', qd: [0.5], contacts: [0] },
+        { t: 0.5, type: 'release', qd: [0], contacts: [1] },
+        { t: 0.6, type: 'rest', qd: [0.5], contacts: [1] },
+        { t: 0.8, type: 'release', qd: [0], contacts: [1] },
+      ],
+    );
+    expect(text).toContain('1 of the 2 rests is a persistent contact, sliding along the constraint at a speed that does not vanish');
+  });
+});

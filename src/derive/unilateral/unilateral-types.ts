@@ -76,10 +76,26 @@ export interface PainleveThreshold {
 export interface ContactPhase {
   readonly active: readonly number[];
   readonly rows: readonly ContactRow[];
+  /** Where the active gaps vanish together in closed form (a rod lying flat: y = 0, θ = 0): the configuration the phase's expressions are reduced at. */
+  readonly at?: ReadonlyMap<string, Expr>;
   /** q̈ and σ̇ per row (σ̇ of a normal row ≥ 0 while in contact; < 0 means release). */
   readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
   /** Without `explicit`, why: its rows are dependent, or the phase is past the closed-form size (unilateral.ts EXPLICIT_LIMIT). */
   readonly unsolved?: 'dependent' | 'size';
+  /** With planar Coulomb contacts held: the phase for each choice of their sliding or sticking (friction/phases.ts), which replaces the frictionless one. */
+  readonly friction?: readonly FrictionPhase[];
+}
+
+/** A contact phase with Coulomb friction for one choice of sliding and sticking (friction/phases.ts). */
+export interface FrictionPhase {
+  /** Per held planar Coulomb contact (index into the contacts): sliding with d = sgn ṡ, or sticking. */
+  readonly modes: ReadonlyMap<number, 'slide' | 'stick'>;
+  /** Rows held: every normal, and the slip row of each sticking contact. */
+  readonly rows: readonly ContactRow[];
+  /** q̈ and, per row, its density: σ̇ on a normal row, the tangential ν̇ on a slip row; absent where the rows are dependent. */
+  readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
+  /** The sticking cone |ν̇| ≤ μ_s σ̇ of each sticking contact, as two expressions ≥ 0. */
+  readonly conditions: readonly ImpactCondition[];
 }
 
 export interface ImpactCondition {
@@ -93,6 +109,8 @@ export interface ImpactMode {
   readonly stays: readonly number[];
   /** A Coulomb contact striking alone: its slip sticks (ṡ⁺ = 0) or slides on in the direction sgn ṡ (unilateral.ts coulombModes). */
   readonly friction?: 'stick' | 'slide';
+  /** With closed contacts taking part: each engaged planar Coulomb contact sticking or sliding (friction/impact-modes.ts). */
+  readonly slips?: ReadonlyMap<number, 'stick' | 'slide'>;
   readonly qdPlus: readonly Expr[];
   /** Impulse per row label; for dependent rows, the determined combination is named in `indeterminate`. */
   readonly impulses: ReadonlyMap<string, Expr>;

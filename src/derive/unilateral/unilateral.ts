@@ -19,6 +19,8 @@ import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
+import { frictionPhases, planarCoulomb } from '../friction/phases.js';
+import { coulombImpactModes } from '../friction/impact-modes.js';
 import { criticalValue } from './critical.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from '../matrix.js';
@@ -77,7 +79,15 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       const rows = active.flatMap((j) => rowsOf(contacts[j]!));
       const small = n <= EXPLICIT_COORDINATES && n + rows.length <= EXPLICIT_LIMIT;
       const explicit = small ? solvePhase(l2, rows) : undefined;
-      phases.push({ active, rows, ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }) });
+      const friction = small ? frictionPhases(model, l2, contacts, active) : [];
+      phases.push(
+        onManifold(model, {
+          active,
+          rows,
+          ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
+          ...(friction.length ? { friction } : {}),
+        }),
+      );
     }
   }
   const assumptions = parameterAssumptions(model);
@@ -99,7 +109,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
  */
 function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
   if (model.impactScenarios.length || model.unilateral.length > AUTO_SCENARIO_CONTACTS || !l2.constantMass) return model.impactScenarios;
-  return model.unilateral.map((u, j) => ({
+  const alone = model.unilateral.map((u, j) => ({
     name: `${u.name} strikes alone`,
     arriving: j,
     closed: [],
@@ -107,6 +117,107 @@ function scenariosOf(model: Model, l2: Lagrange2): readonly ImpactScenario[] {
     independent: model.coordinates.map((c) => c.name),
     approach: new Map(),
   }));
+  const resting = model.unilateral.flatMap((_, j) => model.unilateral.flatMap((_o, k) => (k === j ? [] : closedScenario(model, j, k))));
+  // Both at once where both can be closed: the first contact's resting scenario with the other striking too.
+  const together = resting
+    .filter((sc) => sc.arriving < sc.closed[0]!)
+    .map((sc) => ({
+      ...sc,
+      name: `${model.unilateral[sc.arriving]!.name} and ${model.unilateral[sc.closed[0]!]!.name} strike together`,
+      striking: sc.closed,
+      independent: model.coordinates.map((c) => c.name),
+    }));
+  return [...alone, ...resting, ...together];
+}
+
+/**
+ * Contact j strikes while contact k is closed (the other end of a rod
+ * resting on the floor, Rubanovich–Formalsky (1.12)–(1.17)): where both
+ * gaps vanish, k's solved for a coordinate in which it is affine with a
+ * constant coefficient, then j's for another such coordinate, or by a
+ * coordinate's 0 where that zeroes it (a rod lies flat on the floor at
+ * θ = 0); none where neither finds the configuration.
+ */
+function closedScenario(model: Model, j: number, k: number): ImpactScenario[] {
+  const cs = model.coordinates;
+  const both = commonZero(model, model.unilateral[k]!.gap, model.unilateral[j]!.gap);
+  if (!both) return [];
+  return [
+    {
+      name: `${model.unilateral[j]!.name} strikes while ${model.unilateral[k]!.name} is closed`,
+      arriving: j,
+      closed: [k],
+      at: both.at,
+      independent: cs.filter((c) => c.q.name !== both.first).map((c) => c.name),
+      approach: new Map(),
+    },
+  ];
+}
+
+/**
+ * Where two gaps vanish together: the first solved for a coordinate in
+ * which it is affine with a constant coefficient, then the second for
+ * another such coordinate, or by a coordinate's 0 where that zeroes it;
+ * `first` is the coordinate the first gap fixes.
+ */
+function commonZero(model: Model, f: Expr, g: Expr): { readonly at: ReadonlyMap<string, Expr>; readonly first: string } | undefined {
+  const first = affineRoot(model, f, []);
+  if (!first) return undefined;
+  const rest = simplify(subs(g, new Map([first])));
+  const second = affineRoot(model, rest, [first[0]]) ?? zeroRoot(model, rest, first[0]);
+  if (!second) return undefined;
+  return { at: new Map([[first[0], simplify(subs(first[1], new Map([second])))], second]), first: first[0] };
+}
+
+/**
+ * A phase of two contacts reduced on its manifold, where both gaps vanish
+ * (a rod lying flat: θ = 0, so θ̈ ≡ 0 and σ̇₁ = σ̇₂ = mg/2); unchanged
+ * where that configuration has no closed form.
+ */
+function onManifold(model: Model, phase: ContactPhase): ContactPhase {
+  if (phase.active.length !== 2) return phase;
+  const both = commonZero(model, model.unilateral[phase.active[0]!]!.gap, model.unilateral[phase.active[1]!]!.gap);
+  if (!both) return phase;
+  // The rows hold at the velocity level too (f₁ = f₂ = 0 flat: ẏ = θ̇ = 0): the dependent velocities through the others.
+  const here = (e: Expr): Expr => simplify(subs(e, both.at));
+  const cs = model.coordinates;
+  const hold = affineSolution(
+    phase.rows.map((r) => r.row.map(here)),
+    phase.rows.map((r) => simplify(neg(here(r.rate)))),
+    [],
+  );
+  const velocities = new Map(
+    hold
+      ? hold.pivots.map((i) => [cs[i]!.qd.name, simplify(add(hold.particular[i]!, ...hold.free.map((f, k) => mul(hold.basis[i]![k]!, cs[f]!.qd))))] as const)
+      : [],
+  );
+  const at = (e: Expr): Expr => together(simplify(subs(here(e), velocities)));
+  const reduce = <T extends { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] }>(x: T | undefined) =>
+    x && { qdd: x.qdd.map(at), multipliers: x.multipliers.map(at) };
+  const explicit = reduce(phase.explicit);
+  const friction = phase.friction?.map((f) => {
+    const ex = reduce(f.explicit);
+    return { ...f, ...(ex ? { explicit: ex } : {}), conditions: f.conditions.map((c) => ({ ...c, expr: at(c.expr) })) };
+  });
+  return { ...phase, at: both.at, ...(explicit ? { explicit } : {}), ...(friction ? { friction } : {}) };
+}
+
+/** f = 0 solved for a coordinate (not in `skip`) in which f is affine with a constant coefficient. */
+function affineRoot(model: Model, f: Expr, skip: readonly string[]): [string, Expr] | undefined {
+  const cs = model.coordinates;
+  for (const c of cs) {
+    if (skip.includes(c.q.name)) continue;
+    const slope = simplify(diff(f, c.q.name));
+    if (slope === ZERO || cs.some((o) => dependsOn(slope, o.q.name)) || dependsOn(slope, TIME)) continue;
+    return [c.q.name, simplify(add(c.q, neg(div(f, slope))))];
+  }
+  return undefined;
+}
+
+/** A coordinate (not `skip`) whose 0 makes f vanish identically. */
+function zeroRoot(model: Model, f: Expr, skip: string): [string, Expr] | undefined {
+  const c = model.coordinates.find((o) => o.q.name !== skip && dependsOn(f, o.q.name) && simplify(subs(f, new Map([[o.q.name, ZERO]]))) === ZERO);
+  return c && [c.q.name, ZERO];
 }
 
 export function rowsOf(c: ContactKinematics): ContactRow[] {
@@ -147,7 +258,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   // Pre-impact velocities: the closed contacts' rows vanish on q̇⁻, solved
   // for the dependent velocities in terms of the independent ones.
   const vMinus: Sym[] = cs.map((c) => preImpactSymbol(c.q));
-  const closedRows = sc.closed.flatMap((j) => rowsOf(contacts[j]!));
+  const closedRows = sc.closed.filter((j) => !sc.striking?.includes(j)).flatMap((j) => rowsOf(contacts[j]!));
   const pre = closedRows.length
     ? affineSolution(
         closedRows.map(rowAt),
@@ -188,6 +299,9 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   const approach = together(simplify(add(at(arriving.normal.rate), ...rowAt(arriving.normal).map((x, i) => mul(x, qdMinus[i]!)))));
   if (sc.closed.length === 0 && arriving.friction && arriving.slip?.length === 1 && !arriving.tangent) {
     return { scenario: sc, qdMinus, approach, modes: coulombModes(M, arriving, at, qdMinus, free) };
+  }
+  if ([sc.arriving, ...sc.closed].some((j) => planarCoulomb(contacts[j]!))) {
+    return { scenario: sc, qdMinus, approach, modes: coulombImpactModes(model, M, contacts, sc, at, qdMinus) };
   }
   return { scenario: sc, qdMinus, approach, modes };
 }

@@ -11,6 +11,7 @@ import { requireFunctions } from './contacts.js';
 import { frictionalImpact } from './friction-impact.js';
 import { impactByLcp, type LcpImpact } from './impact-lcp.js';
 import { usesFriction } from './friction-modes.js';
+import type { ImpactLawName } from './impact-law.js';
 
 /** What an impact gives: q̇⁺, the normal impulses and, with friction, the tangential ones (slip-row order). */
 export interface ImpactOutcome {
@@ -20,6 +21,8 @@ export interface ImpactOutcome {
   readonly tangentImpulses?: ArrayLike<number>;
   /** With friction, each contact's phase right after the impact (frictionPhase's codes). */
   readonly modes?: readonly number[];
+  /** With friction, the law that resolved it: Newton–Coulomb, or a fallback where that would raise the energy (impact-law.ts). */
+  readonly law?: ImpactLawName;
   readonly message?: string;
 }
 
@@ -54,6 +57,7 @@ export function resolveImpact(
       impulses: res.impulses,
       tangentImpulses: res.tangentialImpulses,
       modes: res.modes,
+      law: res.law,
       ...(message ? { message } : {}),
     };
   }

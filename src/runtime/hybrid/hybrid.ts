@@ -679,7 +679,7 @@ class HybridRun {
       const impulses = toArray(res.impulses, 0, m);
       const hit = impulses.flatMap((p, j) => (p !== 0 ? [j] : []));
       const contacts = hit.length > 0 ? hit : approaching;
-      const tangent = res.tangentImpulses ? { tangentImpulses: Array.from(res.tangentImpulses), modes: [...res.modes!] } : {};
+      const tangent = res.tangentImpulses ? { tangentImpulses: Array.from(res.tangentImpulses), modes: [...res.modes!], law: res.law! } : {};
       this.events.push({ ...before, contacts, qdPlus: toArray(this.x, n, 2 * n), impulses, ...tangent });
       impacts++;
       rest = this.holdable(this.recordImpact(t, contacts, false)) ?? rest;

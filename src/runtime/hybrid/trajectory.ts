@@ -10,6 +10,7 @@ import { choleskyFactor } from '../../numeric/cholesky.js';
 import type { DenseStep, IntegrationStatus } from '../integrators/dopri5.js';
 import { MAX_ANGLE } from '../../errors.js';
 import { SimulationError, throwAll, type SimulationErrorCode } from '../errors.js';
+import type { ImpactLawName } from '../contact/impact-law.js';
 
 /** Output grid: a number of points (both ends included) or a spacing. */
 export type SampleSpec = number | { readonly dt: number };
@@ -102,6 +103,8 @@ export interface SimulationEvent {
    * codes: 0 open, ±1 sliding, 2 sticking); for 'indeterminate', the one chosen.
    */
   readonly modes?: number[];
+  /** For an impact with friction: the law that resolved it, Newton–Coulomb or a fallback where that would raise the energy (impact-law.ts). */
+  readonly law?: ImpactLawName;
   /** For 'indeterminate': the other admissible modes. */
   readonly alternatives?: number[][];
 }

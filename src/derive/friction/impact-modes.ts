@@ -1,0 +1,115 @@
+// The modes of an impact at which closed contacts take part and some of the
+// engaged contacts have planar Coulomb friction (one end of a rod strikes
+// while the other rests): each closed contact stays engaged or leaves
+// (Rubanovich–Formalsky (1.17)), and each engaged Coulomb contact sticks
+// (ṡ⁺ = 0, its tangential impulse Δν in the static cone |Δν| ≤ μ_s Δμ) or
+// slides on (its impulse along N − μ_k d S, d = sgn ṡ, smirnov1981 (1.3)),
+// the law of a Coulomb contact striking alone (unilateral.ts coulombModes)
+// and of the runtime (src/runtime/contact/impact-law.ts). With D the
+// impulses' directions and C the rows given a target,
+//   M(q̇⁺ − q̇⁻) = DᵀΛ,   C q̇⁺ + c = target   ⇒   (C M⁻¹ Dᵀ) Λ = target − c − C q̇⁻.
+import { add, mul, neg, ZERO, type Expr } from '../../core/expr.js';
+import { simplify } from '../../core/trig.js';
+import { together } from '../../core/together.js';
+import { slipSignSymbol } from '../../model/names.js';
+import type { ImpactScenario, Model } from '../../model/model.js';
+import { solveSmall, type Matrix } from '../matrix.js';
+import type { ContactKinematics, ContactRow, ImpactCondition, ImpactMode } from '../unilateral/unilateral-types.js';
+import { planarCoulomb } from './phases.js';
+
+type Slip = 'stick' | 'slide';
+
+/** Every mode of the scenario: each closed contact staying or leaving, each engaged Coulomb contact sticking or sliding. */
+export function coulombImpactModes(
+  model: Model,
+  M: Matrix,
+  contacts: readonly ContactKinematics[],
+  sc: ImpactScenario,
+  at: (e: Expr) => Expr,
+  qdMinus: readonly Expr[],
+): ImpactMode[] {
+  const modes: ImpactMode[] = [];
+  for (let mask = 0; mask < 1 << sc.closed.length; mask++) {
+    const stays = sc.closed.filter((_, k) => mask & (1 << k));
+    const engaged = [sc.arriving, ...stays];
+    const rough = engaged.filter((j) => planarCoulomb(contacts[j]!));
+    for (let choice = 0; choice < 1 << rough.length; choice++) {
+      const slips = new Map(rough.map((j, k): [number, Slip] => [j, choice & (1 << k) ? 'slide' : 'stick']));
+      const mode = impactMode(model, M, contacts, sc, at, qdMinus, stays, slips);
+      if (mode) modes.push(mode);
+    }
+  }
+  return modes;
+}
+
+function impactMode(
+  model: Model,
+  M: Matrix,
+  contacts: readonly ContactKinematics[],
+  sc: ImpactScenario,
+  at: (e: Expr) => Expr,
+  qdMinus: readonly Expr[],
+  stays: readonly number[],
+  slips: ReadonlyMap<number, Slip>,
+): ImpactMode | undefined {
+  const velocity = (row: readonly Expr[], rate: Expr, v: readonly Expr[]): Expr => simplify(add(at(rate), ...row.map((x, i) => mul(at(x), v[i]!))));
+  const rows: ContactRow[] = [];
+  const directions: Expr[][] = [];
+  const targets: Expr[] = [];
+  for (const j of [sc.arriving, ...stays]) {
+    const c = contacts[j]!;
+    const slip = c.slip?.[0];
+    const normalTarget = simplify(neg(mul(at(c.restitution), velocity(c.normal.row, c.normal.rate, qdMinus))));
+    rows.push(c.normal);
+    targets.push(normalTarget);
+    if (slips.get(j) === 'slide') {
+      const d = slipSignSymbol(model.unilateral[j]!.name);
+      directions.push(c.normal.row.map((x, i) => simplify(at(add(x, neg(mul(c.friction!.kinetic, d, slip!.row[i]!)))))));
+      continue;
+    }
+    directions.push(c.normal.row.map(at));
+    const held = slips.get(j) === 'stick' ? slip : c.tangent;
+    if (held) {
+      rows.push(held);
+      directions.push(held.row.map(at));
+      targets.push(ZERO);
+    }
+  }
+  const along = directions.map((d) => solveSmall(M, d)?.x);
+  if (along.some((a) => !a)) return undefined;
+  const A = rows.map((r) => along.map((a) => simplify(add(...r.row.map((x, i) => mul(at(x), a![i]!))))));
+  const rhs = rows.map((r, k) => simplify(add(targets[k]!, neg(velocity(r.row, r.rate, qdMinus)))));
+  const solved = solveSmall(A, rhs);
+  if (!solved) return undefined;
+  const lambda = solved.x.map((x) => together(simplify(x)));
+  const qdPlus = qdMinus.map((v, i) => together(simplify(add(v, ...along.map((a, k) => mul(a![i]!, lambda[k]!))))));
+  const impulses = new Map<string, Expr>(rows.map((r, k) => [r.label, lambda[k]!]));
+  const conditions: ImpactCondition[] = [];
+  for (const j of [sc.arriving, ...stays]) {
+    const c = contacts[j]!;
+    const name = model.unilateral[j]!.name;
+    const normal = impulses.get(c.normal.label)!;
+    conditions.push({ expr: normal, meaning: `impulse of ${name} ≥ 0` });
+    const slip = c.slip?.[0];
+    if (slips.get(j) === 'stick') {
+      const tangential = impulses.get(slip!.label)!;
+      const cone = mul(at(c.friction!.static), normal);
+      conditions.push(
+        { expr: together(simplify(add(cone, neg(tangential)))), meaning: `the tangential impulse of ${name} is inside the static cone on one side` },
+        { expr: together(simplify(add(cone, tangential))), meaning: 'on the other' },
+      );
+    } else if (slips.get(j) === 'slide') {
+      impulses.set(slip!.label, together(simplify(neg(mul(at(c.friction!.kinetic), slipSignSymbol(name), normal)))));
+      const d = slipSignSymbol(name);
+      conditions.push({
+        expr: together(simplify(mul(d, velocity(slip!.row, slip!.rate, qdPlus)))),
+        meaning: `${name} keeps sliding the way its sliding equations assume`,
+      });
+    }
+  }
+  for (const j of sc.closed.filter((k) => !stays.includes(k))) {
+    const nr = contacts[j]!.normal;
+    conditions.push({ expr: together(velocity(nr.row, nr.rate, qdPlus)), meaning: `${model.unilateral[j]!.name} separates (normal velocity ≥ 0)` });
+  }
+  return { stays, slips, qdPlus, impulses, indeterminate: [], conditions };
+}

@@ -1,0 +1,128 @@
+// Impacts of the falling rod with one end striking while the other rests,
+// the rod lying flat (θ = 0, where both ends are on the floor)
+// (src/derive/friction/impact-modes.ts), every mode against Newton–Euler's
+// impulse balance solved numerically here: m Δv = ΣF, (m l²/3) Δθ̇ = Σ torque
+// of the end impulses, the striking end leaving at −e times its approach,
+// a staying end at 0, a sticking end's slip at 0 (impulse (ν, Λ)) and a
+// sliding end's impulse (−μ d Λ, Λ).
+import { describe, expect, it } from 'vitest';
+import rod from '../../../derivations/falling-rod.js';
+import { ZERO } from '../../../src/core/expr.js';
+import { evaluate } from '../../../src/core/evaluate.js';
+import { slipSignSymbol } from '../../../src/model/names.js';
+import { derived } from '../../helpers/examples.js';
+import { expectClose, solve } from '../../helpers/numeric.js';
+import { rng, uniform } from '../../helpers/random.js';
+
+const NAMES = ['tip', 'tipB'];
+const SIDE = [-1, 1];
+
+interface State {
+  m: number;
+  l: number;
+  e: number;
+  mu: number;
+  th: number;
+  v: [number, number, number];
+  d: [number, number];
+}
+
+/** q̇⁺, then each engaged end's Λ and (sticking) ν, in the order of `ends`. */
+function newtonEuler(s: State, ends: readonly { j: number; mode?: 'stick' | 'slide' }[]): number[] {
+  const { m, l, e, mu, th, v } = s;
+  const c = Math.cos(th),
+    sn = Math.sin(th);
+  const n = 3 + ends.reduce((k, end) => k + (end.mode === 'stick' ? 2 : 1), 0);
+  const zero = () => new Array<number>(n).fill(0);
+  const x = zero(),
+    y = zero(),
+    spin = zero();
+  x[0] = m;
+  y[1] = m;
+  spin[2] = (m * l * l) / 3;
+  const rows: number[][] = [x, y, spin];
+  const rhs = [m * v[0], m * v[1], ((m * l * l) / 3) * v[2]];
+  let k = 3;
+  for (const end of ends) {
+    const side = SIDE[end.j]!;
+    const lam = k++;
+    y[lam] = -1;
+    spin[lam] = -side * l * c;
+    if (end.mode === 'slide') {
+      const fx = -mu * s.d[end.j]!;
+      x[lam] = -fx;
+      spin[lam] += side * l * sn * fx;
+    } else if (end.mode === 'stick') {
+      const nu = k++;
+      x[nu] = -1;
+      spin[nu] = side * l * sn;
+      const slip = zero();
+      slip[0] = 1;
+      slip[2] = -side * l * sn;
+      rows.push(slip);
+      rhs.push(0);
+    }
+    const normal = zero();
+    normal[1] = 1;
+    normal[2] = side * l * c;
+    rows.push(normal);
+    // −e ḟ⁻: the striking ends' approach, 0 for a resting one.
+    rhs.push(-e * (v[1] + side * l * c * v[2]));
+  }
+  return solve(rows, rhs);
+}
+
+describe('one end of the rod strikes while the other rests', () => {
+  const u = derived(rod).unilateral!;
+  const r = rng(1987);
+  // Both ends on the floor: the rod lies flat, θ = 0, y = 0.
+  const states: State[] = Array.from({ length: 30 }, () => ({
+    m: uniform(r, 0.5, 3),
+    l: uniform(r, 0.3, 2),
+    e: uniform(r, 0, 1),
+    mu: uniform(r, 0, 1.2),
+    th: 0,
+    // ẏ⁻ is free only where both ends strike; a resting end fixes it per map below.
+    v: [uniform(r, -2, 2), uniform(r, -3, 0), uniform(r, -3, 3)],
+    d: [r() < 0.5 ? -1 : 1, r() < 0.5 ? -1 : 1],
+  }));
+  it.each([
+    [1, 0, false],
+    [0, 1, false],
+    [0, 1, true],
+  ])('contact %i strikes with %i closed (both striking: %s): every mode as Newton–Euler gives it at 30 random states', (arriving, closed, together) => {
+    const im = u.impactMaps.find(
+      (m) => m.scenario.arriving === arriving && m.scenario.closed.join() === `${closed}` && !!m.scenario.striking?.length === together,
+    )!;
+    expect(im.scenario.name).toBe(together ? 'tip and tipB strike together' : `${NAMES[arriving]} strikes while ${NAMES[closed]} is closed`);
+    expect(Object.fromEntries(im.scenario.at)).toEqual({ y: ZERO, theta: ZERO });
+    // Leaving with the striking end sticking or sliding; staying with one end sliding and the other sticking, or both sliding.
+    expect(im.modes.map((mode) => `${mode.stays.length}:${[...mode.slips!.values()].join('/')}`).sort()).toEqual(
+      ['0:stick', '0:slide', '1:slide/stick', '1:stick/slide', '1:slide/slide'].sort(),
+    );
+    for (const mode of im.modes) {
+      const ends = [arriving, ...mode.stays].map((j) => ({ j, mode: mode.slips!.get(j) }));
+      for (const s0 of states) {
+        // The resting end holds before the impact: ẏ⁻ = −side l θ̇⁻.
+        const s = together ? s0 : { ...s0, v: [s0.v[0], -SIDE[closed]! * s0.l * s0.v[2], s0.v[2]] as State['v'] };
+        const want = newtonEuler(s, ends);
+        const env = {
+          m: s.m,
+          l: s.l,
+          e: s.e,
+          mu: s.mu,
+          "x'-": s.v[0],
+          "y'-": s.v[1],
+          "theta'-": s.v[2],
+          [slipSignSymbol('tip').name]: s.d[0],
+          [slipSignSymbol('tipB').name]: s.d[1],
+        };
+        const got = [
+          ...mode.qdPlus,
+          ...ends.flatMap(({ j, mode: slip }) => [mode.impulses.get(`${NAMES[j]}.n`)!, ...(slip === 'stick' ? [mode.impulses.get(`${NAMES[j]}.s`)!] : [])]),
+        ].map((e) => evaluate(e, env));
+        got.forEach((g, i) => expectClose(g, want[i]!, 1e-9, s.m * (1 + Math.abs(s.v[0]) + s.l * Math.abs(s.v[2]))));
+      }
+    }
+  });
+});

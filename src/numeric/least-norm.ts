@@ -10,7 +10,7 @@
 // split where the support is symmetric, and the one equal supports of any
 // stiffness tend to (least work of the springs, Σσ²/2k, with Rᵀσ given).
 // No allocation: every array is passed in.
-// Tests: test/runtime/contact/indeterminate-reactions.test.ts (through the runtime's wrapper).
+// Tests: test/runtime/contact/indeterminate-reactions.test.ts (through the runtime’s wrapper).
 
 /**
  * An orthonormal basis of the columns of the k×n matrix R (row-major), one

@@ -252,7 +252,7 @@ export const LEAST_NORM: ModuleIR = {
     'split where the support is symmetric, and the one equal supports of any',
     'stiffness tend to (least work of the springs, Σσ²/2k, with Rᵀσ given).',
     'No allocation: every array is passed in.',
-    'Tests: test/runtime/contact/indeterminate-reactions.test.ts (through the runtime\'s wrapper).',
+    'Tests: test/runtime/contact/indeterminate-reactions.test.ts (through the runtime’s wrapper).',
   ],
   decls: [orthonormalColumns, leastNormSplit, leastNormImpulses],
 };

@@ -28,7 +28,7 @@ export default defineModel({
     R: { default: 1, description: 'radius of the circle', unit: 'm' },
     e: { default: 0.9, range: [0, 1], description: 'Newton restitution coefficient' },
     v0: { default: 1, description: 'initial speed', unit: 'm/s' },
-    alpha0: { default: 0.5, range: [0, 'pi/2'], description: 'angle of the first chord to the tangent' },
+    alpha0: { default: 0.5, range: [0, 'pi/2'], description: 'angle of the first chord to the tangent', unit: 'rad' },
   },
   kinetic: "(x'^2 + y'^2)/2",
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
@@ -41,6 +41,8 @@ export default defineModel({
   // chord that follows, to first order in 1 − e; and that law integrated.
   paper: {
     source: 'kozlov1988',
+    // The paper's result shown: the speed at the simulated impacts against the averaged law and its t*.
+    studyFigures: [{ kind: 'averaged-speed' }],
     formulas: [
       {
         eq: '§3',

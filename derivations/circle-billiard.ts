@@ -28,12 +28,21 @@ export default defineModel({
     R: { default: 1, description: 'radius of the circle', unit: 'm' },
     e: { default: 0.9, range: [0, 1], description: 'Newton restitution coefficient' },
     v0: { default: 1, description: 'initial speed', unit: 'm/s' },
-    alpha0: { default: 0.5, range: [0, 'pi/2'], description: 'angle of the first chord to the tangent' },
+    alpha0: { default: 0.5, range: [0, 'pi/2'], description: 'angle of the first chord to the tangent', unit: 'rad' },
   },
   kinetic: "(x'^2 + y'^2)/2",
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
-  // The point in its plane; the circle is drawn from the wall constraint (the sketch's default surfaces).
-  drawing: { points: { P: ['x', 'y'] } },
+  // The point in its plane, the centre O and the first chord AB, on which P starts at its middle:
+  // the chord meets the circle at B at the angle α₀ to the tangent, OB a radius R. The circle is
+  // drawn from the wall constraint (the sketch's default surfaces); α₀ is a parameter, and the
+  // drawing's angle marks are the coordinates', so it is named here, not drawn.
+  drawing: {
+    points: { P: ['x', 'y'], O: [0, 0], A: ['R*cos(alpha0)', '-R*sin(alpha0)'], B: ['R*cos(alpha0)', 'R*sin(alpha0)'] },
+    segments: [
+      ['A', 'B'],
+      ['O', 'B'],
+    ],
+  },
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 14 },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
   // the normal velocity reversed with e, the tangential one unchanged; the map on the
@@ -41,6 +50,8 @@ export default defineModel({
   // chord that follows, to first order in 1 − e; and that law integrated.
   paper: {
     source: 'kozlov1988',
+    // The paper's result shown: the speed at the simulated impacts against the averaged law and its t*.
+    studyFigures: [{ kind: 'averaged-speed' }],
     formulas: [
       {
         eq: '§3',

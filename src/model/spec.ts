@@ -714,11 +714,15 @@ export interface PaperSketchSpec {
  * 'confocal-motions', kozlov1988 Fig. 3: the motions started at `starts`, each
  * in the confocal quadrilateral of its panel (src/studies/confocal.ts);
  * 'periodic-orbit-walls', kozlov1988 Fig. 2: the declared orbit between its two
- * circular walls (src/report/birkhoff.ts).
+ * circular walls (src/report/birkhoff.ts);
+ * 'averaged-speed', kozlov1988 §3: the speed at the impacts of the report's
+ * simulation against the derived averaged law v(t) = u / cos α(t), with its t*
+ * and the simulated accumulation point (src/studies/averaged-speed.ts).
  */
 export type PaperStudyFigureSpec =
   | { readonly kind: 'confocal-motions'; readonly starts: readonly ConfocalStartSpec[] }
   | { readonly kind: 'periodic-orbit-walls' }
+  | { readonly kind: 'averaged-speed' }
   | RealizationsFigureSpec;
 
 /**
@@ -918,6 +922,7 @@ export const PAPER_FIELDS: Known<PaperSpec> = {
 export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = {
   'confocal-motions': true,
   'periodic-orbit-walls': true,
+  'averaged-speed': true,
   realizations: true,
 };
 

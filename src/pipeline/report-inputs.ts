@@ -24,10 +24,11 @@ import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
-import { reportMotion } from '../studies/motion.js';
+import { reportMotion, type MotionStudy } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
 import { paperCheck } from '../studies/paper-check.js';
 import { realizationsStudy } from '../studies/realizations.js';
+import { averagedSpeedStudy } from '../studies/averaged-speed.js';
 import { relaxationStudies } from '../studies/relaxation.js';
 import { restitutionStudies } from '../studies/restitution.js';
 import { compileModel, type CompiledModel } from './compiled-model.js';
@@ -64,6 +65,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...sketchesOption(compiled),
     ...confocalOption(compiled, figures),
     ...realizationsOption(compiled, figures, rigidModel),
+    ...averagedSpeedOption(compiled, figures, simulation),
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
@@ -120,6 +122,15 @@ function realizationsOption(
   return {
     realizations: realizationsStudy(figure, [{ label: figure.label, module: loaded }, ...others, ...(rigid ? [{ label: 'rigid', module: rigid.loaded }] : [])]),
   };
+}
+
+/** The speed at the impacts against the averaged law (paper.studyFigures, kozlov1988 §3); nothing without it or without a simulation. */
+function averagedSpeedOption(
+  { system, loaded }: CompiledModel,
+  { averagedSpeed }: StudyFigures,
+  simulation: MotionStudy,
+): Pick<ReportOptions, 'averagedSpeed'> {
+  return averagedSpeed && simulation && 'trajectory' in simulation ? { averagedSpeed: averagedSpeedStudy(system, loaded, simulation.trajectory) } : {};
 }
 
 /** The paper's sketches of the mechanism (paper.sketches); nothing without them. */

@@ -338,7 +338,12 @@ function latexMul(rawCoeff: Rational, rawFactors: readonly Factor[], ctx: Ctx): 
   return { tex: outside.length ? juxtapose([frac], printFactors(outside, ctx)) : frac, prec: PRODUCT };
 }
 
-const isReciprocal = (exp: Expr): boolean => hasNegativeSign(exp);
+/**
+ * Whether base^exp goes below a fraction bar: a negative exponent; a sum only when every term of it is negative,
+ * so that a difference keeps the sign it was written with (smirnov1981's 2^{6t − n}, not 1/2^{n − 6t}).
+ */
+const isReciprocal = (exp: Expr): boolean =>
+  exp.kind === 'add' ? exp.terms.every((t) => Q.isNegative(t.coeff)) && (Q.isZero(exp.constant) || Q.isNegative(exp.constant)) : hasNegativeSign(exp);
 
 /** Rank of functions in the default factor order: always last. */
 export const FUNCTION_RANK = 4;

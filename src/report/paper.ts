@@ -44,6 +44,7 @@ export const PAPER_GROUPS = [
       'paper-results',
       'own-results',
       'paper-check',
+      'averaged-speed',
       'paper-claims',
       'paper-not-derived',
       'rigid-limit',

@@ -12,6 +12,7 @@ import { BIRKHOFF_FIGURE } from './birkhoff.js';
 import { CONFOCAL_FIGURE } from './confocal.js';
 import { paperFigureId } from './paper-claims.js';
 import { REALIZATIONS_FIGURE } from './realizations.js';
+import { AVERAGED_SPEED_FIGURE } from './averaged-speed.js';
 import { paperSketchId } from './paper-sketches.js';
 import { escapeHtml, katexHtml, pageHead } from './render-html.js';
 
@@ -40,6 +41,7 @@ const STUDY_FIGURES: Readonly<Record<NonNullable<PaperSpec['studyFigures']>[numb
   realizations: { figure: REALIZATIONS_FIGURE, name: 'the realizations of a constraint, released' },
   'periodic-orbit-walls': { figure: BIRKHOFF_FIGURE, name: 'Birkhoff’s billiard and its 2-periodic orbit' },
   'confocal-motions': { figure: CONFOCAL_FIGURE, name: 'motions in their confocal quadrilaterals' },
+  'averaged-speed': { figure: AVERAGED_SPEED_FIGURE, name: 'the speed at the impacts against the averaged law' },
 };
 
 function formulaHow(f: PaperFormulaSpec): string {

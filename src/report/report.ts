@@ -16,6 +16,8 @@ import type { PaperCheck } from '../studies/paper-check.js';
 import type { RelaxationStudy } from '../studies/relaxation.js';
 import type { RestitutionStudy } from '../studies/restitution.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
+import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
+import { averagedSpeedSection } from './averaged-speed.js';
 import { withReferences } from './bibliography.js';
 import { birkhoffFigure } from './birkhoff.js';
 import { confocalSection } from './confocal.js';
@@ -76,6 +78,8 @@ export interface ReportOptions {
   readonly confocal?: ConfocalStudy;
   /** The realizations of a constraint compared (studies/realizations.ts, kozlov1988 Fig. 1), in their own section. */
   readonly realizations?: RealizationsStudy;
+  /** The speed at the impacts against the averaged law (studies/averaged-speed.ts, kozlov1988 §3), in its own section. */
+  readonly averagedSpeed?: AveragedSpeedStudy;
   /** The paper's sketches of the mechanism (paper.sketches), drawn after the model's own sketch. */
   readonly paperSketches?: { readonly source: SourceKey; readonly sketches: readonly PaperSketch[] };
 }
@@ -118,6 +122,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   }
   if (options.confocal) sections.push(confocalSection(options.confocal));
   if (options.realizations) sections.push(realizationsSection(options.realizations));
+  if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
   if (options.paper) sections.push(...paperCheckSections(options.paper));

@@ -135,12 +135,29 @@ function painleveFindings(system: DerivedSystem): Inline[][] {
 /** ", in the case checked: …" where the model is narrower than the paper (kozlov1988 §3: a constant metric without potential); else nothing. */
 const scopeInlines = (p: PaperCheck): Inline[] => (p.scope ? [', in the case checked: ', ...noteInlines(p.scope)] : []);
 
-/** "(1.7)–(1.20)": the equation numbers the rows cite (by default the paper's printed formulas' and its inequalities'), first to last, or the one. */
+/**
+ * "(1.7)–(1.20)": the equation numbers the rows cite (by default the paper's printed formulas' and its inequalities'),
+ * first to last, or the one; '' where none is numbered. Where some formulas cite a section instead (smirnov1981's counts
+ * of §3), the span would pass for theirs too: each group is then named with its count of the formulas checked,
+ * "(five of (2.1), two of §2 and two of §3)", past two such places "(twenty of (2.3)–(12.3) and seven elsewhere in the paper)".
+ */
 function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
+  const numbered = (e: string): boolean => /^\(\d/.test(e);
   const cited = rows ? rows.map((r) => r.formula.eq) : [...printed(p).map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)];
-  const eqs = [...new Set(cited)].filter((e) => /^\(\d/.test(e)).sort(equationOrder);
+  const eqs = [...new Set(cited)].filter(numbered).sort(equationOrder);
   if (eqs.length === 0) return '';
-  return eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
+  const span = eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
+  const counted = (rows ?? printed(p).filter((r) => r.agrees !== undefined)).map((r) => r.formula.eq);
+  const sections = [...new Set(counted.filter((e) => !numbered(e)))];
+  if (!sections.length) return span;
+  const others = counted.length - counted.filter(numbered).length;
+  // Past two such places a list would outgrow the sentence: they are counted together.
+  const rest =
+    sections.length > 2
+      ? [[`${countWord(others)} elsewhere in the paper`]]
+      : sections.map((e) => [`${countWord(counted.filter((c) => c === e).length)} of ${e}`]);
+  const inSpan = counted.filter(numbered).length;
+  return `(${series([...(inSpan ? [[`${countWord(inSpan)} of ${span}`]] : []), ...rest]).join('')})`;
 }
 
 /** A general theory (Kugushev–Sorokina): the models instance its relations, none is taken from it. */

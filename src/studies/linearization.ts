@@ -3,12 +3,17 @@
 // linearForms) and the equilibria found from the declared initial
 // configuration and from q = 0 at the default parameters, each with the
 // eigenvalues of its state matrix on the motions its resting contacts allow
-// and the verdict (equilibriumSpectrum, which `mechanics linearize` prints too).
+// and the verdict (equilibriumSpectrum, which `mechanics linearize` prints too);
+// nothing where every configuration is a state of rest.
 // Tests: test/studies/linearization.test.ts, test/derive/linearization/equilibria.test.ts (equilibriumSpectrum), test/cli/linearize.test.ts (through the command).
+import { ZERO } from '../core/expr.js';
 import { findEquilibria, linearForms, type Equilibrium, type LinearForms } from '../derive/linearization/equilibria.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
+
+/** An eigenvalue this small is 0: A's differences split a multiple zero into ±√ε, ε ≈ 1e-10 (equilibriumSpectrum). */
+const ZERO_EIGENVALUE = 1e-4;
 
 /** Models up to this many coordinates get their linearization studied (and printed: a larger M, C, K is no display). */
 const SMALL = 3;
@@ -106,7 +111,12 @@ export function equilibriumStarts(system: DerivedSystem): number[][] {
   return q0.every((v) => v === 0) ? [zero] : [q0, zero];
 }
 
-/** The linearization of a small model without retaining constraints (linearForms does not handle them); undefined for any other. */
+/**
+ * The linearization of a small model without retaining constraints (linearForms does not handle them); undefined for
+ * any other, and for one without isolated equilibria: where K ≡ 0 the forcing at rest is the same at every
+ * configuration, so one free equilibrium with only zero eigenvalues makes every configuration one (a free particle in
+ * a billiard), a continuum whose linearization decides nothing.
+ */
 export function linearizationStudy(system: DerivedSystem): LinearizationStudy | undefined {
   if (system.model.coordinates.length > SMALL || system.constraints) return undefined;
   const params = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
@@ -117,5 +127,12 @@ export function linearizationStudy(system: DerivedSystem): LinearizationStudy | 
     // No equilibrium from either start: the report says so.
     if (!(err instanceof MechanicsError)) throw err;
   }
-  return { forms: linearForms(system), equilibria: found.map((eq) => ({ ...eq, ...equilibriumSpectrum(eq) })) };
+  const forms = linearForms(system);
+  const equilibria = found.map((eq) => ({ ...eq, ...equilibriumSpectrum(eq) }));
+  // K ≡ 0 and every rest found free with only zero eigenvalues (a realized contact's force is in A, not in K).
+  const continuum =
+    equilibria.length > 0 &&
+    forms.K.every((r) => r.every((k) => k === ZERO)) &&
+    equilibria.every((eq) => eq.held.length === 0 && eq.eigenvalues.every((z) => Math.hypot(z.re, z.im) < ZERO_EIGENVALUE));
+  return continuum ? undefined : { forms, equilibria };
 }

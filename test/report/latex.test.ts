@@ -78,6 +78,10 @@ describe('numbers, signs and products', () => {
     expect(tex('l2*M')).toBe('M l_{2}');
     expect(tex('g/(l*(m1 + m2))')).toBe('\\frac{g}{l (m_{1} + m_{2})}');
     expect(tex('a/(b + c)')).toBe('\\frac{a}{b + c}');
+    // A symbolic exponent goes below the bar only when every term of it is negative: a difference keeps its sign (smirnov1981 §3).
+    expect(tex('2^(6*t - n)')).toBe('2^{6 t - n}');
+    expect(tex('2^(-n - 6*t)')).toBe('\\frac{1}{2^{n + 6 t}}');
+    expect(tex('2^(-n)')).toBe('\\frac{1}{2^{n}}');
   });
 
   it('never prints "+ -": a negative term is subtracted', () => {

@@ -3,6 +3,8 @@
 // apart from the paper's formulas wherever the report sums up the agreement
 // (src/report/summary.ts) and marked in the check table (paper-check.ts):
 // smirnov1981 prints 17 closed forms of the planar prism (§2) and one Δᵢ (2.4).
+// Where the formulas cite both equations and sections (the prism's (2.1), §2
+// and §3), the summary counts each group instead of a span that omits some.
 import { describe, expect, it } from 'vitest';
 import type { Block, Inline } from '../../src/report/document.js';
 import { cellText, models, report, tableOf } from './reports.js';
@@ -22,6 +24,16 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows;
     expect(rows.filter((r) => cellText(r[0]!).endsWith(', reduced'))).toHaveLength(15);
     expect(rows.filter((r) => cellText(r[0]!) === '§2')).toHaveLength(21);
+  });
+
+  it('the prism: nine formulas of Smirnov checked, five of (2.1), two of §2 and two of §3, never “nine formulas (2.1)”', () => {
+    const doc = built('prism-in-guides');
+    const groups = '(five of (2.1), two of §2, and two of §3)';
+    const intro = paragraphs(doc.sections.find((s) => s.id === 'introduction')!.blocks).join('\n');
+    expect(intro).toContain(`sets the paper’s nine formulas ${groups}, typed from the paper, beside the derivation.`);
+    expect(text(doc.abstract)).toContain(`all 9 results of Smirnov ${groups} checked agree with the derivation`);
+    const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows.map((r) => cellText(r[0]!));
+    expect([rows.filter((e) => e === '(2.1)').length, rows.filter((e) => e === '§2').length, rows.filter((e) => e === '§3').length]).toEqual([5, 2, 2]);
   });
 
   it('the rough hinge: of Smirnov’s two printed results Δᵢ (2.4) disagrees; the typed det and the corrected Δᵢ are the toolkit’s', () => {

@@ -5,8 +5,10 @@
 // which sticks, it topples about that end at the rate √(3g/(4l)) of a rod
 // pinned there (I = m l²/3 + m l²), not the frictionless floor's √(3g/l)
 // (the centre then falls straight, I = m l²/3); larger models and models
-// with retaining constraints are not studied.
+// with retaining constraints are not studied, nor a free particle, whose
+// every configuration is an equilibrium.
 import { describe, expect, it } from 'vitest';
+import billiard from '../../derivations/circle-billiard.js';
 import rod from '../../derivations/falling-rod.js';
 import pendulum from '../../derivations/simple-pendulum.js';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
@@ -93,6 +95,14 @@ describe('the linearization study', () => {
   it('lists no equilibrium of a falling particle', () => {
     const study = linearizationStudy(derived({ name: 'falling', coordinates: ['y'], parameters: { m: 1, g: 9.81 }, kinetic: "m*y'^2/2", potential: 'm*g*y' }))!;
     expect(study.equilibria).toEqual([]);
+  });
+
+  it('studies no model whose every configuration is a state of rest: the point in kozlov1988 §3’s circle (K ≡ 0, h ≡ 0)', () => {
+    expect(linearizationStudy(derived(billiard))).toBeUndefined();
+    // Gravity keeps K ≡ 0 but leaves no free rest: the falling particle above is still studied; so is a spring's particle.
+    expect(
+      linearizationStudy(derived({ name: 'spring', coordinates: ['x'], parameters: { k: 1 }, kinetic: "x'^2/2", potential: 'k*x^2/2' }))!.equilibria,
+    ).toHaveLength(1);
   });
 
   it('studies no model beyond three coordinates, nor one with retaining constraints', () => {

@@ -6,7 +6,9 @@
 // on a model that declares its orbit; 'realizations' (kozlov1988 Fig. 1) on
 // a realized contact of the model, each law a realized one (its terms are
 // read when the pipeline builds the model with it), its labels plain words,
-// its parameters the model's, t1 and the cut positive. The report inputs
+// its parameters the model's, t1 and the cut positive; 'averaged-speed'
+// (kozlov1988 §3) on a model of two coordinates and one unilateral contact,
+// the averaged motion's class (its study names a model outside it). The report inputs
 // read them (src/pipeline/report-inputs.ts).
 // Tests: test/model/validate/paper-study-figures.test.ts.
 import { combineErrors } from '../../errors.js';
@@ -21,6 +23,8 @@ export interface StudyFigures {
   readonly confocal?: readonly ConfocalStartSpec[];
   readonly orbitWalls: boolean;
   readonly realizations?: RealizationsFigure;
+  /** Whether the speed at the impacts is drawn against the averaged law (kozlov1988 §3). */
+  readonly averagedSpeed: boolean;
 }
 
 /** kozlov1988 Fig. 1 as declared (RealizationsFigureSpec), checked: the other laws in their declared order. */
@@ -36,6 +40,7 @@ export interface RealizationsFigure {
 const FIELDS = {
   'confocal-motions': { kind: true, starts: true },
   'periodic-orbit-walls': { kind: true },
+  'averaged-speed': { kind: true },
   realizations: { kind: true, contact: true, label: true, laws: true, params: true, t1: true, cut: true },
 } as const;
 /** A legend's words: printed in LaTeX's \text{} and in SVG as they are. */
@@ -56,9 +61,10 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
   const out = new Problems(model.name);
   let confocal: ConfocalStartSpec[] | undefined;
   let orbitWalls = false;
+  let averagedSpeed = false;
   let realizations: RealizationsFigure | undefined;
   const seen = new Set<string>();
-  if (input === undefined) return out.result({ orbitWalls });
+  if (input === undefined) return out.result({ orbitWalls, averagedSpeed });
   (arrayAt(input, 'paper.studyFigures', 'a list of figures { kind, … }', out) ?? []).forEach((item, i) => {
     const field = `paper.studyFigures[${i}]`;
     const f = fieldsAt(item, field, 'a figure { kind, … }', out);
@@ -74,6 +80,16 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
     if (kind === 'periodic-orbit-walls') {
       if (!orbit) out.add('missing-field', 'orbit', 'periodic-orbit-walls draws the declared orbit: the model declares one');
       orbitWalls = true;
+      return;
+    }
+    if (kind === 'averaged-speed') {
+      if (model.coordinates.length !== 2 || model.unilateral.length !== 1)
+        out.add(
+          'unknown-field',
+          member(field, 'kind'),
+          'averaged-speed draws kozlov1988 §3’s averaged law: a model of two coordinates and one unilateral contact',
+        );
+      averagedSpeed = true;
       return;
     }
     if (kind === 'realizations') {
@@ -92,7 +108,7 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
     if (Array.isArray(f.starts) && !list.length) out.add('missing-field', member(field, 'starts'), 'confocal-motions runs at least one start');
     confocal = list.flatMap((s, k) => confocalStart(s, `${member(field, 'starts')}[${k}]`, model, out));
   });
-  return out.result({ ...(confocal ? { confocal } : {}), orbitWalls, ...(realizations ? { realizations } : {}) });
+  return out.result({ ...(confocal ? { confocal } : {}), orbitWalls, averagedSpeed, ...(realizations ? { realizations } : {}) });
 }
 
 /** Fig. 1's declaration: a realized contact, labels in words, realized laws, the model's parameters, t1 and the cut positive. */

@@ -7,11 +7,13 @@
 // a, g are each a named problem, with the model's name, at its own field;
 // so are kozlov1988 Fig. 1's realizations on a contact that is not realized,
 // a law that is not a realized one, a label that is not plain words, a
-// parameter the model lacks and a t1 or cut that is not positive.
+// parameter the model lacks and a t1 or cut that is not positive; and
+// kozlov1988 §3's averaged law on a model outside its class.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../../derivations/kozlov-birkhoff-orbit.js';
 import parabolic from '../../../derivations/parabolic-billiard.js';
 import elastic from '../../../derivations/kozlov-release-elastic.js';
+import billiard from '../../../derivations/circle-billiard.js';
 import { buildModel } from '../../../src/model/model.js';
 import { checkStudyFigures } from '../../../src/model/validate/paper-study-figures.js';
 import { builds, modelError, mutate, problems } from '../spec-cases.js';
@@ -31,8 +33,10 @@ describe('a paper’s figures drawn by a study', () => {
       ['b', 0, 0.8, 1, 0],
     ]);
     const fig2 = checkStudyFigures(birkhoff.paper!.studyFigures, buildModel(birkhoff), true);
-    expect(fig2).toEqual({ orbitWalls: true });
-    expect(checkStudyFigures(undefined, buildModel(birkhoff), true)).toEqual({ orbitWalls: false });
+    expect(fig2).toEqual({ orbitWalls: true, averagedSpeed: false });
+    expect(checkStudyFigures(undefined, buildModel(birkhoff), true)).toEqual({ orbitWalls: false, averagedSpeed: false });
+    builds(billiard);
+    expect(checkStudyFigures(billiard.paper!.studyFigures, buildModel(billiard), false)).toEqual({ orbitWalls: false, averagedSpeed: true });
   });
 
   it('refuse an unknown kind, one declared twice and an unknown key, naming the model', () => {
@@ -60,6 +64,11 @@ describe('a paper’s figures drawn by a study', () => {
     const { orbit: _, ...noOrbit } = birkhoff;
     expect(problems(noOrbit)).toEqual([['missing-field', 'orbit']]);
     expect(problems(withFigures(birkhoff, [{ kind: 'confocal-motions', starts: [start] }]))).toEqual([['unknown-symbol', 'paper.studyFigures[0].kind']]);
+  });
+
+  it('draw kozlov1988 §3’s averaged law only on two coordinates and one unilateral contact', () => {
+    expect(problems(withFigures(elastic, [{ kind: 'averaged-speed' }]))).toEqual([['unknown-field', 'paper.studyFigures[0].kind']]);
+    expect(problems(withFigures(billiard, [{ kind: 'averaged-speed', t1: 3 }]))).toEqual([['unknown-field', 'paper.studyFigures[0].t1']]);
   });
 
   it('read kozlov1988 Fig. 1’s realizations: the realized contact, its label, the other laws in order, the parameters, t1 and the cut', () => {

@@ -29,7 +29,7 @@ export const model = {
     {"name":"R","default":1,"description":"radius of the circle","unit":"m"},
     {"name":"e","default":0.9,"description":"Newton restitution coefficient"},
     {"name":"v0","default":1,"description":"initial speed","unit":"m/s"},
-    {"name":"alpha0","default":0.5,"description":"angle of the first chord to the tangent"},
+    {"name":"alpha0","default":0.5,"description":"angle of the first chord to the tangent","unit":"rad"},
   ],
   constraintCount: 0,
   unilateral: [

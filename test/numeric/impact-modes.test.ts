@@ -306,6 +306,23 @@ describe('impact modes by enumeration', () => {
     expect(Array.from(out.impulses)).toEqual([0, 0]);
   });
 
+  it('keeps Appell’s balance M[q̇] = Nᵀλ with three dependent rows and a mass ratio of 2·10⁵ (a case fast-check found)', () => {
+    const M = [0.001, 0, 0, 200.001];
+    const N = [
+      [0.94, -0.01],
+      [0.78, 0.03],
+      [-0.01, 2.99],
+    ];
+    const qd = [0, -0.01];
+    const { status, out } = impact({ M, N, qd, e: [0, 0, 0] });
+    expect(status).toBe('ok');
+    for (let i = 0; i < 2; i++) {
+      const lhs = M[i * 2]! * (out.qdPlus[0]! - qd[0]!) + M[i * 2 + 1]! * (out.qdPlus[1]! - qd[1]!);
+      const rhs = N.reduce((sum, row, j) => sum + row[i]! * out.impulses[j]!, 0);
+      expect(Math.abs(lhs - rhs)).toBeLessThanOrEqual(1e-9 * (1 + Math.abs(lhs) + Math.abs(rhs)));
+    }
+  });
+
   it("satisfies Newton's law in complementarity form on random systems (impulses ≥ 0, no penetration, complementarity, Appell; no energy gain without separating contacts)", () => {
     fc.assert(
       fc.property(

@@ -58,6 +58,7 @@ const ORDER = [
   'paper-results',
   'own-results',
   'paper-check',
+  'averaged-speed',
   'paper-claims',
   'paper-not-derived',
   'simulation',

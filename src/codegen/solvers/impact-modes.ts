@@ -250,8 +250,9 @@ const modeRows = (mask: string, counted = false): Stmt[] => [
  * The impulses of the contacts some admissible mode engages (\`anyMode\`), split
  * by least norm where their rows are dependent (least-norm.ts): that mode
  * solved (the Schur solve drops a dependent row, taking one split), its
- * contact rows' σ projected, and kept where every normal impulse stays ≥ 0
- * to √ε of the largest. Each of those contacts ends at U⁺ = −e U⁻ in a mode
+ * contact rows' σ projected, and kept, with that solve's q̇⁺, where every
+ * normal impulse stays ≥ 0 to 4ε of the largest (one clamped to 0 moves Nᵀλ
+ * off M[q̇] by as much). Each of those contacts ends at U⁺ = −e U⁻ in a mode
  * with the same q̇⁺, so any split ≥ 0 satisfies the law; the retaining rows'
  * multipliers are not impulses of a contact.
  */
@@ -265,7 +266,11 @@ const leastNormImpulses: Stmt[] = [
   callStmt('leastNormSplit', n, ref('contactRows'), ref('R'), ref('sigma'), ref('X'), ref('c'), ref('W')),
   letVar('largest', zero),
   forRange('r', 0, ref('normals'), [raise('largest', abs(idx('sigma', r)))]),
-  forRange('r', 0, ref('normals'), [when(bin(idx('sigma', r), '<', times(neg(ref('rtol')), ref('largest'))), [ret(str('ok'))])]),
+  forRange('r', 0, ref('normals'), [when(bin(idx('sigma', r), '<', times(neg(times(num(4), EPSILON)), ref('largest'))), [ret(str('ok'))])]),
+  comment(
+    "q̇⁺ of the same solve: the best mode's differs from it by the modes' tolerance, and with the split would break Appell's balance M[q̇] = Nᵀλ by as much.",
+  ),
+  forRange('i', 0, n, [assign(idx('qdPlus', i), plus(idx('qdMinus', i), idx('y', i)))]),
   forRange('j', 0, m, [assign(idx('impulses', j), zero)]),
   forRange('r', 0, ref('normals'), [assign(idx('impulses', idx('row', r)), math('max', idx('sigma', r), zero))]),
 ];

@@ -11,6 +11,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
+import type { SupportRest } from '../derive/friction/support-rest.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
 import { ZERO, type Expr } from '../core/expr.js';
@@ -491,18 +492,62 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       [
         'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
       ],
-      [
-        'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
-      ],
+      system.supportRest
+        ? ['From rest, the direction of sliding is that of the load along the free motion; its condition is derived below.']
+        : [
+            'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
+          ],
     ),
-    paragraph(
-      'Under impulses the same structure holds with impulses for reactions (Smirnov, end of §3): the loaded points take impulses solving (1.1) with velocity jumps on the right, rebound with restitution times their loading impulse, which loads other points in turn, and the iteration goes on until the velocity changes fall below a tolerance; the jump is the sum of the changes (',
-      m('\\Delta\\dot{q} = \\sum_k \\Delta\\dot{q}^{(k)}'),
-      ', a geometric series for one pair with restitution e < 1).',
-    ),
+    ...(system.supportRest ? restBlocks(system, system.supportRest) : []),
+    // The impulsive variants act only where impacts happen: a model with unilateral contacts.
+    ...(system.model.unilateral.length
+      ? [
+          paragraph(
+            'Under impulses the same structure holds with impulses for reactions (Smirnov, end of §3): the loaded points take impulses solving (1.1) with velocity jumps on the right, rebound with a restitution coefficient e times their loading impulse, which loads other points in turn, and the iteration goes on until the velocity changes fall below a tolerance; the jump is the sum of the changes (',
+            m('\\Delta\\dot{q} = \\sum_k \\Delta\\dot{q}^{(k)}'),
+            ', a geometric series for one pair with e < 1).',
+          ),
+        ]
+      : []),
   );
   return blocks;
 }
+
+/** The bound is printed where it fits a few lines (the point's Φ(F_z)); the prism's is the paper's one-line Φ, checked there. */
+const REST_LINES = 3;
+
+/** smirnov1981 §2: the start from rest in the direction of the load P and rest while |P| ≤ Φ, with its values at the defaults. */
+function restBlocks(system: DerivedSystem, rest: SupportRest): Block[] {
+  const c = system.model.coordinates.find((x) => x.name === rest.coordinate)!;
+  const q = mechanicsSymbol(c.name);
+  const lines = mathLines(rest.bound);
+  const { load, bound } = rest.atDefaults;
+  return [
+    paragraph(
+      'From rest (Smirnov §2), ',
+      m(`\\operatorname{sgn}${mechanicsSymbol(c.qd.name)}`),
+      ' is replaced by the sign of the load along ',
+      m(q),
+      ', ',
+      m(`P = ${math(rest.load)}`),
+      ', and the system stays at rest while ',
+      m('|P| \\le \\Phi'),
+      ', the friction bound of the variant then realized',
+      lines.length <= REST_LINES ? ':' : ` (the switched sum of the variants' Φ with that sign).`,
+    ),
+    ...(lines.length <= REST_LINES ? [equations(equation('supports-rest', `|${math(rest.load)}|`, lines, '\\le'))] : []),
+    paragraph(
+      'At the default parameters ',
+      m(`|P| = ${fmt(Math.abs(load))}`),
+      ' and ',
+      m(`\\Phi = ${fmt(bound)}`),
+      Math.abs(load) <= bound ? ': the system stays at rest.' : `: started from rest, it slides ${load > 0 ? 'forward' : 'backward'} along `,
+      ...(Math.abs(load) <= bound ? [] : [m(q), '.']),
+    ),
+  ];
+}
+
+const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
 
 /**
  * Self-locking (smirnov1981 §1): a variant locks where its determinant vanishes or has not the sign it tends to as

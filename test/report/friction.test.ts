@@ -147,3 +147,18 @@ describe('hinge friction in the report', () => {
     expect(t).not.toContain('$f_1 r (N_{ij1}');
   });
 });
+
+describe("Smirnov's start from rest (smirnov1981 §2)", () => {
+  it('prints the point’s rest condition |F_x| ≤ Φ(F_z) and that it slides at the defaults', () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('|F_{x}| \\le \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    expect(t).toContain('$|P| = 3$ and $\\Phi = 1$: started from rest, it slides forward');
+  });
+  it('gives the prism’s bound at the defaults, 0.45/1.02', () => {
+    expect(tex('prism-in-guides-planar')).toContain('$|P| = 1$ and $\\Phi = 0.4412$');
+  });
+  it('leaves out the impulsive iteration and its restitution where no impact happens', () => {
+    expect(tex('point-between-planes')).not.toContain('restitution');
+    expect(tex('prism-in-guides-planar')).not.toContain('restitution');
+  });
+});

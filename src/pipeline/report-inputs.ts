@@ -23,6 +23,7 @@ import { limitStudyOf, withLaws } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
+import { supportLoads } from '../studies/support-loads.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
@@ -58,6 +59,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     linearization: linearizationStudy(system),
     steadyMotion: steadyMotionStudy(system),
     modeDirections: modeDirections(system),
+    ...supportLoadsOption(compiled),
     ...impactEnergyOption(compiled),
     ...restitutionOption(compiled),
     ...relaxationOption(compiled),
@@ -67,6 +69,12 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
+}
+
+/** The reactions' sums of Smirnov's full variants at the defaults, where derived in closed form. */
+function supportLoadsOption({ system }: CompiledModel): Pick<ReportOptions, 'supportLoads'> {
+  const loads = supportLoads(system);
+  return loads ? { supportLoads: loads } : {};
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here; nothing without one. */

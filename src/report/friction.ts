@@ -12,6 +12,7 @@ import type { PaperCheck } from '../studies/paper-check.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { SupportRest } from '../derive/friction/support-rest.js';
+import type { SupportLoads } from '../studies/support-loads.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
 import { ZERO, type Expr } from '../core/expr.js';
@@ -21,14 +22,14 @@ import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, u
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
 /** The friction section; where a paper check compares the support variants' closed forms, they are printed once, in the paper's names there. */
-export function frictionSection(system: DerivedSystem, paper?: PaperCheck): Section | undefined {
+export function frictionSection(system: DerivedSystem, paper?: PaperCheck, loads?: SupportLoads): Section | undefined {
   const coulomb = system.unilateral?.coulomb ?? [];
   const blocks = [
     ...coulomb.flatMap((c, k) => {
       const twin = coulomb.slice(0, k).find((d) => alike(c, d));
       return twin ? twinBlocks(system, c, twin) : coulombBlocks(system, c);
     }),
-    ...(system.supports ? supportBlocks(system, system.supports, paper) : []),
+    ...(system.supports ? supportBlocks(system, system.supports, paper, loads) : []),
     ...system.hinges.flatMap((h) => hingeBlocks(system, h)),
   ];
   return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
@@ -299,7 +300,7 @@ function paperNames(s: SupportDerivation, paper: PaperCheck | undefined): string
   return named.length && named.every((row) => row.every((n) => n !== undefined)) ? (named as string[][]) : undefined;
 }
 
-function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: PaperCheck): Block[] {
+function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: PaperCheck, loads?: SupportLoads): Block[] {
   const k = s.pairs.length;
   const names = s.pairs.map((p) => p.name).join(', ');
   const n = system.model.coordinates.length;
@@ -498,6 +499,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
             'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
           ],
     ),
+    ...(loads ? [loadsParagraph(loads)] : []),
     ...(system.supportRest ? restBlocks(system, system.supportRest) : []),
     // The impulsive variants act only where impacts happen: a model with unilateral contacts.
     ...(system.model.unilateral.length
@@ -511,6 +513,22 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       : []),
   );
   return blocks;
+}
+
+/** smirnov1981 §1's observation (not proved there): the realized variant has the largest algebraic sum of normal reactions. */
+function loadsParagraph(loads: SupportLoads): Block {
+  const realized = loads.variants.filter((v) => v.realized);
+  return paragraph(
+    'Smirnov observes (§1, without proof) that the realized variant has the largest algebraic sum of the normal reactions. At the default parameters ',
+    m('\\sum_i N_i^{\\varepsilon}'),
+    ' is ',
+    ...loads.variants.flatMap((v, j): Inline[] => [j ? ', ' : '', m(`${fmt(v.sum)}`), ' for ', m(variantTag(v.variant))]),
+    realized.length
+      ? `; the realized variant${realized.length > 1 ? 's' : ''} (all reactions non-negative) ${realized.length > 1 ? 'are' : 'is'} `
+      : '; no variant has all reactions non-negative',
+    ...realized.flatMap((v, j): Inline[] => [j ? ', ' : '', m(variantTag(v.variant))]),
+    realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
+  );
 }
 
 /** The bound is printed where it fits a few lines (the point's Φ(F_z)); the prism's is the paper's one-line Φ, checked there. */

@@ -6,6 +6,7 @@ import type { SourceKey } from '../model/sources.js';
 import type { Drawing } from '../model/types.js';
 import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
+import type { SupportLoads } from '../studies/support-loads.js';
 import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
@@ -68,6 +69,8 @@ export interface ReportOptions {
   readonly impactEnergy?: ImpactEnergyStudy;
   /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
   readonly modeDirections?: readonly ModeDirections[];
+  /** The sums of the normal reactions of Smirnov's full variants at the defaults (studies/support-loads.ts), printed with the variants. */
+  readonly supportLoads?: SupportLoads;
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
   /** Each contact patch's transverse relaxation (studies/relaxation.ts), printed only as the paper's measured rows. */
@@ -91,6 +94,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.steadyMotion ? { steadyMotion: options.steadyMotion } : {}),
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
+    ...(options.supportLoads ? { supportLoads: options.supportLoads } : {}),
     ...(options.paper ? { paper: options.paper } : {}),
   };
   const { drawing, simulation } = options;

@@ -157,6 +157,11 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   it('gives the prism’s bound at the defaults, 0.45/1.02', () => {
     expect(tex('prism-in-guides-planar')).toContain('$|P| = 1$ and $\\Phi = 0.4412$');
   });
+  it('prints the sums of the prism’s reactions, the realized (−,−) the largest (smirnov1981 §1)', () => {
+    expect(tex('prism-in-guides-planar')).toContain(
+      '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, and its sum is the largest.',
+    );
+  });
   it('leaves out the impulsive iteration and its restitution where no impact happens', () => {
     expect(tex('point-between-planes')).not.toContain('restitution');
     expect(tex('prism-in-guides-planar')).not.toContain('restitution');

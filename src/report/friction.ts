@@ -359,14 +359,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     equations(
       ...(k <= 2
         ? [
-            matrixEquation(
+            grid(
               'supports-columns-positive',
-              `${a}^{+}`,
+              [`${a}^{+}`, `${a}_{11}^{+}`],
               s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))),
             ),
-            matrixEquation(
+            grid(
               'supports-columns-negative',
-              `${a}^{-}`,
+              [`${a}^{-}`, `${a}_{11}^{-}`],
               s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))),
             ),
           ]
@@ -382,9 +382,9 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
               p.negative.map((x) => [math(x)]),
             ),
           ])),
-      matrixEquation(
+      grid(
         'supports-rhs',
-        b,
+        [b, `${b}_1`],
         s.system.rhs.map((b) => [math(b)]),
       ),
     ),
@@ -530,6 +530,10 @@ function loadsParagraph(loads: SupportLoads): Block {
     realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
   );
 }
+
+/** A matrix equation, or where it is 1×1 the scalar one in the entry's own name (lhs: [matrix's, entry's]). */
+const grid = (label: string, [matrix, entry]: readonly [string, string], entries: readonly (readonly string[])[]) =>
+  entries.length === 1 && entries[0]!.length === 1 ? equation(label, entry, entries[0]![0]!) : matrixEquation(label, matrix, entries);
 
 /** The bound is printed where it fits a few lines (the point's Φ(F_z)); the prism's is the paper's one-line Φ, checked there. */
 const REST_LINES = 3;

@@ -21,6 +21,7 @@ describe('friction section', () => {
       'block-on-incline',
       'falling-rod',
       'point-between-planes',
+      'point-between-planes-switching',
       'prism-in-guides',
       'prism-in-guides-planar',
       'rough-disk',
@@ -161,6 +162,12 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(tex('prism-in-guides-planar')).toContain(
       '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, and its sum is the largest.',
     );
+  });
+  it('prints the point’s 1×1 system (1.1) as scalars, not matrices', () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('a_{11}^{+} = 1');
+    expect(t).toContain('b_1 = -F_{z}');
+    expect(t).not.toContain('\\begin{pmatrix} -F_{z} \\end{pmatrix}');
   });
   it('leaves out the impulsive iteration and its restitution where no impact happens', () => {
     expect(tex('point-between-planes')).not.toContain('restitution');

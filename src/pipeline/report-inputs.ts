@@ -24,6 +24,7 @@ import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
 import { supportLoads } from '../studies/support-loads.js';
+import { supportHistory } from '../studies/support-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
@@ -60,6 +61,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     steadyMotion: steadyMotionStudy(system),
     modeDirections: modeDirections(system),
     ...supportLoadsOption(compiled),
+    ...supportHistoryOption(compiled, simulation),
     ...impactEnergyOption(compiled),
     ...restitutionOption(compiled),
     ...relaxationOption(compiled),
@@ -75,6 +77,12 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
 function supportLoadsOption({ system }: CompiledModel): Pick<ReportOptions, 'supportLoads'> {
   const loads = supportLoads(system);
   return loads ? { supportLoads: loads } : {};
+}
+
+/** The realized variant's reactions and friction along the simulated motion, where the supports have closed forms. */
+function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'supportHistory'> {
+  const history = simulation && 'trajectory' in simulation ? supportHistory(system, simulation.trajectory) : undefined;
+  return history ? { supportHistory: history } : {};
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here; nothing without one. */

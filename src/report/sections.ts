@@ -4,6 +4,7 @@
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.
 import type { SupportLoads } from '../studies/support-loads.js';
+import type { SupportHistory } from '../studies/support-history.js';
 import { add, HALF, mul, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
@@ -86,6 +87,8 @@ export interface SectionInput {
   readonly modeDirections?: readonly ModeDirections[];
   /** The sums of the normal reactions of Smirnov's full variants at the defaults (studies/support-loads.ts). */
   readonly supportLoads?: SupportLoads;
+  /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts). */
+  readonly supportHistory?: SupportHistory;
   /** The model's paper checked: the friction section leaves the closed forms the paper prints to the paper's results. */
   readonly paper?: PaperCheck;
 }
@@ -749,7 +752,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   measureFormSection,
   contactPhasesSection,
   impactMapsSection,
-  ({ system, paper, supportLoads }) => frictionSection(system, paper, supportLoads),
+  ({ system, paper, supportLoads, supportHistory }) => frictionSection(system, paper, supportLoads, supportHistory),
   ({ system }) => compliantSection(system),
   ({ system }) => patchSection(system),
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),

@@ -169,6 +169,12 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(t).toContain('b_1 = -F_{z}');
     expect(t).not.toContain('\\begin{pmatrix} -F_{z} \\end{pmatrix}');
   });
+  it('plots N and Φ against t where the run switches the bearing plane (F_z = 2 cos t), not under a constant load', () => {
+    const figure = (name: string) => section(name)!.blocks.find((b) => b.kind === 'figure' && b.id === 'plot-supports');
+    expect(figure('point-between-planes-switching')).toMatchObject({ legend: [{ label: 'N_{1}' }, { label: '\\Phi' }] });
+    expect(JSON.stringify(figure('point-between-planes-switching'))).toContain('switches variant 2 times');
+    expect(figure('point-between-planes')).toBeUndefined();
+  });
   it('leaves out the impulsive iteration and its restitution where no impact happens', () => {
     expect(tex('point-between-planes')).not.toContain('restitution');
     expect(tex('prism-in-guides-planar')).not.toContain('restitution');

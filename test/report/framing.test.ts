@@ -87,8 +87,10 @@ describe('printing', () => {
     const html = built('compass').files.get('docs/reports/compass.html')!;
     expect(html).toContain('<span class="secnum">1</span> Introduction');
   });
-  it('point between planes: sgn F printed as bound in each row, −1 for Φ⁽⁺⁾ and 1 for Φ⁽⁻⁾', () => {
-    expect(tex('point-between-planes')).toContain('$\\mathit{sgnF} = -1$ in $\\Phi^{(+)}$; $\\mathit{sgnF} = 1$ in $\\Phi^{(-)}$');
+  it('point between planes: sgn F printed as bound in each row, −1 for Φ⁽⁺⁾, ẍ⁽⁺⁾ and 1 for Φ⁽⁻⁾, ẍ⁽⁻⁾', () => {
+    expect(tex('point-between-planes')).toContain(
+      '$\\mathit{sgnF} = -1$ in $\\Phi^{(+)}$, $\\ddot{x}^{(+)}$; $\\mathit{sgnF} = 1$ in $\\Phi^{(-)}$, $\\ddot{x}^{(-)}$',
+    );
   });
   it('kozlov1988 (2.4), (2.5): the results as derived, then in the paper’s form, g(t − 1)²/2 and g(t² − 4t + 2)/(2(N + 1))', () => {
     expect(tex('kozlov-release')).toContain('y(t),\\ t > 1\\ \\text{(2.4)} = \\frac{1}{2} g (1 - t)^{2} = \\frac{1}{2} g (t - 1)^{2}');

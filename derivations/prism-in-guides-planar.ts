@@ -128,9 +128,14 @@ export default defineModel({
       {
         eq: '§2',
         name: '\\Phi\\ (\\text{from rest})',
-        formula: `(${faces.map(([i, j]) => `(1 + sign(${N1(i, j)}))*(1 + sign(${N2(i, j)}))*(f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)}))`).join(' + ')})/4`,
+        formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
         derived: 'supports.rest.Φ',
-        where: { sgn: 'sign(Px)' },
+        where: Object.fromEntries(
+          faces.flatMap(([i, j]) => [
+            [`N${i}${j}1`, N1(i, j).replaceAll('sgn', 'sign(Px)')],
+            [`N${i}${j}2`, N2(i, j).replaceAll('sgn', 'sign(Px)')],
+          ]),
+        ),
         note: 'the prism starts from rest in the direction of $P_x$ and stays at rest while $|P_x| \\le \\Phi$, this $\\Phi$: the switched bound with $\\operatorname{sgn}\\dot{x}$ replaced by $\\operatorname{sgn} P_x$',
       },
       ...([1, 2] as const).flatMap((p) =>

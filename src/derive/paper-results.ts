@@ -80,6 +80,8 @@
 //   supports.Φ                         the switched sum Σ F(s) Φˢ over the full variants, F(s) =
 //                                      Πᵢ (1 + sgn Nᵢˢ)/2 (1.2), (2.2): the friction bound of the
 //                                      variant the load realizes (the point's Φ by sgn F_z)
+//   supports.rest.load, supports.rest.Φ  from rest (one free coordinate): the load P along it and Φ
+//                                      with sgn q̇ = sgn P; rest persists while |P| ≤ Φ (smirnov1981 §2)
 //   the same for a variant with free pairs (side 0, e.g. (+,0)), with N = 0 for those, and
 //   supports.{sides}.residual.{row}    b − Σ aN of each row of (1.1) not solved (a fixed
 //                                      coordinate, or a pair in the accelerations form): the
@@ -169,7 +171,7 @@
 //                                      system leaves that constraint)
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
-import { add, fn, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
@@ -192,6 +194,7 @@ import { axisOrbits } from './unilateral/axis-orbit.js';
 import { parabolicCoordinates } from './unilateral/parabolic-coordinates.js';
 import { returnMap } from './unilateral/return-map.js';
 import { variantAccelerations } from './friction/supports.js';
+import { switchedSum } from './friction/support-rest.js';
 import { smoothStay } from './unilateral/smooth-stay.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
@@ -558,8 +561,11 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   s.counts.bySupports.forEach((c, n) => facts.set(`supports.count.on${n}`, num(c)));
   facts.set('supports.freedom', num(s.freedom));
   // smirnov1981 (1.2), (2.2): each variant's Φ (and q̈) weighed by its switching function, 1 on the realized variant and 0 elsewhere.
-  const switching = (v: { readonly reactions: readonly Expr[] }): Expr[] => v.reactions.map((N) => mul(HALF, add(num(1), fn('sign', N))));
-  if (s.variants?.length) facts.set('supports.Φ', add(...s.variants.map((v) => mul(v.friction, ...switching(v)))));
+  if (s.variants?.length)
+    facts.set(
+      'supports.Φ',
+      switchedSum(s.variants, (v) => v.friction),
+    );
   // q̈ of each variant (1.3) where the pairs are few enough to print it: the point between planes' m ẍ = F_x − Φ sgn ẋ.
   const accelerations =
     s.pairs.length <= ACCELERATION_PAIRS ? (s.variants ?? []).map((v) => variantAccelerations(system.lagrange2, s, v.variant, v.reactions)) : [];
@@ -569,8 +575,17 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       if (qdd) facts.set(`${name(v.variant)}.${c.name}''`, qdd);
     });
     if (accelerations.length && accelerations.every((a) => a))
-      facts.set(`supports.${c.name}''`, add(...s.variants!.map((v, i) => mul(accelerations[i]![k]!, ...switching(v)))));
+      facts.set(
+        `supports.${c.name}''`,
+        switchedSum(s.variants!, (v) => accelerations[s.variants!.indexOf(v)]![k]!),
+      );
   });
+  // smirnov1981 §2: from rest sgn q̇ is sgn of the load, and rest persists while |load| ≤ Φ.
+  const rest = system.supportRest;
+  if (rest) {
+    facts.set('supports.rest.load', rest.load);
+    facts.set('supports.rest.Φ', rest.bound);
+  }
   for (const v of s.partial ?? []) {
     const key = name(v.variant);
     v.reactions.forEach((N, i) => facts.set(`${key}.N${i + 1}`, N));

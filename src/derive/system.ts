@@ -13,6 +13,7 @@
 //   critical parameter values, how established    impactMaps[].critical (critical.ts)
 //   Smirnov's support pairs: (1.1), (1.3), variants supports (supports.ts)
 //   Lagrange II and Hamilton with their reactions    supportEquations (support-equations.ts)
+//   the start from rest and rest persistence         supportRest (support-rest.ts)
 //   hinges with journal friction: (2.4) vs (2.6)      hinges (hinges.ts)
 //   ∂R/∂x, ∂C/∂x for the Jacobian of the rhs         linearization (linearize.ts)
 //   the contact rows' pieces of a phase's Jacobian    phaseLinearization (phase-linearize.ts)
@@ -54,6 +55,7 @@ import { periodicCoordinates } from './periodicity.js';
 import { withPatchJacobian } from './compliant/patch.js';
 import { derivePatchResults, type Patches } from './compliant/patches.js';
 import { deriveSupports, type SupportDerivation } from './friction/supports.js';
+import { deriveSupportRest, type SupportRest } from './friction/support-rest.js';
 import { deriveSupportEquations, type SupportEquations } from './friction/support-equations.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral/unilateral.js';
 
@@ -71,6 +73,8 @@ export interface DerivedSystem {
   readonly supports?: SupportDerivation;
   /** Lagrange II and Hamilton's ṗ with the support reactions N_k and their friction (1.3) in place of Aᵀλ; with supports only. */
   readonly supportEquations?: SupportEquations;
+  /** The start from rest and rest persistence of support pairs leaving one freedom (support-rest.ts). */
+  readonly supportRest?: SupportRest;
   /** Constraints realized by forces (compliant contacts, gap potentials, Theorem 1 realizations); absent without. */
   readonly compliant?: CompliantDerivation;
   /** Distributed contact laws (patch.ts): the law, its regimes' generalized forces (added to forcing by the generated code), their Jacobian increments; absent without. */
@@ -149,6 +153,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   const unilateral = deriveUnilateral(model, lagrange2);
   const supports = deriveSupports(model, lagrange2, constraints);
   const supportEquations = supports && constraints && deriveSupportEquations(model, lagrange2, constraints, supports, hamilton.explicit?.qdot);
+  const supportRest = supports && deriveSupportRest(model, lagrange2, supports);
   const hinges = deriveHinges(model, lagrange2, constraints);
   const patches = derivePatchResults(model, lagrange2);
   // Derived on first use (the generated Jacobian): the bicycle's takes minutes to simplify, and a study needs only its values (steady.ts).
@@ -182,6 +187,7 @@ export function deriveSystem(model: Model): DerivedSystem {
     ...(unilateral ? { unilateral, phaseLinearization: derivePhaseLinearization(model, unilateral) } : {}),
     ...(supports ? { supports } : {}),
     ...(supportEquations ? { supportEquations } : {}),
+    ...(supportRest ? { supportRest } : {}),
     ...(compliant ? { compliant } : {}),
     ...(patches ? { patches } : {}),
     hinges,

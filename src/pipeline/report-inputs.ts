@@ -23,6 +23,8 @@ import { limitStudyOf, withLaws } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
+import { supportLoads } from '../studies/support-loads.js';
+import { supportHistory } from '../studies/support-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion, type MotionStudy } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
@@ -59,6 +61,8 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     linearization: linearizationStudy(system),
     steadyMotion: steadyMotionStudy(system),
     modeDirections: modeDirections(system),
+    ...supportLoadsOption(compiled),
+    ...supportHistoryOption(compiled, simulation),
     ...impactEnergyOption(compiled),
     ...restitutionOption(compiled),
     ...relaxationOption(compiled),
@@ -69,6 +73,18 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
   };
   // The paper's measured facts are the other studies' numbers.
   return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
+}
+
+/** The reactions' sums of Smirnov's full variants at the defaults, where derived in closed form. */
+function supportLoadsOption({ system }: CompiledModel): Pick<ReportOptions, 'supportLoads'> {
+  const loads = supportLoads(system);
+  return loads ? { supportLoads: loads } : {};
+}
+
+/** The realized variant's reactions and friction along the simulated motion, where the supports have closed forms. */
+function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'supportHistory'> {
+  const history = simulation && 'trajectory' in simulation ? supportHistory(system, simulation.trajectory) : undefined;
+  return history ? { supportHistory: history } : {};
 }
 
 /** The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here; nothing without one. */

@@ -11,8 +11,26 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
+import type { SupportRest } from '../derive/friction/support-rest.js';
+import type { SupportLoads } from '../studies/support-loads.js';
+import type { SupportHistory } from '../studies/support-history.js';
+import { seriesStyle, svgPlot } from './plot.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
-import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
+import {
+  countWord,
+  equation,
+  equations,
+  list,
+  m,
+  paragraph,
+  ref,
+  type Block,
+  type Figure,
+  type Inline,
+  type Section,
+  type Table,
+  matrixEquation,
+} from './document.js';
 import { ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
@@ -20,14 +38,15 @@ import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, u
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
 /** The friction section; where a paper check compares the support variants' closed forms, they are printed once, in the paper's names there. */
-export function frictionSection(system: DerivedSystem, paper?: PaperCheck): Section | undefined {
+export function frictionSection(system: DerivedSystem, paper?: PaperCheck, loads?: SupportLoads, history?: SupportHistory): Section | undefined {
   const coulomb = system.unilateral?.coulomb ?? [];
   const blocks = [
     ...coulomb.flatMap((c, k) => {
       const twin = coulomb.slice(0, k).find((d) => alike(c, d));
       return twin ? twinBlocks(system, c, twin) : coulombBlocks(system, c);
     }),
-    ...(system.supports ? supportBlocks(system, system.supports, paper) : []),
+    ...(system.supports ? supportBlocks(system, system.supports, paper, loads) : []),
+    ...(history?.switches ? [historyFigure(system, history)] : []),
     ...system.hinges.flatMap((h) => hingeBlocks(system, h)),
   ];
   return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
@@ -298,7 +317,7 @@ function paperNames(s: SupportDerivation, paper: PaperCheck | undefined): string
   return named.length && named.every((row) => row.every((n) => n !== undefined)) ? (named as string[][]) : undefined;
 }
 
-function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: PaperCheck): Block[] {
+function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: PaperCheck, loads?: SupportLoads): Block[] {
   const k = s.pairs.length;
   const names = s.pairs.map((p) => p.name).join(', ');
   const n = system.model.coordinates.length;
@@ -357,14 +376,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     equations(
       ...(k <= 2
         ? [
-            matrixEquation(
+            grid(
               'supports-columns-positive',
-              `${a}^{+}`,
+              [`${a}^{+}`, `${a}_{11}^{+}`],
               s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))),
             ),
-            matrixEquation(
+            grid(
               'supports-columns-negative',
-              `${a}^{-}`,
+              [`${a}^{-}`, `${a}_{11}^{-}`],
               s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))),
             ),
           ]
@@ -380,9 +399,9 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
               p.negative.map((x) => [math(x)]),
             ),
           ])),
-      matrixEquation(
+      grid(
         'supports-rhs',
-        b,
+        [b, `${b}_1`],
         s.system.rhs.map((b) => [math(b)]),
       ),
     ),
@@ -491,18 +510,107 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       [
         'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
       ],
-      [
-        'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
-      ],
+      system.supportRest
+        ? ['From rest, the direction of sliding is that of the load along the free motion; its condition is derived below.']
+        : [
+            'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
+          ],
     ),
-    paragraph(
-      'Under impulses the same structure holds with impulses for reactions (Smirnov, end of §3): the loaded points take impulses solving (1.1) with velocity jumps on the right, rebound with restitution times their loading impulse, which loads other points in turn, and the iteration goes on until the velocity changes fall below a tolerance; the jump is the sum of the changes (',
-      m('\\Delta\\dot{q} = \\sum_k \\Delta\\dot{q}^{(k)}'),
-      ', a geometric series for one pair with restitution e < 1).',
-    ),
+    ...(loads ? [loadsParagraph(loads)] : []),
+    ...(system.supportRest ? restBlocks(system, system.supportRest) : []),
+    // The impulsive variants act only where impacts happen: a model with unilateral contacts.
+    ...(system.model.unilateral.length
+      ? [
+          paragraph(
+            'Under impulses the same structure holds with impulses for reactions (Smirnov, end of §3): the loaded points take impulses solving (1.1) with velocity jumps on the right, rebound with a restitution coefficient e times their loading impulse, which loads other points in turn, and the iteration goes on until the velocity changes fall below a tolerance; the jump is the sum of the changes (',
+            m('\\Delta\\dot{q} = \\sum_k \\Delta\\dot{q}^{(k)}'),
+            ', a geometric series for one pair with e < 1).',
+          ),
+        ]
+      : []),
   );
   return blocks;
 }
+
+/** smirnov1981 §1's observation (not proved there): the realized variant has the largest algebraic sum of normal reactions. */
+function loadsParagraph(loads: SupportLoads): Block {
+  const realized = loads.variants.filter((v) => v.realized);
+  return paragraph(
+    'Smirnov observes (§1, without proof) that the realized variant has the largest algebraic sum of the normal reactions. At the default parameters ',
+    m('\\sum_i N_i^{\\varepsilon}'),
+    ' is ',
+    ...loads.variants.flatMap((v, j): Inline[] => [j ? ', ' : '', m(`${fmt(v.sum)}`), ' for ', m(variantTag(v.variant))]),
+    realized.length
+      ? `; the realized variant${realized.length > 1 ? 's' : ''} (all reactions non-negative) ${realized.length > 1 ? 'are' : 'is'} `
+      : '; no variant has all reactions non-negative',
+    ...realized.flatMap((v, j): Inline[] => [j ? ', ' : '', m(variantTag(v.variant))]),
+    realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
+  );
+}
+
+/** The realized variant's N and Φ against t, drawn where the simulated motion switches variant (the bearing plane). */
+function historyFigure(system: DerivedSystem, h: SupportHistory): Figure {
+  const series = [...h.reactions.map((values, i) => ({ label: `N_{${i + 1}}`, values })), { label: '\\Phi', values: h.friction }];
+  return {
+    kind: 'figure',
+    id: 'plot-supports',
+    svg: svgPlot({
+      id: 'plot-supports',
+      title: `${system.model.title}: reactions and friction against time`,
+      t: h.t,
+      events: [],
+      series,
+      xLabel: 't',
+      yLabel: 'N, Φ',
+    }),
+    legend: series.map((x, i) => ({ label: x.label, ...seriesStyle(i) })),
+    caption: [
+      'The reactions and the friction bound ',
+      m('\\Phi'),
+      ` of the realized variant along the simulated motion, which switches variant ${h.switches === 1 ? 'once' : `${h.switches} times`}.`,
+    ],
+  };
+}
+
+/** A matrix equation, or where it is 1×1 the scalar one in the entry's own name (lhs: [matrix's, entry's]). */
+const grid = (label: string, [matrix, entry]: readonly [string, string], entries: readonly (readonly string[])[]) =>
+  entries.length === 1 && entries[0]!.length === 1 ? equation(label, entry, entries[0]![0]!) : matrixEquation(label, matrix, entries);
+
+/** The bound is printed where it fits a few lines (the point's Φ(F_z)); the prism's is the paper's one-line Φ, checked there. */
+const REST_LINES = 3;
+
+/** smirnov1981 §2: the start from rest in the direction of the load P and rest while |P| ≤ Φ, with its values at the defaults. */
+function restBlocks(system: DerivedSystem, rest: SupportRest): Block[] {
+  const c = system.model.coordinates.find((x) => x.name === rest.coordinate)!;
+  const q = mechanicsSymbol(c.name);
+  const lines = mathLines(rest.bound);
+  const { load, bound } = rest.atDefaults;
+  return [
+    paragraph(
+      'From rest (Smirnov §2), ',
+      m(`\\operatorname{sgn}${mechanicsSymbol(c.qd.name)}`),
+      ' is replaced by the sign of the load along ',
+      m(q),
+      ', ',
+      m(`P = ${math(rest.load)}`),
+      ', and the system stays at rest while ',
+      m('|P| \\le \\Phi'),
+      ', the friction bound of the variant then realized',
+      lines.length <= REST_LINES ? ':' : ` (the switched sum of the variants' Φ with that sign).`,
+    ),
+    ...(lines.length <= REST_LINES ? [equations(equation('supports-rest', `|${math(rest.load)}|`, lines, '\\le'))] : []),
+    paragraph(
+      'At the default parameters ',
+      m(`|P| = ${fmt(Math.abs(load))}`),
+      ' and ',
+      m(`\\Phi = ${fmt(bound)}`),
+      Math.abs(load) <= bound ? ': the system stays at rest.' : `: started from rest, it slides ${load > 0 ? 'forward' : 'backward'} along `,
+      ...(Math.abs(load) <= bound ? [] : [m(q), '.']),
+    ),
+  ];
+}
+
+const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
 
 /**
  * Self-locking (smirnov1981 §1): a variant locks where its determinant vanishes or has not the sign it tends to as

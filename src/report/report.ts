@@ -6,6 +6,8 @@ import type { SourceKey } from '../model/sources.js';
 import type { Drawing } from '../model/types.js';
 import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
+import type { SupportLoads } from '../studies/support-loads.js';
+import type { SupportHistory } from '../studies/support-history.js';
 import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
@@ -70,6 +72,10 @@ export interface ReportOptions {
   readonly impactEnergy?: ImpactEnergyStudy;
   /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
   readonly modeDirections?: readonly ModeDirections[];
+  /** The sums of the normal reactions of Smirnov's full variants at the defaults (studies/support-loads.ts), printed with the variants. */
+  readonly supportLoads?: SupportLoads;
+  /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts), plotted with the variants. */
+  readonly supportHistory?: SupportHistory;
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
   /** Each contact patch's transverse relaxation (studies/relaxation.ts), printed only as the paper's measured rows. */
@@ -95,6 +101,8 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.steadyMotion ? { steadyMotion: options.steadyMotion } : {}),
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
+    ...(options.supportLoads ? { supportLoads: options.supportLoads } : {}),
+    ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
     ...(options.paper ? { paper: options.paper } : {}),
   };
   const { drawing, simulation } = options;

@@ -3,6 +3,8 @@
 // the equations of motion in each form, then contact phases and impact maps,
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.
+import type { SupportLoads } from '../studies/support-loads.js';
+import type { SupportHistory } from '../studies/support-history.js';
 import { add, HALF, mul, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
@@ -90,6 +92,10 @@ export interface SectionInput {
   readonly steadyMotion?: SteadyMotionStudy;
   /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
   readonly modeDirections?: readonly ModeDirections[];
+  /** The sums of the normal reactions of Smirnov's full variants at the defaults (studies/support-loads.ts). */
+  readonly supportLoads?: SupportLoads;
+  /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts). */
+  readonly supportHistory?: SupportHistory;
   /** The model's paper checked: the friction section leaves the closed forms the paper prints to the paper's results. */
   readonly paper?: PaperCheck;
 }
@@ -753,7 +759,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   measureFormSection,
   contactPhasesSection,
   impactMapsSection,
-  ({ system, paper }) => frictionSection(system, paper),
+  ({ system, paper, supportLoads, supportHistory }) => frictionSection(system, paper, supportLoads, supportHistory),
   ({ system }) => compliantSection(system),
   ({ system }) => patchSection(system),
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),

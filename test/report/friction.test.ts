@@ -21,6 +21,7 @@ describe('friction section', () => {
       'block-on-incline',
       'falling-rod',
       'point-between-planes',
+      'point-between-planes-switching',
       'prism-in-guides',
       'prism-in-guides-planar',
       'rough-disk',
@@ -145,5 +146,37 @@ describe('hinge friction in the report', () => {
     // Fig. 3's moment in the report's f_r, the paper's f_1 said once.
     expect(t).toContain('the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6)');
     expect(t).not.toContain('$f_1 r (N_{ij1}');
+  });
+});
+
+describe("Smirnov's start from rest (smirnov1981 §2)", () => {
+  it('prints the point’s rest condition |F_x| ≤ Φ(F_z) and that it slides at the defaults', () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('|F_{x}| \\le \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    expect(t).toContain('$|P| = 3$ and $\\Phi = 1$: started from rest, it slides forward');
+  });
+  it('gives the prism’s bound at the defaults, 0.45/1.02', () => {
+    expect(tex('prism-in-guides-planar')).toContain('$|P| = 1$ and $\\Phi = 0.4412$');
+  });
+  it('prints the sums of the prism’s reactions, the realized (−,−) the largest (smirnov1981 §1)', () => {
+    expect(tex('prism-in-guides-planar')).toContain(
+      '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, and its sum is the largest.',
+    );
+  });
+  it('prints the point’s 1×1 system (1.1) as scalars, not matrices', () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain('a_{11}^{+} = 1');
+    expect(t).toContain('b_1 = -F_{z}');
+    expect(t).not.toContain('\\begin{pmatrix} -F_{z} \\end{pmatrix}');
+  });
+  it('plots N and Φ against t where the run switches the bearing plane (F_z = 2 cos t), not under a constant load', () => {
+    const figure = (name: string) => section(name)!.blocks.find((b) => b.kind === 'figure' && b.id === 'plot-supports');
+    expect(figure('point-between-planes-switching')).toMatchObject({ legend: [{ label: 'N_{1}' }, { label: '\\Phi' }] });
+    expect(JSON.stringify(figure('point-between-planes-switching'))).toContain('switches variant 2 times');
+    expect(figure('point-between-planes')).toBeUndefined();
+  });
+  it('leaves out the impulsive iteration and its restitution where no impact happens', () => {
+    expect(tex('point-between-planes')).not.toContain('restitution');
+    expect(tex('prism-in-guides-planar')).not.toContain('restitution');
   });
 });

@@ -202,13 +202,16 @@ export function variantAccelerations(l2: Lagrange2, s: SupportDerivation, varian
   return solveSmall(l2.massMatrix, force)?.x.map(simplify);
 }
 
+/** The default parameters and the initial state, at t = 0. */
+export const defaultsEnv = (model: Model): Env => ({
+  ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])),
+  ...Object.fromEntries(model.coordinates.flatMap((c, i) => [[c.name, model.initial.q0[i]!] as const, [c.qd.name, model.initial.qd0[i]!] as const])),
+  t: 0,
+});
+
 /** The least Δˢ/Δˢ₀ over the variants at the defaults and the initial state, with its variant; undefined where a Δˢ₀ vanishes there. */
 function leastLocking(model: Model, variants: readonly SupportVariant[]): SupportDerivation['locking'] {
-  const env: Env = {
-    ...Object.fromEntries(model.parameters.map((p) => [p.name, p.default])),
-    ...Object.fromEntries(model.coordinates.flatMap((c, i) => [[c.name, model.initial.q0[i]!] as const, [c.qd.name, model.initial.qd0[i]!] as const])),
-    t: 0,
-  };
+  const env = defaultsEnv(model);
   let out: SupportDerivation['locking'];
   for (const v of variants) {
     const ratio = evaluate(v.det, env) / evaluate(v.frictionless, env);

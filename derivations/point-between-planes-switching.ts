@@ -1,0 +1,34 @@
+import { defineModel } from '../src/model/index.js';
+
+// Smirnov's example 1 (smirnov1981 §2) under a normal load that changes sign,
+// F_z = F cos ωt: the bearing plane, and with it the friction, switches
+// whenever cos ωt does — the upper plane (f2, Φ = f2 F_z) while F_z > 0, the
+// lower one (f1, Φ = −f1 F_z) while F_z < 0 — and the point keeps sliding
+// with m ẍ = F_x − Φ sgn ẋ. point-between-planes.ts is the constant load the
+// paper's closed forms are checked at.
+export default defineModel({
+  name: 'point-between-planes-switching',
+  title: 'Point between two rough planes, alternating load',
+  sources: ['smirnov1981'],
+  description:
+    'The point between two planes of different roughness (Smirnov, example 1) under a normal load F cos ωt: the bearing plane and the friction coefficient switch with the sign of the load.',
+  coordinates: [
+    { name: 'x', description: 'position along the planes', unit: 'm' },
+    { name: 'z', description: 'position across the gap', unit: 'm' },
+  ],
+  parameters: {
+    m: { default: 1, description: 'mass', unit: 'kg' },
+    Fx: { default: 3, description: 'applied force along the planes', unit: 'N' },
+    F: { default: 2, description: 'amplitude of the force across the planes', unit: 'N' },
+    omega: { default: 1, description: 'angular frequency of the force across the planes', unit: '1/s' },
+    f1: { default: 0.2, range: [0, 2], description: 'friction coefficient of the lower plane' },
+    f2: { default: 0.5, range: [0, 2], description: 'friction coefficient of the upper plane' },
+  },
+  kinetic: "m*(x'^2 + z'^2)/2",
+  forces: { x: 'Fx', z: 'F*cos(omega*t)' },
+  // The reaction is positive when the lower plane pushes up (it bears, f1), negative when the upper one pushes down (f2).
+  holonomic: [{ name: 'gap', expr: 'z', slip: 'x', friction: { positive: 'f1', negative: 'f2' } }],
+  drawing: { points: { P: ['x', 'z'] }, ground: ['y = -0.02', '0.02 = y'] },
+  // Past two switches of the bearing plane, at ωt = π/2 and 3π/2.
+  initial: { qd: { x: 1 }, t1: 6 },
+});

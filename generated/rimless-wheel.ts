@@ -2069,8 +2069,10 @@ function enumerateImpactModes(
     let largest = 0;
     for (let r = 0; r < normals; r++) largest = Math.max(largest, Math.abs(sigma[r]!));
     for (let r = 0; r < normals; r++) {
-      if (sigma[r]! < -rtol * largest) return 'ok';
+      if (sigma[r]! < -(4 * Number.EPSILON) * largest) return 'ok';
     }
+    // q̇⁺ of the same solve: the best mode's differs from it by the modes' tolerance, and with the split would break Appell's balance M[q̇] = Nᵀλ by as much.
+    for (let i = 0; i < n; i++) qdPlus[i] = qdMinus[i]! + y[i]!;
     for (let j = 0; j < m; j++) impulses[j] = 0;
     for (let r = 0; r < normals; r++) impulses[row[r]!] = Math.max(sigma[r]!, 0);
     return 'ok';

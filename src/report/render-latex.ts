@@ -156,7 +156,9 @@ export function renderLatexDocument(doc: ReportDocument): string {
     '\\allowdisplaybreaks',
     '\\setlength{\\emergencystretch}{3em}',
     `\\title{${latexText(doc.title)}}`,
-    `\\author{${latexText(doc.provenance)}}`,
+    // \maketitle sets the author in a tabular, which never breaks a line: the source on a line of its own
+    // (a long model file name overran the title block).
+    `\\author{${doc.provenance.split(' from ').map(latexText).join(' \\\\ from ')}}`,
     '\\date{}',
     '\\begin{document}',
     '\\maketitle',

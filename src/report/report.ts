@@ -130,10 +130,11 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   }
   if (options.confocal) sections.push(confocalSection(options.confocal));
   if (options.realizations) sections.push(realizationsSection(options.realizations));
-  if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
   if (options.paper) sections.push(...paperCheckSections(options.paper));
+  // After the paper's table: the figure shows its averaged law against the run.
+  if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
   const motion = motionSection(model, simulation, drawing);
   if (motion) sections.push(motion);
   const facts: SummaryFacts = {

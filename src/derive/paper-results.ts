@@ -205,8 +205,17 @@ export type Facts = ReadonlyMap<string, Expr>;
 /** A fact in the shortest of its trig-simplified, common-denominator and factored forms (the papers' forms). */
 const tidy = (e: Expr): Expr => shortestOf(simplify(e), [together, factored]);
 
+/** Facts computed so far: a system is immutable, and its paper check, each redrawn figure and the studies all read them. */
+const factsOf = new WeakMap<DerivedSystem, Facts>();
+
 /** Every fact of the system's impact maps, by name. */
 export function derivedFacts(system: DerivedSystem): Facts {
+  let facts = factsOf.get(system);
+  if (facts === undefined) factsOf.set(system, (facts = computeFacts(system)));
+  return facts;
+}
+
+function computeFacts(system: DerivedSystem): Facts {
   const facts = new Map<string, Expr>();
   system.unilateral?.impactMaps.forEach((im, k) => impactFacts(system, im, `impact${k + 1}`, facts));
   supportFacts(system, facts);

@@ -15,6 +15,8 @@ import { simplify } from '../../core/trig.js';
 import type { Model } from '../../model/model.js';
 import { supportFrictionSymbol, supportReactionSymbol, supportSideSymbol } from '../../model/names.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
+import { positiveParameters } from '../proofs/assumptions.js';
+import { dropPositiveSignFactors } from '../proofs/sign-arguments.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { SupportDerivation } from './supports.js';
 
@@ -55,6 +57,7 @@ export function deriveSupportEquations(
   const lhs = cs.map((_, i) => simplify(add(...cs.map((c, j) => mul(l2.massMatrix[i]![j]!, c.qdd)))));
   const rhs = cs.map((_, i) => add(l2.forcing[i]!, reactions[i]!));
   const velocities = qdot && new Map(cs.map((c, i) => [c.qd.name, qdot[i]!]));
-  const canonical = velocities && reactions.map((r) => (r === ZERO ? r : simplify(subs(r, velocities))));
+  const positive = positiveParameters(model);
+  const canonical = velocities && reactions.map((r) => (r === ZERO ? r : dropPositiveSignFactors(simplify(subs(r, velocities)), positive)));
   return { reactions, lagrange2: { lhs, rhs }, ...(canonical ? { canonical } : {}) };
 }

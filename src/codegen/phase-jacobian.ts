@@ -5,13 +5,14 @@
 // From the derivation's residual Jacobians (phase-linearize.ts):
 //   [M Rᵀ; R 0] [∂q̈/∂x; −∂σ/∂x] = −[∂R_free/∂x − Σⱼ σⱼ ∂Rⱼᵀ/∂x; ∂C/∂x],
 // one column of x at a time through the Schur solve contactAccelerations
-// used (src/numeric/schur.ts), reusing its Cholesky factor of M. A mass
+// used (src/numeric/schur.ts), reusing its Cholesky factor of M and factoring
+// W = R M⁻¹Rᵀ once for all 2n columns. A mass
 // matrix singular alone was factored pinned, as M̃ = M + ρRᵀR; the solve
 // with M̃ in place of M has the same ∂q̈/∂x (R y = c makes ρRᵀR y = ρRᵀc, a
 // term the multipliers absorb), so no right side needs ρ: only ∂σ/∂x would,
 // and it is not wanted.
 // Tests: test/codegen/phase-jacobian.test.ts (against differences of contactAccelerations).
-import type { Expr } from '../core/expr.js';
+import { isZero, type Expr } from '../core/expr.js';
 import {
   assign,
   call,
@@ -47,6 +48,13 @@ function blockOutputs(buffer: string, width: number, rows: readonly (readonly Ex
   return rows.flatMap((row, a) => row.map((expr, b): KernelOutput => ({ expr, targets: [idx(buffer, (row0 + a) * width + col0 + b)] })));
 }
 
+/**
+ * The same without the entries zero by structure: for PH$ and PC$, which only
+ * phaseBlocks$ writes, so they keep the zeros of their allocation (JX$ is
+ * updated in place per held row and is written whole).
+ */
+const nonZeroBlock = (...args: Parameters<typeof blockOutputs>): KernelOutput[] => blockOutputs(...args).filter((o) => !isZero(o.expr));
+
 export function phaseJacobianDecls(scope: Scope): Decl[] {
   const { n, sys } = scope;
   const phase = sys.phaseLinearization;
@@ -60,9 +68,9 @@ export function phaseJacobianDecls(scope: Scope): Decl[] {
     ...blockOutputs('JX$', w, lin.Rq, 0, 0),
     ...blockOutputs('JX$', w, lin.Rqd, 0, n),
     ...(lin.Cq && lin.Cqd ? [...blockOutputs('JX$', w, lin.Cq, n, 0), ...blockOutputs('JX$', w, lin.Cqd, n, n)] : []),
-    ...pieces.flatMap((p, piece) => blockOutputs('PH$', n, p.reaction, piece * n, 0)),
-    ...pieces.flatMap((p, piece) => blockOutputs('PC$', w, [p.q], piece, 0)),
-    ...pieces.flatMap((p, piece) => blockOutputs('PC$', w, [p.qd], piece, n)),
+    ...pieces.flatMap((p, piece) => nonZeroBlock('PH$', n, p.reaction, piece * n, 0)),
+    ...pieces.flatMap((p, piece) => nonZeroBlock('PC$', w, [p.q], piece, 0)),
+    ...pieces.flatMap((p, piece) => nonZeroBlock('PC$', w, [p.qd], piece, n)),
   ];
   return [
     { kind: 'comment', text: '---- Jacobian of a contact phase' },
@@ -140,11 +148,13 @@ function jacobianBody(n: number, mr: number): Stmt[] {
     ...(mr ? [forRange('r', 0, mr, [forRange('c', 0, w, [assign(idx('RC$', at(k, w, c)), idx('JX$', at(plus(n$, r), w, c)))]), assign(k, num(1), '+=')])] : []),
     { kind: 'call', call: call(member('out', 'fill'), num(0)) },
     forRange('i', 0, n$, [assign(idx('out', plus(at(i, w, i), n$)), num(1))]),
+    // ML$ holds the factor of M, or of the pinned M + ρRᵀR: either gives ∂q̈/∂x;
+    // X and the factor of W are made once for the 2n columns.
+    callStmt('schurFactor', ref('SCHUR$'), k, ref('true')),
     forRange('col', 0, w, [
       forRange('r', 0, k, [assign(idx('C$', r), neg(idx('RC$', at(r, w, col))))]),
       forRange('i', 0, n$, [assign(idx('B$', i), neg(idx('JX$', at(i, w, col))))]),
-      // ML$ holds the factor of M, or of the pinned M + ρRᵀR: either gives ∂q̈/∂x.
-      callStmt('schurSolve', ref('SCHUR$'), k, ref('true')),
+      callStmt('schurSolveFactored', ref('SCHUR$'), k, ref('true')),
       forRange('j', 0, n$, [assign(idx('out', at(plus(n$, ref('j')), w, col)), idx('Y$', ref('j')))]),
     ]),
     ret(ref('out')),

@@ -71,26 +71,69 @@ export function pinningScale(n: number, M: ArrayLike<number>, R: ArrayLike<numbe
 }
 
 /**
- * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
- *
- * Dependent rows (two pinned feet of one body on a line share a tangent; a
- * statically indeterminate support) make W singular. In the Cholesky of W a
- * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
- * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
- * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
- * that span count as dependent (a smaller threshold would let rounding of
- * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
- * dropped row gets σ = 0, which leaves y unique and the other multipliers one
- * valid split; its equation must then hold by itself, to 1e-8 of the size of
- * its terms, else 'inconsistent'.
- *
- * A singular M (massless spokes: massFactored false) may still be pinned by
- * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
- * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
- * and M + ρRᵀR is positive definite exactly when the rows cover M's null
- * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ * The part of schurSolve that depends on M and R only: the factor of M
+ * (of M + ρRᵀR when massFactored is false), X = M⁻¹Rᵀ and the Cholesky of W
+ * with its dependent rows; 'not-positive-definite' is its only failure.
+ * schurSolveFactored then solves for any b and c
+ * with the same M, R and k: a Jacobian's 2n right sides cost one factor.
  */
-export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+export function schurFactor(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  const n = s.n;
+  const M = s.M;
+  const L = s.L;
+  const R = s.R;
+  const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
+  if (!massFactored) {
+    const rho = pinningScale(n, M, R, k);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        let v = M[i * n + j]!;
+        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
+        L[i * n + j] = v;
+      }
+    }
+    const column = choleskyFactor(n, L);
+    if (column >= 0) {
+      s.at = column;
+      return 'not-positive-definite';
+    }
+  }
+  // X = M⁻¹Rᵀ, W = R X (lower triangle).
+  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
+  let maxDiag = 0;
+  for (let r = 0; r < k; r++) {
+    for (let q = 0; q < r + 1; q++) {
+      let w = 0;
+      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
+      W[r * k + q] = w;
+    }
+    maxDiag = Math.max(maxDiag, W[r * k + r]!);
+  }
+  // Cholesky of W, skipping dependent rows.
+  for (let j = 0; j < k; j++) {
+    let d = W[j * k + j]!;
+    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
+    const dependent = !(d > 1e-10 * maxDiag);
+    dep[j] = dependent ? 1 : 0;
+    const root = dependent ? 0 : Math.sqrt(d);
+    W[j * k + j] = root;
+    for (let i = j + 1; i < k; i++) {
+      let v = W[i * k + j]!;
+      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
+      W[i * k + j] = dependent ? 0 : v / root;
+    }
+  }
+  s.at = -1;
+  return 'ok';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R, with L, X, W
+ * and dep as schurFactor left them for this M, R and k.
+ */
+export function schurSolveFactored(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
   const n = s.n;
   const M = s.M;
   const L = s.L;
@@ -107,49 +150,17 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
   } else {
     const rho = pinningScale(n, M, R, k);
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        let v = M[i * n + j]!;
-        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
-        L[i * n + j] = v;
-      }
       let v = b[i]!;
       for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * c[r]!;
       y[i] = v;
     }
-    const column = choleskyFactor(n, L);
-    if (column >= 0) {
-      s.at = column;
-      return 'not-positive-definite';
-    }
   }
-  // y₀ = M⁻¹b (in y), X = M⁻¹Rᵀ, W = R X (lower triangle), σ ← c − R y₀.
+  // y₀ = M⁻¹b (in y), σ ← c − R y₀, then W σ = c − R y₀ in place.
   choleskySolve(n, L, y, 0, y, 0);
-  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
-  let maxDiag = 0;
   for (let r = 0; r < k; r++) {
-    for (let q = 0; q < r + 1; q++) {
-      let w = 0;
-      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
-      W[r * k + q] = w;
-    }
-    maxDiag = Math.max(maxDiag, W[r * k + r]!);
     let v = c[r]!;
     for (let i = 0; i < n; i++) v -= R[r * n + i]! * y[i]!;
     sigma[r] = v;
-  }
-  // Cholesky of W, skipping dependent rows, then W σ = c − R y₀ in place.
-  for (let j = 0; j < k; j++) {
-    let d = W[j * k + j]!;
-    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
-    const dependent = !(d > 1e-10 * maxDiag);
-    dep[j] = dependent ? 1 : 0;
-    const root = dependent ? 0 : Math.sqrt(d);
-    W[j * k + j] = root;
-    for (let i = j + 1; i < k; i++) {
-      let v = W[i * k + j]!;
-      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
-      W[i * k + j] = dependent ? 0 : v / root;
-    }
   }
   for (let i = 0; i < k; i++) {
     if (dep[i]!) {
@@ -201,4 +212,29 @@ export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): Sc
     }
   }
   return s.at < 0 ? 'ok' : 'inconsistent';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
+ *
+ * Dependent rows (two pinned feet of one body on a line share a tangent; a
+ * statically indeterminate support) make W singular. In the Cholesky of W a
+ * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
+ * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
+ * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
+ * that span count as dependent (a smaller threshold would let rounding of
+ * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
+ * dropped row gets σ = 0, which leaves y unique and the other multipliers one
+ * valid split; its equation must then hold by itself, to 1e-8 of the size of
+ * its terms, else 'inconsistent'.
+ *
+ * A singular M (massless spokes: massFactored false) may still be pinned by
+ * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
+ * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
+ * and M + ρRᵀR is positive definite exactly when the rows cover M's null
+ * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ */
+export function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  if (schurFactor(s, k, massFactored) !== 'ok') return 'not-positive-definite';
+  return schurSolveFactored(s, k, massFactored);
 }

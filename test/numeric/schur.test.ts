@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { choleskyFactor } from '../../src/numeric/cholesky.js';
-import { schurSolve, type SchurSystem, type SchurStatus } from '../../src/numeric/schur.js';
+import { schurSolve, schurSolveFactored, type SchurSystem, type SchurStatus } from '../../src/numeric/schur.js';
 import { backwardError, moderateVector, spd, vector } from './matrices.js';
 
 const EPS = Number.EPSILON;
@@ -84,6 +84,37 @@ describe('Schur-complement solve of M y = b + Rᵀσ, R y = c', () => {
           if (status !== 'ok') return;
           if (Array.from(s.dep.subarray(0, c.length)).some((d) => d !== 0)) return;
           expect(residual(p, s)).toBeLessThanOrEqual(1e-9);
+        },
+      ),
+    );
+  });
+
+  it('solves again for new b and c from the kept factors (schurSolveFactored), as a fresh solve does', () => {
+    fc.assert(
+      fc.property(
+        spd(6)
+          .filter(({ n }) => n >= 2)
+          .chain(({ n, a }) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.constant(a),
+              fc.integer({ min: 1, max: n - 1 }).chain((k) => fc.tuple(vector(k * n), vector(k), vector(k))),
+              vector(n),
+              vector(n),
+            ),
+          ),
+        ([n, M, [R, c, c2], b, b2]) => {
+          const first = solve({ n, M, R: asRows(R, c.length, n), b, c: Array.from(c) });
+          if (first.status !== 'ok') return;
+          const again = first.s;
+          again.b.set(b2);
+          again.c.set(c2);
+          const status = schurSolveFactored(again, c.length, true);
+          const fresh = solve({ n, M, R: asRows(R, c.length, n), b: b2, c: Array.from(c2) });
+          expect(status).toBe(fresh.status);
+          // The same operations on the same factors: equal to the last bit.
+          expect(Array.from(again.y)).toEqual(Array.from(fresh.s.y));
+          expect(Array.from(again.sigma.subarray(0, c.length))).toEqual(Array.from(fresh.s.sigma.subarray(0, c.length)));
         },
       ),
     );

@@ -101,51 +101,34 @@ frictional impact, the derivation's check).`,
   ],
 };
 
-export const schurSolve: Decl = {
+const params = [param('s', { kind: 'alias', name: 'SchurSystem' }), param('k', 'number'), param('massFactored', 'boolean')];
+const status = { kind: 'alias', name: 'SchurStatus' } as const;
+
+export const schurFactor: Decl = {
   kind: 'function',
-  name: 'schurSolve',
+  name: 'schurFactor',
   exported: true,
-  doc: `Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
-
-Dependent rows (two pinned feet of one body on a line share a tangent; a
-statically indeterminate support) make W singular. In the Cholesky of W a
-row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
-the pivot over the diagonal entry is sin²θ, θ the angle between the row and
-the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
-that span count as dependent (a smaller threshold would let rounding of
-order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
-dropped row gets σ = 0, which leaves y unique and the other multipliers one
-valid split; its equation must then hold by itself, to 1e-8 of the size of
-its terms, else 'inconsistent'.
-
-A singular M (massless spokes: massFactored false) may still be pinned by
-the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
-(M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
-and M + ρRᵀR is positive definite exactly when the rows cover M's null
-space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
-  params: [param('s', { kind: 'alias', name: 'SchurSystem' }), param('k', 'number'), param('massFactored', 'boolean')],
-  returns: { kind: 'alias', name: 'SchurStatus' },
+  doc: `The part of schurSolve that depends on M and R only: the factor of M
+(of M + ρRᵀR when massFactored is false), X = M⁻¹Rᵀ and the Cholesky of W
+with its dependent rows; 'not-positive-definite' is its only failure.
+schurSolveFactored then solves for any b and c
+with the same M, R and k: a Jacobian's 2n right sides cost one factor.`,
+  params,
+  returns: status,
   body: [
-    ...unpack('s', ['n', 'M', 'L', 'R', 'b', 'c', 'y', 'sigma', 'X', 'W', 'dep']),
-    when(
-      ref('massFactored'),
-      [forRange('i', 0, n, [assign(idx('y', ref('i')), idx('b', ref('i')))])],
-      [
-        constVar('rho', call('pinningScale', n, ref('M'), ref('R'), k)),
-        forRange('i', 0, n, [
-          forRange('j', 0, n, [
-            ...accumulate('v', entry('M', 'i', 'j'), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), entry('R', 'r', 'j'))),
-            assign(entry('L', 'i', 'j'), ref('v')),
-          ]),
-          ...accumulate('v', idx('b', ref('i')), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), idx('c', ref('r')))),
-          assign(idx('y', ref('i')), ref('v')),
+    ...unpack('s', ['n', 'M', 'L', 'R', 'X', 'W', 'dep']),
+    when(not(ref('massFactored')), [
+      constVar('rho', call('pinningScale', n, ref('M'), ref('R'), k)),
+      forRange('i', 0, n, [
+        forRange('j', 0, n, [
+          ...accumulate('v', entry('M', 'i', 'j'), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), entry('R', 'r', 'j'))),
+          assign(entry('L', 'i', 'j'), ref('v')),
         ]),
-        constVar('column', call('choleskyFactor', n, ref('L'))),
-        when(bin(ref('column'), '>=', zero), [assign(at, ref('column')), ret(str('not-positive-definite'))]),
-      ],
-    ),
-    comment('y₀ = M⁻¹b (in y), X = M⁻¹Rᵀ, W = R X (lower triangle), σ ← c − R y₀.'),
-    callStmt('choleskySolve', n, ref('L'), ref('y'), zero, ref('y'), zero),
+      ]),
+      constVar('column', call('choleskyFactor', n, ref('L'))),
+      when(bin(ref('column'), '>=', zero), [assign(at, ref('column')), ret(str('not-positive-definite'))]),
+    ]),
+    comment('X = M⁻¹Rᵀ, W = R X (lower triangle).'),
     forRange('r', 0, k, [callStmt('choleskySolve', n, ref('L'), ref('R'), times(ref('r'), n), ref('X'), times(ref('r'), n))]),
     letVar('maxDiag', zero),
     forRange('r', 0, k, [
@@ -154,10 +137,8 @@ space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
         assign(entry('W', 'r', 'q', 'k'), ref('w')),
       ]),
       assign(ref('maxDiag'), math('max', ref('maxDiag'), entry('W', 'r', 'r', 'k'))),
-      ...accumulate('v', idx('c', ref('r')), 'i', n, '-=', times(entry('R', 'r', 'i'), idx('y', ref('i')))),
-      assign(idx('sigma', ref('r')), ref('v')),
     ]),
-    comment('Cholesky of W, skipping dependent rows, then W σ = c − R y₀ in place.'),
+    comment('Cholesky of W, skipping dependent rows.'),
     forRange('j', 0, k, [
       ...accumulate('d', entry('W', 'j', 'j', 'k'), 'q', ref('j'), '-=', times(entry('W', 'j', 'q', 'k'), entry('W', 'j', 'q', 'k'))),
       constVar('dependent', not(bin(ref('d'), '>', times(num(1e-10), ref('maxDiag'))))),
@@ -168,6 +149,38 @@ space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
         ...accumulate('v', entry('W', 'i', 'j', 'k'), 'q', ref('j'), '-=', times(entry('W', 'i', 'q', 'k'), entry('W', 'j', 'q', 'k'))),
         assign(entry('W', 'i', 'j', 'k'), cond(ref('dependent'), zero, div(ref('v'), ref('root')))),
       ]),
+    ]),
+    assign(at, num(-1)),
+    ret(str('ok')),
+  ],
+};
+
+export const schurSolveFactored: Decl = {
+  kind: 'function',
+  name: 'schurSolveFactored',
+  exported: true,
+  doc: `Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R, with L, X, W
+and dep as schurFactor left them for this M, R and k.`,
+  params,
+  returns: status,
+  body: [
+    ...unpack('s', ['n', 'M', 'L', 'R', 'b', 'c', 'y', 'sigma', 'X', 'W', 'dep']),
+    when(
+      ref('massFactored'),
+      [forRange('i', 0, n, [assign(idx('y', ref('i')), idx('b', ref('i')))])],
+      [
+        constVar('rho', call('pinningScale', n, ref('M'), ref('R'), k)),
+        forRange('i', 0, n, [
+          ...accumulate('v', idx('b', ref('i')), 'r', k, '+=', times(times(ref('rho'), entry('R', 'r', 'i')), idx('c', ref('r')))),
+          assign(idx('y', ref('i')), ref('v')),
+        ]),
+      ],
+    ),
+    comment('y₀ = M⁻¹b (in y), σ ← c − R y₀, then W σ = c − R y₀ in place.'),
+    callStmt('choleskySolve', n, ref('L'), ref('y'), zero, ref('y'), zero),
+    forRange('r', 0, k, [
+      ...accumulate('v', idx('c', ref('r')), 'i', n, '-=', times(entry('R', 'r', 'i'), idx('y', ref('i')))),
+      assign(idx('sigma', ref('r')), ref('v')),
     ]),
     forRange('i', 0, k, [
       when(idx('dep', ref('i')), [assign(idx('sigma', ref('i')), zero), CONTINUE]),
@@ -211,6 +224,36 @@ rows stop the system: the compass with both feet stuck).`),
   ],
 };
 
+export const schurSolve: Decl = {
+  kind: 'function',
+  name: 'schurSolve',
+  exported: true,
+  doc: `Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
+
+Dependent rows (two pinned feet of one body on a line share a tangent; a
+statically indeterminate support) make W singular. In the Cholesky of W a
+row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
+the pivot over the diagonal entry is sin²θ, θ the angle between the row and
+the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
+that span count as dependent (a smaller threshold would let rounding of
+order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
+dropped row gets σ = 0, which leaves y unique and the other multipliers one
+valid split; its equation must then hold by itself, to 1e-8 of the size of
+its terms, else 'inconsistent'.
+
+A singular M (massless spokes: massFactored false) may still be pinned by
+the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
+(M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
+and M + ρRᵀR is positive definite exactly when the rows cover M's null
+space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.`,
+  params,
+  returns: status,
+  body: [
+    when(bin(call('schurFactor', ref('s'), k, ref('massFactored')), '!==', str('ok')), [ret(str('not-positive-definite'))]),
+    ret(call('schurSolveFactored', ref('s'), k, ref('massFactored'))),
+  ],
+};
+
 /** src/numeric/schur.ts. */
 export const SCHUR: ModuleIR = {
   header: [
@@ -225,5 +268,5 @@ export const SCHUR: ModuleIR = {
     'with choleskyFactor and choleskySolve beside them: no module-level state,',
     'no allocation (every array is passed in).',
   ],
-  decls: [SchurSystem, SchurStatus, pinningScale, schurSolve],
+  decls: [SchurSystem, SchurStatus, pinningScale, schurFactor, schurSolveFactored, schurSolve],
 };

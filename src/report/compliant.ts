@@ -8,7 +8,7 @@
 // (DerivedSystem.compliant); a rigid-limit study has its own section
 // (limit.ts).
 // Tests: test/report/compliant.test.ts.
-import { ZERO, type Expr } from '../core/expr.js';
+import { MINUS_ONE, ONE, ZERO, type Expr } from '../core/expr.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
@@ -16,6 +16,25 @@ import { latexMatrix } from './latex.js';
 import { math, mathLines, mechanicsSymbol } from './notation.js';
 
 const label = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
+
+/**
+ * Coordinate i's share of the forces realizing constraints where they act,
+ * F_s ∂f_s/∂q_i per compliant term (not those realized everywhere, which are
+ * in L_N already, nor an added mass alone, whose force is inertial), as
+ * signed LaTeX terms for an equation that states only the applied forces
+ * (Hamilton's ṗ).
+ */
+export function compliantForceTerms(system: DerivedSystem, i: number, coordinate: string): string[] {
+  return (system.compliant?.terms ?? [])
+    .filter((t) => !t.everywhere && t.generalizedForce[i] !== ZERO)
+    .map((t) => {
+      const g = t.row.row[i]!;
+      const F = `F_{${label(t.name)}}`;
+      if (g === ONE) return `+ ${F}`;
+      if (g === MINUS_ONE) return `- ${F}`;
+      return `+ ${F},partial f_{${label(t.name)}}/partial ${coordinate}`;
+    });
+}
 
 export function compliantSection(system: DerivedSystem): Section | undefined {
   const terms = system.compliant?.terms ?? [];

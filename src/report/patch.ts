@@ -9,7 +9,7 @@
 // Everything printed is derived data, in the law's own symbols, as the paper
 // prints it; nothing is recomputed here.
 // Tests: test/report/patch.test.ts.
-import { sym, type Expr } from '../core/expr.js';
+import { sym, ZERO, type Expr } from '../core/expr.js';
 import { expand } from '../core/expand.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/compliant/patch.js';
@@ -30,6 +30,16 @@ const REGIME_WORDS: Readonly<Record<PatchRegime['name'], string>> = {
   'upper-inner': 'from the lower geometric end to where the density vanishes',
   'both-inner': 'between the two zeros of the density, inside the arc',
 };
+
+/** Coordinate i's share of the patches' resultants (their generalized forces where engaged), as signed LaTeX terms. */
+export function patchForceTerms(system: DerivedSystem, i: number): string[] {
+  return (system.patches?.terms ?? []).flatMap((t) => {
+    const e = t.contact.forces[i]!;
+    if (e === ZERO) return [];
+    const printed = e.kind === 'add' ? `\\left(${math(e)}\\right)` : math(e);
+    return [printed.startsWith('-') ? `- ${printed.slice(1)}` : `+ ${printed}`];
+  });
+}
 
 export function patchSection(system: DerivedSystem): Section | undefined {
   const terms = system.patches?.terms ?? [];

@@ -36,8 +36,8 @@ import {
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
 import { fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
-import { compliantSection } from './compliant.js';
-import { patchSection } from './patch.js';
+import { compliantForceTerms, compliantSection } from './compliant.js';
+import { patchForceTerms, patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report, retainingTerms } from './lagrange1.js';
@@ -490,6 +490,9 @@ export function hamiltonSection({ system }: SectionInput): Section {
             const reactions = [
               ...(constraints?.A.some((row) => row[i] !== ZERO) ? [`- (A^{\\top}\\lambda)_{${idx(i)}}`] : []),
               ...(system.hinges.some((h) => h.moment[i] !== ZERO) ? [`+ Q^{\\mathrm{fr}}_{${idx(i)}}`] : []),
+              // The forces realizing contacts (compliant terms, patches' resultants), zero where the contact is open.
+              ...compliantForceTerms(system, i, q(cs[i]!)),
+              ...patchForceTerms(system, i),
             ].join(' ');
             // A zero forcing leaves the reactions alone: −(Aᵀλ)ᵢ, not 0 − (Aᵀλ)ᵢ.
             if (reactions && ex.pdot[i] === ZERO) return [reactions.replace(/^\+ /, '').replace(/^- /, '-')];
@@ -499,6 +502,7 @@ export function hamiltonSection({ system }: SectionInput): Section {
           },
         })),
       ]),
+      ...contactForceNote(system),
     );
   } else {
     const bZero = lagrange2.b.every((x) => x === ZERO);
@@ -769,3 +773,21 @@ export const SECTIONS: readonly SectionBuilder[] = [
   ({ basin }) => basin && { id: 'basin', title: 'Basin of rolling', htmlOnly: true, blocks: [sweepFigure(basin, basin.caption)] },
   simulationSection,
 ];
+
+/** Where Hamilton's rows carry the forces realizing contacts: which sections define them and where they vanish. */
+function contactForceNote(system: DerivedSystem): Block[] {
+  const terms = (system.compliant?.terms ?? []).filter((t) => !t.everywhere);
+  const compliant = terms.length > 0;
+  const patches = (system.patches?.terms.length ?? 0) > 0;
+  if (!compliant && !patches) return [];
+  return [
+    paragraph(
+      'The contact forces in these rows act only where their contact is engaged and are zero elsewhere: ',
+      ...(compliant ? ['the normal forces of Section ', ref('sec:compliant')] : []),
+      ...(compliant && patches ? [', '] : []),
+      ...(patches ? ['the resultants of the active regime of Section ', ref('sec:patch')] : []),
+      ...(terms.some((t) => t.inertia) ? ['; where an added mass is engaged, the momenta are those of its kinetic energy (the same section)'] : []),
+      '.',
+    ),
+  ];
+}

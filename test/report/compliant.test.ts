@@ -5,7 +5,8 @@
 // every formula valid KaTeX (strict).
 import katex from 'katex';
 import { describe, expect, it } from 'vitest';
-import { compliantSection } from '../../src/report/compliant.js';
+import { ZERO } from '../../src/core/expr.js';
+import { compliantForceTerms, compliantSection } from '../../src/report/compliant.js';
 import type { Block, Inline, Section } from '../../src/report/document.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { deriveSystem } from '../../src/derive/system.js';
@@ -52,6 +53,18 @@ describe('section on constraints realized by forces', () => {
       'kozlov-release-viscous',
       'kozlov-stiff-bouncing',
     ]);
+  });
+
+  it("Hamilton's rows carry each realizing force on exactly the coordinates its generalized force moves", () => {
+    for (const m of models) {
+      const system = deriveSystem(buildModel(m.spec));
+      const terms = (system.compliant?.terms ?? []).filter((t) => !t.everywhere);
+      system.model.coordinates.forEach((c, i) => {
+        const moved = terms.filter((t) => t.generalizedForce[i] !== ZERO).length;
+        expect(compliantForceTerms(system, i, c.q.name), `${m.spec.name} ${c.q.name}`).toHaveLength(moved);
+      });
+    }
+    expect(tex('kozlov-release-kelvin-voigt')).toContain('\\dot{p}_{y} = g \\operatorname{sgn} x + F_{\\mathrm{line}}');
   });
 
   it('the Kelvin–Voigt medium prints its force F = c²N δ − (νN + 2k√N) ḟ, the contact region and the switching surface; adhesion has no clamp', () => {

@@ -10,12 +10,13 @@ import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import type { Block, Inline } from '../../src/report/document.js';
-import { patchSection } from '../../src/report/patch.js';
+import { patchForceTerms, patchSection } from '../../src/report/patch.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import disk from '../../derivations/viscoelastic-disk.js';
 import ball from '../../derivations/bouncing-ball.js';
 
-const section = patchSection(deriveSystem(buildModel(disk)))!;
+const diskSystem = deriveSystem(buildModel(disk));
+const section = patchSection(diskSystem)!;
 const tex = renderLatexBody({ title: 'disk', model: 'viscoelastic-disk', sections: [section] } as unknown as Parameters<typeof renderLatexBody>[0]).replace(
   / &(?=\S)/g,
   ' ',
@@ -38,6 +39,12 @@ function formulas(blocks: readonly Block[]): string[] {
 }
 
 describe('the distributed contact law section', () => {
+  it("gives Hamilton's rows the disk's resultants (F_x, F_y, M) on (x, y, φ), kuleshov2011 (7.2), and none to the bouncing ball", () => {
+    expect([0, 1, 2].map((i) => patchForceTerms(diskSystem, i))).toEqual([['+ F_{x}'], ['+ F_{y}'], ['+ M']]);
+    const b = deriveSystem(buildModel(ball));
+    expect(b.model.coordinates.map((_, i) => patchForceTerms(b, i))).toEqual(b.model.coordinates.map(() => []));
+  });
+
   it('appears for a model with patches only', () => {
     expect(section.title).toBe('Distributed contact law');
     expect(patchSection(deriveSystem(buildModel(ball)))).toBeUndefined();

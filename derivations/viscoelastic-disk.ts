@@ -379,12 +379,13 @@ export default defineModel({
         note: "the rolling resistance at first order in the speed: (12.3)'s $v' = \\tfrac{2}{3}\\sin\\alpha - \\tfrac{2}{3}\\varepsilon\\tilde{\\varepsilon}v(\\cos\\alpha - \\ldots)$, $v = u_x/\\sqrt{gr}$, $\\bar{t} = t\\sqrt{g/r}$, $\\varepsilon\\tilde{\\varepsilon} = (\\nu/k)\\sqrt{g/r}$: the resistance $\\nu P\\dot{x}/(kr)$ is proportional to the load $P = mg\\cos\\alpha$ and the speed, as (3.1) is described; its rest is §2's speed, not (12.5)'s.",
       },
       {
-        eq: '§2, (12.5)',
+        eq: '(12.5)',
+        origin: 'correction',
         name: 'u_x\\ (\\text{steady})',
         formula: 'sqrt(g*r)*tan(alpha)/(eps*epstilde)',
         derived: 'patch.foundation.rolling.steady',
         where: { eps: '(m*g/(k*r^2))^(1/3)', epstilde: '(nu/k)*sqrt(g/r)*(k*r^2/(m*g))^(1/3)' },
-        note: "§2's steady speed $v = u_x/\\sqrt{gr} = (\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$, $\\tilde{\\varepsilon}$ read off $\\Phi_y$ of (8.5). (12.5) prints twice this, $2(\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$: the paper's (8.6), (8.7) with (12.1) give $v' = \\tfrac{2}{3}(\\sin\\alpha + \\varepsilon\\Phi_x)$ and $\\varepsilon\\Phi_x = -\\varepsilon\\tilde{\\varepsilon} v\\cos\\alpha$ at $s_*$, whose rest is §2's.",
+        note: "(12.5) prints $v = u_x/\\sqrt{gr} = 2(\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$; the corrected reading is §2's steady speed, half of it, $(\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$ with $\\tilde{\\varepsilon}$ read off $\\Phi_y$ of (8.5): the paper's (8.6), (8.7) with (12.1) give $v' = \\tfrac{2}{3}(\\sin\\alpha + \\varepsilon\\Phi_x)$ and $\\varepsilon\\Phi_x = -\\varepsilon\\tilde{\\varepsilon} v\\cos\\alpha$ at $s_*$, whose rest is §2's.",
       },
       // Prop. 11 and Cor. 1 are about H, defined only through the solution of (6.1)–(6.3):
       // the claims' prover (src/derive/proofs/claims.ts) decides inequalities between

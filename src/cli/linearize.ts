@@ -11,7 +11,7 @@ import type { Expr } from '../core/expr.js';
 import { toText } from '../core/print.js';
 import { findEquilibria, linearForms } from '../derive/linearization/equilibria.js';
 import { MechanicsError, UsageError } from '../errors.js';
-import { equilibriumSpectrum, equilibriumStarts } from '../studies/linearization.js';
+import { equilibriumSpectra, equilibriumStarts } from '../studies/linearization.js';
 import { complexText, numberText } from '../pipeline/run-text.js';
 import { evaluateOption, parameterValues } from '../pipeline/run-values.js';
 import { parseAssignment, type CommandSpec, type ParsedArgs } from './args.js';
@@ -109,6 +109,7 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
   const t = tText === undefined ? 0 : evaluateOption('--t', tText, params);
   const starts = at.length ? [start] : equilibriumStarts(system);
   const found = findEquilibria(system, params, starts, { t });
+  const spectra = equilibriumSpectra(system, params, t);
   const small = names.length <= 3 && !system.constraints;
   const forms = small ? linearForms(system) : undefined;
   const text = (rows: readonly (readonly Expr[])[]): string[][] => rows.map((r) => r.map((e) => toText(e)));
@@ -118,7 +119,7 @@ export async function runLinearize(args: ParsedArgs): Promise<number> {
     inputs: [] as string[],
     ...(forms ? { linear: { M: text(forms.M), C: text(forms.C), K: text(forms.K) } } : {}),
     equilibria: found.map((eq) => {
-      const spectrum = equilibriumSpectrum(eq);
+      const spectrum = spectra(eq);
       return {
         q: Object.fromEntries(names.map((c, i) => [c, eq.q[i]!])),
         resting: eq.held.map((j) => model.unilateral[j]!.name),

@@ -87,7 +87,9 @@ export function linearizationSection({
         ? [m(eq.eigenvalues.map(complexLatex).join(',\\ '))]
         : eq.verdict === 'not linearizable'
           ? ['A undefined (', m(M), ' singular here)']
-          : ['none (every coordinate held)'],
+          : eq.verdict.startsWith('on a switching surface')
+            ? ['none (the force switches here)']
+            : ['none (every coordinate held)'],
       [eq.verdict],
     ]),
   });

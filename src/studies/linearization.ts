@@ -6,7 +6,9 @@
 // and the verdict (equilibriumSpectrum, which `mechanics linearize` prints too);
 // nothing where every configuration is a state of rest.
 // Tests: test/studies/linearization.test.ts, test/derive/linearization/equilibria.test.ts (equilibriumSpectrum), test/cli/linearize.test.ts (through the command).
-import { ZERO } from '../core/expr.js';
+import { ZERO, type Expr } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
+import { memoPass } from '../core/traverse.js';
 import { findEquilibria, linearForms, type Equilibrium, type LinearForms } from '../derive/linearization/equilibria.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
@@ -25,7 +27,8 @@ export type EquilibriumVerdict =
   | 'neutral (zero eigenvalue: the linearization does not decide)'
   | 'linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)'
   | 'unstable'
-  | 'not linearizable';
+  | 'not linearizable'
+  | 'on a switching surface (the force is not differentiable there: the linearization does not decide)';
 
 /** An equilibrium with the eigenvalues of its constrained motion and the verdict. */
 export interface StudiedEquilibrium extends Equilibrium {
@@ -128,11 +131,76 @@ export function linearizationStudy(system: DerivedSystem): LinearizationStudy | 
     if (!(err instanceof MechanicsError)) throw err;
   }
   const forms = linearForms(system);
-  const equilibria = found.map((eq) => ({ ...eq, ...equilibriumSpectrum(eq) }));
+  const spectrum = equilibriumSpectra(system, params);
+  const equilibria = found.map((eq) => ({ ...eq, ...spectrum(eq) }));
   // K ≡ 0 and every rest found free with only zero eigenvalues (a realized contact's force is in A, not in K).
   const continuum =
     equilibria.length > 0 &&
     forms.K.every((r) => r.every((k) => k === ZERO)) &&
     equilibria.every((eq) => eq.held.length === 0 && eq.eigenvalues.every((z) => Math.hypot(z.re, z.im) < ZERO_EIGENVALUE));
   return continuum ? undefined : { forms, equilibria };
+}
+
+const SWITCHING: EquilibriumVerdict = 'on a switching surface (the force is not differentiable there: the linearization does not decide)';
+
+/**
+ * The functions whose zero set is a switching surface of the forces: the
+ * arguments of sgn and |·| in the forcing (a discontinuous or kinked force,
+ * kozlov1988 §2's g sgn x) and the gaps of contacts realized by forces
+ * where they engage (their force switches on at the gap's zero).
+ */
+function switchingFunctions(system: DerivedSystem): Expr[] {
+  const found = new Set<Expr>();
+  const visit = memoPass<void>((u, go) => {
+    if (u.kind === 'fn' && (u.name === 'sign' || u.name === 'abs')) found.add(u.args[0]!);
+    switch (u.kind) {
+      case 'add':
+        for (const t of u.terms) go(t.expr);
+        return;
+      case 'mul':
+        for (const f of u.factors) go(f.base), go(f.exp);
+        return;
+      case 'pow':
+        return (go(u.base), go(u.exp));
+      case 'fn':
+        for (const a of u.args) go(a);
+        return;
+      default:
+        return;
+    }
+  });
+  for (const f of system.lagrange2.forcing) visit(f);
+  for (const t of system.compliant?.terms ?? []) if (!t.everywhere) found.add(t.gap);
+  for (const t of system.patches?.terms ?? []) found.add(t.gap);
+  return [...found];
+}
+
+/**
+ * The eigenvalues and verdict of each equilibrium of the system at `params`
+ * and time t (the report's and `mechanics linearize`'s, one rule): none
+ * where the rest lies on a switching surface, else equilibriumSpectrum's.
+ */
+export function equilibriumSpectra(
+  system: DerivedSystem,
+  params: Readonly<Record<string, number>>,
+  t = 0,
+): (eq: Equilibrium) => { eigenvalues: Complex[]; verdict: EquilibriumVerdict } {
+  const switching = switchingFunctions(system);
+  return (eq) => (onSwitchingSurface(system, switching, eq.q, params, t) ? { eigenvalues: [], verdict: SWITCHING } : equilibriumSpectrum(eq));
+}
+
+/** Whether a rest at q (q̇ = 0) lies on a switching surface: a switching function within 1e-9 of zero there. */
+function onSwitchingSurface(
+  system: DerivedSystem,
+  switching: readonly Expr[],
+  q: readonly number[],
+  params: Readonly<Record<string, number>>,
+  t: number,
+): boolean {
+  const env: Record<string, number> = { ...params, t };
+  system.model.coordinates.forEach((c, i) => {
+    env[c.q.name] = q[i]!;
+    env[c.qd.name] = 0;
+  });
+  return switching.some((f) => Math.abs(evaluate(f, env)) <= 1e-9);
 }

@@ -39,6 +39,13 @@ describe('mechanics linearize', () => {
     expect(eq!.verdict).toBe('linearly stable');
   });
 
+  it("gives the report's verdict on a switching surface: the Kelvin–Voigt release at rest at the origin is not linearized", async () => {
+    const o = await linearizeJson('kozlov-release-kelvin-voigt', '--at', 'x=0', '--at', 'y=0');
+    expect(o.equilibria.map((e) => [e.q.x, e.q.y, e.eigenvalues, e.verdict])).toEqual([
+      [expect.closeTo(0, 9), expect.closeTo(0, 9), [], expect.stringMatching(/^on a switching surface/)],
+    ]);
+  });
+
   it('--at near the top finds the inverted pendulum, unstable; the summary says so', async () => {
     const o = await linearizeJson('simple-pendulum', '--at', 'theta=pi-0.1');
     expect(o.equilibria.map((e) => [e.q.theta, e.verdict])).toEqual([[expect.closeTo(Math.PI, 9), 'unstable']]);

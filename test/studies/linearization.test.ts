@@ -9,6 +9,7 @@
 // every configuration is an equilibrium.
 import { describe, expect, it } from 'vitest';
 import billiard from '../../derivations/circle-billiard.js';
+import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
 import rod from '../../derivations/falling-rod.js';
 import pendulum from '../../derivations/simple-pendulum.js';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
@@ -90,6 +91,18 @@ describe('the linearization study', () => {
     const [eq] = linearizationStudy(derived(floor))!.equilibria;
     expect(eq!.q[0]).toBeCloseTo((-m * g) / k, 9);
     expect(eq!.eigenvalues.map((z) => Math.abs(z.im))).toEqual([expect.closeTo(Math.sqrt(k / (m + a)), 6), expect.closeTo(Math.sqrt(k / (m + a)), 6)]);
+  });
+
+  it('does not linearize a rest on a switching surface: kozlov1988 §2 at x = 0, y = 0, where g sgn x jumps and the medium engages', () => {
+    const study = linearizationStudy(derived(kelvinVoigt))!;
+    const onSurface = study.equilibria.filter((eq) => Math.hypot(...eq.q) < 1e-9);
+    expect(onSurface).toHaveLength(1);
+    expect(onSurface[0]!.verdict).toBe('on a switching surface (the force is not differentiable there: the linearization does not decide)');
+    expect(onSurface[0]!.eigenvalues).toEqual([]);
+    // Pressed into the medium at x < 0 (sgn x = −1 pulls up to y = g/(N c²)), off every surface: linearized as before.
+    const pressed = study.equilibria.find((eq) => eq.q[0]! < -0.5)!;
+    expect(pressed.verdict).not.toMatch(/switching/);
+    expect(pressed.eigenvalues.length).toBeGreaterThan(0);
   });
 
   it('lists no equilibrium of a falling particle', () => {

@@ -50,7 +50,9 @@
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c,
 //                              or to an expression in parentheses, '@x'-=(x*sqrt(g/a))' (kozlov1988
-//                              (5.7): the state of one member of a family, the others symbolic)
+//                              (5.7): the state of one member of a family, the others symbolic),
+//                              new symbols there the variables of a limit taken after it (§6:
+//                              '@b=(sqrt(a*A-A*A/4))@c=(-g/a)@a→∞', the ellipse into the parabola)
 //   any fact + '@s=trajectory{k}.q'   with the symbol s set to that piece's q(t) (kozlov1988
 //                              (4.6): p = −∂ẍ/∂x at x = 0 along the motion y₀(t))
 //   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)

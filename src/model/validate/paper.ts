@@ -223,7 +223,10 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       out.add('bad-type', member(field, 'remainder'), 'a remainder is for derived facts, expanded symbolically; a measured fact is a number');
     const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
     const left = relation && derivedText !== undefined ? parseText(derivedText, member(field, 'formula'), out) : undefined;
-    const stray = formula && [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && x !== TIME);
+    const introduced = substituted([derivedText ?? '', ...[...where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))], state);
+    const stray =
+      formula &&
+      [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && !introduced.has(x) && x !== TIME);
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
     const derived = relation ? [] : derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
     if (
@@ -349,6 +352,27 @@ export function parseText(text: string, field: string, out: Problems, scope: Par
     else throw err;
     return undefined;
   }
+}
+
+/**
+ * The symbols a fact's substitutions '@s=(expr)' bring in that the model does not
+ * have: the variables of a limit (kozlov1988 §6: the ellipse's b = √(aA − A²/4) and
+ * c = −g/a as a grows, the parabola's A and gravity g), which the formula may name.
+ */
+function substituted(texts: readonly string[], state: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts)
+    for (const [, value] of text.matchAll(/@[^@=≈]+=\(([^@]+)\)/g)) {
+      let e: Expr;
+      try {
+        e = parseExpr(value!);
+      } catch {
+        // A value that does not parse is reported where the fact is looked up (paper check: no such fact).
+        continue;
+      }
+      for (const x of freeSymbols(e)) if (!state.has(x)) out.add(x);
+    }
+  return out;
 }
 
 /** 'a + b^k' → [{ fact: a }, { fact: b, power: k }]. */

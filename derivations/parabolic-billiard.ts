@@ -9,7 +9,8 @@ import { defineModel } from '../src/model/index.js';
 // flight and by every elastic impact. In Chaplygin's coordinates (5.2) at
 // b = 0, derived from the wall, the motion keeps the separated equations (5.3)
 // with h and γ = (I − ah)/2, and on the vertical bouncing their quadratic's
-// roots a and 2h/g bound the two-gon (5.6).
+// roots a and 2h/g bound the two-gon (5.6). Fig. 3's two runs reach exactly
+// those roots in v and w, the sides of their quadrilaterals (5.4), (5.5).
 export default defineModel({
   name: 'parabolic-billiard',
   title: 'Parabolic billiard under gravity (Kozlov §5)',
@@ -168,6 +169,42 @@ export default defineModel({
         name: '2y = v + w - (b + a)',
         formula: '2*Y = v + w - (b + a)',
         where: { Y: 'y', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
+      },
+      {
+        eq: '(5.4)',
+        name: '2y \\le x_1 + x^2/(a - x_1):\\ \\max_t v',
+        formula: '(h/2 + a*g/4 - sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.a.v.max',
+        where: { h: 'confocal.a.h', gamma: 'confocal.a.gamma' },
+        tolerance: 1e-5,
+        note: 'Fig. 3a’s motion ($x_2 > a \\ge x_1$): the side $2y = x_1 + x^2/(a - x_1)$ is the level $v = x_1$ of the derived coordinate $v$ of (5.2), so the paper’s bound is $v \\le x_1$, the smaller root of $F(c) = \\alpha c^2 - \\beta c - \\gamma$, $\\alpha = g/4$, $\\beta = h/2 + ag/4$ at the start’s $h$ and $\\gamma$. Measured: the largest $v$ along the run, 4001 samples over 20 s, against that root. The lower side $x^2/a \\le 2y$ is the wall, $v \\ge 0$.',
+      },
+      {
+        eq: '(5.4)',
+        name: '2y \\le x_2 + x^2/(a - x_2):\\ \\max_t w',
+        formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.a.w.max',
+        where: { h: 'confocal.a.h', gamma: 'confocal.a.gamma' },
+        tolerance: 1e-5,
+        note: 'the same run’s other side, $w \\le x_2$, the larger root: the largest $w$ along it. Both maxima reaching the roots show the path bounded by the quadrilateral and touching its sides.',
+      },
+      {
+        eq: '(5.5)',
+        name: 'x_1 + x^2/(a - x_1) \\le 2y:\\ \\min_t w',
+        formula: '(h/2 + a*g/4 - sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.b.w.min',
+        where: { h: 'confocal.b.h', gamma: 'confocal.b.gamma' },
+        tolerance: 1e-5,
+        note: 'Fig. 3b’s motion ($x_2 \\ge x_1 \\ge a$): both sides are levels of $w$, the lower $w = x_1$ (for $x_1 > a$ the parabola opens downwards, so $2y \\ge x_1 + x^2/(a - x_1)$ is $w \\ge x_1$): the smallest $w$ along its run against the smaller root of $F$ at its start.',
+      },
+      {
+        eq: '(5.5)',
+        name: '2y \\le x_2 + x^2/(a - x_2):\\ \\max_t w',
+        formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.b.w.max',
+        where: { h: 'confocal.b.h', gamma: 'confocal.b.gamma' },
+        tolerance: 1e-5,
+        note: 'the same run’s upper side, $w \\le x_2$: the largest $w$ against the larger root. The third side $x^2/a \\le 2y$ is the wall, $v \\ge 0$.',
       },
     ],
     notDerived: [

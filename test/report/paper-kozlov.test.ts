@@ -1,6 +1,6 @@
 // Kozlov's and Kuleshov's examples against their papers: each table's rows
 // agree — the rigid limits of the compliant releases and the parabolic
-// billiard's orbit measured by the report's own computations, Theorem 3, the
+// billiard's orbit and Fig. 3's quadrilaterals (5.4), (5.5) measured by the report's own computations, Theorem 3, the
 // circle billiard's impact map and the patch law derived — and a wrong
 // formula in a copied declaration is reported as disagreeing.
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,11 @@ describe.each([
       'symbolic',
       'symbolic',
       'symbolic',
+      // (5.4), (5.5): the sides of Fig. 3's quadrilaterals against the extent of the runs in v, w
+      'measured',
+      'measured',
+      'measured',
+      'measured',
     ],
   ],
   [
@@ -173,6 +178,38 @@ describe('Kozlov (5.7): every member of the family along the confocal parabolas,
     const check = report(parabolic);
     expect(check.rows.find((r) => r.formula.name === 'a_{*}')!.formula.note).toMatch(/h = mga\/2\$ \(a misprint/);
     expect(check.notDerived.map((r) => r.eq)).toEqual(['§5', '§5']);
+  });
+});
+
+describe('Kozlov (5.4), (5.5): Fig. 3’s runs fill their confocal quadrilaterals', () => {
+  const rows = report(parabolic).rows.filter((r) => r.formula.eq === '(5.4)' || r.formula.eq === '(5.5)');
+  /** The roots x₁ ≤ x₂ of F(c) = (g/4)c² − (h/2 + ag/4)c − γ, typed from (5.3) at m = 1, b = 0, at a start (x, y, ẋ, ẏ). */
+  const roots = (x: number, y: number, xd: number, yd: number): [number, number] => {
+    const [a, g] = [1, 9.81];
+    const h = (xd ** 2 + yd ** 2) / 2 + g * y;
+    const gamma = ((x * yd - (y - a / 2) * xd) * xd + (g * x ** 2) / 2 - a * h) / 2;
+    const beta = h / 2 + (a * g) / 4;
+    const root = Math.sqrt(beta ** 2 + g * gamma);
+    return [(beta - root) / (g / 2), (beta + root) / (g / 2)];
+  };
+  it('Fig. 3a from (0.2, 0.3) at (0.5, 0): v reaches x₁ = 0.52075 < a = 1 and w reaches x₂ = 1.10473 > a, to 1e-7', () => {
+    const [x1, x2] = roots(0.2, 0.3, 0.5, 0);
+    expect([x1, x2].map((c) => c.toFixed(5))).toEqual(['0.52075', '1.10473']);
+    expect(Math.abs(rows[0]!.measured!.value - x1)).toBeLessThan(1e-7);
+    expect(Math.abs(rows[1]!.measured!.value - x2)).toBeLessThan(1e-7);
+  });
+  it('Fig. 3b from (0, 0.8) at (1, 0): w sweeps [x₁, x₂] = [1.10194, 1.6], both above a, to 1e-6', () => {
+    const [x1, x2] = roots(0, 0.8, 1, 0);
+    expect([x1, x2].map((c) => c.toFixed(5))).toEqual(['1.10194', '1.60000']);
+    expect(Math.abs(rows[2]!.measured!.value - x1)).toBeLessThan(1e-6);
+    expect(Math.abs(rows[3]!.measured!.value - x2)).toBeLessThan(1e-6);
+  });
+  it.each([
+    ['the side v = x₁ of Fig. 3a taken at the larger root', 13, { formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)' }],
+    ['β without its ag/4', 14, { formula: '(h/2 + sqrt((h/2)^2 + g*gamma))/(g/2)' }],
+    ['the lower side of Fig. 3b read as the wall, w ≥ a', 15, { formula: 'a' }],
+  ] as const)('%s disagrees', (_, i, change) => {
+    expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
   });
 });
 
@@ -329,6 +366,10 @@ describe('the report', () => {
       'yes, symbolically',
       'yes, symbolically',
       'yes, symbolically',
+      'yes, to 1e-5',
+      'yes, to 1e-5',
+      'yes, to 1e-5',
+      'yes, to 1e-5',
     ]);
   });
 });

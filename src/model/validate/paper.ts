@@ -94,9 +94,9 @@ const FIELDS = {
  * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…).
  */
 const FACT =
-  /^(impact\d+|supports|hinge|compliant|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations)\.[^\s]+$/;
+  /^(impact\d+|supports|hinge|compliant|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal)\.[^\s]+$/;
 /** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
-export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations)\./;
+export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
 export interface PaperDeclaration {

@@ -91,6 +91,14 @@ export default defineModel({
         where: { P: 'trajectory4.end@N→∞', I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
         note: 'Lyapunov’s sufficient condition $\\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt \\le 4$ as $N \\to \\infty$: the period tends to $2l/v$ and $\\int_0^{\\mathcal{T}} p\\,dt$ does not depend on $N$, so the limit is proportional to $l$ and reaches 4 at $l_{*} = 4l/\\lim \\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt$, the bound of (4.7).',
       },
+      {
+        eq: '§4',
+        name: '\\lim_{N \\to \\infty} I_1',
+        formula: 'P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) = 4*l*(R1^(-1) + R2^(-1))',
+        where: { P: 'trajectory4.end@N→∞', I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
+        at: { v: 1 },
+        note: 'the first term of Lyapunov’s constant $a = 2 - I_1 + I_2 - \\ldots$, $I_1 = \\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt$, at the speed $v = 1$ the paper takes: the derived $\\int p\\,dt$ of the two swings times the period’s limit $2l$.',
+      },
     ],
   },
 });

@@ -171,6 +171,13 @@ export default defineModel({
         where: { Y: 'y', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
       },
       {
+        eq: '(5.1)',
+        name: 'z^2/b = 2y + b - x^2/(a + b),\\ b \\to 0',
+        formula: '2*Y + b - X^2/(a + b) = v*w/a',
+        where: { X: 'x', Y: 'y', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
+        note: 'Painlevé’s paraboloid $2y + b = x^2/(a + b) + z^2/b$ (the scan prints $x^2/b$ for its last term): as $b \\to 0$ the point keeps $z^2/b = 2y + b - x^2/(a + b) \\ge 0$, in the limit $2y \\ge x^2/a$, the region above the wall. There it is $vw/a$ in the derived coordinates (5.2), so the wall is $v = 0$.',
+      },
+      {
         eq: '(5.4)',
         name: '2y \\le x_1 + x^2/(a - x_1):\\ \\max_t v',
         formula: '(h/2 + a*g/4 - sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',

@@ -61,7 +61,7 @@ describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
-  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
@@ -168,6 +168,11 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo((0.7 * 0.9) / 1.6, 14);
     // The sufficient condition is stricter than the exact criterion (4.8), l < R₁.
     expect(evaluate(check.rows[5]!.derived, env)).toBeLessThan(0.7);
+  });
+  it('Lyapunov’s constant’s I₁ tends to 4l(R₁⁻¹ + R₂⁻¹) = 5.0794 at l = 0.5 (v = 1, as the paper takes it), whatever N', () => {
+    const row = report(birkhoffStiff).rows[6]!;
+    expect([row.formula.eq, row.agrees]).toEqual(['§4', true]);
+    for (const N of [100, 1e6]) expect(evaluate(row.derived, { l: 0.5, R1: 0.7, R2: 0.9, N })).toBeCloseTo(4 * 0.5 * (1 / 0.7 + 1 / 0.9), 12);
   });
 });
 
@@ -383,6 +388,12 @@ describe('a wrong formula disagrees', () => {
     ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
     ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
     ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],
+    [
+      '§4’s lim I₁ with the period’s limit taken as l, one flight',
+      birkhoffStiff,
+      6,
+      { formula: 'P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) = 2*l*(R1^(-1) + R2^(-1))' },
+    ],
     ['(4.7) read as the exact criterion’s l < R₁', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1' }],
     ['(4.7) with R₁ + R₂ for the harmonic R₁R₂/(R₁ + R₂)', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1 + R2' }],
     ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],

@@ -11,6 +11,9 @@ import { defineModel } from '../src/model/index.js';
 // with h and γ = (I − ah)/2, and on the vertical bouncing their quadratic's
 // roots a and 2h/g bound the two-gon (5.6). Fig. 3's two runs reach exactly
 // those roots in v and w, the sides of their quadrilaterals (5.4), (5.5).
+// A motion through the focus (I = 0) is flown to the wall, struck by the
+// derived impact and flown back: on the axis again at the focus's height,
+// after the vertical bouncing's period 2g⁻¹√(2h) at its energy (§5).
 export default defineModel({
   name: 'parabolic-billiard',
   title: 'Parabolic billiard under gravity (Kozlov §5)',
@@ -178,6 +181,32 @@ export default defineModel({
         note: 'Painlevé’s paraboloid $2y + b = x^2/(a + b) + z^2/b$ (the scan prints $x^2/b$ for its last term): as $b \\to 0$ the point keeps $z^2/b = 2y + b - x^2/(a + b) \\ge 0$, in the limit $2y \\ge x^2/a$, the region above the wall. There it is $vw/a$ in the derived coordinates (5.2), so the wall is $v = 0$.',
       },
       {
+        eq: '§5',
+        name: '2g^{-1}\\sqrt{2h/m}',
+        formula: 'T1 - X/XP = 2*g^(-1)*sqrt(2*h/m)',
+        where: {
+          T1: '(w + sqrt(w^2 + a*g + u^2))/(g + u^2/a)',
+          X: 'u*(w + sqrt(w^2 + a*g + u^2))/(g + u^2/a)',
+          XP: "impact1.single.x'+@x=(u*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))@x'-=(u)@y'-=(w-g*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))",
+          h: '(u^2 + w^2)/2 + g*a/2',
+          m: '1',
+        },
+        at: { e: 1 },
+        note: 'a motion through the focus $(0, a/2)$ at the velocity $(u, w)$ ($I = 0$, so $F(a) = 0$: the asymptotic motions of the unstable bouncing): its flight to the wall, lasting $t_1$, strikes at $X = ut_1$, and the derived impact sends it back to the axis after $-X/\\dot{x}^{+}$. The two together take the period $2g^{-1}\\sqrt{2h/m}$ of the vertical bouncing at its energy $h$, at every velocity (unit mass).',
+      },
+      {
+        eq: '§5',
+        name: 'y = a/2 \\text{ at } x = 0',
+        formula: 'X^2/(2*a) - YP*X/XP - g*X^2/(2*XP^2) = a/2',
+        where: {
+          X: 'u*(w + sqrt(w^2 + a*g + u^2))/(g + u^2/a)',
+          XP: "impact1.single.x'+@x=(u*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))@x'-=(u)@y'-=(w-g*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))",
+          YP: "impact1.single.y'+@x=(u*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))@x'-=(u)@y'-=(w-g*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))",
+        },
+        at: { e: 1 },
+        note: 'the same motion, where it is back on the axis: at the height of the focus, so it passes through it again after the bounce, as §5 states.',
+      },
+      {
         eq: '(5.4)',
         name: '2y \\le x_1 + x^2/(a - x_1):\\ \\max_t v',
         formula: '(h/2 + a*g/4 - sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
@@ -215,12 +244,6 @@ export default defineModel({
       },
     ],
     notDerived: [
-      {
-        eq: '§5',
-        name: '2g^{-1}\\sqrt{2h/m}',
-        reason:
-          'the doubly asymptotic motions of the unstable bouncing ($F(a) = 0$, $2\\alpha a < \\beta$), which pass through the focus $v = w = a$ after every bounce: there (5.3) is singular, $1/(w - v)$, and the time between passes is a quadrature of (5.3) across that point, which the toolkit does not evaluate; the report measures the bouncing’s multipliers, not its stable and unstable manifolds.',
-      },
       {
         eq: '§5',
         name: '\\text{smooth sliding, all } h > 0',

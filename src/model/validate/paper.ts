@@ -204,7 +204,10 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
     const origin = f.origin === undefined ? undefined : originOf(f.origin, member(field, 'origin'), out);
-    const where = whereBindings(f.where, member(field, 'where'), state, out, velocities);
+    // Symbols a fact's substitution brings in (a limit's variables, a family's own coordinates) may be named by where and the formula.
+    const facts = typeof f.where === 'object' && f.where ? Object.values(f.where).filter((x): x is string => typeof x === 'string' && FACT.test(x)) : [];
+    const introduced = substituted([derivedText ?? '', ...facts], state);
+    const where = whereBindings(f.where, member(field, 'where'), new Set([...state, ...introduced]), out, velocities);
     const at = atValues(f.at, member(field, 'at'), params, out);
     const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || derivedText?.split(' + ').some((t) => MEASURED.test(t.trim()));
     const tolerance =
@@ -223,7 +226,6 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       out.add('bad-type', member(field, 'remainder'), 'a remainder is for derived facts, expanded symbolically; a measured fact is a number');
     const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
     const left = relation && derivedText !== undefined ? parseText(derivedText, member(field, 'formula'), out) : undefined;
-    const introduced = substituted([derivedText ?? '', ...[...where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))], state);
     const stray =
       formula &&
       [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && !introduced.has(x) && x !== TIME);

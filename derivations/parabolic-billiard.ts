@@ -207,6 +207,13 @@ export default defineModel({
         note: 'the same motion, where it is back on the axis: at the height of the focus, so it passes through it again after the bounce, as §5 states.',
       },
       {
+        eq: '§5',
+        name: '\\dot{v} = 0,\\ \\text{smooth sliding}',
+        formula: '0',
+        derived: "parabolic.v'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))",
+        note: 'the smooth sliding along the wall, $y = x^2/(2a)$ at the tangent velocity $(u, xu/a)$: the derived rate of Chaplygin’s $v$ vanishes there at every $x$ and $u$, so the sliding keeps $v \\equiv 0$, the degenerate quadrilateral (5.4) with $x_1 = 0$ ($\\gamma = 0$), as the paper describes it: the limiting case of the motions of the first kind.',
+      },
+      {
         eq: '(5.4)',
         name: '2y \\le x_1 + x^2/(a - x_1):\\ \\max_t v',
         formula: '(h/2 + a*g/4 - sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
@@ -246,9 +253,9 @@ export default defineModel({
     notDerived: [
       {
         eq: '§5',
-        name: '\\text{smooth sliding, all } h > 0',
+        name: '\\text{smooth sliding stable, all } h > 0',
         reason:
-          'the family of smooth slidings along the parabola, $v \\equiv 0$, stable at every energy: a motion in lasting contact with the wall, which the model’s Newton impact law does not follow (it strikes, it does not slide), and no sliding orbit is declared.',
+          'the stability of the smooth slidings along the parabola at every energy: a motion in lasting contact with the wall, which the model’s Newton impact law does not follow (it strikes, it does not slide), and no sliding orbit is declared. That the sliding keeps $v \\equiv 0$ is derived above.',
       },
     ],
     // Fig. 3: two starts in flight, both at a = 1. (0.2, 0.3) moving sideways at 0.5, below the

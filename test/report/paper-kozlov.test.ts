@@ -64,10 +64,11 @@ describe.each([
       'symbolic',
       'symbolic',
       'symbolic',
-      // (5.1) at b = 0; §5's passes through the focus, their interval and height; (5.4), (5.5): the sides of
+      // (5.1) at b = 0; §5's passes through the focus, their interval and height, the sliding's v ≡ 0; (5.4), (5.5): the sides of
       // Fig. 3's quadrilaterals against the extent of the runs in v, w
       'symbolic',
       'symbolic',
+      'numeric',
       'numeric',
       'measured',
       'measured',
@@ -181,7 +182,7 @@ describe('Kozlov (5.7): every member of the family along the confocal parabolas,
   it('flags the paper’s h = mga and lists what it does not derive: the sliding', () => {
     const check = report(parabolic);
     expect(check.rows.find((r) => r.formula.name === 'a_{*}')!.formula.note).toMatch(/h = mga\/2\$ \(a misprint/);
-    expect(check.notDerived.map((r) => r.name)).toEqual(['\\text{smooth sliding, all } h > 0']);
+    expect(check.notDerived.map((r) => r.name)).toEqual(['\\text{smooth sliding stable, all } h > 0']);
   });
 });
 
@@ -209,9 +210,9 @@ describe('Kozlov (5.4), (5.5): Fig. 3’s runs fill their confocal quadrilateral
     expect(Math.abs(rows[3]!.measured!.value - x2)).toBeLessThan(1e-6);
   });
   it.each([
-    ['the side v = x₁ of Fig. 3a taken at the larger root', 16, { formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)' }],
-    ['β without its ag/4', 17, { formula: '(h/2 + sqrt((h/2)^2 + g*gamma))/(g/2)' }],
-    ['the lower side of Fig. 3b read as the wall, w ≥ a', 18, { formula: 'a' }],
+    ['the side v = x₁ of Fig. 3a taken at the larger root', 17, { formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)' }],
+    ['β without its ag/4', 18, { formula: '(h/2 + sqrt((h/2)^2 + g*gamma))/(g/2)' }],
+    ['the lower side of Fig. 3b read as the wall, w ≥ a', 19, { formula: 'a' }],
   ] as const)('%s disagrees', (_, i, change) => {
     expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
   });
@@ -244,6 +245,7 @@ describe('Kozlov §5: the motions through the focus pass it again after every bo
   it.each([
     ['the interval read as (5.7)’s period 4√(a/g)', 14, { formula: 'T1 - X/XP = 4*sqrt(a/g)' }],
     ['the return at the vertex, not the focus', 15, { formula: 'X^2/(2*a) - YP*X/XP - g*X^2/(2*XP^2) = 0' }],
+    ['the sliding read as keeping w, not v', 16, { derived: "parabolic.w'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))" }],
   ] as const)('%s disagrees', (_, i, change) => {
     expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
   });
@@ -405,6 +407,7 @@ describe('the report', () => {
       'yes, symbolically',
       'yes, symbolically',
       'yes, symbolically',
+      'yes, at 16 points',
       'yes, at 16 points',
       'yes, to 1e-5',
       'yes, to 1e-5',

@@ -99,6 +99,37 @@ export default defineModel({
         at: { v: 1 },
         note: 'the first term of Lyapunov’s constant $a = 2 - I_1 + I_2 - \\ldots$, $I_1 = \\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt$, at the speed $v = 1$ the paper takes: the derived $\\int p\\,dt$ of the two swings times the period’s limit $2l$.',
       },
+      {
+        eq: '§4',
+        name: '\\lim_{N \\to \\infty} I_2',
+        formula: '(P - S)*S*(-N*R1^(-1)*I1)*(N*R2^(-1)*(I3 - l*(E3 - S3))) = 4*R1^(-1)*R2^(-1)*l^2',
+        where: {
+          P: 'trajectory4.end@N→∞',
+          S: 'trajectory3.start@N→∞',
+          I1: 'trajectory1.y.integral',
+          I3: 'trajectory3.y.integral',
+          E3: 'trajectory3.end',
+          S3: 'trajectory3.start',
+        },
+        at: { v: 1 },
+        note: 'with $p$ read as the paper’s sum of $\\delta$-functions, by $\\lim_{\\lambda \\to \\infty} \\lambda\\int_0^{\\pi/\\lambda} f(x)\\sin\\lambda x\\,dx = 2f(0)$: each swing a $\\delta$ of the weight $\\int p\\,dt$ derived from it, at $t = 0$ and at the upper strike $\\tau$; of $I_2$’s pairs $t_2 < t_1$ only the one across the swings is left, $(\\mathcal{T} - \\tau)\\tau$ times the two weights, with the derived limits of $\\tau$ and $\\mathcal{T}$.',
+      },
+      {
+        eq: '§4',
+        name: 'a = 2 - I_1 + I_2',
+        formula:
+          '2 - P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) + (P - S)*S*(-N*R1^(-1)*I1)*(N*R2^(-1)*(I3 - l*(E3 - S3))) = 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
+        where: {
+          P: 'trajectory4.end@N→∞',
+          S: 'trajectory3.start@N→∞',
+          I1: 'trajectory1.y.integral',
+          I3: 'trajectory3.y.integral',
+          E3: 'trajectory3.end',
+          S3: 'trajectory3.start',
+        },
+        at: { v: 1 },
+        note: 'Lyapunov’s constant as $N \\to \\infty$, the terms $I_k$, $k \\ge 3$, vanishing: $|a| < 2$ is the paper’s $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, equivalent to (4.8).',
+      },
     ],
   },
 });

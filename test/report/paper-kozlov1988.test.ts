@@ -1,7 +1,7 @@
 // kozlov1988's results derived in closed form and checked against the
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
-// bouncing (4.2)–(4.5), Birkhoff's orbit between stiff walls (4.6)–(4.7), and the periodic orbits between concave walls (4.8), (4.9)
+// bouncing (4.2)–(4.5), Birkhoff's orbit between stiff walls (4.6)–(4.7) and Lyapunov's constant of §4, and the periodic orbits between concave walls (4.8), (4.9)
 // and in the ellipse (6.2) measured on the report's orbit and its branch (the
 // losses through +1 located on 2 − tr, at the defaults and at a second set),
 // (6.1) and (6.2)'s bounds from the derived trace of the axis oscillations,
@@ -61,7 +61,7 @@ describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
-  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
@@ -173,6 +173,14 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     const row = report(birkhoffStiff).rows[6]!;
     expect([row.formula.eq, row.agrees]).toEqual(['§4', true]);
     for (const N of [100, 1e6]) expect(evaluate(row.derived, { l: 0.5, R1: 0.7, R2: 0.9, N })).toBeCloseTo(4 * 0.5 * (1 / 0.7 + 1 / 0.9), 12);
+  });
+  it('I₂ read with p as δ-functions tends to 4l²/(R₁R₂), and Lyapunov’s a = 2 − I₁ + I₂ = −1.49206 is the measured monodromy trace of the rigid billiard’s orbit', () => {
+    const [, i2, a] = report(birkhoffStiff).rows.slice(6);
+    const env = { l: 0.5, R1: 0.7, R2: 0.9, N: 400 };
+    expect(evaluate(i2!.derived, env)).toBeCloseTo((4 * 0.25) / 0.63, 12);
+    expect(evaluate(a!.derived, env)).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 12);
+    // kozlov-birkhoff-orbit's first row: 1 + ρ₁ + ρ₂ of the orbit Newton found, the energy's multiplier 1 beside the pair.
+    expect(evaluate(a!.derived, env)).toBeCloseTo(report(birkhoff).rows[0]!.measured!.value - 1, 8);
   });
 });
 
@@ -393,6 +401,16 @@ describe('a wrong formula disagrees', () => {
       birkhoffStiff,
       6,
       { formula: 'P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) = 2*l*(R1^(-1) + R2^(-1))' },
+    ],
+    ['§4’s lim I₂ with l for l²', birkhoffStiff, 7, { formula: '(P - S)*S*(-N*R1^(-1)*I1)*(N*R2^(-1)*(I3 - l*(E3 - S3))) = 4*R1^(-1)*R2^(-1)*l' }],
+    [
+      'Lyapunov’s a with I₂ subtracted',
+      birkhoffStiff,
+      8,
+      {
+        formula:
+          '2 - P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) + (P - S)*S*(-N*R1^(-1)*I1)*(N*R2^(-1)*(I3 - l*(E3 - S3))) = 2*(1 - 2*l*(R1^(-1) + R2^(-1)) - 2*R1^(-1)*R2^(-1)*l^2)',
+      },
     ],
     ['(4.7) read as the exact criterion’s l < R₁', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1' }],
     ['(4.7) with R₁ + R₂ for the harmonic R₁R₂/(R₁ + R₂)', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1 + R2' }],

@@ -11,7 +11,9 @@ import { defineModel } from '../src/model/index.js';
 // As for the parabolic billiard, the limit of this one (§6), stability is
 // lost by period doubling. The trace of the half-period map is derived in
 // closed form (axis.x.trace): for c ≥ 0 the oscillation is stable iff it does
-// not strike the wall, 0 ≤ h ≤ ca²/2 (6.1). The minor axis: kozlov-ellipse-minor-axis.
+// not strike the wall, 0 ≤ h ≤ ca²/2 (6.1). Deformed into the parabola as §6 says
+// (one focus held, a → ∞, |c|a = g), that trace tends to the parabolic
+// billiard's: (6.2) goes over into (4.1). The minor axis: kozlov-ellipse-minor-axis.
 export default defineModel({
   name: 'kozlov-ellipse-oscillator',
   title: 'A harmonic oscillator in an ellipse (Kozlov §6)',
@@ -81,6 +83,13 @@ export default defineModel({
         formula: '-abs(c)*(a^2 - b^2)/2',
         derived: 'axis.x.loss',
         note: 'for $c < 0$, where $\\operatorname{tr} P = 2$; with $h \\ge h_{*} = -|c|a^2/2$, the energy at rest on the wall, the second condition of (6.2).',
+      },
+      {
+        eq: '§6',
+        name: '\\lim_{a \\to \\infty} \\operatorname{tr} P,\\ |c|a = g',
+        formula: '-(2 - 4*v^2/(A*g))',
+        derived: 'axis.x.trace@b=(sqrt(a*A-A*A/4))@c=(-g/a)@h=(v*v/2-g*a/2)@a→∞',
+        note: 'the ellipse deformed into the parabola $y = x^2/(2A)$ (§6): the focus by the struck end held, $a - \\sqrt{a^2 - b^2} = A/2$, the other sent away, $a \\to \\infty$, $|c|a = g$, at the speed $v$ at the wall, $h = v^2/2 - ga/2$. The bouncing on one end has the map $-P$, of trace $2 - 4v^2/(gA)$ in the limit: the parabolic billiard’s, stable iff $f^{\\prime\\prime}(0) = 1/A < g/v^2$. So (6.2) goes over into (4.1).',
       },
     ],
     claims: [

@@ -9,7 +9,11 @@ import { defineModel } from '../src/model/index.js';
 // flight and by every elastic impact. In Chaplygin's coordinates (5.2) at
 // b = 0, derived from the wall, the motion keeps the separated equations (5.3)
 // with h and γ = (I − ah)/2, and on the vertical bouncing their quadratic's
-// roots a and 2h/g bound the two-gon (5.6).
+// roots a and 2h/g bound the two-gon (5.6). Fig. 3's two runs reach exactly
+// those roots in v and w, the sides of their quadrilaterals (5.4), (5.5).
+// A motion through the focus (I = 0) is flown to the wall, struck by the
+// derived impact and flown back: on the axis again at the focus's height,
+// after the vertical bouncing's period 2g⁻¹√(2h) at its energy (§5).
 export default defineModel({
   name: 'parabolic-billiard',
   title: 'Parabolic billiard under gravity (Kozlov §5)',
@@ -169,19 +173,89 @@ export default defineModel({
         formula: '2*Y = v + w - (b + a)',
         where: { Y: 'y', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
       },
+      {
+        eq: '(5.1)',
+        name: 'z^2/b = 2y + b - x^2/(a + b),\\ b \\to 0',
+        formula: '2*Y + b - X^2/(a + b) = v*w/a',
+        where: { X: 'x', Y: 'y', v: 'parabolic.v', w: 'parabolic.w', b: '0' },
+        note: 'Painlevé’s paraboloid $2y + b = x^2/(a + b) + z^2/b$ (the scan prints $x^2/b$ for its last term): as $b \\to 0$ the point keeps $z^2/b = 2y + b - x^2/(a + b) \\ge 0$, in the limit $2y \\ge x^2/a$, the region above the wall. There it is $vw/a$ in the derived coordinates (5.2), so the wall is $v = 0$.',
+      },
+      {
+        eq: '§5',
+        name: '2g^{-1}\\sqrt{2h/m}',
+        formula: 'T1 - X/XP = 2*g^(-1)*sqrt(2*h/m)',
+        where: {
+          T1: '(w + sqrt(w^2 + a*g + u^2))/(g + u^2/a)',
+          X: 'u*(w + sqrt(w^2 + a*g + u^2))/(g + u^2/a)',
+          XP: "impact1.single.x'+@x=(u*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))@x'-=(u)@y'-=(w-g*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))",
+          h: '(u^2 + w^2)/2 + g*a/2',
+          m: '1',
+        },
+        at: { e: 1 },
+        note: 'a motion through the focus $(0, a/2)$ at the velocity $(u, w)$ ($I = 0$, so $F(a) = 0$: the asymptotic motions of the unstable bouncing): its flight to the wall, lasting $t_1$, strikes at $X = ut_1$, and the derived impact sends it back to the axis after $-X/\\dot{x}^{+}$. The two together take the period $2g^{-1}\\sqrt{2h/m}$ of the vertical bouncing at its energy $h$, at every velocity (unit mass).',
+      },
+      {
+        eq: '§5',
+        name: 'y = a/2 \\text{ at } x = 0',
+        formula: 'X^2/(2*a) - YP*X/XP - g*X^2/(2*XP^2) = a/2',
+        where: {
+          X: 'u*(w + sqrt(w^2 + a*g + u^2))/(g + u^2/a)',
+          XP: "impact1.single.x'+@x=(u*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))@x'-=(u)@y'-=(w-g*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))",
+          YP: "impact1.single.y'+@x=(u*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))@x'-=(u)@y'-=(w-g*(w+sqrt(w^2+a*g+u^2))/(g+u^2/a))",
+        },
+        at: { e: 1 },
+        note: 'the same motion, where it is back on the axis: at the height of the focus, so it passes through it again after the bounce, as §5 states.',
+      },
+      {
+        eq: '§5',
+        name: '\\dot{v} = 0,\\ \\text{smooth sliding}',
+        formula: '0',
+        derived: "parabolic.v'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))",
+        note: 'the smooth sliding along the wall, $y = x^2/(2a)$ at the tangent velocity $(u, xu/a)$: the derived rate of Chaplygin’s $v$ vanishes there at every $x$ and $u$, so the sliding keeps $v \\equiv 0$, the degenerate quadrilateral (5.4) with $x_1 = 0$ ($\\gamma = 0$), as the paper describes it: the limiting case of the motions of the first kind.',
+      },
+      {
+        eq: '(5.4)',
+        name: '2y \\le x_1 + x^2/(a - x_1):\\ \\max_t v',
+        formula: '(h/2 + a*g/4 - sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.a.v.max',
+        where: { h: 'confocal.a.h', gamma: 'confocal.a.gamma' },
+        tolerance: 1e-5,
+        note: 'Fig. 3a’s motion ($x_2 > a \\ge x_1$): the side $2y = x_1 + x^2/(a - x_1)$ is the level $v = x_1$ of the derived coordinate $v$ of (5.2), so the paper’s bound is $v \\le x_1$, the smaller root of $F(c) = \\alpha c^2 - \\beta c - \\gamma$, $\\alpha = g/4$, $\\beta = h/2 + ag/4$ at the start’s $h$ and $\\gamma$. Measured: the largest $v$ along the run, 4001 samples over 20 s, against that root. The lower side $x^2/a \\le 2y$ is the wall, $v \\ge 0$.',
+      },
+      {
+        eq: '(5.4)',
+        name: '2y \\le x_2 + x^2/(a - x_2):\\ \\max_t w',
+        formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.a.w.max',
+        where: { h: 'confocal.a.h', gamma: 'confocal.a.gamma' },
+        tolerance: 1e-5,
+        note: 'the same run’s other side, $w \\le x_2$, the larger root: the largest $w$ along it. Both maxima reaching the roots show the path bounded by the quadrilateral and touching its sides.',
+      },
+      {
+        eq: '(5.5)',
+        name: 'x_1 + x^2/(a - x_1) \\le 2y:\\ \\min_t w',
+        formula: '(h/2 + a*g/4 - sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.b.w.min',
+        where: { h: 'confocal.b.h', gamma: 'confocal.b.gamma' },
+        tolerance: 1e-5,
+        note: 'Fig. 3b’s motion ($x_2 \\ge x_1 \\ge a$): both sides are levels of $w$, the lower $w = x_1$ (for $x_1 > a$ the parabola opens downwards, so $2y \\ge x_1 + x^2/(a - x_1)$ is $w \\ge x_1$): the smallest $w$ along its run against the smaller root of $F$ at its start.',
+      },
+      {
+        eq: '(5.5)',
+        name: '2y \\le x_2 + x^2/(a - x_2):\\ \\max_t w',
+        formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)',
+        derived: 'confocal.b.w.max',
+        where: { h: 'confocal.b.h', gamma: 'confocal.b.gamma' },
+        tolerance: 1e-5,
+        note: 'the same run’s upper side, $w \\le x_2$: the largest $w$ against the larger root. The third side $x^2/a \\le 2y$ is the wall, $v \\ge 0$.',
+      },
     ],
     notDerived: [
       {
         eq: '§5',
-        name: '2g^{-1}\\sqrt{2h/m}',
+        name: '\\text{smooth sliding stable, all } h > 0',
         reason:
-          'the doubly asymptotic motions of the unstable bouncing ($F(a) = 0$, $2\\alpha a < \\beta$), which pass through the focus $v = w = a$ after every bounce: there (5.3) is singular, $1/(w - v)$, and the time between passes is a quadrature of (5.3) across that point, which the toolkit does not evaluate; the report measures the bouncing’s multipliers, not its stable and unstable manifolds.',
-      },
-      {
-        eq: '§5',
-        name: '\\text{smooth sliding, all } h > 0',
-        reason:
-          'the family of smooth slidings along the parabola, $v \\equiv 0$, stable at every energy: a motion in lasting contact with the wall, which the model’s Newton impact law does not follow (it strikes, it does not slide), and no sliding orbit is declared.',
+          'the stability of the smooth slidings along the parabola at every energy: a motion in lasting contact with the wall, which the model’s Newton impact law does not follow (it strikes, it does not slide), and no sliding orbit is declared. That the sliding keeps $v \\equiv 0$ is derived above.',
       },
     ],
     // Fig. 3: two starts in flight, both at a = 1. (0.2, 0.3) moving sideways at 0.5, below the

@@ -50,7 +50,9 @@
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c,
 //                              or to an expression in parentheses, '@x'-=(x*sqrt(g/a))' (kozlov1988
-//                              (5.7): the state of one member of a family, the others symbolic)
+//                              (5.7): the state of one member of a family, the others symbolic),
+//                              new symbols there the variables of a limit taken after it (§6:
+//                              '@b=(sqrt(a*A-A*A/4))@c=(-g/a)@a→∞', the ellipse into the parabola)
 //   any fact + '@s=trajectory{k}.q'   with the symbol s set to that piece's q(t) (kozlov1988
 //                              (4.6): p = −∂ẍ/∂x at x = 0 along the motion y₀(t))
 //   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
@@ -419,6 +421,10 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      forcing shifts (Proposition 14)
 //   realizations.{label}.leaves   when the realization of that label leaves the constraint for
 //                      good, in the realizations compared (src/studies/realizations.ts; kozlov1988 §2)
+//   confocal.{panel}.v.min|max, .w.min|max   the extent in Chaplygin's v, w (5.2) of the confocal
+//                      motion of that panel (src/studies/confocal.ts), the derived coordinates at its
+//                      samples: the sides of its quadrilateral (kozlov1988 (5.4), (5.5));
+//                      .h, .gamma its start's energy and constant γ of (5.3)
 // Each holds at the parameters the computation used (MeasuredFact.params).
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
@@ -444,6 +450,17 @@ export interface OrbitForFacts {
     readonly multipliers: readonly { readonly re: number; readonly im: number }[];
   };
   readonly branch?: { readonly bifurcations: readonly { readonly parameter: number }[] };
+}
+
+/** The confocal motions as the facts need them (structurally src/studies/confocal.ts's ConfocalStudy). */
+export interface ConfocalForFacts {
+  readonly runs: readonly {
+    readonly panel: string;
+    readonly h: number;
+    readonly gamma: number;
+    readonly x: readonly number[];
+    readonly y: readonly number[];
+  }[];
 }
 
 /** A patch's universal restitution as the facts need it (structurally src/studies/restitution.ts's RestitutionStudy). */
@@ -475,6 +492,7 @@ export interface Computed {
     readonly runs: readonly { readonly label: string; readonly leaves: number }[];
   };
   readonly orbit?: OrbitForFacts;
+  readonly confocal?: ConfocalForFacts;
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
   readonly simulation?:
     | { readonly trajectory: { readonly events: readonly { readonly t: number; readonly type: string }[] } }
@@ -536,6 +554,7 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`relaxation.${r.patch}.plateauExponent`, r.plateauExponent);
     put(`relaxation.${r.patch}.shiftedPlateauExponent`, r.shiftedPlateauExponent);
   }
+  confocalFacts(system, computed.confocal, put);
   const sim = computed.simulation;
   if (sim && 'trajectory' in sim) {
     const seen = new Map<string, number>();
@@ -546,6 +565,30 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     }
   }
   return facts;
+}
+
+/**
+ * Each confocal motion's (kozlov1988 Fig. 3) extent in Chaplygin's coordinates, the derived
+ * v, w of (5.2) evaluated along its samples at the defaults, and the start's h and γ of (5.3).
+ */
+function confocalFacts(system: DerivedSystem, study: ConfocalForFacts | undefined, put: (name: string, value: number) => void): void {
+  const facts = derivedFacts(system);
+  const [v, w] = [facts.get('parabolic.v'), facts.get('parabolic.w')];
+  if (!study || !v || !w) return;
+  const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  for (const r of study.runs) {
+    const key = `confocal.${r.panel}`;
+    put(`${key}.h`, r.h);
+    put(`${key}.gamma`, r.gamma);
+    for (const [name, e] of [
+      ['v', v],
+      ['w', w],
+    ] as const) {
+      const values = r.x.map((x, k) => evaluate(e, { ...defaults, x, y: r.y[k]! }));
+      put(`${key}.${name}.min`, Math.min(...values));
+      put(`${key}.${name}.max`, Math.max(...values));
+    }
+  }
 }
 
 /** Variants' accelerations are derived as facts up to this many pairs (the point's one, the planar prism's two). */

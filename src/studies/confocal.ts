@@ -24,6 +24,9 @@ export interface ConfocalRun {
   readonly panel: 'a' | 'b';
   readonly q0: readonly [number, number];
   readonly qd0: readonly [number, number];
+  /** The start's energy h and Chaplygin's constant γ = (I − ah)/2 of (5.3), unit mass. */
+  readonly h: number;
+  readonly gamma: number;
   /** The roots c₁ ≤ c₂ of F, from the start's h and I. */
   readonly c1: number;
   readonly c2: number;
@@ -44,11 +47,17 @@ export interface ConfocalStudy {
 const T1 = 20;
 const SAMPLES = 4001;
 
-/** The roots c₁ ≤ c₂ of F(c) = (g/4)c² − (h/2 + ag/4)c − (I − ah)/2 at a state (unit mass). */
-export function confocalRoots(a: number, g: number, [x, y]: readonly number[], [xd, yd]: readonly number[]): [number, number] {
+/** The energy h and γ = (I − ah)/2 at a state (unit mass): F's constants, first integrals of the billiard. */
+export function confocalConstants(a: number, g: number, [x, y]: readonly number[], [xd, yd]: readonly number[]): { h: number; gamma: number } {
   const h = (xd * xd + yd * yd) / 2 + g * y;
   const I = (x * yd - (y - a / 2) * xd) * xd + (g * x * x) / 2;
-  const [A, B, C] = [g / 4, -(h / 2 + (a * g) / 4), -(I - a * h) / 2];
+  return { h, gamma: (I - a * h) / 2 };
+}
+
+/** The roots c₁ ≤ c₂ of F(c) = (g/4)c² − (h/2 + ag/4)c − γ at a state (unit mass). */
+export function confocalRoots(a: number, g: number, q: readonly number[], qd: readonly number[]): [number, number] {
+  const { h, gamma } = confocalConstants(a, g, q, qd);
+  const [A, B, C] = [g / 4, -(h / 2 + (a * g) / 4), -gamma];
   // Real for every state: F(w) ≤ 0 at the state's own w (5.3). Clamped at 0 against rounding where they coincide (the vertical bouncing at the bifurcation).
   const root = Math.sqrt(Math.max(0, B * B - 4 * A * C));
   return [(-B - root) / (2 * A), (-B + root) / (2 * A)];
@@ -69,6 +78,7 @@ export function confocalStudy(mod: LoadedModule, starts: readonly ConfocalStartS
       panel,
       q0: plane(q),
       qd0: plane(qd),
+      ...confocalConstants(a, g, plane(q), plane(qd)),
       c1,
       c2,
       t: tr.t,

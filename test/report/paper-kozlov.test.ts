@@ -1,6 +1,6 @@
 // Kozlov's and Kuleshov's examples against their papers: each table's rows
 // agree — the rigid limits of the compliant releases and the parabolic
-// billiard's orbit measured by the report's own computations, Theorem 3, the
+// billiard's orbit and Fig. 3's quadrilaterals (5.4), (5.5) measured by the report's own computations, Theorem 3, the
 // circle billiard's impact map and the patch law derived — and a wrong
 // formula in a copied declaration is reported as disagreeing.
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,16 @@ describe.each([
       'symbolic',
       'symbolic',
       'symbolic',
+      // (5.1) at b = 0; §5's passes through the focus, their interval and height, the sliding's v ≡ 0; (5.4), (5.5): the sides of
+      // Fig. 3's quadrilaterals against the extent of the runs in v, w
+      'symbolic',
+      'symbolic',
+      'numeric',
+      'numeric',
+      'measured',
+      'measured',
+      'measured',
+      'measured',
     ],
   ],
   [
@@ -169,10 +179,75 @@ describe('Kozlov (5.7): every member of the family along the confocal parabolas,
     for (const r of rows) expect(r.formula.derived.some((d) => d.fact.startsWith('orbit.'))).toBe(false);
     expect([...report(parabolic).rows.flatMap((r) => [...r.bindings.keys()])]).not.toContain('A');
   });
-  it('flags the paper’s h = mga and lists what it does not derive: the focus passes and the sliding', () => {
+  it('flags the paper’s h = mga and lists what it does not derive: the sliding', () => {
     const check = report(parabolic);
     expect(check.rows.find((r) => r.formula.name === 'a_{*}')!.formula.note).toMatch(/h = mga\/2\$ \(a misprint/);
-    expect(check.notDerived.map((r) => r.eq)).toEqual(['§5', '§5']);
+    expect(check.notDerived.map((r) => r.name)).toEqual(['\\text{smooth sliding stable, all } h > 0']);
+  });
+});
+
+describe('Kozlov (5.4), (5.5): Fig. 3’s runs fill their confocal quadrilaterals', () => {
+  const rows = report(parabolic).rows.filter((r) => r.formula.eq === '(5.4)' || r.formula.eq === '(5.5)');
+  /** The roots x₁ ≤ x₂ of F(c) = (g/4)c² − (h/2 + ag/4)c − γ, typed from (5.3) at m = 1, b = 0, at a start (x, y, ẋ, ẏ). */
+  const roots = (x: number, y: number, xd: number, yd: number): [number, number] => {
+    const [a, g] = [1, 9.81];
+    const h = (xd ** 2 + yd ** 2) / 2 + g * y;
+    const gamma = ((x * yd - (y - a / 2) * xd) * xd + (g * x ** 2) / 2 - a * h) / 2;
+    const beta = h / 2 + (a * g) / 4;
+    const root = Math.sqrt(beta ** 2 + g * gamma);
+    return [(beta - root) / (g / 2), (beta + root) / (g / 2)];
+  };
+  it('Fig. 3a from (0.2, 0.3) at (0.5, 0): v reaches x₁ = 0.52075 < a = 1 and w reaches x₂ = 1.10473 > a, to 1e-7', () => {
+    const [x1, x2] = roots(0.2, 0.3, 0.5, 0);
+    expect([x1, x2].map((c) => c.toFixed(5))).toEqual(['0.52075', '1.10473']);
+    expect(Math.abs(rows[0]!.measured!.value - x1)).toBeLessThan(1e-7);
+    expect(Math.abs(rows[1]!.measured!.value - x2)).toBeLessThan(1e-7);
+  });
+  it('Fig. 3b from (0, 0.8) at (1, 0): w sweeps [x₁, x₂] = [1.10194, 1.6], both above a, to 1e-6', () => {
+    const [x1, x2] = roots(0, 0.8, 1, 0);
+    expect([x1, x2].map((c) => c.toFixed(5))).toEqual(['1.10194', '1.60000']);
+    expect(Math.abs(rows[2]!.measured!.value - x1)).toBeLessThan(1e-6);
+    expect(Math.abs(rows[3]!.measured!.value - x2)).toBeLessThan(1e-6);
+  });
+  it.each([
+    ['the side v = x₁ of Fig. 3a taken at the larger root', 17, { formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)' }],
+    ['β without its ag/4', 18, { formula: '(h/2 + sqrt((h/2)^2 + g*gamma))/(g/2)' }],
+    ['the lower side of Fig. 3b read as the wall, w ≥ a', 19, { formula: 'a' }],
+  ] as const)('%s disagrees', (_, i, change) => {
+    expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
+  });
+});
+
+describe('Kozlov §5: the motions through the focus pass it again after every bounce, 2g⁻¹√(2h) apart', () => {
+  const [interval, height] = report(parabolic)
+    .rows.filter((r) => r.formula.eq === '§5')
+    .slice(1);
+  // Flown and reflected by hand: from the focus of y = x²/(2a) at (u, w) to the wall, mirrored in its normal (−x/a, 1), back to x = 0.
+  const byHand = (a: number, g: number, u: number, w: number): { time: number; y: number } => {
+    const t1 = (w + Math.sqrt(w * w + a * g + u * u)) / (g + (u * u) / a);
+    const [X, vy] = [u * t1, w - g * t1];
+    const k = (2 * (u * (-X / a) + vy)) / (1 + (X * X) / (a * a));
+    const [up, vp] = [u + (k * X) / a, vy - k];
+    const t2 = -X / up;
+    return { time: t1 + t2, y: (X * X) / (2 * a) + vp * t2 - (g * t2 * t2) / 2 };
+  };
+  it.each([
+    [1, 9.81, 0.5, 1],
+    [0.7, 2, 1.7, 0.2],
+    [1.3, 1, 0.3, -1.9],
+  ])('a = %s, g = %s from the focus at (%s, %s): back on the axis at the focus’s height after the vertical bouncing’s period', (a, g, u, w) => {
+    const { time, y } = byHand(a, g, u, w);
+    expect(time).toBeCloseTo((2 / g) * Math.sqrt(2 * ((u * u + w * w) / 2 + (g * a) / 2)), 12);
+    expect(y).toBeCloseTo(a / 2, 12);
+    expect(evaluate(interval!.derived, { a, g, u, w })).toBeCloseTo(time, 12);
+    expect(evaluate(height!.derived, { a, g, u, w })).toBeCloseTo(a / 2, 12);
+  });
+  it.each([
+    ['the interval read as (5.7)’s period 4√(a/g)', 14, { formula: 'T1 - X/XP = 4*sqrt(a/g)' }],
+    ['the return at the vertex, not the focus', 15, { formula: 'X^2/(2*a) - YP*X/XP - g*X^2/(2*XP^2) = 0' }],
+    ['the sliding read as keeping w, not v', 16, { derived: "parabolic.w'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))" }],
+  ] as const)('%s disagrees', (_, i, change) => {
+    expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
   });
 });
 
@@ -260,6 +335,7 @@ describe('a wrong formula disagrees', () => {
       { formula: '(4/(m*(w - v)))^2*(m^2*g/4*w^2 - (m*h/2 + m^2*(a + b)*g/4)*w - gamma)*(w - a)*w/(w + b)' },
     ],
     ['Chaplygin’s 2y = v + w − (b + a) (5.2) without its a', parabolic, 12, { formula: '2*Y = v + w - b' }],
+    ['the paraboloid (5.1) as scanned, x²/b for z²/b: its limit is no region', parabolic, 13, { formula: '2*Y + b - X^2/(a + b) = X^2*v*w/a' }],
     ['the two-gon (5.6) up to x₂ = β/α, not β/α − a', parabolic, 10, { formula: '(4/(m*(w - v)))^2*m^2*g/4*(w - a)^2*((m*h/2 + m^2*a*g/4)/(m^2*g/4) - w)' }],
     ['the averaged law with R for 2R', circleBilliard, 1, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
     ['the averaged law in v with its factor v read as u', circleBilliard, 2, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
@@ -329,6 +405,14 @@ describe('the report', () => {
       'yes, symbolically',
       'yes, symbolically',
       'yes, symbolically',
+      'yes, symbolically',
+      'yes, symbolically',
+      'yes, at 16 points',
+      'yes, at 16 points',
+      'yes, to 1e-5',
+      'yes, to 1e-5',
+      'yes, to 1e-5',
+      'yes, to 1e-5',
     ]);
   });
 });

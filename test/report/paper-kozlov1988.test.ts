@@ -1,10 +1,11 @@
 // kozlov1988's results derived in closed form and checked against the
 // formulas typed from the paper: Theorem 1's realization (1.1)–(1.4), the
 // impact scheme of Theorem 3 (3.1)–(3.6), the stiff floor's periodic
-// bouncing (4.2)–(4.5), Birkhoff's orbit between stiff walls (4.6)–(4.7), and the periodic orbits between concave walls (4.8), (4.9)
+// bouncing (4.2)–(4.5), Birkhoff's orbit between stiff walls (4.6)–(4.7) and Lyapunov's constant of §4, and the periodic orbits between concave walls (4.8), (4.9)
 // and in the ellipse (6.2) measured on the report's orbit and its branch (the
 // losses through +1 located on 2 − tr, at the defaults and at a second set),
-// (6.1) and (6.2)'s bounds from the derived trace of the axis oscillations;
+// (6.1) and (6.2)'s bounds from the derived trace of the axis oscillations,
+// and that trace's limit as the ellipse becomes the parabola (§6: (6.2) → (4.1));
 // each row agreeing, and a wrong-sign or misread variant of each disagreeing.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../derivations/kozlov-birkhoff-orbit.js';
@@ -15,6 +16,7 @@ import concave from '../../derivations/kozlov-concave-walls.js';
 import impact from '../../derivations/kozlov-impact.js';
 import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
+import parabolic from '../../derivations/parabolic-billiard.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { sub } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
@@ -23,6 +25,8 @@ import { derivedFacts, fact } from '../../src/derive/paper-results.js';
 import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
+import { buildModel } from '../../src/model/model.js';
+import { deriveSystem } from '../../src/derive/system.js';
 import { compileRigid } from '../../src/pipeline/rigid.js';
 import { limitStudyOf } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
@@ -54,10 +58,10 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 });
 
 describe.each([
-  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric']],
+  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
-  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
@@ -165,6 +169,19 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     // The sufficient condition is stricter than the exact criterion (4.8), l < R₁.
     expect(evaluate(check.rows[5]!.derived, env)).toBeLessThan(0.7);
   });
+  it('Lyapunov’s constant’s I₁ tends to 4l(R₁⁻¹ + R₂⁻¹) = 5.0794 at l = 0.5 (v = 1, as the paper takes it), whatever N', () => {
+    const row = report(birkhoffStiff).rows[6]!;
+    expect([row.formula.eq, row.agrees]).toEqual(['§4', true]);
+    for (const N of [100, 1e6]) expect(evaluate(row.derived, { l: 0.5, R1: 0.7, R2: 0.9, N })).toBeCloseTo(4 * 0.5 * (1 / 0.7 + 1 / 0.9), 12);
+  });
+  it('I₂ read with p as δ-functions tends to 4l²/(R₁R₂), and Lyapunov’s a = 2 − I₁ + I₂ = −1.49206 is the measured monodromy trace of the rigid billiard’s orbit', () => {
+    const [, i2, a] = report(birkhoffStiff).rows.slice(6);
+    const env = { l: 0.5, R1: 0.7, R2: 0.9, N: 400 };
+    expect(evaluate(i2!.derived, env)).toBeCloseTo((4 * 0.25) / 0.63, 12);
+    expect(evaluate(a!.derived, env)).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 12);
+    // kozlov-birkhoff-orbit's first row: 1 + ρ₁ + ρ₂ of the orbit Newton found, the energy's multiplier 1 beside the pair.
+    expect(evaluate(a!.derived, env)).toBeCloseTo(report(birkhoff).rows[0]!.measured!.value - 1, 8);
+  });
 });
 
 describe('kozlov1988 (6.2): the oscillator bouncing on the end of the major axis', () => {
@@ -180,6 +197,32 @@ describe('kozlov1988 (6.2): the oscillator bouncing on the end of the major axis
     expect(check.claims.map((c) => c.proof.holds)).toEqual([true]);
     const misread: PaperSpec = { ...ellipse.paper!, claims: [{ ...ellipse.paper!.claims![0]!, claim: 'l < 2*R' }] };
     expect(report(ellipse, misread).claims[0]!.proof.holds).toBe(false);
+  });
+});
+
+describe('kozlov1988 §6: the ellipse deformed into the parabola, (6.2) going over into (4.1)', () => {
+  const limitRow = (): PaperCheck['rows'][number] => report(ellipse).rows.find((r) => r.formula.eq === '§6')!;
+  it('the limit of the derived trace is minus the parabolic billiard’s own, derived from its strike map: 2 − 4v²/(gA) at A = 0.8, g = 9.81, v = 2.5', () => {
+    const { derived } = limitRow();
+    const parabola = deriveSystem(buildModel(parabolic));
+    const [A, g, v] = [0.8, 9.81, 2.5];
+    // The vertical bouncing's strike-to-strike map in (x, ẋ⁻), linearized at x = ẋ⁻ = 0 (parabolic-billiard's (4.1) row).
+    const entry = (k: string): number =>
+      evaluate(fact(derivedFacts(parabola), parabola, `impact1.single.next[${k},${k}]@x=0@x'-=0`)!, { a: A, g, e: 1, "y'-": -v });
+    const parabolicTrace = entry('x') + entry("x'-");
+    expect(parabolicTrace).toBeCloseTo(2 - (4 * v ** 2) / (g * A), 12);
+    expect(evaluate(derived, { A, g, v })).toBeCloseTo(-parabolicTrace, 12);
+  });
+  it('the finite ellipses approach it like 1/a: tr P at a = 10³, 10⁶ within 4e-3, 4e-6 of the limit', () => {
+    const trace = fact(derivedFacts(once(ellipse).system), once(ellipse).system, 'axis.x.trace')!;
+    const [A, g, v] = [0.8, 9.81, 2.5];
+    for (const [a, within] of [
+      [1e3, 4e-3],
+      [1e6, 4e-6],
+    ] as const) {
+      const finite = evaluate(trace, { a, b: Math.sqrt(a * A - A ** 2 / 4), c: -g / a, h: v ** 2 / 2 - (g * a) / 2 });
+      expect(Math.abs(finite - (4 * v ** 2) / (g * A) + 2)).toBeLessThan(within);
+    }
   });
 });
 
@@ -353,6 +396,22 @@ describe('a wrong formula disagrees', () => {
     ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
     ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
     ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],
+    [
+      '§4’s lim I₁ with the period’s limit taken as l, one flight',
+      birkhoffStiff,
+      6,
+      { formula: 'P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) = 2*l*(R1^(-1) + R2^(-1))' },
+    ],
+    ['§4’s lim I₂ with l for l²', birkhoffStiff, 7, { formula: '(P - S)*S*(-N*R1^(-1)*I1)*(N*R2^(-1)*(I3 - l*(E3 - S3))) = 4*R1^(-1)*R2^(-1)*l' }],
+    [
+      'Lyapunov’s a with I₂ subtracted',
+      birkhoffStiff,
+      8,
+      {
+        formula:
+          '2 - P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) + (P - S)*S*(-N*R1^(-1)*I1)*(N*R2^(-1)*(I3 - l*(E3 - S3))) = 2*(1 - 2*l*(R1^(-1) + R2^(-1)) - 2*R1^(-1)*R2^(-1)*l^2)',
+      },
+    ],
     ['(4.7) read as the exact criterion’s l < R₁', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1' }],
     ['(4.7) with R₁ + R₂ for the harmonic R₁R₂/(R₁ + R₂)', birkhoffStiff, 5, { formula: '4*l/(P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)))) = R1 + R2' }],
     ['(4.8)’s trace with l for l² in the last term', birkhoff, 0, { formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l)' }],
@@ -362,6 +421,7 @@ describe('a wrong formula disagrees', () => {
     ['(6.2)’s minor-axis boundary with the energy’s c of the wrong sign', minorAxis, 1, { formula: 'sqrt(b^2 + 2*(v^2/2 - c*b^2/2)/abs(c))' }],
     ['(6.1)’s bound with the minor semi-axis, cb²/2', ellipse, 3, { formula: 'c*b^2/2' }],
     ['(6.2)’s major-axis bound with a² + b²', ellipse, 4, { formula: '-abs(c)*(a^2 + b^2)/2' }],
+    ['§6’s limit with f″(0) = 2/A, the parabola’s focal distance A/2 for its radius', ellipse, 5, { formula: '-(2 - 8*v^2/(A*g))' }],
     ['(6.2)’s minor-axis bound of the wrong sign, the major axis’s', minorAxis, 3, { formula: '-abs(c)*(a^2 - b^2)/2' }],
     [
       '(4.9) with its last term of the wrong sign',

@@ -94,9 +94,9 @@ const FIELDS = {
  * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…).
  */
 const FACT =
-  /^(impact\d+|supports|hinge|compliant|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations)\.[^\s]+$/;
+  /^(impact\d+|supports|hinge|compliant|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal)\.[^\s]+$/;
 /** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
-export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations)\./;
+export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
 export interface PaperDeclaration {
@@ -204,7 +204,10 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
     const origin = f.origin === undefined ? undefined : originOf(f.origin, member(field, 'origin'), out);
-    const where = whereBindings(f.where, member(field, 'where'), state, out, velocities);
+    // Symbols a fact's substitution brings in (a limit's variables, a family's own coordinates) may be named by where and the formula.
+    const facts = typeof f.where === 'object' && f.where ? Object.values(f.where).filter((x): x is string => typeof x === 'string' && FACT.test(x)) : [];
+    const introduced = substituted([derivedText ?? '', ...facts], state);
+    const where = whereBindings(f.where, member(field, 'where'), new Set([...state, ...introduced]), out, velocities);
     const at = atValues(f.at, member(field, 'at'), params, out);
     const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || derivedText?.split(' + ').some((t) => MEASURED.test(t.trim()));
     const tolerance =
@@ -223,7 +226,9 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       out.add('bad-type', member(field, 'remainder'), 'a remainder is for derived facts, expanded symbolically; a measured fact is a number');
     const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
     const left = relation && derivedText !== undefined ? parseText(derivedText, member(field, 'formula'), out) : undefined;
-    const stray = formula && [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && x !== TIME);
+    const stray =
+      formula &&
+      [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && !introduced.has(x) && x !== TIME);
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
     const derived = relation ? [] : derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
     if (
@@ -349,6 +354,27 @@ export function parseText(text: string, field: string, out: Problems, scope: Par
     else throw err;
     return undefined;
   }
+}
+
+/**
+ * The symbols a fact's substitutions '@s=(expr)' bring in that the model does not
+ * have: the variables of a limit (kozlov1988 §6: the ellipse's b = √(aA − A²/4) and
+ * c = −g/a as a grows, the parabola's A and gravity g), which the formula may name.
+ */
+function substituted(texts: readonly string[], state: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const text of texts)
+    for (const [, value] of text.matchAll(/@[^@=≈]+=\(([^@]+)\)/g)) {
+      let e: Expr;
+      try {
+        e = parseExpr(value!);
+      } catch {
+        // A value that does not parse is reported where the fact is looked up (paper check: no such fact).
+        continue;
+      }
+      for (const x of freeSymbols(e)) if (!state.has(x)) out.add(x);
+    }
+  return out;
 }
 
 /** 'a + b^k' → [{ fact: a }, { fact: b, power: k }]. */

@@ -92,6 +92,11 @@ describe('a paper', () => {
       ['unknown-symbol', 'paper.formulas[0].formula'],
     ]);
     expect(problems(paper({ formulas: [{ ...formula, derived: 'psi+' }] }))).toEqual([['bad-type', 'paper.formulas[0].derived']]);
+    // A symbol a fact's substitution brings in, a variable of a limit, may be named (kozlov1988 §6: the parabola's A); one it does not, may not.
+    builds(paper({ formulas: [{ ...formula, formula: 'A*w', derived: "impact1.leaves.psi'+@alpha=(A/2)" }] }));
+    expect(problems(paper({ formulas: [{ ...formula, formula: 'B*w', derived: "impact1.leaves.psi'+@alpha=(A/2)" }] }))).toEqual([
+      ['unknown-symbol', 'paper.formulas[0].formula'],
+    ]);
     expect(problems(paper({ volume: 2 }))).toEqual([['unknown-field', 'paper.volume']]);
     expect(problems(mutate(compass, { paper: 'Rubanovich–Formalsky' }))).toEqual([['bad-type', 'paper']]);
   });

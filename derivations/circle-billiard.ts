@@ -32,16 +32,20 @@ export default defineModel({
   },
   kinetic: "(x'^2 + y'^2)/2",
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
-  // The point in its plane, the centre O and the first chord AB, on which P starts at its middle:
-  // the chord meets the circle at B at the angle α₀ to the tangent, OB a radius R. The circle is
-  // drawn from the wall constraint (the sketch's default surfaces); α₀ is a parameter, and the
-  // drawing's angle marks are the coordinates', so it is named here, not drawn.
+  // The point in its plane, the centre O and the first chord AB, on which P starts at its middle
+  // with the velocity v₀ along it (the arrow to V, 0.4 m per m/s): the chord meets the circle at B
+  // at the angle α₀ to the tangent, OB the radius R. The circle is drawn from the wall constraint
+  // (the sketch's default surfaces); α₀ is a parameter, and the drawing's angle marks are the
+  // coordinates', so it is named here, not drawn.
   drawing: {
-    points: { P: ['x', 'y'], O: [0, 0], A: ['R*cos(alpha0)', '-R*sin(alpha0)'], B: ['R*cos(alpha0)', 'R*sin(alpha0)'] },
-    segments: [
-      ['A', 'B'],
-      ['O', 'B'],
-    ],
+    points: { P: ['x', 'y'], O: [0, 0], A: ['R*cos(alpha0)', '-R*sin(alpha0)'], B: ['R*cos(alpha0)', 'R*sin(alpha0)'], V: ['x', 'y + 0.4*v0'] },
+    segments: [['A', 'B']],
+    annotations: {
+      vectors: [
+        { from: 'O', to: 'B', label: 'R' },
+        { from: 'P', to: 'V', label: 'v0' },
+      ],
+    },
   },
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 14 },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:

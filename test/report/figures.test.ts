@@ -92,7 +92,9 @@ describe('every example’s motion stays on the free side of its sketch’s rigi
       }),
     ];
     const radii = drawing.discs.map((d) => Math.abs(evaluate(d.radius, env)));
-    const bodies = [...drawing.points.map((_, i) => ({ i, r: 0 })), ...drawing.discs.map((d, k) => ({ i: d.center, r: radii[k]! }))];
+    // An arrow's tip or a note's point marks the still sketch (the billiard's v₀ at P): no body of the motion.
+    const marks = new Set([...(drawing.annotations.vectors ?? []).map((a) => a.to), ...(drawing.annotations.notes ?? []).map((n) => n.at)]);
+    const bodies = [...drawing.points.flatMap((_, i) => (marks.has(i) ? [] : [{ i, r: 0 }])), ...drawing.discs.map((d, k) => ({ i: d.center, r: radii[k]! }))];
     const poses = tr.q.map((q, k) => at(q, tr.t[k]));
     const xy = poses.flatMap((p) => p.xy);
     const extent = Math.max(spread(xy.filter((_, k) => k % 2 === 0)), spread(xy.filter((_, k) => k % 2 === 1)), ...radii, 1e-3);
@@ -146,6 +148,18 @@ describe('every example’s sketch', () => {
     expect(angles('double-pendulum')).toEqual(['q₁', 'q₂']);
     expect(angles('viscoelastic-disk')).toEqual(['φ']);
     expect(angles('rough-disk')).toEqual(['θ']);
+  });
+
+  it('labels the arrows and notes the model declares, and draws no point at an arrow’s tip: the billiard’s R and v₀, the planes’ F, F_z, Φ, f₁, f₂', () => {
+    const svg = (name: string): string => {
+      const e = drawn.find((x) => x.name === name)!;
+      return sketchFigure(e.model, e.drawing!, e.trajectory).svg;
+    };
+    const labels = (name: string): string[] => [...svg(name).matchAll(/class="(?:vector-name|note)"[^>]*>([^<]*)</g)].map((m) => m[1]!);
+    expect(labels('circle-billiard')).toEqual(['R', 'v₀']);
+    expect(labels('point-between-planes')).toEqual(['F', 'Fz', 'Φ', 'f₁', 'f₂']);
+    // V, the velocity's tip, and B, the radius's, are heads; P, O and A are points.
+    expect([...svg('circle-billiard').matchAll(/class="name"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['P', 'O', 'A']);
   });
 });
 

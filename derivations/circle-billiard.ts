@@ -32,16 +32,20 @@ export default defineModel({
   },
   kinetic: "(x'^2 + y'^2)/2",
   unilateral: [{ name: 'wall', constraint: 'R^2 - x^2 - y^2 >= 0', law: { newton: 'e' }, description: 'the circle of radius R' }],
-  // The point in its plane, the centre O and the first chord AB, on which P starts at its middle:
-  // the chord meets the circle at B at the angle α₀ to the tangent, OB a radius R. The circle is
-  // drawn from the wall constraint (the sketch's default surfaces); α₀ is a parameter, and the
-  // drawing's angle marks are the coordinates', so it is named here, not drawn.
+  // The point in its plane, the centre O and the first chord AB, on which P starts at its middle
+  // with the velocity v₀ along it (the arrow to V, 0.4 m per m/s): the chord meets the circle at B
+  // at the angle α₀ to the tangent, OB the radius R. The circle is drawn from the wall constraint
+  // (the sketch's default surfaces); α₀ is a parameter, and the drawing's angle marks are the
+  // coordinates', so it is named here, not drawn.
   drawing: {
-    points: { P: ['x', 'y'], O: [0, 0], A: ['R*cos(alpha0)', '-R*sin(alpha0)'], B: ['R*cos(alpha0)', 'R*sin(alpha0)'] },
-    segments: [
-      ['A', 'B'],
-      ['O', 'B'],
-    ],
+    points: { P: ['x', 'y'], O: [0, 0], A: ['R*cos(alpha0)', '-R*sin(alpha0)'], B: ['R*cos(alpha0)', 'R*sin(alpha0)'], V: ['x', 'y + 0.4*v0'] },
+    segments: [['A', 'B']],
+    annotations: {
+      vectors: [
+        { from: 'O', to: 'B', label: 'R' },
+        { from: 'P', to: 'V', label: 'v0' },
+      ],
+    },
   },
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 14 },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
@@ -50,7 +54,8 @@ export default defineModel({
   // chord that follows, to first order in 1 − e; and that law integrated.
   paper: {
     source: 'kozlov1988',
-    // The paper's result shown: the speed at the simulated impacts against the averaged law and its t*.
+    // The paper's result shown: the speed at the simulated impacts against the averaged law and its t*, and t* against
+    // the accumulation point of the impacts as e tends to 1.
     studyFigures: [{ kind: 'averaged-speed' }],
     formulas: [
       {
@@ -64,10 +69,10 @@ export default defineModel({
         eq: '§3',
         name: 'v\\dot{v}',
         origin: 'reduction',
-        formula: '(e - 1)*(2*R)^(-1)*(2*T)*(-D/(2*R))',
+        formula: '(e - 1)*(2*R)^(-1)*(p_x^2 + p_y^2)*(X*p_x + Y*p_y)/R',
         derived: 'impact1.single.averaged@e≈1@surface',
-        where: { T: 'impact1.T-', D: 'impact1.wall.n-' },
-        note: 'Kozlov’s averaged law $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ times $v$, with $v^2 = 2T^{-}$ and $\\sqrt{v^2 - u^2} = -\\dot{f}^{-}/(2R)$, the normal speed at the impact ($f = R^2 - x^2 - y^2$); derived as the energy lost at the impact over the time to the next one, $-\\Delta T/\\tau$, to first order in $e - 1$.',
+        where: { X: 'x', Y: 'y', p_x: 'impact1.px-', p_y: 'impact1.py-' },
+        note: 'Kozlov’s averaged law $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ times $v$, at an impact: $v^2 = (\\dot{x}^{-})^2 + (\\dot{y}^{-})^2$ and $\\sqrt{v^2 - u^2} = (x\\dot{x}^{-} + y\\dot{y}^{-})/R$, the speed towards the wall; derived as the energy lost at the impact over the time to the next one, $-\\Delta T/\\tau$, to first order in $e - 1$.',
       },
       {
         eq: '§3',
@@ -75,7 +80,7 @@ export default defineModel({
         formula: '(e - 1)*(2*R)^(-1)*V*sqrt(V^2 - U^2)',
         derived: 'impact1.single.averaged.speedLaw',
         where: { U: 'impact1.single.averaged.u', V: 'impact1.single.averaged.v' },
-        note: 'Kozlov’s averaged law as the paper prints it, the tangential speed $u$ held; derived from the energy-form law above in the normal speed $w = -\\sqrt{v^2 - u^2}$ at an impact, $\\dot{v} = w\\dot{w}/v$.',
+        note: 'Kozlov’s averaged law as the paper prints it, the tangential speed $u$ held; derived from the energy-form law above in the normal velocity $w$ at an impact, $w = -\\sqrt{v^2 - u^2} < 0$ as the point approaches the wall, with $\\dot{v} = w\\dot{w}/v$.',
       },
       {
         eq: '§3',
@@ -84,7 +89,7 @@ export default defineModel({
         formula: 'U/cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))',
         derived: 'impact1.single.averaged.speed',
         where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
-        note: 'the averaged law integrated, $t = 0$ at an impact with the speeds $u$, $w$: $\\alpha_0 = \\arccos(u/v_0)$ from $v\\cos\\alpha = u$. The text prints $v = u\\cos[\\ldots]$; $v \\ge u$ and $\\int dv/(v\\sqrt{v^2 - u^2}) = \\operatorname{arcsec}(v/u)/u$ make it $u/\\cos[\\ldots]$.',
+        note: 'the averaged law integrated, $t = 0$ at an impact with the tangential speed $u$ and the normal velocity $w$: $\\arccos(u/\\sqrt{u^2 + w^2}) = \\arccos(u/v_0)$ is the paper’s $\\alpha_0$, from $v\\cos\\alpha = u$ (whatever the sign of $w$). The text prints $v = u\\cos[\\ldots]$; $v \\ge u$ and $\\int dv/(v\\sqrt{v^2 - u^2}) = \\operatorname{arcsec}(v/u)/u$ make it $u/\\cos[\\ldots]$.',
       },
       {
         eq: '§3',
@@ -94,16 +99,6 @@ export default defineModel({
         derived: 'impact1.single.averaged.sliding',
         where: { U: 'impact1.single.averaged.u', W: 'impact1.single.averaged.w' },
         note: 'where the argument of the solution reaches 0, $v = u$: the sliding along the circle starts at $t_{*} = 2R\\alpha_0/[u(1 - e)]$. The paper states $t > 2R/[u(1 - e)]$, which suffices while $\\alpha_0 < 1$; for $\\alpha_0$ up to $\\pi/2$ the bound is $\\pi R/[u(1 - e)]$.',
-      },
-      {
-        eq: '§3',
-        name: 't_{*}\\ \\text{simulated}',
-        origin: 'own',
-        formula: '2*R*alpha0/(U*(1 - e))',
-        derived: 'motion.rest1',
-        where: { U: 'v0*cos(alpha0)' },
-        tolerance: 6e-2,
-        note: 'the onset of the persistent sliding contact in the report’s simulation (the impacts’ accumulation point) against $t_{*}$ above, for the first chord’s $u = v_0\\cos\\alpha_0$: the averaged law is first order in $1 - e$, and at $e = 0.9$ the simulated onset comes about 5 per cent earlier; the point then slides along the circle at the speed $u$.',
       },
     ],
   },

@@ -25,7 +25,31 @@ export default defineModel({
   forces: { x: 'Fx', z: 'Fz' },
   // The reaction is positive when the lower plane pushes up (it bears, f1), negative when the upper one pushes down (f2).
   holonomic: [{ name: 'gap', expr: 'z', slip: 'x', friction: { positive: 'f1', negative: 'f2' } }],
-  drawing: { points: { P: ['x', 'z'] }, ground: ['y = -0.02', '0.02 = y'] },
+  // The two planes drawn 2.4 m apart (the clearance vanishes; the gap only shows which is which),
+  // the lower f1 and the upper f2; at P the load F, its normal part F_z, and the friction Φ
+  // against the sliding, of the plane the sign of F_z presses (0.4 m per N).
+  drawing: {
+    points: {
+      P: ['x', 'z'],
+      F: ['x + 0.4*Fx', 'z + 0.4*Fz'],
+      N: ['x', 'z + 0.4*Fz'],
+      S: ['x - 0.4*(f2*(1 + sign(Fz)) - f1*(1 - sign(Fz)))*Fz/2', 'z'],
+      L: [3, -1],
+      U: [3, 0.9],
+    },
+    ground: ['y = -1.2', '1.2 = y'],
+    annotations: {
+      vectors: [
+        { from: 'P', to: 'F', label: 'F' },
+        { from: 'P', to: 'N', label: 'Fz' },
+        { from: 'P', to: 'S', label: 'Phi' },
+      ],
+      notes: [
+        { at: 'L', label: 'f1' },
+        { at: 'U', label: 'f2' },
+      ],
+    },
+  },
   initial: { qd: { x: 1 }, t1: 2 },
   // smirnov1981 §2, example 1: Φ = (f2 (1 + sgn F_z)/2 − f1 (1 − sgn F_z)/2) F_z, in each variant of support (the lower
   // plane bears, +, where F_z < 0; the upper one, −, where F_z > 0).

@@ -513,6 +513,21 @@ export interface DrawingAnnotationsSpec {
   readonly surfaces?: readonly string[];
   /** Points drawn as supports (an open square) instead of a dot: the prism's support points. */
   readonly supports?: readonly string[];
+  /**
+   * Labelled arrows of the still sketch, between two named points at the
+   * initial configuration: a radius R, the initial velocity v0, a force F.
+   * The label is a symbol's name ('v0', 'Phi'); the tip is drawn as the head, not as a point.
+   */
+  readonly vectors?: readonly VectorMarkSpec[];
+  /** Labels of the still sketch at named points, drawn instead of the point (f1 on a plane); the label is a symbol's name. */
+  readonly notes?: readonly { readonly at: string; readonly label: string }[];
+}
+
+/** A labelled arrow of the sketch (DrawingAnnotationsSpec.vectors). */
+export interface VectorMarkSpec {
+  readonly from: string;
+  readonly to: string;
+  readonly label: string;
 }
 
 // ---- a model spec, by concern
@@ -905,7 +920,17 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, annotations: true };
-export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = { axes: true, angles: true, gravity: true, surfaces: true, supports: true };
+export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
+  axes: true,
+  angles: true,
+  gravity: true,
+  surfaces: true,
+  supports: true,
+  vectors: true,
+  notes: true,
+};
+export const VECTOR_MARK_FIELDS: Known<VectorMarkSpec> = { from: true, to: true, label: true };
+export const NOTE_FIELDS: Known<{ at: string; label: string }> = { at: true, label: true };
 export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
 export const PAPER_FIELDS: Known<PaperSpec> = {

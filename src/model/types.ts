@@ -359,4 +359,8 @@ export interface DrawingAnnotations {
   readonly surfaces?: readonly PlaneCurve[];
   /** Indices of the points drawn as supports. */
   readonly supports: readonly number[];
+  /** Labelled arrows of the still sketch between two points (indices), the label a symbol's name. */
+  readonly vectors?: readonly { readonly from: number; readonly to: number; readonly label: string }[];
+  /** Labels of the still sketch at points (indices), drawn instead of the points. */
+  readonly notes?: readonly { readonly at: number; readonly label: string }[];
 }

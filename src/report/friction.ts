@@ -321,7 +321,9 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
   const k = s.pairs.length;
   const names = s.pairs.map((p) => p.name).join(', ');
   const n = system.model.coordinates.length;
-  const sides = (i: number): string => `${math(s.pairs[i]!.friction.negative)}, ${math(s.pairs[i]!.friction.positive)}`;
+  // Each side's coefficient in its own equality, + first: a paired list (κ⁻, κ⁺ = f₂, f₁) read against its order.
+  const sides = (i: number): string =>
+    `\\kappa_${i + 1}^{+} = ${math(s.pairs[i]!.friction.positive)},\\ \\kappa_${i + 1}^{-} = ${math(s.pairs[i]!.friction.negative)}`;
   // Smirnov's a and b of (1.1), marked where the prism's parameters a_1, b_3 take them.
   const { columns: a, load: b } = reportSymbols(system);
   const blocks: Block[] = [
@@ -351,7 +353,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       ', and friction on that side, of coefficient ',
       m('\\kappa_i^{\\varepsilon_i}'),
       ' (',
-      ...s.pairs.flatMap((_, i) => [m(`\\kappa_${i + 1}^{-}, \\kappa_${i + 1}^{+} = ${sides(i)}`), i + 1 < k ? '; ' : '']),
+      ...s.pairs.flatMap((_, i) => [m(sides(i)), i + 1 < k ? '; ' : '']),
       '), acts against the sliding velocity ',
       m('\\dot{s}_i'),
       ' of the bearing point, ',

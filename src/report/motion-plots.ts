@@ -70,6 +70,22 @@ export function spread(values: readonly number[]): number {
   return hi > lo ? hi - lo : 0;
 }
 
+/** A coordinate counts as constant where its spread is below this fraction of its size (at least 1): the integrator's tolerances are 1e-8 and better. */
+const STILL = 1e-9;
+
+/**
+ * The coordinates the run holds at one value (a retaining constraint's gap,
+ * an angle nothing turns): their plots against time, their phase portraits
+ * and a path through them would be flat lines or a dot, so they are left out.
+ */
+export function constantCoordinates(q: readonly (readonly number[])[], count: number): number[] {
+  return Array.from({ length: count }, (_, i) => i).filter((i) => {
+    const values = q.map((r) => r[i]!);
+    const size = values.reduce((s, v) => (Number.isFinite(v) ? Math.max(s, Math.abs(v)) : s), 1);
+    return spread(values) <= STILL * size;
+  });
+}
+
 /**
  * Indices grouped by unit (in order of first appearance), then by size:
  * within a unit, each series (largest spread first) joins the first group

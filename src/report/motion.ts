@@ -12,7 +12,7 @@ import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { gapForm, math, mechanicsSymbol, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
-import { conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
+import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
@@ -199,12 +199,20 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const qs = cs.map((_, i) => column(tr.q, i));
   const qds = cs.map((_, i) => column(tr.qd, i));
   const suffix = (k: number): string => (k === 0 ? '' : `-${k + 1}`);
+  // The coordinates held at one value are left out of every plot (motion-plots.ts constantCoordinates); the others grouped by unit and size.
+  const flat = constantCoordinates(tr.q, cs.length);
+  const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i));
+  const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[]): number[][] =>
+    scaleGroups(
+      moving.map((i) => units[i]),
+      measures.map((ms) => moving.map((i) => ms[i]!)),
+    ).map((g) => g.map((j) => moving[j]!));
   const figures: Figure[] = [];
   // Coordinates, then velocities: one plot per unit and size (motion-plots.ts scaleGroups), each series in its own colour throughout.
   for (const dot of [false, true]) {
     const values = dot ? qds : qs;
     const units = cs.map((c) => (c.unit && dot ? rateUnit(c.unit) : c.unit));
-    const groups = scaleGroups(units, [values.map(spread)]);
+    const groups = grouped(units, [values.map(spread)]);
     groups.forEach((group, k) => {
       const unit = units[group[0]!];
       const one = group.length === 1 ? cs[group[0]!]! : undefined;
@@ -214,7 +222,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
       const symbolOf = (i: number): string => mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name);
       const which: Inline[] =
-        groups.length === 1
+        groups.length === 1 && !flat.length
           ? [`Generalized ${name}`]
           : [
               ...(one ? [`The ${dot ? 'velocity' : 'coordinate'} `, m(symbolOf(group[0]!))] : [`Generalized ${name}`]),
@@ -289,7 +297,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       );
   }
   // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each.
-  const phases = scaleGroups(
+  const phases = grouped(
     cs.map((c) => c.unit),
     [qs.map(spread), qds.map(spread)],
   ).flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
@@ -317,7 +325,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       ),
     );
   });
-  const path = pathFigure(model, tr);
+  const path = flat.length ? undefined : pathFigure(model, tr);
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
@@ -331,6 +339,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`),
+    ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),
     ...figures,
     counted,
     ...passes,
@@ -349,6 +358,16 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     });
   }
   return { id: 'simulation', title: 'Simulated motion', blocks };
+}
+
+/** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */
+function flatParagraph(model: Model, flat: readonly number[], q0: readonly number[]): Block {
+  const one = flat.length === 1;
+  const values = flat.flatMap((i, k): Inline[] => [
+    ...(k > 0 ? [', '] : []),
+    m(`${mechanicsSymbol(model.coordinates[i]!.name)} = ${formatNumber(Number(q0[i]!.toPrecision(4)))}`),
+  ]);
+  return paragraph(one ? 'The coordinate stays at ' : 'The coordinates stay at ', ...values, ` over the run; the plots leave ${one ? 'it' : 'them'} out.`);
 }
 
 /**

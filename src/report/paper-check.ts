@@ -62,7 +62,7 @@ function notDerivedSections({ notDerived, source }: PaperCheck): Section[] {
   ];
 }
 
-function checkedSections({ rows, claims, figures, source, general }: PaperCheck): Section[] {
+function checkedSections({ rows, claims, figures, source, general, impacts }: PaperCheck): Section[] {
   if (rows.length === 0) return claimSections(claims, figures);
   const paper = REFERENCES[source].short;
   const intro: Inline[] = [
@@ -163,7 +163,7 @@ function checkedSections({ rows, claims, figures, source, general }: PaperCheck)
         paragraph(
           'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
           m('10^{-9}'),
-          ` relative at ${POINTS} random points of the parameters’ ranges and of the declared signs of the velocities before the impact)`,
+          ` relative at ${POINTS} random points of the parameters’ ranges${impacts ? ' and of the declared signs of the velocities before the impact' : ''})`,
           ...(rows.some((r) => r.measured)
             ? [
                 '; a number this report measured (its rigid limit, periodic orbit, simulation or universal restitution) agrees to the tolerance stated, relative to ',

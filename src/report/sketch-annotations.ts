@@ -9,7 +9,7 @@
 import { evaluate } from '../core/evaluate.js';
 import { freeSymbols, termsOf, type Expr } from '../core/expr.js';
 import { subsRecord } from '../core/subs.js';
-import type { AngleMark, Drawing, Model, PlaneCurve } from '../model/types.js';
+import type { AngleMark, Drawing, DrawingAnnotations, Model, PlaneCurve } from '../model/types.js';
 import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 import { parameterEnv } from './sketch-view.js';
 
@@ -21,6 +21,8 @@ export interface SketchAnnotations {
   readonly gravity?: readonly [number, number];
   readonly surfaces: readonly PlaneCurve[];
   readonly supports: readonly number[];
+  readonly vectors: NonNullable<DrawingAnnotations['vectors']>;
+  readonly notes: NonNullable<DrawingAnnotations['notes']>;
 }
 
 export function sketchAnnotations(drawing: Drawing, model: Model): SketchAnnotations {
@@ -33,6 +35,8 @@ export function sketchAnnotations(drawing: Drawing, model: Model): SketchAnnotat
     ...(gravity ? { gravity } : {}),
     surfaces: a.surfaces ?? defaultSurfaces(drawing, model),
     supports: a.supports,
+    vectors: a.vectors ?? [],
+    notes: a.notes ?? [],
   };
 }
 

@@ -152,6 +152,8 @@ export function markItems(a: SketchAnnotations, model: Model, pixels: readonly n
   const items: SceneItem[] = [];
   if (a.axes) items.push(...axesItems(a.axes, v, pixels));
   if (a.gravity) items.push(...gravityItems(a.gravity, v));
+  // The labelled arrows and notes belong to the still sketch too: the animation moves its points away from them.
+  if (angles) items.push(...vectorItems(a, pixels));
   if (angles)
     for (const m of a.angles) {
       const p = (i: number): [number, number] => [pixels[2 * i]!, pixels[2 * i + 1]!];
@@ -162,4 +164,20 @@ export function markItems(a: SketchAnnotations, model: Model, pixels: readonly n
       items.push(...angleItems([ax, ay], from, dir(m.to), reach, model.coordinates[m.coordinate]!.name, !('point' in m.from)));
     }
   return items;
+}
+
+/** The labelled arrows (a radius, the initial velocity, a force), each label past the middle of its arrow on its left, and the notes at their points. */
+function vectorItems(a: SketchAnnotations, pixels: readonly number[]): SceneItem[] {
+  const p = (i: number): [number, number] => [pixels[2 * i]!, pixels[2 * i + 1]!];
+  return [
+    ...a.vectors.flatMap((vec) => {
+      const [[x1, y1], [x2, y2]] = [p(vec.from), p(vec.to)];
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      // The left normal in the picture (y grows downwards), 10 px out.
+      const [nx, ny] = [(y2 - y1) / len, -(x2 - x1) / len];
+      const [mx, my] = [x1 + 0.6 * (x2 - x1) + 10 * nx, y1 + 0.6 * (y2 - y1) + 10 * ny + 4];
+      return [...arrow('vector', x1, y1, x2, y2, MARK), label('vector-name', mx, my, plainSymbol(vec.label), mechanicsSymbol(vec.label), 'middle')];
+    }),
+    ...a.notes.map((n) => label('note', p(n.at)[0], p(n.at)[1] + 4, plainSymbol(n.label), mechanicsSymbol(n.label), 'middle')),
+  ];
 }

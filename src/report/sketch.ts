@@ -180,7 +180,10 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
     items.push({ kind: 'line', cls: 'bar', x1, y1, x2, y2, stroke: BAR, width: 3, attrs: { 'data-a': `${a}`, 'data-b': `${b}` } });
   });
   const supports = new Set(drawing.annotations.supports);
+  // An arrow's tip is its head and a note's point its label: neither is drawn as a point.
+  const marks = new Set([...(drawing.annotations.vectors ?? []).map((a) => a.to), ...(drawing.annotations.notes ?? []).map((n) => n.at)]);
   drawing.points.forEach((p, i) => {
+    if (marks.has(i)) return;
     const [cx, cy] = at(i);
     // A support is an open circle: where the body bears, not a body of its own.
     if (supports.has(i)) items.push({ kind: 'circle', cls: 'point support', cx, cy, r: 3.5, fill: '#ffffff', stroke: INK, attrs: { 'data-p': `${i}` } });

@@ -511,7 +511,7 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
     ),
     ...(dependent.length ? [equations(...dependent.map(({ c, v }) => equation(undefined, mechanicsSymbol(preImpactName(c.name)), mathLines(v))))] : []),
   ];
-  im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, mode, `${tag}-mode-${n + 1}`, n)));
+  im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, im.onGaps?.[n] ?? mode, `${tag}-mode-${n + 1}`, n)));
   if (im.critical) blocks.push(...criticalBlocks(system, im, im.critical, tag));
   return blocks;
 }

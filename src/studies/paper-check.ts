@@ -78,6 +78,8 @@ export interface PaperCheck {
   /** The case the formulas are checked in, where narrower than the paper's (the model file's words). */
   readonly scope?: string;
   readonly general?: DerivedSystem;
+  /** The checked model has impacts (unilateral contacts): its random points take the declared signs of the pre-impact velocities too. */
+  readonly impacts: boolean;
 }
 
 /**
@@ -99,7 +101,8 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const claims = proveClaims(source, checkClaims(spec.claims, source.model));
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
   const notDerived = checkNotDerived(spec.notDerived, system.model.name);
-  return { source: key, rows, claims, figures, notDerived, ...(spec.scope ? { scope: spec.scope } : {}), ...(general ? { general } : {}) };
+  const impacts = source.model.unilateral.length > 0;
+  return { source: key, rows, claims, figures, notDerived, impacts, ...(spec.scope ? { scope: spec.scope } : {}), ...(general ? { general } : {}) };
 }
 
 /** The symbols a formula, claim or figure names, bound to facts of `system` or to expressions. */

@@ -13,7 +13,7 @@ import { PLANE_X, PLANE_Y } from '../../src/model/validate/drawing.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { MAX_SERIES, motionSection, sketchFigure, type MotionSimulation, type MotionTrajectory } from '../../src/report/motion.js';
-import { conservativeBetweenEvents, energyDrift, restTime, SCALE_RATIO, spread } from '../../src/report/motion-plots.js';
+import { conservativeBetweenEvents, energyDrift, restTime, SCALE_RATIO, shownTrajectory, spread } from '../../src/report/motion-plots.js';
 import { mechanicsSymbol } from '../../src/report/notation.js';
 import { sketchAnnotations } from '../../src/report/sketch-annotations.js';
 import { modelDrawing, poser } from '../../src/report/sketch.js';
@@ -92,7 +92,9 @@ describe('every example’s motion stays on the free side of its sketch’s rigi
       }),
     ];
     const radii = drawing.discs.map((d) => Math.abs(evaluate(d.radius, env)));
-    const bodies = [...drawing.points.map((_, i) => ({ i, r: 0 })), ...drawing.discs.map((d, k) => ({ i: d.center, r: radii[k]! }))];
+    // An arrow's tip or a note's point marks the still sketch (the billiard's v₀ at P): no body of the motion.
+    const marks = new Set([...(drawing.annotations.vectors ?? []).map((a) => a.to), ...(drawing.annotations.notes ?? []).map((n) => n.at)]);
+    const bodies = [...drawing.points.flatMap((_, i) => (marks.has(i) ? [] : [{ i, r: 0 }])), ...drawing.discs.map((d, k) => ({ i: d.center, r: radii[k]! }))];
     const poses = tr.q.map((q, k) => at(q, tr.t[k]));
     const xy = poses.flatMap((p) => p.xy);
     const extent = Math.max(spread(xy.filter((_, k) => k % 2 === 0)), spread(xy.filter((_, k) => k % 2 === 1)), ...radii, 1e-3);
@@ -147,6 +149,18 @@ describe('every example’s sketch', () => {
     expect(angles('viscoelastic-disk')).toEqual(['φ']);
     expect(angles('rough-disk')).toEqual(['θ']);
   });
+
+  it('labels the arrows and notes the model declares, and draws no point at an arrow’s tip: the billiard’s R and v₀, the planes’ F, F_z, Φ, f₁, f₂', () => {
+    const svg = (name: string): string => {
+      const e = drawn.find((x) => x.name === name)!;
+      return sketchFigure(e.model, e.drawing!, e.trajectory).svg;
+    };
+    const labels = (name: string): string[] => [...svg(name).matchAll(/class="(?:vector-name|note)"[^>]*>([^<]*)</g)].map((m) => m[1]!);
+    expect(labels('circle-billiard')).toEqual(['R', 'v₀']);
+    expect(labels('point-between-planes')).toEqual(['F', 'Fz', 'Φ', 'f₁', 'f₂']);
+    // V, the velocity's tip, and B, the radius's, are heads; P, O and A are points.
+    expect([...svg('circle-billiard').matchAll(/class="name"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['P', 'O', 'A']);
+  });
 });
 
 describe('every example’s plots', () => {
@@ -157,6 +171,9 @@ describe('every example’s plots', () => {
     const figures = section.blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
     const cs = e.model.coordinates.slice(0, MAX_SERIES);
     const tr = e.trajectory!;
+    // Every coordinate the shown run moves, and none it holds at one value (their plots would be flat lines).
+    const { shown: run } = shownTrajectory(tr as MotionTrajectory);
+    const moving = cs.map((_, i) => i).filter((i) => spread(run.q.map((r) => r[i]!)) > 1e-9 * Math.max(1, ...run.q.map((r) => Math.abs(r[i]!))));
     for (const dot of [false, true]) {
       const plots = figures.filter((f) => f.id.startsWith(dot ? 'plot-velocities' : 'plot-coordinates'));
       const shown = new Set<number>();
@@ -178,10 +195,11 @@ describe('every example’s plots', () => {
       expect(
         [...shown].sort((a, b) => a - b),
         dot ? 'velocities' : 'coordinates',
-      ).toEqual(cs.map((_, i) => i));
+      ).toEqual(moving);
     }
     const phased = figures.filter((f) => f.id.startsWith('plot-phase')).flatMap((f) => f.legend.map((l) => l.label));
-    for (const c of cs) expect(phased, `phase portrait of ${c.name}`).toContain(`(${mechanicsSymbol(c.name)}, ${mechanicsSymbol(c.qd.name)})`);
+    for (const i of moving)
+      expect(phased, `phase portrait of ${cs[i]!.name}`).toContain(`(${mechanicsSymbol(cs[i]!.name)}, ${mechanicsSymbol(cs[i]!.qd.name)})`);
   });
 
   it('the bouncing ball and at least one other example come to rest, and their plots stop soon after', () => {

@@ -175,7 +175,11 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(JSON.stringify(figure('point-between-planes-switching'))).toContain('switches variant 2 times');
     expect(figure('point-between-planes')).toBeUndefined();
   });
+  it('names each plane’s coefficient in its own equality, κ₁⁺ = f₁ below and κ₁⁻ = f₂ above', () => {
+    expect(tex('point-between-planes')).toContain('\\kappa_1^{+} = f_{1},\\ \\kappa_1^{-} = f_{2}');
+  });
   it('leaves out the impulsive iteration and its restitution where no impact happens', () => {
+    expect(tex('point-between-planes')).not.toContain('before the impact');
     expect(tex('point-between-planes')).not.toContain('restitution');
     expect(tex('prism-in-guides-planar')).not.toContain('restitution');
   });

@@ -155,6 +155,34 @@ describe('the path of a point in the plane', () => {
   });
 });
 
+describe('a coordinate the run holds at one value, as z of the point between two planes', () => {
+  const spec = defineModel({
+    name: 'motion-gap',
+    title: 'Gap',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'z', unit: 'm' },
+    ],
+    kinetic: "(x'^2 + z'^2)/2",
+  });
+  // ẍ = 2 from ẋ = 1: x = t + t²; z = 0 throughout, up to the integrator's noise.
+  const t = Array.from({ length: 21 }, (_, k) => k / 10);
+  const trajectory = { t, q: t.map((s, k) => [s + s * s, k % 2 ? 1e-13 : 0]), qd: t.map((s) => [1 + 2 * s, 0]), events: [] };
+  const blocks = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined)!.blocks;
+  const figures = blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
+
+  it('plots x alone against time and in its phase portrait, draws no path, and says why in one line', () => {
+    expect(figures.map((f) => f.id)).toEqual(['plot-coordinates', 'plot-velocities', 'plot-phase']);
+    expect(figures.map((f) => f.legend.map((l) => l.label))).toEqual([['x'], ['\\dot{x}'], ['(x, \\dot{x})']]);
+    expect(blocks[1]).toEqual({ kind: 'paragraph', content: ['The coordinate stays at ', { math: 'z = 0' }, ' over the run; the plots leave it out.'] });
+  });
+  it('keeps a coordinate that moves by 1e-6 of its size', () => {
+    const moved = { ...trajectory, q: t.map((s) => [s + s * s, 1e-6 * s]) };
+    const ids = motionSection(buildModel(spec), { trajectory: moved, method: 'test' }, undefined)!.blocks.map((b) => (b.kind === 'figure' ? b.id : ''));
+    expect(ids).toContain('plot-path');
+  });
+});
+
 describe('coordinates of one unit and different ranges, as the compass walker’s hip x and y', () => {
   const spec = defineModel({
     name: 'motion-hip',

@@ -46,7 +46,7 @@ describe.each([
   ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'measured', 'symbolic', 'symbolic']],
-  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
+  ['circle-billiard', circleBilliard, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   [
     'parabolic-billiard',
     parabolic,
@@ -269,19 +269,6 @@ describe('Kozlov §3: the point in the circle', () => {
     ]);
     expect(facts.filter((f) => /^impact1\.single\.(wall\.n\+|\[)/.test(f))).toEqual([]);
   });
-  it('sets the simulated onset of sliding beside t* = 2Rα₀/[u(1 − e)] with u = v₀ cos α₀: 10.82 against 11.39 at e = 0.9', () => {
-    const row = check.rows.find((r) => r.formula.derivedText === 'motion.rest1')!;
-    expect(row.measured!.value).toBeCloseTo(10.82, 1);
-    expect(evaluate(row.paper!, { R: 1, e: 0.9, v0: 1, alpha0: 0.5 })).toBeCloseTo((2 * 0.5) / (Math.cos(0.5) * 0.1), 12);
-  });
-  it('prints the simulated onset and the averaged law’s t* each with its own value, never the one equated to the other', () => {
-    const { system, computed } = once(circleBilliard);
-    const own = JSON.stringify(buildReport(system, computed).sections.filter((s) => s.id === 'own-results'));
-    const tStar = (2 * 0.5) / (Math.cos(0.5) * 0.1);
-    expect(own).toContain(`\\\\approx ${Number(tStar.toPrecision(6))},`);
-    expect(own).toMatch(/t_\{\*\}\\\\ \\\\text\{simulated\}.*= 10\.8\d*\\\\ \(\\\\text\{against \}/);
-    expect(own).not.toContain('\\\\approx 10.8');
-  });
   it('keeps the tangential speed u = v cos α through the impact, as the paper’s first result states', () => {
     const row = check.rows.find((r) => r.formula.name === 'v\\cos\\alpha = u')!;
     expect([row.how, row.agrees]).toEqual(['symbolic', true]);
@@ -337,11 +324,10 @@ describe('a wrong formula disagrees', () => {
     ['Chaplygin’s 2y = v + w − (b + a) (5.2) without its a', parabolic, 12, { formula: '2*Y = v + w - b' }],
     ['the paraboloid (5.1) as scanned, x²/b for z²/b: its limit is no region', parabolic, 13, { formula: '2*Y + b - X^2/(a + b) = X^2*v*w/a' }],
     ['the two-gon (5.6) up to x₂ = β/α, not β/α − a', parabolic, 10, { formula: '(4/(m*(w - v)))^2*m^2*g/4*(w - a)^2*((m*h/2 + m^2*a*g/4)/(m^2*g/4) - w)' }],
-    ['the averaged law with R for 2R', circleBilliard, 1, { formula: '(e - 1)*R^(-1)*(2*T)*(-D/(2*R))' }],
+    ['the averaged law with R for 2R', circleBilliard, 1, { formula: '(e - 1)*R^(-1)*(p_x^2 + p_y^2)*(X*p_x + Y*p_y)/R' }],
     ['the averaged law in v with its factor v read as u', circleBilliard, 2, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
     ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 3, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
     ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 4, { formula: '2*R/(U*(1 - e))' }],
-    ['the simulated onset against the paper’s bound 2R/[u(1 − e)], 22.8 for 10.8', circleBilliard, 5, { formula: '2*R/(U*(1 - e))' }],
     [
       'the parabolic billiard’s integral about (0, a), not the focus',
       parabolic,

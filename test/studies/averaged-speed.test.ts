@@ -47,6 +47,19 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     expect(study.impacts.at(-1)!.t).toBeLessThanOrEqual(study.accumulation);
   });
 
+  it('at e = 0.9, 0.99, 0.999 the accumulation precedes t* = 2Rα0/[u(1 − e)] by (1 − e)/2 of it, to 1 %', () => {
+    expect(study.convergence.map((c) => c.e)).toEqual([0.9, 0.99, 0.999]);
+    for (const c of study.convergence) {
+      const law = (2 * R * a0) / (u * (1 - c.e));
+      expect(c.tStar).toBeCloseTo(law, 6);
+      expect((law - c.accumulation) / law / ((1 - c.e) / 2)).toBeCloseTo(1, 1);
+    }
+    // Each gap a tenth of the one before: first order in 1 − e.
+    const gaps = study.convergence.map((c) => (c.tStar - c.accumulation) / c.tStar);
+    expect(gaps[0]! / gaps[1]!).toBeCloseTo(10, 0);
+    expect(gaps[1]! / gaps[2]!).toBeCloseTo(10, 0);
+  });
+
   it('the report draws one figure with both marks', () => {
     const section = averagedSpeedSection(study);
     const figure = section.blocks.find((b) => b.kind === 'figure');
@@ -56,5 +69,7 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
       't_{*} = 11.3949',
       't_{*}^{\\mathrm{sim}} = 10.8197',
     ]);
+    const table = section.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' ? table.rows.map((r) => r[0]) : []).toEqual([[{ math: '0.9' }], [{ math: '0.99' }], [{ math: '0.999' }]]);
   });
 });

@@ -57,6 +57,13 @@ describe.each([
   });
 });
 
+describe('the random points take signs of pre-impact velocities only where the model has impacts', () => {
+  it('the compass strikes the ground; the point between two planes never strikes anything', () => {
+    expect(report(compass).impacts).toBe(true);
+    expect(report(planes).impacts).toBe(false);
+  });
+});
+
 describe('rigid compass §1', () => {
   const rows = report(compass).rows;
   const row = (eq: string) => rows.find((r) => r.formula.eq === eq)!;

@@ -147,6 +147,13 @@ export interface ImpactMap {
   /** Pre-impact velocities in terms of the independent ones (closed contacts hold). */
   readonly qdMinus: readonly Expr[];
   readonly modes: readonly ImpactMode[];
+  /**
+   * The modes as the report prints them, where shorter: at the impact, on the
+   * arriving and closed contacts' polynomial gaps (x² + y² = R² on a circle,
+   * core/on-constraint.ts). `modes` stay valid at any configuration, which the
+   * paper's facts are evaluated at.
+   */
+  readonly onGaps?: readonly ImpactMode[];
   /** The arriving contact's normal velocity before the impact, in the independent velocities (< 0: it approaches). */
   readonly approach: Expr;
   /** Where a parameter's critical value switches the admissible mode (scenario.critical). */

@@ -12,6 +12,7 @@ import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
+import { leadingForm, reduceOn } from '../../core/on-constraint.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
 import { pinnedTangent } from '../../model/impact-laws.js';
 import { preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
@@ -81,19 +82,22 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       const explicit = small ? solvePhase(l2, rows) : undefined;
       const friction = small ? frictionPhases(model, l2, contacts, active) : [];
       phases.push(
-        onManifold(model, {
-          active,
-          rows,
-          ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
-          ...(friction.length ? { friction } : {}),
-        }),
+        phaseOnGaps(
+          model,
+          onManifold(model, {
+            active,
+            rows,
+            ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
+            ...(friction.length ? { friction } : {}),
+          }),
+        ),
       );
     }
   }
   const assumptions = parameterAssumptions(model);
   const domain = assumptionDomain(assumptions);
   const impactMaps = scenariosOf(model, l2).map((sc): ImpactMap => {
-    const im = deriveImpactMap(model, l2, contacts, sc, domain);
+    const im = impactOnGaps(model, deriveImpactMap(model, l2, contacts, sc, domain));
     const critical = criticalValue(model, im);
     return critical ? { ...im, critical } : im;
   });
@@ -200,6 +204,41 @@ function onManifold(model: Model, phase: ContactPhase): ContactPhase {
     return { ...f, ...(ex ? { explicit: ex } : {}), conditions: f.conditions.map((c) => ({ ...c, expr: at(c.expr) })) };
   });
   return { ...phase, at: both.at, ...(explicit ? { explicit } : {}), ...(friction ? { friction } : {}) };
+}
+
+/**
+ * Formulas that hold where the given contacts are closed, shortened by their
+ * polynomial gaps (core/on-constraint.ts): x² + y² = R² on a billiard's circle.
+ */
+function onGaps(model: Model, closed: readonly number[]): (e: Expr) => Expr {
+  const names = model.coordinates.map((c) => c.q.name);
+  const forms = closed.flatMap((j) => leadingForm(model.unilateral[j]!.gap, names) ?? []);
+  return (e) => forms.reduce((x, form) => reduceOn(x, form), e);
+}
+
+/** A contact phase's accelerations and rates on its closed contacts' gaps. */
+function phaseOnGaps(model: Model, phase: ContactPhase): ContactPhase {
+  if (!phase.explicit) return phase;
+  const on = onGaps(model, phase.active);
+  return { ...phase, explicit: { qdd: phase.explicit.qdd.map(on), multipliers: phase.explicit.multipliers.map(on) } };
+}
+
+/** An impact map with its modes as printed: at the impact, where the arriving and the closed contacts' gaps vanish. */
+function impactOnGaps(model: Model, im: ImpactMap): ImpactMap {
+  const on = onGaps(model, [im.scenario.arriving, ...im.scenario.closed]);
+  let changed = false;
+  const at = (e: Expr): Expr => {
+    const r = on(e);
+    changed ||= r !== e;
+    return r;
+  };
+  const onGapsModes = im.modes.map((mode) => ({
+    ...mode,
+    qdPlus: mode.qdPlus.map(at),
+    impulses: new Map([...mode.impulses].map(([label, x]) => [label, at(x)] as const)),
+    conditions: mode.conditions.map((c) => ({ ...c, expr: at(c.expr) })),
+  }));
+  return changed ? { ...im, onGaps: onGapsModes } : im;
 }
 
 /** f = 0 solved for a coordinate (not in `skip`) in which f is affine with a constant coefficient. */

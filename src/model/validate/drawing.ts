@@ -13,7 +13,7 @@ import { sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { parseExpr } from '../../core/parse.js';
 import { MechanicsError } from '../../errors.js';
-import { ANGLE_DIRECTIONS, ANGLE_MARK_FIELDS, ANNOTATION_FIELDS, DISC_FIELDS, DRAWING_FIELDS } from '../spec.js';
+import { ANGLE_DIRECTIONS, ANGLE_MARK_FIELDS, ANNOTATION_FIELDS, DISC_FIELDS, DRAWING_FIELDS, NOTE_FIELDS, VECTOR_MARK_FIELDS } from '../spec.js';
 import type { AngleMark, Coordinate, Drawing, DrawingAnnotations, GroundLine, Parameter, PlaneCurve } from '../types.js';
 import { ExprReader } from './expressions.js';
 import { Problems, type Checked } from './problems.js';
@@ -102,7 +102,7 @@ const ANNOTATIONS = member(FIELD, 'annotations');
 /** The declared annotations, each field read when present (left undefined for the report's defaults). */
 function checkAnnotations(x: unknown, known: Known, names: readonly string[], env: Env, out: Problems): DrawingAnnotations {
   if (x === undefined) return { supports: [] };
-  const a = fieldsAt(x, ANNOTATIONS, 'annotations { axes, angles, gravity, surfaces, supports }', out);
+  const a = fieldsAt(x, ANNOTATIONS, 'annotations { axes, angles, gravity, surfaces, supports, vectors, notes }', out);
   if (!a) return { supports: [] };
   rejectUnknownKeys(a, ANNOTATION_FIELDS, ANNOTATIONS, out);
   const point = (name: unknown, field: string): number => {
@@ -143,6 +143,30 @@ function checkAnnotations(x: unknown, known: Known, names: readonly string[], en
     result.supports = listAt(a.supports, 'annotations.supports', 'a list of point names', out)
       .map((n, k) => point(n, `${ANNOTATIONS}.supports[${k}]`))
       .filter((i) => i >= 0);
+  // A label is a symbol's name, printed as the report prints that symbol.
+  const name = (s: unknown, field: string): string | undefined => {
+    const text = stringAt(s, field, "a symbol's name ('v0', 'Phi')", out);
+    if (text !== undefined && !/^[A-Za-z][A-Za-z0-9_]*$/.test(text)) out.add('bad-annotation', field, `'${text}' is not a symbol's name ('v0', 'Phi')`);
+    return text;
+  };
+  if (a.vectors !== undefined)
+    result.vectors = listAt(a.vectors, 'annotations.vectors', 'a list of arrows { from, to, label }', out).flatMap((m, k) => {
+      const field = `${ANNOTATIONS}.vectors[${k}]`;
+      const f = fieldsAt(m, field, 'an arrow { from, to, label }', out);
+      if (!f) return [];
+      rejectUnknownKeys(f, VECTOR_MARK_FIELDS, field, out);
+      const [from, to, label] = [point(f.from, member(field, 'from')), point(f.to, member(field, 'to')), name(f.label, member(field, 'label'))];
+      return from >= 0 && to >= 0 && label !== undefined ? [{ from, to, label }] : [];
+    });
+  if (a.notes !== undefined)
+    result.notes = listAt(a.notes, 'annotations.notes', 'a list of labels { at, label }', out).flatMap((m, k) => {
+      const field = `${ANNOTATIONS}.notes[${k}]`;
+      const f = fieldsAt(m, field, 'a label { at, label }', out);
+      if (!f) return [];
+      rejectUnknownKeys(f, NOTE_FIELDS, field, out);
+      const [at, label] = [point(f.at, member(field, 'at')), name(f.label, member(field, 'label'))];
+      return at >= 0 && label !== undefined ? [{ at, label }] : [];
+    });
   return result;
 }
 

@@ -77,9 +77,32 @@ describe("a drawing's annotations", () => {
           gravity: [0, -1],
           surfaces: ['x^2 + y^2 = l^2'],
           supports: ['O'],
+          vectors: [{ from: 'O', to: 'bob', label: 'l' }],
+          notes: [{ at: 'O', label: 'theta0' }],
         },
       }),
     );
+  });
+
+  it('refuses an arrow to an unknown point, a label that is no symbol’s name, a note without its point', () => {
+    expect(
+      problems(
+        drawn({
+          ...rod,
+          annotations: {
+            vectors: [
+              { from: 'O', to: 'tip', label: 'v0' },
+              { from: 'O', to: 'bob', label: 'v 0' },
+            ],
+            notes: [{ label: 'f1' }],
+          },
+        }),
+      ),
+    ).toEqual([
+      ['unknown-field', 'drawing.annotations.vectors[0].to'],
+      ['bad-annotation', 'drawing.annotations.vectors[1].label'],
+      ['unknown-field', 'drawing.annotations.notes[0].at'],
+    ]);
   });
 
   it('name each bad field at once: a coordinate that is no angle, an unknown point or direction, a zero gravity, a surface of no equation', () => {

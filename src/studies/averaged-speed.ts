@@ -7,7 +7,7 @@
 // impacts the speed is constant, so these are the speeds at t = 0 too
 // (u tangential, w = ḟ⁻/√(∂f M⁻¹ ∂fᵀ) normal, both in the M-norm).
 // The law is first order in 1 − e: the model is simulated again at
-// e = 0.9, 0.99, 0.999 from the same state, and the relative gap between
+// e = 0.9, 0.95, 0.99 from the same state, and the relative gap between
 // t* and the accumulation point falls with 1 − e (about (1 − e)/2).
 // Tests: test/studies/averaged-speed.test.ts.
 import { evaluate } from '../core/evaluate.js';
@@ -40,8 +40,12 @@ export interface AveragedSpeedStudy {
   readonly convergence: readonly { readonly e: number; readonly tStar: number; readonly accumulation: number }[];
 }
 
-/** The restitutions of the convergence check: 1 − e = 10⁻¹, 10⁻², 10⁻³ (11 594 impacts at the last, about 2 s). */
-const RESTITUTIONS = [0.9, 0.99, 0.999];
+/**
+ * The restitutions of the convergence check, 1 − e = 0.1, 0.05, 0.01: a
+ * factor 10 in 1 − e is enough to show the first order, and impacts grow
+ * like 1/(1 − e) (e = 0.999 took 11 594, several seconds of every build).
+ */
+const RESTITUTIONS = [0.9, 0.95, 0.99];
 
 /** Samples of the law's curve. */
 const SAMPLES = 201;

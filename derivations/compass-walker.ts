@@ -94,9 +94,11 @@ export default defineModel({
   },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
   // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.
+  // Newton starts off the gait (rates 0.02–0.03 rad/s away, 4 iterations), so that the returns from there show its
+  // approach (0.08 rad/s slower the walker falls before foot 1 strikes).
   orbit: {
     q0: { x: -Math.sin(0.271), y: Math.cos(0.271), a1: -0.271, a2: 0.271 },
-    qd0: { x: -Math.cos(0.271) * -1.092, y: -Math.sin(0.271) * -1.092, a1: -0.377, a2: -1.092 },
+    qd0: { x: -Math.cos(0.271) * -1.12, y: -Math.sin(0.271) * -1.12, a1: -0.4, a2: -1.12 },
     section: { contact: 'foot1' },
   },
 });

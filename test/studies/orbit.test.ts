@@ -17,6 +17,7 @@ import { loadGenerated } from '../helpers/generated-module.js';
 import { flowToSection } from '../../src/runtime/analysis/variational.js';
 import { eigenvalues } from '../../src/numeric/eigenvalues.js';
 import { abstractText } from '../../src/report/summary.js';
+import { orbitFigures } from '../../src/report/orbit-figures.js';
 
 const G = 9.81;
 const text = (section: ReturnType<typeof periodicOrbitSection>): string => JSON.stringify(section.blocks);
@@ -146,5 +147,20 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     expect(said).toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
     expect(said).toContain('at which foot 2 leaves');
     expect(said).toContain(`largest modulus ${Number(Math.hypot(found[0]!.re, found[0]!.im).toPrecision(4))}`);
+
+    // The step-to-step map's iterates from the declared start (0.02–0.03 rad/s off the gait): each a heel strike with
+    // both feet on the slope (a2 = −a1), approaching the fixed point at the rate of the largest multiplier, |λ| ≈ 0.336.
+    const returns = study.returns!;
+    expect(returns).toHaveLength(6);
+    for (const r of returns) expect(r[3]! + r[2]!).toBeCloseTo(0, 9);
+    const distance = (r: readonly number[]): number => Math.hypot(...[2, 5, 6, 7].map((k) => r[k]! - [...o.q, ...o.qd][k]!));
+    expect(distance(returns[0]!)).toBeGreaterThan(0.01);
+    expect(distance(returns[5]!)).toBeLessThan(3 * 0.34 ** 5 * distance(returns[0]!));
+    // The figures: the limit cycle with the two jumps, at the impacts' times, and the cobweb's fixed point.
+    const figures = orbitFigures(system.model, study, { t: [0, 1], q: [o.q, o.q], qd: [o.qd, o.qd], events: [] });
+    expect(figures.map((f) => f.id)).toEqual(['plot-limit-cycle', 'plot-step-map']);
+    const captions = JSON.stringify(figures.map((f) => f.caption));
+    expect(captions).toContain(`t = ${o.impacts.map((i) => Number(i.t.toPrecision(4))).join(',\\\\ ')}`);
+    expect(captions).toContain(`= ${Number(o.qd[3]!.toPrecision(4))}`);
   });
 });

@@ -83,12 +83,18 @@ export default defineModel({
       directionsAt: { a1: 0.271 },
     },
   ],
-  // In the slope's frame (x down the slope, y normal to it): the hip, the legs to their feet, the slope.
+  // In the slope's frame (x down the slope, y normal to it): the hip with its mass mH, the legs to their feet, the
+  // slope, and leg 1's mass m at b from the hip (leg 2's alike, left unmarked: its label would cover leg 2's l).
   drawing: {
-    points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] },
+    points: {
+      mH: ['x', 'y'],
+      foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'],
+      foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'],
+      m: ['x + b*sin(a1)', 'y - b*cos(a1)'],
+    },
     segments: [
-      ['hip', 'foot1'],
-      ['hip', 'foot2'],
+      ['mH', 'foot1'],
+      ['mH', 'foot2'],
     ],
     ground: 'y = 0',
   },

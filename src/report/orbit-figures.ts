@@ -19,6 +19,9 @@ const axis = (text: string, tex: string, unit: string | undefined): AxisLabel =>
 /** The jumps' and the diagonal's line: black, dashed, past the coordinates' styles (at most four curves). */
 const JUMP_STYLE = 6;
 
+/** The third return's distance to the fixed point, relative to the first's, below which the cobweb shows no turns. */
+const VISIBLE = 0.02;
+
 /** Four significant digits. */
 const digits = (v: number): string => `${Number(v.toPrecision(4))}`;
 
@@ -91,6 +94,8 @@ function stepMapFigure(model: Model, study: OrbitStudy): Figure | undefined {
   const k = periodic.reduce((best, j) => (Math.abs(returns[0]![j]! - fixed[j]!) > Math.abs(returns[0]![best]! - fixed[best]!) ? j : best), periodic[0]!);
   if (k === undefined || Math.abs(returns[0]![k]! - fixed[k]!) < 1e-9) return undefined;
   const x = returns.map((r) => r[k]!);
+  // A cobweb needs a few visible turns: the rimless wheel's returns (multiplier 0.008) sit on the fixed point from the second.
+  if (Math.abs(x[2]! - fixed[k]!) < VISIBLE * Math.abs(x[0]! - fixed[k]!)) return undefined;
   const coordinate = model.coordinates[k % n]!;
   const symbol = mechanicsSymbol(k < n ? coordinate.name : coordinate.qd.name);
   const unit = k < n ? coordinate.unit : coordinate.unit && rateUnit(coordinate.unit);
@@ -136,7 +141,9 @@ function stepMapFigure(model: Model, study: OrbitStudy): Figure | undefined {
 export function orbitFigures(model: Model, study: OrbitStudy, tr: MotionTrajectory | undefined): Figure[] {
   // A limit cycle only where the orbit attracts: a conservative billiard's orbit is one of a family.
   if (!study.orbit?.asymptotic) return [];
-  const cycle = tr ? cycleFigure(model, study, tr) : undefined;
+  // The simulated motion runs at the defaults: beside an orbit sought elsewhere (the rimless wheel's γ = 0.2) it is another motion.
+  const atDefaults = model.parameters.every((p) => study.params[p.name] === undefined || study.params[p.name] === p.default);
+  const cycle = tr && atDefaults ? cycleFigure(model, study, tr) : undefined;
   const map = stepMapFigure(model, study);
   return [...(cycle ? [cycle] : []), ...(map ? [map] : [])];
 }

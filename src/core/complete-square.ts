@@ -8,7 +8,7 @@
 // printing (report/notation.ts tidy) applies it.
 // Tests: test/core/complete-square.test.ts.
 import * as Q from './rational.js';
-import { add, mul, num, pow, splitCoeff, termsOf, ONE, type Expr } from './expr.js';
+import { add, mul, neg, num, pow, splitCoeff, termsOf, ONE, type Expr } from './expr.js';
 import { collectFactors } from './factor.js';
 import { expand } from './expand.js';
 import { opCount } from './cost.js';
@@ -68,7 +68,12 @@ function squareAt(terms: readonly [Q.Rational, Expr][], i: number, j: number, in
   if (k === undefined || k === i || k === j || used.has(k)) return undefined;
   const cross = Q.div(terms[k]![0], Q.mul(Q.mul(Q.rat(2), ci), r));
   if (!Q.eq(Q.abs(cross), Q.ONE)) return undefined;
-  return { expr: mul(num(ci), g, pow(add(root.x, mul(num(Q.mul(cross, r)), root.y)), 2)), used: [i, j, k] };
+  const base = add(root.x, mul(num(Q.mul(cross, r)), root.y));
+  // A difference the way round whose first term is the negative one, which the printer writes second: the
+  // report's (l − b)², as its m b (l − b) elsewhere, not (b − l)².
+  const turned =
+    base.kind === 'add' && base.terms.length === 2 && Q.isZero(base.constant) && !Q.isNegative(base.terms[0]!.coeff) && Q.isNegative(base.terms[1]!.coeff);
+  return { expr: mul(num(ci), g, pow(turned ? neg(base) : base, 2)), used: [i, j, k] };
 }
 
 /**

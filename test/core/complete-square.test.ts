@@ -27,7 +27,7 @@ describe('perfect squares completed', () => {
   it('writes the compass walker’s denominator with m(l − b)², equal and shorter than its factors collected', () => {
     const d = p('m*b^2 + mH*l^2 + m*l^2 + m*l^2*sin(2*a1)^2 - 2*m*b*l');
     const out = completeSquares(d);
-    expect(out).toBe(p('m*(b - l)^2 + l^2*(mH + m*sin(2*a1)^2)'));
+    expect(out).toBe(p('m*(l - b)^2 + l^2*(mH + m*sin(2*a1)^2)'));
     expect(agree(out, d, ['m', 'b', 'mH', 'l', 'a1'])).toBe(true);
     expect(opCount(out)).toBeLessThan(opCount(collectFactors(d)));
     // Also from a form with factors taken out, as the report's tidying meets it.

@@ -83,20 +83,28 @@ export default defineModel({
       directionsAt: { a1: 0.271 },
     },
   ],
-  // In the slope's frame (x down the slope, y normal to it): the hip, the legs to their feet, the slope.
+  // In the slope's frame (x down the slope, y normal to it): the hip with its mass mH, the legs to their feet, the
+  // slope, and leg 1's mass m at b from the hip (leg 2's alike, left unmarked: its label would cover leg 2's l).
   drawing: {
-    points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] },
+    points: {
+      mH: ['x', 'y'],
+      foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'],
+      foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'],
+      m: ['x + b*sin(a1)', 'y - b*cos(a1)'],
+    },
     segments: [
-      ['hip', 'foot1'],
-      ['hip', 'foot2'],
+      ['mH', 'foot1'],
+      ['mH', 'foot2'],
     ],
     ground: 'y = 0',
   },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
   // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.
+  // Newton starts off the gait (rates 0.02–0.03 rad/s away, 4 iterations), so that the returns from there show its
+  // approach (0.08 rad/s slower the walker falls before foot 1 strikes).
   orbit: {
     q0: { x: -Math.sin(0.271), y: Math.cos(0.271), a1: -0.271, a2: 0.271 },
-    qd0: { x: -Math.cos(0.271) * -1.092, y: -Math.sin(0.271) * -1.092, a1: -0.377, a2: -1.092 },
+    qd0: { x: -Math.cos(0.271) * -1.12, y: -Math.sin(0.271) * -1.12, a1: -0.4, a2: -1.12 },
     section: { contact: 'foot1' },
   },
 });

@@ -11,6 +11,7 @@
 // Tests: test/report/latex.test.ts, test/model/names.test.ts, test/report/notation.test.ts.
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
+import { completeSquares } from '../core/complete-square.js';
 import { combineRadicals } from '../core/radicals.js';
 import { expand } from '../core/expand.js';
 import { doubleAngles } from '../core/double-angles.js';
@@ -231,7 +232,7 @@ function tidyOnce(e: Expr): Expr {
         return u;
       case 'add': {
         // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
-        const c = pythagoreanPairs(collectFactors(inSines(contractAngleSums(u))));
+        const c = pythagoreanPairs(completeSquares(inSines(contractAngleSums(u))));
         if (c.kind !== 'add') return go(c);
         const terms = termsOf(c);
         const out = terms.map(go);

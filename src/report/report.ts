@@ -28,6 +28,7 @@ import { condense } from './large.js';
 import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
 import type { ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
+import { orbitFigures } from './orbit-figures.js';
 import { paperSketchFigures } from './paper-sketches.js';
 import { realizationsSection } from './realizations.js';
 import { universalSection } from './universal.js';
@@ -126,7 +127,11 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.orbit) {
     const section = periodicOrbitSection(system, options.orbit);
     const figure = options.orbitWalls ? birkhoffFigure(model, options.orbit) : undefined;
-    sections.push(figure ? { ...section, blocks: [...section.blocks, figure] } : section);
+    const figures = [
+      ...orbitFigures(model, options.orbit, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined),
+      ...(figure ? [figure] : []),
+    ];
+    sections.push({ ...section, blocks: [...section.blocks, ...figures] });
   }
   if (options.confocal) sections.push(confocalSection(options.confocal));
   if (options.realizations) sections.push(realizationsSection(options.realizations));

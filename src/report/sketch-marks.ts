@@ -130,8 +130,9 @@ function angleItems(at: readonly [number, number], from: number, to: number, rea
   const points: number[] = [];
   for (let k = 0; k <= steps; k++) points.push(...pt(from + (sweep * k) / steps, r));
   items.push({ kind: 'polyline', cls: 'angle', points, stroke: ANGLE, width: 1.2 });
-  // The symbol past the arc's middle, or beside the reference when the angle is (nearly) zero.
-  const mid = Math.abs(sweep) > 0.35 ? from + sweep / 2 : from + 0.35 * (sweep >= 0 ? 1 : -1);
+  // The symbol past the arc's middle, or, where the arc is too narrow to hold it, beyond the turned segment: two
+  // legs at ±0.27 rad from one reference (the compass walker) would put both symbols between them, over each other.
+  const mid = Math.abs(sweep) > 0.35 ? from + sweep / 2 : from + sweep + 0.35 * (sweep >= 0 ? 1 : -1);
   const [lx, ly] = pt(mid, r + 10);
   items.push(label('angle-name', lx, ly + 4, plainSymbol(name), mechanicsSymbol(name), 'middle', ANGLE));
   return items;

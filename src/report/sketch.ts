@@ -13,7 +13,9 @@ import { checkDrawing } from '../model/validate/drawing.js';
 import { contour } from './contour.js';
 import { fitted, type Scene, type SceneItem } from './scene.js';
 import { sketchAnnotations } from './sketch-annotations.js';
-import { markItems, surfaceMarks } from './sketch-marks.js';
+import { markItems, plainSymbol, surfaceMarks } from './sketch-marks.js';
+import { mechanicsSymbol } from './notation.js';
+import { lengthItems } from './sketch-lengths.js';
 import { GROUND, parameterEnv, toPx, type Box, type View } from './sketch-view.js';
 import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 
@@ -182,6 +184,7 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
   const supports = new Set(drawing.annotations.supports);
   // An arrow's tip is its head and a note's point its label: neither is drawn as a point.
   const marks = new Set([...(drawing.annotations.vectors ?? []).map((a) => a.to), ...(drawing.annotations.notes ?? []).map((n) => n.at)]);
+  const parameters = new Set(model.parameters.map((x) => x.name));
   drawing.points.forEach((p, i) => {
     if (marks.has(i)) return;
     const [cx, cy] = at(i);
@@ -194,8 +197,10 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
         cls: 'name',
         x: cx + 7,
         y: cy - 6,
-        text: p.name,
-        tex: `\\textit{${p.name.replace(/[^A-Za-z0-9']/g, '')}}`,
+        // A point named after a parameter (the compass walker's hip mass mH) reads as its symbol, m_H.
+        ...(parameters.has(p.name)
+          ? { text: plainSymbol(p.name), tex: `$${mechanicsSymbol(p.name)}$` }
+          : { text: p.name, tex: `\\textit{${p.name.replace(/[^A-Za-z0-9']/g, '')}}` }),
         anchor: 'start',
         size: 12,
         fill: INK,
@@ -225,6 +230,7 @@ export function sketchScene(id: string, title: string, drawing: Drawing, model: 
       ...surfaceMarks(marks, model, v),
       ...bodyItems(drawing, model, pose, v),
       ...markItems(marks, model, pixels, v, angles),
+      ...(angles ? lengthItems(drawing, model, pixels) : []),
     ],
   });
 }

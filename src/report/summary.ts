@@ -19,6 +19,7 @@ import { convergenceClause, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
+import { complexLatex } from './periodic.js';
 import { noteInlines, resting } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
@@ -270,6 +271,7 @@ function findings(f: SummaryFacts): Inline[][] {
     const shifted = Object.entries(f.orbit!.params).filter(([name, value]) => defaults.has(name) && defaults.get(name) !== value);
     out.push([
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`,
+      ...orbitFacts(f.system, f.orbit!),
       ...(shifted.length
         ? [
             ' at ',
@@ -323,6 +325,44 @@ function findings(f: SummaryFacts): Inline[][] {
       ]);
   }
   return out;
+}
+
+/**
+ * The orbit's numbers a reader would quote (goswami1998 gives a gait by
+ * them): the impacts' times, the advance per period, the state on the
+ * section without the components outside the periodicity, which contacts
+ * the section's impact leaves closed, and the multipliers other than the
+ * trivial zeros, each as the periodic-orbit section prints it.
+ */
+function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
+  const orbit = study.orbit!;
+  const cs = system.model.coordinates;
+  const digits = (v: number): string => `${Math.abs(v) < 1e-9 ? 0 : Number(v.toPrecision(4))}`;
+  const times = orbit.impacts.map((i) => digits(i.t));
+  const shift = Object.entries(orbit.shift);
+  const periodic = cs.flatMap((c, i) => (c.name in orbit.periodicity ? [] : [{ name: c.name, v: orbit.q[i]! }]));
+  const rates = cs.flatMap((c, i) => (`${c.name}'` in orbit.periodicity ? [] : [{ name: c.qd.name, v: orbit.qd[i]! }]));
+  const state = [...periodic, ...rates];
+  const contact = 'contact' in study.declaration.section ? study.declaration.section.contact : undefined;
+  const names = system.model.unilateral.map((u) => u.name);
+  const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
+  const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
+  const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
+  return [
+    ', at ',
+    m(`t = ${times.join(',\\ ')}`),
+    ' after the section',
+    ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${digits(v)}`).join(',\\ '))] : []),
+    ...(contact
+      ? [
+          `, through `,
+          m(`(${state.map((x) => mechanicsSymbol(x.name)).join(',\\ ')}) = (${state.map((x) => digits(x.v)).join(',\\ ')})`),
+          ` just after each impact of ${proseName(contact)}`,
+          ...(open.length ? [`, at which ${open.map(proseName).join(' and ')} ${open.length === 1 ? 'leaves' : 'leave'}`] : []),
+        ]
+      : []),
+    ...(multipliers.length ? [', with Floquet multipliers ', m(multipliers.map(complexLatex).join(',\\ ')), ` (largest modulus ${digits(largest)})`] : []),
+  ];
 }
 
 /** The abstract: the system, its constraints and contact laws, what is derived and what is found. */

@@ -698,7 +698,9 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
       ),
     );
   }
-  blocks.push(...conditionBlocks(mode, tag, named));
+  // A condition that is a normal impulse printed above reads by its symbol, Δμ₁ ≥ 0, not repeated.
+  const printed = new Map(rows.filter((r) => r.row.kind === 'normal').map((r) => [r.value, impulse(r.row)]));
+  blocks.push(...conditionBlocks(mode, tag, named, printed));
   return blocks;
 }
 
@@ -708,17 +710,17 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
  * v > 0 (ImpactMode.admissibility: always, never, or the conditions left
  * once factors of proved sign are dropped).
  */
-function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat): Block[] {
+function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat, printed: ReadonlyMap<Expr, string>): Block[] {
   if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.')];
   // Written with the mode's D where they contain it.
   const exprs = inName(
     named,
     mode.conditions.map((c) => c.expr),
   );
-  const blocks: Block[] = [
-    paragraph(`It is admissible iff ${mode.conditions.map((c) => c.meaning).join(' and ')}:`),
-    equations(...exprs.map((e, i) => inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(e), '\\ge 0')))),
-  ];
+  const symbols = mode.conditions.map((c) => printed.get(c.expr));
+  const shown = exprs.flatMap((e, i) => (symbols[i] ? [] : [inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(e), '\\ge 0'))]));
+  const meanings = mode.conditions.flatMap((c, i): Inline[] => [...(i ? [' and '] : []), symbols[i] ? m(`${symbols[i]} \\ge 0`) : c.meaning]);
+  const blocks: Block[] = [paragraph('It is admissible iff ', ...meanings, shown.length ? ':' : '.'), ...(shown.length ? [equations(...shown)] : [])];
   const a = mode.admissibility;
   if (!a) return blocks;
   const vs = mechanicsSymbol(a.velocity);

@@ -9,7 +9,7 @@ import type { OrbitSpec } from '../model/spec.js';
 import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { SimulationError } from '../runtime/errors.js';
-import { periodicOrbit, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/analysis/periodic.js';
+import { periodicOrbit, strideMap, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/analysis/periodic.js';
 import { describeSection, type ImpactJacobianFn } from '../runtime/analysis/variational.js';
 
 /** A declared orbit as computed: the orbit (or why Newton failed) and its branch, at the parameters it was sought at. */
@@ -21,6 +21,34 @@ export interface OrbitStudy {
   readonly orbit?: PeriodicOrbit;
   readonly error?: string;
   readonly branch?: Branch;
+  /**
+   * (q, q̇) on the section at the first RETURNS returns of the map from the
+   * declared start, for an asymptotically stable orbit: the step-to-step
+   * map's iterates approaching the fixed point (report/orbit-figures.ts).
+   */
+  readonly returns?: readonly (readonly number[])[];
+}
+
+/** Returns iterated from the declared start: with multipliers of modulus ~1/3 (the compass walker's), the sixth is within 1e-3 of the fixed point's first deviation. */
+const RETURNS = 6;
+
+/** The first RETURNS returns of the map from the declared start; none where the flow does not reach the section again. */
+function returnsFrom(module: LoadedModule, opts: PeriodicOrbitOptions): number[][] | undefined {
+  const n = module.model.coordinates.length;
+  const out: number[][] = [];
+  let [q0, qd0, t0] = [opts.q0, opts.qd0, opts.t0 ?? 0];
+  try {
+    for (let k = 0; k < RETURNS; k++) {
+      const r = strideMap(module, { ...opts, q0, qd0, t0 });
+      const x = Array.from(r.x);
+      out.push(x);
+      [q0, qd0, t0] = [x.slice(0, n), x.slice(n), r.t];
+    }
+  } catch (err) {
+    if (err instanceof SimulationError) return undefined;
+    throw err;
+  }
+  return out;
 }
 
 /**
@@ -60,7 +88,8 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
   const section = describeSection(declaration.section);
   try {
     const orbit = periodicOrbit(module, opts);
-    if (!c) return { declaration, section, params, orbit };
+    const returns = orbit.asymptotic ? returnsFrom(module, opts) : undefined;
+    if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}) };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];
     const branch = continueOrbit(module, {
       ...opts,
@@ -71,7 +100,7 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
       range,
       direction: c.to >= c.from ? 1 : -1,
     });
-    return { declaration, section, params, orbit, branch };
+    return { declaration, section, params, orbit, branch, ...(returns ? { returns } : {}) };
   } catch (err) {
     if (!(err instanceof SimulationError) || err.code === 'invalid-option') throw err;
     return { declaration, section, params, error: err.message };

@@ -6,6 +6,7 @@ import { MechanicsError } from '../../src/errors.js';
 import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.js';
 import { boundingBox, modelDrawing, poser, sketchScene } from '../../src/report/sketch.js';
 import { view } from '../../src/report/sketch-view.js';
+import walker from '../../derivations/compass-walker.js';
 
 const pendulum = (drawing?: ModelSpec['drawing'], particles?: ModelSpec['particles']): ModelSpec =>
   defineModel({
@@ -127,6 +128,30 @@ describe('the marks of a sketch', () => {
     const angle = (k: number): number => Math.atan2(-(arc.points[k + 1]! - pivot.y1), arc.points[k]! - pivot.x1);
     expect(angle(0)).toBeCloseTo(-Math.PI / 2, 9);
     expect(angle(arc.points.length - 2) - angle(0)).toBeCloseTo(1, 9);
+  });
+
+  it('the compass walker: each leg, of length l at every configuration, named l outside the legs; a₁, a₂ beyond their legs, apart; m_H, m named', () => {
+    const spec = walker;
+    const model = buildModel(spec);
+    const drawing = modelDrawing(spec, model)!;
+    const at = poser(drawing, model);
+    const pose = at(model.initial.q0);
+    const scene = sketchScene('s', 'walker', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
+    expect(texts(scene, 'length-name')).toEqual(['l', 'l']);
+    expect(scene.items.flatMap((i) => (i.kind === 'text' && i.cls === 'name' ? [i.tex] : []))).toContain('$m_{H}$');
+    const hip = scene.items.find((i) => i.kind === 'circle' && i.cls === 'point')!;
+    if (hip.kind !== 'circle') throw new Error('no hip');
+    const xOf = (cls: string): number[] => scene.items.flatMap((i) => (i.kind === 'text' && i.cls === cls ? [i.x] : []));
+    // Leg 1 trails (a₁ = −0.271, left of the hip in pixels), leg 2 leads: each symbol on its own leg's outer side.
+    const [a1, a2] = xOf('angle-name') as [number, number];
+    const [l1, l2] = xOf('length-name') as [number, number];
+    const feet = scene.items.filter((i) => i.kind === 'line' && i.cls === 'bar').map((i) => (i.kind === 'line' ? (i.x1 + i.x2) / 2 : 0));
+    expect(l1).toBeLessThan(feet[0]!);
+    expect(l2).toBeGreaterThan(feet[1]!);
+    // On a circle of 36 px about the hip, where the legs are 36 sin 0.271 = 9.6 px off the vertical: beyond them at
+    // 0.271 + 0.35 rad, 36 sin 0.621 = 20.9 px (between them, at 0.35 rad, they were 12.3 px off, over the legs).
+    expect(a1 - hip.cx).toBeCloseTo(-36 * Math.sin(0.271 + 0.35), 0);
+    expect(a2 - hip.cx).toBeCloseTo(36 * Math.sin(0.271 + 0.35), 0);
   });
 
   it('a point in a circle: the wall R² − x² − y² ≥ 0 drawn as the circle, hatched outside; no gravity without a potential', () => {

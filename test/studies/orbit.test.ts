@@ -14,6 +14,10 @@ import walkerSpec from '../../derivations/compass-walker.js';
 import wheelSpec from '../../derivations/rimless-wheel.js';
 import * as wheel from '../../generated/rimless-wheel.js';
 import { loadGenerated } from '../helpers/generated-module.js';
+import { flowToSection } from '../../src/runtime/analysis/variational.js';
+import { eigenvalues } from '../../src/numeric/eigenvalues.js';
+import { abstractText } from '../../src/report/summary.js';
+import { orbitFigures } from '../../src/report/orbit-figures.js';
 
 const G = 9.81;
 const text = (section: ReturnType<typeof periodicOrbitSection>): string => JSON.stringify(section.blocks);
@@ -91,7 +95,7 @@ describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', 
 });
 
 describe('the compass walker’s declared orbit: Goswami et al.’s symmetric period-one gait', () => {
-  it('returns after two mirror-image steps, each taking half the period, x advanced by two step lengths 2l sin a*; stable', async () => {
+  it('returns after two mirror-image steps, each taking half the period, x advanced by two step lengths 2l sin a*; stable, its multipliers those of the differenced stride map, stated in the abstract', async () => {
     const system = deriveSystem(buildModel(walkerSpec));
     const study = declaredOrbit(await loadGenerated(system), walkerSpec.orbit!);
     const o = study.orbit!;
@@ -106,5 +110,57 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     expect(o.period).toBeCloseTo(1.4687, 3);
     expect(o.asymptotic).toBe(true);
     expect(Math.max(...o.multipliers.map((z) => Math.hypot(z.re, z.im)))).toBeLessThan(0.34);
+
+    // The multipliers against the step-to-step map by central differences of the plain flow (no variational
+    // equations, no saltation matrices): on the section foot 1 stands at the origin with a2 = −a1 = −a, so the
+    // state is (a, ȧ1, ȧ2); two steps later foot 1 strikes again.
+    const mod = await loadGenerated(system);
+    const stride = (s: readonly number[]): number[] => {
+      const [a, w1, w2] = s as [number, number, number];
+      const q0 = [-Math.sin(a), Math.cos(a), a, -a];
+      const qd0 = [-Math.cos(a) * w1, -Math.sin(a) * w1, w1, w2];
+      const r = flowToSection(mod, { q0, qd0, section: { contact: 'foot1' }, maxTime: 5 });
+      return [r.x[2]!, r.x[6]!, r.x[7]!];
+    };
+    const fixed = [o.q[2]!, o.qd[2]!, o.qd[3]!];
+    expect(
+      stride(fixed)
+        .map((v, i) => v - fixed[i]!)
+        .every((d) => Math.abs(d) < 1e-7),
+    ).toBe(true);
+    const h = 1e-5;
+    const J = new Array<number>(9);
+    for (let k = 0; k < 3; k++) {
+      const up = stride(fixed.map((v, i) => v + (i === k ? h : 0)));
+      const down = stride(fixed.map((v, i) => v - (i === k ? h : 0)));
+      for (let i = 0; i < 3; i++) J[i * 3 + k] = (up[i]! - down[i]!) / (2 * h);
+    }
+    const byModulus = (zs: readonly { re: number; im: number }[]) => [...zs].sort((p, q) => Math.hypot(q.re, q.im) - Math.hypot(p.re, p.im) || p.im - q.im);
+    const expected = byModulus(eigenvalues(3, J));
+    const found = byModulus(o.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9));
+    expect(found).toHaveLength(3);
+    found.forEach((z, i) => expect(Math.hypot(z.re - expected[i]!.re, z.im - expected[i]!.im)).toBeLessThan(1e-5));
+
+    // The abstract and conclusion state the gait by these numbers (goswami1998's fixed point, multipliers, advance).
+    const said = JSON.stringify(abstractText({ system, sources: [], orbit: study }));
+    expect(said).toContain(`x\\\\ \\\\text{by}\\\\ ${Number(o.shift.x!.toPrecision(4))}`);
+    expect(said).toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
+    expect(said).toContain('at which foot 2 leaves');
+    expect(said).toContain(`largest modulus ${Number(Math.hypot(found[0]!.re, found[0]!.im).toPrecision(4))}`);
+
+    // The step-to-step map's iterates from the declared start (0.02–0.03 rad/s off the gait): each a heel strike with
+    // both feet on the slope (a2 = −a1), approaching the fixed point at the rate of the largest multiplier, |λ| ≈ 0.336.
+    const returns = study.returns!;
+    expect(returns).toHaveLength(6);
+    for (const r of returns) expect(r[3]! + r[2]!).toBeCloseTo(0, 9);
+    const distance = (r: readonly number[]): number => Math.hypot(...[2, 5, 6, 7].map((k) => r[k]! - [...o.q, ...o.qd][k]!));
+    expect(distance(returns[0]!)).toBeGreaterThan(0.01);
+    expect(distance(returns[5]!)).toBeLessThan(3 * 0.34 ** 5 * distance(returns[0]!));
+    // The figures: the limit cycle with the two jumps, at the impacts' times, and the cobweb's fixed point.
+    const figures = orbitFigures(system.model, study, { t: [0, 1], q: [o.q, o.q], qd: [o.qd, o.qd], events: [] });
+    expect(figures.map((f) => f.id)).toEqual(['plot-limit-cycle', 'plot-step-map']);
+    const captions = JSON.stringify(figures.map((f) => f.caption));
+    expect(captions).toContain(`t = ${o.impacts.map((i) => Number(i.t.toPrecision(4))).join(',\\\\ ')}`);
+    expect(captions).toContain(`= ${Number(o.qd[3]!.toPrecision(4))}`);
   });
 });

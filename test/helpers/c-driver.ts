@@ -71,7 +71,7 @@ const KINDS = ['impact', 'stick', 'slip', 'rest'] as const;
  * A run `c` of `sys` to T agrees with the runtime's trajectory `ts` from the same state: its impacts, sticks, slips
  * and rests are the runtime's, in order, at the same times and on the same contacts, with the same state after each
  * (q̇⁺ of an impact, the row printed after the others), and so is the state at T; each to tol relative to
- * 1 + |value|. The one stop allowed is on a spatial Coulomb contact (the driver's friction is planar), where the
+ * 1 + |value|. The one stop allowed is on a spatial Coulomb contact held (the driver's contact phase is planar), where the
  * runtime has an event on it: up to there.
  */
 export function agreesWithRuntime(sys: DerivedSystem, c: Run, ts: Trajectory, T: number, tol: number): void {

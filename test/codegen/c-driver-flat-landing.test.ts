@@ -1,9 +1,10 @@
 // The C driver through the box of derivations/tumbling-box.ts: landing flat
 // on four corners with frictionless corners (the model's twin with Newton's
-// law alone; its own compile, as the rough box's driver at μ = 0 takes the
-// frictional path, whose cascade ends one impact later than the runtime's),
-// several impacts resolved at once, and tumbling onto the rough floor, its
-// corners spatial Coulomb contacts.
+// law alone, its own compile: the rough box's driver at μ = 0 has the same
+// impacts but stops where the corners come to rest, its held phase being
+// planar, and the landing is checked to the state at T), several impacts
+// resolved at once, and tumbling onto the rough floor, its corners spatial
+// Coulomb contacts.
 //
 // Flat landing. The four lower corners' rows are dependent (g_A + g_C =
 // g_B + g_D for any pose), so the impulses are not unique, only their

@@ -61,11 +61,11 @@ static void split_least_norm(int r, const int *contact, const int *slip, double 
  * The impact at (t, x) on the closed contacts by the runtime's frictional law: over the rows H of the closed contacts
  * (each one's normal row, then its slip rows) with velocities U⁻ and W = H M⁻¹ Hᵀ, impulses Λ with
  * ξ = U⁺ + ε∘U⁻ = W Λ + b such that 0 ≤ Λ_N ⊥ ξ_N ≥ 0, and on a Coulomb contact's slip row ξ_T = 0 with
- * |Λ_T| ≤ μ Λ_N (μs where it did not slide before), or Λ_T = −μk d Λ_N with d ξ_T ≥ 0 (a 'stick' contact: ξ_T = 0).
+ * |Λ_T| ≤ μ Λ_N (μs where it did not slide before), or Λ_T = −μk Λ_N ξ_T/|ξ_T| (a 'stick' contact: ξ_T = 0).
  * ε is e on the normal rows and 0 on the slip rows, or where those impulses do work > 0 (Kane's paradox) Glocker's
- * one coefficient e* on every row: the least e of the contacts arriving, else of those closed. Every combination of
- * the contacts' phases is solved; of the admissible ones, fewest contacts engaged that separate before the impact,
- * then the one that satisfies the law best. q̇⁺ = q̇⁻ + M⁻¹HᵀΛ and the normal impulses into qd_plus and impulses;
+ * one coefficient e* on every row: the least e of the contacts arriving, else of those closed. Each rung is solved by
+ * frictionalImpactModes: every combination of the contacts' phases; of the admissible ones, fewest contacts engaged
+ * that separate before the impact, then the one that satisfies the law best. q̇⁺ = q̇⁻ + M⁻¹HᵀΛ and the normal impulses into qd_plus and impulses;
  * 0, or the reason there is none.
  */
 static const char *frictional_impact(double t, const double *x, const int *closed, double *qd_plus, double *impulses) {

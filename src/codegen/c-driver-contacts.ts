@@ -10,6 +10,7 @@
 // c-driver-friction.ts's.
 // Tests: test/codegen/c-driver.test.ts, test/codegen/c-driver-friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { Decl } from './ir.js';
 import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
 import { heldField } from './c-driver-field.js';
 import { frictionalImpact } from './c-driver-impact.js';
@@ -17,6 +18,7 @@ import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 import { cString, printCFunctions } from './print-c.js';
+import { pivotedSolve } from './solvers/frictional-impact.js';
 import { FRICTIONLESS_TESTS } from './solvers/mode-admissibility.js';
 import { ImpactModeStatus } from './solvers/impact-modes.js';
 
@@ -192,61 +194,8 @@ static int metric(double t, const double *x, const int *set, double *mm) {
 /* The most rows a solve has: the normals${friction ? ' and the slip rows' : ''}. */
 enum { K_MAX = M${friction ? ' + MS' : ''} };
 
-/*
- * A z = r for k×k A (row-major; A and r are overwritten) by elimination with complete pivoting, where rows may depend on
- * each other (two feet of one body sharing a tangent): a pivot ≤ 1e-10 of A's largest entry ends the elimination, as
- * the Schur solve of the module drops a row within 1e-5 rad of the span of the others, and each row left must hold
- * by itself to 1e-8 of \`size\`, the size of the terms of r; its unknown is 0. Returns 0 when one does not.
- */
-static int solve(int k, double *A, double *r, double *z, double size) {
-  int col[K_MAX], rank = 0;
-  double scale = 0.0;
-  for (int i = 0; i < k * k; i++) scale = fmax(scale, fabs(A[i]));
-  for (int c = 0; c < k; c++) col[c] = c;
-  for (; rank < k; rank++) {
-    int pr = rank, pc = rank;
-    for (int i = rank; i < k; i++)
-      for (int j = rank; j < k; j++)
-        if (fabs(A[i * k + j]) > fabs(A[pr * k + pc])) {
-          pr = i;
-          pc = j;
-        }
-    if (!(fabs(A[pr * k + pc]) > 1e-10 * scale)) break;
-    for (int j = 0; j < k; j++) {
-      double a = A[rank * k + j];
-      A[rank * k + j] = A[pr * k + j];
-      A[pr * k + j] = a;
-    }
-    double b = r[rank];
-    r[rank] = r[pr];
-    r[pr] = b;
-    for (int i = 0; i < k; i++) {
-      double a = A[i * k + rank];
-      A[i * k + rank] = A[i * k + pc];
-      A[i * k + pc] = a;
-    }
-    int c = col[rank];
-    col[rank] = col[pc];
-    col[pc] = c;
-    for (int i = rank + 1; i < k; i++) {
-      double f = A[i * k + rank] / A[rank * k + rank];
-      for (int j = rank; j < k; j++) A[i * k + j] -= f * A[rank * k + j];
-      r[i] -= f * r[rank];
-    }
-  }
-  for (int i = rank; i < k; i++)
-    if (!(fabs(r[i]) <= 1e-8 * size)) return 0;
-  for (int c = k - 1; c >= 0; c--) {
-    double v = 0.0;
-    if (c < rank) {
-      v = r[c];
-      for (int j = c + 1; j < k; j++) v -= A[c * k + j] * z[col[j]];
-      v /= A[c * k + c];
-    }
-    z[col[c]] = v;
-  }
-  return 1;
-}
+/* The rank-revealing solve of the projection and the frictional impact, printed from the IR the runtime's is (src/numeric/frictional-impact.ts). */
+${printCFunctions([pivotedSolve as Decl & { kind: 'function' }]).join('\n')}
 
 /*
  * The state moved onto the contacts of set in the metric above (W its inverse), as the runtime does after every event, so that a
@@ -263,7 +212,7 @@ static void project(double t, double *x, const int *set${friction ? ', int slips
   for (int pass = 0; pass < 4 && k > 0; pass++) {
     double mm[N * N], G[M * N], J[K_MAX * N], w[K_MAX][N], A[K_MAX * K_MAX], r[K_MAX], z[K_MAX], v[M], size = 0.0, worst = 0.0;
     double *y = pass < 3 ? x : x + N;
-    int c = k;
+    int c = k, col[K_MAX];
     if (!metric(t, x, set, mm)) stop(t, "singular-mass-matrix", set);
     ${P}_gap_jacobian(t, x, p, G);
     if (pass < 3)
@@ -299,7 +248,7 @@ static void project(double t, double *x, const int *set${friction ? ', int slips
       for (int i = 0; i < N; i++) terms += fabs(J[a * N + i] * y[i]);
       size = fmax(size, terms);
     }
-    if (!solve(c, A, r, z, size)) stop(t, "dependent-contacts", set);
+    if (!pivotedSolve(c, A, r, z, size, col)) stop(t, "dependent-contacts", set);
     for (int a = 0; a < c; a++)
       for (int i = 0; i < N; i++) y[i] -= w[a][i] * z[a];
   }

@@ -9,8 +9,8 @@
 // rubanovich1981 §1 with Coulomb's cone, smirnov1981 §3 for Painlevé's
 // case), each contact tested by the functions the runtime tests it with,
 // printed from their IR (solvers/mode-admissibility.ts). Planar Coulomb
-// contacts only: a spatial one held or struck stops the run
-// ('spatial-friction'). The impacts are c-driver-impact.ts's. Where Painlevé
+// contacts only: a spatial one held stops the run ('spatial-friction'; one
+// struck is c-driver-impact.ts's). The impacts are c-driver-impact.ts's. Where Painlevé
 // modes (determinant ≤ 0) were
 // admissible besides the one chosen, the runtime records an 'indeterminate'
 // event; the driver prints none.

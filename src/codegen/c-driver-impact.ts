@@ -1,81 +1,35 @@
 // The impact of a C driver (c-driver-contacts.ts) whose model has Coulomb
 // friction: the law the TypeScript runtime applies to every impact of such
 // a model (src/runtime/contact/impact-law.ts: Newton–Coulomb, Glocker's
-// fallback), for planar contacts and a positive definite mass matrix; the
-// law itself is in the C comment below. The runtime solves its
-// complementarity by Lemke's method (friction-impact.ts); the driver
-// enumerates the phases of the closed contacts and solves each one's
-// equations, as the generated frictionless map does (kugushev2002
-// (8.13)–(8.14), rubanovich1981 §1): where the law's solution is unique, the
-// same q̇⁺ to rounding. Rows dependent on each other (a rod lying flat, its
-// two slip rows one) leave the impulses undetermined, not q̇⁺: the rank-
-// revealing `solve` of the projection takes one, and the split reported is
-// the runtime's, of least norm (leastNormImpulses, printed from the IR of
+// fallback), for a positive definite mass matrix; the law itself is in the
+// C comment below. The phases of the closed contacts are enumerated by the
+// runtime's own solver, printed from its IR (solvers/frictional-impact.ts:
+// kugushev2002 (8.13)–(8.14), rubanovich1981 §1 with Coulomb's cone, a
+// spatial contact sliding along the direction its slip takes); this file
+// assembles its rows, W and the rungs' biases. Rows dependent on each other
+// (a rod lying flat, its two slip rows one) leave the impulses undetermined,
+// not q̇⁺: the rank-revealing pivotedSolve takes one, and the split reported
+// is the runtime's, of least norm (leastNormImpulses, printed from the IR of
 // src/codegen/solvers/least-norm.ts).
-// Tests: test/codegen/c-driver-impact.test.ts.
+// Tests: test/codegen/c-driver-impact.test.ts (planar), test/codegen/c-driver-flat-landing.test.ts (spatial: the tumbling box).
 import { printCFunctions } from './print-c.js';
 import { LEAST_NORM } from './solvers/least-norm.js';
+import { FRICTIONAL_IMPACT, pivotedSolve } from './solvers/frictional-impact.js';
 import type { Decl } from './ir.js';
 
-/** The C of `frictional_impact` (after the projection's `solve`, before `resolve`, which calls it). */
+/** The enumeration's records and functions, but the solve the projection prints (c-driver-contacts.ts). */
+const ENUMERATION = FRICTIONAL_IMPACT.decls.filter((d) => d !== pivotedSolve) as (Decl & { kind: 'function' | 'record' })[];
+
+/** The C of `frictional_impact` (after the projection's pivotedSolve, before `resolve`, which calls it). */
 export const frictionalImpact = (P: string): string => `
 /* The least-norm split of dependent rows' impulses, printed from the IR the runtime's is (src/numeric/least-norm.ts). */
 ${printCFunctions(LEAST_NORM.decls as (Decl & { kind: 'function' })[]).join('\n')}
 
-/* The rows of the closed contacts: per contact its normal row, then its slip rows; phases per contact. */
-enum { ROWS = K_MAX, OPEN_PHASE = 0, ENGAGED = 1, STUCK = 2, SLIDE_UP = 3, SLIDE_DOWN = 4 };
+/* The enumeration of the contacts' phases, printed from the IR the runtime's is (src/numeric/frictional-impact.ts). */
+${printCFunctions(ENUMERATION, [pivotedSolve]).join('\n')}
 
-/* Whether contact j is a planar Coulomb contact with μ > 0 (a frictionless engaged contact takes no tangential impulse). */
-static int coulomb(int j) {
-  return law[j] == COULOMB && slip_rows[j] == 1 && mu[2 * j] > 0.0;
-}
-
-/*
- * The impulses Λ (rows of H) of the phases given per contact for the bias b, and how far the law is violated relative
- * to its rounding (≤ 1: admissible; NaN where the phases' equations have no solution). Each engaged contact's
- * normal row has ξ = 0, and so has a sticking one's slip row; a sliding one's Λ_T is −μk d Λ_N.
- */
-static double phase_impulses(int r, const int *contact, const int *slip, const double *W, const double *U, const double *b,
-                             double size, const int *phase, double *lambda) {
-  int eq[ROWS], k = 0;
-  double f[ROWS][ROWS], A[ROWS * ROWS], rhs[ROWS], z[ROWS], worst = 0.0;
-  for (int a = 0; a < r; a++) {
-    int ph = phase[contact[a]];
-    lambda[a] = 0.0;
-    if (ph == OPEN_PHASE || (slip[a] && ph != STUCK)) continue;
-    for (int c = 0; c < r; c++) f[k][c] = c == a;
-    if (!slip[a] && (ph == SLIDE_UP || ph == SLIDE_DOWN)) f[k][a + 1] = -mu[2 * contact[a]] * (ph == SLIDE_UP ? 1.0 : -1.0);
-    eq[k++] = a;
-  }
-  for (int e = 0; e < k; e++) {
-    for (int u = 0; u < k; u++) {
-      A[e * k + u] = 0.0;
-      for (int c = 0; c < r; c++) A[e * k + u] += W[eq[e] * r + c] * f[u][c];
-    }
-    rhs[e] = -b[eq[e]];
-  }
-  if (!solve(k, A, rhs, z, size)) return NAN;
-  for (int u = 0; u < k; u++)
-    for (int c = 0; c < r; c++) lambda[c] += f[u][c] * z[u];
-  for (int a = 0; a < r; a++) {
-    int j = contact[a], ph = phase[j];
-    double xi = b[a], nu = fabs(U[a]) + fabs(b[a]);
-    for (int c = 0; c < r; c++) {
-      xi += W[a * r + c] * lambda[c];
-      nu += fabs(W[a * r + c] * lambda[c]);
-    }
-    double tol = 1e-9 * nu, d = ph == SLIDE_UP ? 1.0 : -1.0, v = 0.0;
-    if (!slip[a])
-      v = ph == OPEN_PHASE ? -xi : -lambda[a] * W[a * r + a];
-    else if (ph == STUCK && law[j] == COULOMB)
-      v = (fabs(lambda[a]) - mu[2 * j + (fabs(U[a]) > REST_VELOCITY ? 0 : 1)] * lambda[a - 1]) * W[a * r + a];
-    else if (ph != OPEN_PHASE)
-      v = -d * xi;
-    if (v > 0.0) worst = fmax(worst, tol > 0.0 ? v / tol : HUGE_VAL);
-    if (!isfinite(xi)) return NAN;
-  }
-  return worst;
-}
+/* The rows of the closed contacts: per contact its normal row, then its slip rows; the phases' codes (frictional-impact.ts). */
+enum { ROWS = K_MAX, OPEN_PHASE = 0, ENGAGED = 1, STUCK = 2 };
 
 /*
  * The impulses Λ (rows of H) of the chosen phases replaced by the least-norm split of the same HᵀΛ where the rows that
@@ -89,7 +43,8 @@ static void split_least_norm(int r, const int *contact, const int *slip, double 
   double mu_k[ROWS], mu_s[ROWS], xi[ROWS], rows[ROWS * N], R[ROWS * N], basis[N * ROWS], ratio[ROWS], nu[ROWS], u[ROWS],
       p[ROWS], scale = 0.0;
   for (int a = 0; a < r; a++) {
-    int j = contact[a], ph = phase[j], normal = slip[a] ? a - 1 : a, sliding = normal + 1 < r && slip[normal + 1] && fabs(U[normal + 1]) > REST_VELOCITY;
+    int j = contact[a], ph = phase[j], normal = a - slip[a], sliding = 0;
+    for (int s = 1; s <= slip_rows[j]; s++) sliding = sliding || fabs(U[normal + s]) > REST_VELOCITY;
     normal_row[a] = normal;
     code[a] = ph == OPEN_PHASE ? 0 : ph == ENGAGED ? 1 : ph == STUCK ? 2 : 3;
     mu_k[a] = mu[2 * j];
@@ -106,17 +61,18 @@ static void split_least_norm(int r, const int *contact, const int *slip, double 
  * The impact at (t, x) on the closed contacts by the runtime's frictional law: over the rows H of the closed contacts
  * (each one's normal row, then its slip rows) with velocities U⁻ and W = H M⁻¹ Hᵀ, impulses Λ with
  * ξ = U⁺ + ε∘U⁻ = W Λ + b such that 0 ≤ Λ_N ⊥ ξ_N ≥ 0, and on a Coulomb contact's slip row ξ_T = 0 with
- * |Λ_T| ≤ μ Λ_N (μs where it did not slide before), or Λ_T = −μk d Λ_N with d ξ_T ≥ 0 (a 'stick' contact: ξ_T = 0).
+ * |Λ_T| ≤ μ Λ_N (μs where it did not slide before), or Λ_T = −μk Λ_N ξ_T/|ξ_T| (a 'stick' contact: ξ_T = 0).
  * ε is e on the normal rows and 0 on the slip rows, or where those impulses do work > 0 (Kane's paradox) Glocker's
- * one coefficient e* on every row: the least e of the contacts arriving, else of those closed. Every combination of
- * the contacts' phases is solved; of the admissible ones, fewest contacts engaged that separate before the impact,
- * then the one that satisfies the law best. q̇⁺ = q̇⁻ + M⁻¹HᵀΛ and the normal impulses into qd_plus and impulses;
+ * one coefficient e* on every row: the least e of the contacts arriving, else of those closed. Each rung is solved by
+ * frictionalImpactModes: every combination of the contacts' phases; of the admissible ones, fewest contacts engaged
+ * that separate before the impact, then the one that satisfies the law best. q̇⁺ = q̇⁻ + M⁻¹HᵀΛ and the normal impulses into qd_plus and impulses;
  * 0, or the reason there is none.
  */
 static const char *frictional_impact(double t, const double *x, const int *closed, double *qd_plus, double *impulses) {
-  int contact[ROWS], slip[ROWS], r = 0, k = 0, idx[M], phase[M], best_phase[M];
+  int contact[ROWS], slip[ROWS], r = 0, k = 0, idx[M], phase[M], start[M], slips[M], kind[M], ints[M * 5 + ROWS * 2];
+  unsigned char separating[M];
   double mm[N * N], G[M * N], S[MS * N], gr[M], sr[MS], e[M], H[ROWS][N], X[ROWS][N], U[ROWS], W[ROWS * ROWS], b[ROWS];
-  double lambda[ROWS], best[ROWS], e_star = HUGE_VAL, e_closed = HUGE_VAL;
+  double mu_k[M], mu_s[M], best[ROWS], reals[M * 7 + M * M + ROWS * 6 + ROWS * ROWS * 2], e_star = HUGE_VAL, e_closed = HUGE_VAL;
   for (int i = 0; i < N; i++) qd_plus[i] = x[N + i];
   for (int j = 0; j < M; j++) impulses[j] = 0.0;
   ${P}_mass_matrix(t, x, p, mm);
@@ -129,11 +85,16 @@ static const char *frictional_impact(double t, const double *x, const int *close
   ${P}_friction(t, p, mu);
   for (int j = 0; j < M; j++) {
     if (!closed[j]) continue;
-    if (law[j] == COULOMB && slip_rows[j] > 1) return "spatial-friction";
+    start[k] = r;
+    slips[k] = slip_rows[j];
+    kind[k] = law[j] == COULOMB && slip_rows[j] > 0 && mu[2 * j] > 0.0 ? 1 : law[j] == COULOMB || law[j] == FRICTIONLESS ? 0 : 2;
+    mu_k[k] = mu[2 * j];
+    mu_s[k] = mu[2 * j + 1];
+    separating[k] = gr[j] > REST_VELOCITY;
     idx[k++] = j;
     for (int s = -1; s < slip_rows[j]; s++) {
       contact[r] = j;
-      slip[r] = s >= 0;
+      slip[r] = s + 1;
       for (int i = 0; i < N; i++) H[r][i] = s < 0 ? G[j * N + i] : S[(slip_row[j] + s) * N + i];
       U[r++] = s < 0 ? gr[j] : sr[slip_row[j] + s];
     }
@@ -150,51 +111,43 @@ static const char *frictional_impact(double t, const double *x, const int *close
       for (int i = 0; i < N; i++) W[a * r + c] += H[a][i] * X[c][i];
     }
   if (e_star == HUGE_VAL) e_star = e_closed;
-  /* Per contact: open, or engaged (sticking or sliding either way where its friction is Coulomb's). */
-  long combinations = 1;
-  for (int a = 0; a < k && combinations <= MAX_MODE_COMBINATIONS; a++) combinations *= coulomb(idx[a]) ? 4 : 2;
+  /* The problem and the workspace of the enumeration, its arrays carved from ints and reals. */
+  FrictionalImpactProblem problem = {.r = r, .k = k, .W = W, .U = U, .b = b, .size = 0.0, .restVelocity = REST_VELOCITY, .start = start,
+                                     .slips = slips, .kind = kind, .muK = mu_k, .muS = mu_s, .separating = separating};
+  FrictionalImpactWorkspace work = {.best = best, .bestPhase = ints, .phase = ints + M, .slider = ints + 2 * M, .turns = ints + 3 * M, .eq = ints + 4 * M,
+                                    .col = ints + 4 * M + ROWS, .dirX = reals, .dirY = reals + M, .angle = reals + 2 * M,
+                                    .bestAngle = reals + 3 * M, .g = reals + 4 * M, .gh = reals + 5 * M, .step = reals + 6 * M,
+                                    .J = reals + 7 * M, .lambda = reals + 7 * M + M * M, .xi = reals + 7 * M + M * M + ROWS,
+                                    .nu = reals + 7 * M + M * M + 2 * ROWS, .rhs = reals + 7 * M + M * M + 3 * ROWS,
+                                    .z = reals + 7 * M + M * M + 4 * ROWS, .F = reals + 7 * M + M * M + 6 * ROWS,
+                                    .A = reals + 7 * M + M * M + 6 * ROWS + ROWS * ROWS};
+  int combinations = frictionalModeCount(&problem, MAX_MODE_COMBINATIONS);
   if (combinations > MAX_MODE_COMBINATIONS) return "too-many-modes";
   /* Newton–Coulomb, then where its impulses do work > 0 beyond roundoff (Kane's paradox), Glocker's law. */
   for (int pass = 0; pass < 2; pass++) {
-    int best_separating = M + 1;
-    double best_worst = HUGE_VAL, size = 0.0;
+    double size = 0.0;
     for (int a = 0; a < r; a++) {
       double terms = 0.0;
       b[a] = U[a] + (pass == 0 ? (slip[a] ? 0.0 : e[contact[a]]) : e_star) * U[a];
       for (int i = 0; i < N; i++) terms += fabs(H[a][i] * x[N + i]);
       size = fmax(size, fabs(b[a]) + terms);
     }
-    for (long c = 0; c < combinations; c++) {
-      long rest = c;
-      int separating = 0;
-      for (int a = 0; a < k; a++) {
-        int j = idx[a], options = coulomb(j) ? 4 : 2, choice = (int)(rest % options);
-        rest /= options;
-        phase[j] = choice == 0 ? OPEN_PHASE : options == 4 ? choice + 1 : law[j] == COULOMB || law[j] == FRICTIONLESS ? ENGAGED : STUCK;
-        separating += phase[j] != OPEN_PHASE && gr[j] > REST_VELOCITY;
-      }
-      /* Fewest separating contacts engaged, then the phases that satisfy the law best (the others pass by the tolerance). */
-      double worst = phase_impulses(r, contact, slip, W, U, b, size, phase, lambda);
-      if (!(worst <= 1.0) || separating > best_separating || (separating == best_separating && !(worst < best_worst))) continue;
-      best_separating = separating;
-      best_worst = worst;
-      for (int a = 0; a < r; a++) best[a] = lambda[a];
-      for (int j = 0; j < M; j++) best_phase[j] = phase[j];
-    }
-    if (best_separating > M) return "no-admissible-mode";
-    double work = 0.0, scale = 0.0;
+    problem.size = size;
+    if (!frictionalImpactModes(&problem, &work, combinations)) return "no-admissible-mode";
+    double work_done = 0.0, scale = 0.0;
     for (int a = 0; a < r; a++) {
       double plus = U[a], terms = fabs(U[a]);
       for (int c = 0; c < r; c++) {
         plus += W[a * r + c] * best[c];
         terms += fabs(W[a * r + c] * best[c]);
       }
-      work += 0.5 * (U[a] + plus) * best[a];
+      work_done += 0.5 * (U[a] + plus) * best[a];
       scale += (fabs(U[a]) + terms) * fabs(best[a]);
     }
-    if (!(work > 1e-14 * scale)) break;
+    if (!(work_done > 1e-14 * scale)) break;
   }
-  split_least_norm(r, contact, slip, H, U, W, b, best_phase, best);
+  for (int a = 0; a < k; a++) phase[idx[a]] = work.bestPhase[a];
+  split_least_norm(r, contact, slip, H, U, W, b, phase, best);
   for (int a = 0; a < r; a++) {
     for (int i = 0; i < N; i++) qd_plus[i] += X[a][i] * best[a];
     if (!slip[a]) impulses[contact[a]] = best[a];

@@ -12,7 +12,7 @@
 // frictional law (c-driver-impact.ts). Whatever the driver cannot decide it
 // reports and stops on, never guesses: a status of the impact map other
 // than ok, no admissible held set or several with different motions, a
-// spatial Coulomb contact held or struck.
+// spatial Coulomb contact held.
 // After every event the state is projected onto the held contacts, as the
 // runtime does, and an accumulation of impacts (Zeno) is summed as the
 // runtime sums it: the contacts rest from its accumulation point on.

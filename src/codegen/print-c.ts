@@ -675,14 +675,19 @@ export function generateC(sys: DerivedSystem, sourceFile: string): CModule {
 
 /**
  * IR functions of src/codegen/solvers/ as static C functions of a program
- * beside a module (the C driver), prototypes first so that any may call any.
- * They may call only each other, and no helper of the module (sign_, max_).
+ * beside a module (the C driver), prototypes first so that any may call any,
+ * after the structs of the records they take.
+ * They may call only each other and those `printedBefore` (printed by another
+ * part of the program), and no helper of the module (sign_, max_).
  */
-export function printCFunctions(decls: readonly (Decl & { kind: 'function' })[]): string[] {
+export function printCFunctions(decls: readonly (Decl & { kind: 'function' | 'record' })[], printedBefore: readonly Decl[] = []): string[] {
   const local = decls.map((d) => ({ ...d, exported: false }));
-  const p = new CPrinter('', new Map(local.map((d) => [d.name, d])));
+  const known = [...printedBefore.map((d) => ({ ...d, exported: false }) as Decl), ...local];
+  const p = new CPrinter('', new Map(known.flatMap((d) => ('name' in d ? [[d.name, d] as const] : []))));
   const printed = local.map((d) => p.decl(d));
-  const lines = [...printed.map((x) => x.prototype!), ...printed.flatMap((x) => ['', ...x.source])];
+  const records = printed.filter((x) => !x.prototype).flatMap((x) => [...x.source, '']);
+  const functions = printed.filter((x) => x.prototype);
+  const lines = [...records, ...functions.map((x) => x.prototype!), ...functions.flatMap((x) => ['', ...x.source])];
   if (lines.some((l) => l.includes(`${SIGN}(`) || l.includes(`${MAX}(`) || l.includes(`${MIN}(`)))
     throw new Error("internal: a driver's IR function calls a helper of the module");
   return lines;

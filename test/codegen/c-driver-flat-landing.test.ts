@@ -1,13 +1,26 @@
-// The C driver through a box landing flat on four corners, compiled once:
-// the box of derivations/tumbling-box.ts with frictionless corners (the
-// driver's friction is planar; a spatial Coulomb contact stops it) and
-// several impacts resolved at once. The four lower corners' rows are
-// dependent (g_A + g_C = g_B + g_D for any pose), so the impulses are not
-// unique, only their resultant (rubanovich1981 §1); the generated impact map,
-// in C as in TypeScript, takes the split of least norm (src/numeric/least-norm.ts).
-// Independent values: each corner takes (1 + e) m v⁻/4, the bounce leaves at
-// e v⁻, the cascade ends at t∞ = t* + 2e v₀/(g(1 − e)); and the C run is the
-// TypeScript runtime's over the whole landing.
+// The C driver through the box of derivations/tumbling-box.ts: landing flat
+// on four corners with frictionless corners (the model's twin with Newton's
+// law alone, its own compile: the rough box's driver at μ = 0 has the same
+// impacts but stops where the corners come to rest, its held phase being
+// planar, and the landing is checked to the state at T), several impacts
+// resolved at once, and tumbling onto the rough floor, its corners spatial
+// Coulomb contacts.
+//
+// Flat landing. The four lower corners' rows are dependent (g_A + g_C =
+// g_B + g_D for any pose), so the impulses are not unique, only their
+// resultant (rubanovich1981 §1); the driver, as the runtime, takes the split
+// of least norm (src/numeric/least-norm.ts). Independent values: each corner
+// takes (1 + e) m v⁻/4, the bounce leaves at e v⁻, the cascade ends at
+// t∞ = t* + 2e v₀/(g(1 − e)); and the C run is the TypeScript runtime's over
+// the whole landing.
+//
+// Tumbling. A corner strikes the floor sliding along a direction of the
+// plane or sticking (c-driver-impact.ts: the direction found where the slip
+// after the impact is along it), and the run, every impact's time and q̇⁺,
+// is the runtime's (whose impact solves the exact cone, coulomb-cone.ts).
+// At every impact Appell's theorem holds, M(q̇⁺ − q̇⁻) = G_Nᵀ Λ_N + S_Tᵀ Λ_T
+// over the struck corners' rows only (kugushev2002 (8.13)), and the
+// tangential impulse so found is in the cone, |Λ_T| ≤ μ Λ_N.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +28,10 @@ import { describe, expect, it } from 'vitest';
 import box from '../../derivations/tumbling-box.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import { leastSquares } from '../../src/numeric/least-squares.js';
 import { simulate } from '../../src/runtime/index.js';
-import { agreesWithRuntime, compileDriver, numbers, run } from '../helpers/c-driver.js';
+import { agreesWithRuntime, compileDriver, numbers, run, type Run } from '../helpers/c-driver.js';
+import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { HAVE_GCC, IN_CI } from '../helpers/targets.js';
 
@@ -31,50 +46,118 @@ const frictionless: ModelSpec = {
 const [m, c, g, e] = [1, 0.1, 9.81, 0.3];
 const lower = [0, 2, 4, 6];
 const z0 = 0.49;
-const T = 1;
 /**
- * Measured over the 13 impacts: times to 2.0e-11 s, q̇⁺ to 9.2e-12, the state at T to 1.8e-14 (RK4 at its default
- * step against DOPRI5 at 1e-12); 1e-9 is the other C tests' bound. A split on two or three corners, as the map took
- * before (one that roundoff picks, differently in C and TypeScript), names other contacts.
+ * Flat landing, measured over the 13 impacts: times to 2.0e-11 s, q̇⁺ to 9.2e-12, the state at T to 1.8e-14 (RK4 at
+ * its default step against DOPRI5 at 1e-12). Tumbling, over 6 and 5 impacts (μ = 0.4, 0.1): times to 2.9e-12 s, q̇⁺ to 5.2e-11
+ * relative; Appell's balance holds to 3.7e-13 of |M Δq̇| and the cone to 4e-13 of Λ_N (2e-12 below). A split on two or
+ * three corners (one that roundoff picks, differently in C and TypeScript) names other contacts; a slide along a
+ * direction off by 1e-6 rad moves q̇⁺ by 1e-6.
  */
 const TOL = 1e-9;
 
-describe.runIf(HAVE_GCC || IN_CI)('the C driver through a box landing flat on four corners', async () => {
-  const sys = deriveSystem(buildModel(frictionless));
+describe.runIf(HAVE_GCC || IN_CI)('the C driver through the box on its floor', async () => {
+  const sys = derived(box);
   const mod = await loadGenerated(sys);
-  const { exe } = compileDriver(sys, 'test/flat-box.ts', mkdtempSync(join(tmpdir(), 'mechanics-c-flat-')));
-  const [q0, qd0] = [
-    [0.2, -0.1, z0, 0.7, 0, 0],
-    [0.3, 0, 0, 0, 0, 0],
-  ];
-  const ts = simulate(mod, { q0, qd0, t1: T, rtol: 1e-12, atol: 1e-12 });
-  const cRun = run(exe, ['-t', `${T}`, '-q', q0.join(), '-v', qd0.join()]);
+  const { exe } = compileDriver(sys, 'derivations/tumbling-box.ts', mkdtempSync(join(tmpdir(), 'mechanics-c-box-')));
+  const n = sys.model.coordinates.length;
+  const defaults = Object.fromEntries(sys.model.parameters.map((p) => [p.name, p.default]));
 
-  it('the runtime: every impact on the four corners alike, (1 + e) m v⁻/4 each, the cascade over at t∞', () => {
-    const tStar = Math.sqrt((2 * (z0 - c)) / g);
-    const impacts = ts.events.filter((ev) => ev.type === 'impact');
-    expect(impacts.length).toBeGreaterThan(10);
-    expect(Math.abs(impacts[0]!.t - tStar)).toBeLessThan(1e-12);
-    for (const ev of impacts) {
-      expect(ev.contacts).toEqual(lower);
-      const v = -ev.qd[2]!;
-      for (const j of lower) expect(Math.abs(ev.impulses![j]! - ((1 + e) * m * v) / 4)).toBeLessThan(1e-12);
-      expect(Math.abs(ev.qdPlus![2]! - e * v)).toBeLessThan(1e-12);
-    }
-    expect(Math.abs(impacts.at(-1)!.t - (tStar + (2 * e * g * tStar) / (g * (1 - e))))).toBeLessThan(1e-6);
+  describe('landing flat on four frictionless corners', async () => {
+    const flat = deriveSystem(buildModel(frictionless));
+    const flatMod = await loadGenerated(flat);
+    const flatExe = compileDriver(flat, 'test/flat-box.ts', mkdtempSync(join(tmpdir(), 'mechanics-c-flat-'))).exe;
+    const T = 1;
+    const [q0, qd0] = [
+      [0.2, -0.1, z0, 0.7, 0, 0],
+      [0.3, 0, 0, 0, 0, 0],
+    ];
+    const ts = simulate(flatMod, { q0, qd0, t1: T, rtol: 1e-12, atol: 1e-12 });
+    const cRun = run(flatExe, ['-t', `${T}`, '-q', q0.join(), '-v', qd0.join()]);
+
+    it('the runtime: every impact on the four corners alike, (1 + e) m v⁻/4 each, the cascade over at t∞', () => {
+      const tStar = Math.sqrt((2 * (z0 - c)) / g);
+      const impacts = ts.events.filter((ev) => ev.type === 'impact');
+      expect(impacts.length).toBeGreaterThan(10);
+      expect(Math.abs(impacts[0]!.t - tStar)).toBeLessThan(1e-12);
+      for (const ev of impacts) {
+        expect(ev.contacts).toEqual(lower);
+        const v = -ev.qd[2]!;
+        for (const j of lower) expect(Math.abs(ev.impulses![j]! - ((1 + e) * m * v) / 4)).toBeLessThan(1e-12);
+        expect(Math.abs(ev.qdPlus![2]! - e * v)).toBeLessThan(1e-12);
+      }
+      expect(Math.abs(impacts.at(-1)!.t - (tStar + (2 * e * g * tStar) / (g * (1 - e))))).toBeLessThan(1e-6);
+    });
+
+    it('the C driver: the same impulses at every impact', () => {
+      const impacts = cRun.events.filter((ev) => ev.kind === 'impact');
+      expect(impacts.length).toBeGreaterThan(10);
+      for (const ev of impacts) {
+        const v = -numbers(ev.fields['qd-'])[2]!;
+        const impulses = numbers(ev.fields.impulses);
+        for (const j of lower) expect(Math.abs(impulses[j]! - ((1 + e) * m * v) / 4)).toBeLessThan(1e-12);
+      }
+    });
+
+    it('agrees with the runtime over the whole landing: every impact, its contacts and q̇⁺, and the state at T, to 1e-9', () => {
+      agreesWithRuntime(flat, cRun, ts, T, TOL);
+    });
   });
 
-  it('the C driver: the same impulses at every impact', () => {
-    const impacts = cRun.events.filter((ev) => ev.kind === 'impact');
-    expect(impacts.length).toBeGreaterThan(10);
-    for (const ev of impacts) {
-      const v = -numbers(ev.fields['qd-'])[2]!;
-      const impulses = numbers(ev.fields.impulses);
-      for (const j of lower) expect(Math.abs(impulses[j]! - ((1 + e) * m * v) / 4)).toBeLessThan(1e-12);
-    }
-  });
+  /** Per impact of a C run: the largest residual of Appell's balance relative to |M Δq̇|, and of the cone, |Λ_T| − μΛ_N relative to Λ_N. */
+  function impactLaw(r: Run, mu: number): { appell: number; cone: number }[] {
+    const p = { ...defaults, mu };
+    const names = sys.model.unilateral.map((u) => u.name);
+    return r.events
+      .filter((ev) => ev.kind === 'impact')
+      .map((ev) => {
+        const t = Number(ev.fields.t);
+        const q = r.rows
+          .filter((row) => row[0] === t)
+          .at(-1)!
+          .slice(1, 1 + n);
+        const [before, after, normal] = [numbers(ev.fields['qd-']), numbers(ev.fields['qd+']), numbers(ev.fields.impulses)];
+        const M = mod.massMatrix(t, q, p);
+        const G = mod.gapJacobian!(t, q, p);
+        const S = mod.slipJacobian!(t, q, p);
+        const struck = ev.fields.contacts!.split(',').map((name) => names.indexOf(name));
+        // M Δq̇ − G_Nᵀ Λ_N, to be S_Tᵀ Λ_T over the struck corners' slip rows (two each: rows 2j, 2j + 1).
+        const rest = Array.from({ length: n }, (_, i) => {
+          let v = 0;
+          for (let k = 0; k < n; k++) v += M[i * n + k]! * (after[k]! - before[k]!);
+          for (const j of struck) v -= G[j * n + i]! * normal[j]!;
+          return v;
+        });
+        const size = Math.hypot(...rest.map((_, i) => rest[i]! + struck.reduce((s, j) => s + G[j * n + i]! * normal[j]!, 0)));
+        const cols = struck.flatMap((j) => [2 * j, 2 * j + 1]);
+        const J = new Float64Array(n * cols.length);
+        cols.forEach((s, a) => {
+          for (let i = 0; i < n; i++) J[i * cols.length + a] = S[s * n + i]!;
+        });
+        const tangent = leastSquares(n, cols.length, J, rest);
+        const appell = Math.max(...rest.map((v, i) => Math.abs(v - cols.reduce((s, _, a) => s + J[i * cols.length + a]! * tangent[a]!, 0)))) / size;
+        const cone = Math.max(...struck.map((j, a) => (Math.hypot(tangent[2 * a]!, tangent[2 * a + 1]!) - mu * normal[j]!) / normal[j]!));
+        return { appell, cone };
+      });
+  }
 
-  it('agrees with the runtime over the whole landing: every impact, its contacts and q̇⁺, and the state at T, to 1e-9', () => {
-    agreesWithRuntime(sys, cRun, ts, T, TOL);
-  });
+  for (const [mu, T] of [
+    [0.4, 0.5],
+    [0.1, 0.45],
+  ] as const)
+    it(`tumbling at μ = ${mu}: every impact's time and q̇⁺ the runtime's to 1e-9, Appell's balance and the cone at each`, () => {
+      const { q0, qd0 } = sys.model.initial;
+      const ts = simulate(mod, { q0, qd0, params: { mu }, t1: T, rtol: 1e-12, atol: 1e-12 });
+      const cRun = run(exe, ['-t', `${T}`, '-p', `mu=${mu}`]);
+      agreesWithRuntime(sys, cRun, ts, T, TOL);
+      const codes = ts.events.filter((ev) => ev.type === 'impact').flatMap((ev) => ev.modes!.filter((code) => code !== 0));
+      // The runs hold what the test is about: corners sliding (1) at impacts, and at μ = 0.4 one sticking (2).
+      expect(codes).toContain(1);
+      if (mu === 0.4) expect(codes).toContain(2);
+      const law = impactLaw(cRun, mu);
+      expect(law.length).toBeGreaterThan(3);
+      for (const { appell, cone } of law) {
+        expect(appell).toBeLessThan(2e-12);
+        expect(cone).toBeLessThan(2e-12);
+      }
+    });
 });

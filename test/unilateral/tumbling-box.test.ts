@@ -433,12 +433,13 @@ describe('Painlevé’s coefficient of a corner sliding alone, in 3-D (μ = 1.5)
     const t1 = 0.25;
     const run = simulate(mod, { q0, qd0: [0, 0, 0, 0, 0, 0], t1, params: { mu, e: 0 }, samples: { dt: 1e-4 } });
     expect(run.t.at(-1)).toBe(t1);
-    // It slides until a second corner (Cpmp) strikes the floor, then slides on that one.
+    // It slides until a second corner (Cpmp) strikes the floor, then slides on that one: the sliding corner
+    // takes no impulse and leaves (Lemke's method once left it 1.3e-14 N·s of roundoff, and the impact listed it).
     expect(run.events.map((e) => [e.type, e.contacts])).toEqual([
       ['contact', [j]],
       ['stick', [j]],
       ['slip', [j]],
-      ['impact', [j, 5]],
+      ['impact', [5]],
       ['release', [j]],
       ['contact', [5]],
       ['slip', [5]],

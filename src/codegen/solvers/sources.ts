@@ -10,6 +10,7 @@ import type { Decl, ModuleIR } from '../ir.js';
 import { printModule } from '../print.js';
 import { CHOLESKY } from './cholesky.js';
 import { FRICTION_PHASE } from './friction-phase.js';
+import { FRICTIONAL_IMPACT } from './frictional-impact.js';
 import { IMPACT_MODES } from './impact-modes.js';
 import { LEAST_NORM } from './least-norm.js';
 import { LEAST_SQUARES } from './least-squares.js';
@@ -60,6 +61,7 @@ export const IR_NUMERIC = {
     ],
   },
   'mode-admissibility.ts': { builder: 'src/codegen/solvers/mode-admissibility.ts', ir: MODE_ADMISSIBILITY },
+  'frictional-impact.ts': { builder: 'src/codegen/solvers/frictional-impact.ts', ir: FRICTIONAL_IMPACT },
 } as const satisfies Record<string, NumericFile>;
 
 export type IrNumericFile = keyof typeof IR_NUMERIC;

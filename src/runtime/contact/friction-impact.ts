@@ -1,6 +1,11 @@
 // Impacts with Coulomb friction, several contacts at once, solved as one
-// complementarity problem (friction-lcp.ts), and the contact rows every
-// frictional driver reads from a module.
+// complementarity problem, and the contact rows every frictional driver
+// reads from a module. The problem is solved by the enumeration of the
+// contacts' phases the C driver prints too (enumerated-impact.ts, from the IR
+// of src/codegen/solvers/frictional-impact.ts) where M is regular and the
+// cone exact; by friction-lcp.ts (Lemke's method, the exact cone's iteration)
+// where it is not, a pyramid is asked for, the contacts have too many phase
+// combinations, or the enumeration admits none.
 //
 // Law: impact-law.ts (Newton's e on each contact's normal row, Coulomb on
 // its slip rows with no tangential restitution; Glocker's one-coefficient
@@ -42,6 +47,7 @@ import type { LoadedModule, Params } from '../contract.js';
 import { requireFunctions, type WithFunctions } from './contacts.js';
 import { SimulationError } from '../errors.js';
 import { applyImpactLaw, sticks, type ImpactLawName } from './impact-law.js';
+import { enumeratedSolver } from './enumerated-impact.js';
 import { leastNormImpulses } from './indeterminate-reactions.js';
 import {
   isFrictionCone,
@@ -286,9 +292,18 @@ export function frictionalImpact(
   for (let a = 0; a < r; a++) choleskySolve(n, L, H, a * n, X, a * n);
   const W = delassus(n, H, X);
   const slipCount = (j: number): number => rows.slipCount(j);
-  const contacts = rows.contacts(J, rows.friction(t), U, restVelocity);
-  const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> =>
-    augmentedSolve(W, b, rho, (bk) => solveFrictionLcp({ contacts, W, b: bk }, { cone: opts.cone }));
+  const friction = rows.friction(t);
+  const contacts = rows.contacts(J, friction, U, restVelocity);
+  // The phases enumerated (enumerated-impact.ts, the C driver's solver) where M is regular and the cone exact; else, or where that has no answer, the LCP.
+  const terms = Float64Array.from({ length: r }, (_, a) => {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += Math.abs(H[a * n + i]! * qdMinus[i]!);
+    return s;
+  });
+  const staticMu = J.map((j) => friction[2 * j + 1]!);
+  const enumerated = rho === 0 && (opts.cone ?? 'exact') === 'exact' ? enumeratedSolver({ contacts, W, U, staticMu, restVelocity, terms }) : undefined;
+  const lcp = (bk: Float64Array): FrictionSolution => enumerated?.(bk) ?? solveFrictionLcp({ contacts, W, b: bk }, { cone: opts.cone });
+  const solve = (b: Float64Array): ReturnType<typeof augmentedSolve> => augmentedSolve(W, b, rho, lcp);
   // Newton–Coulomb, or the fallbacks where it would raise the energy (Kane's paradox; impact-law.ts).
   const applied = applyImpactLaw({ uMinus: U, uFree: U, W, e, contacts: J, slipCount, pinned: contacts.map((c) => c.mu === Infinity), restVelocity }, solve);
   const solved = applied.solved;

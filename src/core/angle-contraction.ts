@@ -21,7 +21,7 @@ import { expand } from './expand.js';
 import { expandedAngles } from './multiple-angles.js';
 import { opCount } from './cost.js';
 import { pythagoreanIn } from './trig.js';
-import { mapChildren, memoPass } from './traverse.js';
+import { deepSafe, mapChildren } from './traverse.js';
 
 /** Sums of more terms than this are left as they are: the forms tried multiply a sum's size (a 60-link chain's forcing). */
 const MAX_TERMS = 40;
@@ -40,12 +40,16 @@ const factorsOf = (t: Expr): readonly Factor[] => (t.kind === 'mul' ? t.factors 
 function paired(e: Expr): Expr | undefined {
   const terms = termsOf(e).map((t) => splitCoeff(t));
   const index = new Map(terms.map(([, p], i) => [p, i]));
+  // Partners are looked up by their factors, not built: most are no term (the bicycle's sums tried them by the thousand).
+  const shapes = terms.map(([, p]) => shapeOf(p));
+  const byKey = new Map(shapes.map((shape, i) => [keyOf(shape), i]));
   const used = new Set<number>();
   const out: Expr[] = [];
   terms.forEach(([c, p], i) => {
     if (used.has(i)) return;
-    const find = (partner: Expr): Found | undefined => {
-      const j = index.get(partner);
+    const find = (trade: Trade): Found | undefined => {
+      const hit = traded(shapes[i]!, trade, byKey);
+      const j = hit === 'build' ? index.get(mul(p, ...trade.map(([base, k]) => pow(base, k)))) : hit;
       return j === undefined || j === i || used.has(j) ? undefined : { coeff: terms[j]![0], j };
     };
     const square = squareOf(c, p, find);
@@ -62,6 +66,40 @@ function paired(e: Expr): Expr | undefined {
   return used.size === 0 ? undefined : add(...out, ...terms.flatMap(([c, p], i) => (used.has(i) ? [] : [mul(num(c), p)])));
 }
 
+/** A product's factors, base to exponent (a number's value, else the exponent itself). */
+type Shape = ReadonlyMap<Expr, Q.Rational | Expr>;
+
+/** Bases with the integers their exponents change by: p·Π baseᵏ, the partner of a term's product p. */
+type Trade = readonly (readonly [Expr, number])[];
+
+/** The shape of a product of coefficient 1; of 1, none. */
+export const shapeOf = (p: Expr): Shape => new Map(p.kind === 'num' ? [] : factorsOf(p).map((f) => [f.base, f.exp.kind === 'num' ? f.exp.value : f.exp]));
+
+/** A key of a shape: equal for the shapes of one product (a canonical product is made by its factors alone). */
+export const keyOf = (shape: Shape): string =>
+  [...shape]
+    .map(([base, x]) => `${base.id}^${'kind' in x ? `e${x.id}` : `${x.n}/${x.d}`}`)
+    .sort()
+    .join(' ');
+
+/**
+ * The index of the term whose product is the shape's traded, by `byKey`
+ * (keyOf of each term's shape); undefined where none is; 'build' where a
+ * traded base has an exponent that is no number (sinⁿa·sin a is sinⁿ⁺¹a:
+ * the product is to be built and looked up).
+ */
+export function traded(shape: Shape, trade: Trade, byKey: ReadonlyMap<string, number>): number | undefined | 'build' {
+  const out = new Map(shape);
+  for (const [base, k] of trade) {
+    const x = out.get(base) ?? Q.ZERO;
+    if ('kind' in x) return 'build';
+    const y = Q.add(x, Q.rat(k));
+    if (Q.isZero(y)) out.delete(base);
+    else out.set(base, y);
+  }
+  return byKey.get(keyOf(out));
+}
+
 /** A sum's term found by its product: its coefficient and its index. */
 type Found = { coeff: Q.Rational; j: number };
 
@@ -72,7 +110,7 @@ type Found = { coeff: Q.Rational; j: number };
  * c·(p/u²)·(u ± v)², u ± v contracted
  * (cos²a sin²b + sin²a cos²b − 2 sin a cos a sin b cos b = sin²(a − b)).
  */
-function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undefined): { expr: Expr; j: number; k: number } | undefined {
+function squareOf(c: Q.Rational, p: Expr, find: (trade: Trade) => Found | undefined): { expr: Expr; j: number; k: number } | undefined {
   const squares = factorsOf(p).filter((f) => (trigOf(f, 'sin') || trigOf(f, 'cos')) && (f.exp as Expr & { kind: 'num' }).value.n >= 2) as (Factor & {
     base: Fn;
   })[];
@@ -80,15 +118,26 @@ function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undef
     for (const g of squares) {
       const [a, b] = [f.base.args[0]!, g.base.args[0]!];
       if (a === b || (f.base.name === g.base.name && a.id > b.id)) continue;
-      const [u, v] = [mul(f.base, g.base), mul(swapped(f.base), swapped(g.base))];
-      const rest = mul(p, pow(u, -2));
-      const second = find(mul(rest, pow(v, 2)));
-      const cross = find(mul(rest, u, v));
+      const [sf, sg] = [swapped(f.base), swapped(g.base)];
+      // p/u²·v² and p/u²·u·v, u = f g and v = sf sg.
+      const second = find([
+        [f.base, -2],
+        [g.base, -2],
+        [sf, 2],
+        [sg, 2],
+      ]);
+      const cross = find([
+        [f.base, -1],
+        [g.base, -1],
+        [sf, 1],
+        [sg, 1],
+      ]);
       if (!second || !cross || !Q.eq(second.coeff, c) || second.j === cross.j) continue;
       const sign = Q.div(cross.coeff, Q.add(c, c));
       if (!Q.isOne(Q.abs(sign))) continue;
+      const [u, v] = [mul(f.base, g.base), mul(sf, sg)];
       const joined = paired(add(u, mul(num(sign), v)));
-      if (joined) return { expr: mul(num(c), rest, pow(joined, 2)), j: second.j, k: cross.j };
+      if (joined) return { expr: mul(num(c), mul(p, pow(u, -2)), pow(joined, 2)), j: second.j, k: cross.j };
     }
   }
   return undefined;
@@ -99,7 +148,7 @@ function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undef
  * sin a sin b in its place, for sin a cos b the one with cos a sin b, when
  * its coefficient is ±c.
  */
-function partnerOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undefined): { expr: Expr; j: number } | undefined {
+function partnerOf(c: Q.Rational, p: Expr, find: (trade: Trade) => Found | undefined): { expr: Expr; j: number } | undefined {
   const fs = factorsOf(p);
   for (const [first, second] of [
     ['cos', 'cos'],
@@ -111,14 +160,18 @@ function partnerOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | unde
         if (g === f || !trigOf(g, second)) continue;
         const [a, b] = [f.base.args[0]!, g.base.args[0]!];
         if (a === b || (first === 'cos' && a.id > b.id)) continue;
-        const rest = mul(p, pow(f.base, -1), pow(g.base, -1));
-        const partner = first === 'cos' ? mul(rest, sin(a), sin(b)) : mul(rest, cos(a), sin(b));
-        const hit = find(partner);
+        const hit = find([
+          [f.base, -1],
+          [g.base, -1],
+          [first === 'cos' ? sin(a) : cos(a), 1],
+          [sin(b), 1],
+        ]);
         if (!hit) continue;
         const same = Q.eq(hit.coeff, c);
         if (!same && !Q.eq(hit.coeff, Q.neg(c))) continue;
         // cos a cos b + sin a sin b = cos(a − b); sin a cos b − cos a sin b = sin(a − b).
         const angle = first === 'cos' ? (same ? sub(a, b) : add(a, b)) : same ? add(a, b) : sub(a, b);
+        const rest = mul(p, pow(f.base, -1), pow(g.base, -1));
         return { expr: mul(num(c), rest, first === 'cos' ? cos(angle) : sin(angle)), j: hit.j };
       }
     }
@@ -259,9 +312,26 @@ function contractedSumOnce(e: Expr): Expr {
 
 /** e with its sines and cosines of angle sums contracted, throughout (inside functions and powers too). */
 export function contractAngleSums(e: Expr): Expr {
-  // A pass per call: its memo must not outlive the expression (a long-lived process prints model after model).
-  return memoPass<Expr>((u, go) => {
-    const inner = mapChildren(u, go);
-    return inner.kind === 'add' ? contractedSum(inner) : inner;
-  })(e);
+  return contractDeepSafe(e);
 }
+
+/**
+ * Nodes contracted throughout so far, kept per node (a function of its
+ * structure alone, and weakly: a long-lived process prints model after
+ * model): report/notation.ts tidy contracts each sum of an expression and
+ * then each sum inside it again, and a report prints the same parts in many
+ * displays (the bicycle's).
+ */
+const contractedThroughout = new WeakMap<Expr, Expr>();
+
+const contractDeepSafe: (u: Expr) => Expr = deepSafe(
+  (u) => {
+    let out = contractedThroughout.get(u);
+    if (out === undefined) {
+      const inner = mapChildren(u, contractDeepSafe);
+      contractedThroughout.set(u, (out = inner.kind === 'add' ? contractedSum(inner) : inner));
+    }
+    return out;
+  },
+  (u) => contractedThroughout.has(u),
+);

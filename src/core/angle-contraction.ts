@@ -42,13 +42,13 @@ function paired(e: Expr): Expr | undefined {
   const index = new Map(terms.map(([, p], i) => [p, i]));
   // Partners are looked up by their factors, not built: most are no term (the bicycle's sums tried them by the thousand).
   const shapes = terms.map(([, p]) => shapeOf(p));
-  const byKey = new Map(shapes.map((shape, i) => [keyOf(shape), i]));
+  const lookup = lookupOf(shapes);
   const used = new Set<number>();
   const out: Expr[] = [];
   terms.forEach(([c, p], i) => {
     if (used.has(i)) return;
     const find = (trade: Trade): Found | undefined => {
-      const hit = traded(shapes[i]!, trade, byKey);
+      const hit = traded(shapes[i]!, trade, lookup);
       const j = hit === 'build' ? index.get(mul(p, ...trade.map(([base, k]) => pow(base, k)))) : hit;
       return j === undefined || j === i || used.has(j) ? undefined : { coeff: terms[j]![0], j };
     };
@@ -75,29 +75,44 @@ type Trade = readonly (readonly [Expr, number])[];
 /** The shape of a product of coefficient 1; of 1, none. */
 export const shapeOf = (p: Expr): Shape => new Map(p.kind === 'num' ? [] : factorsOf(p).map((f) => [f.base, f.exp.kind === 'num' ? f.exp.value : f.exp]));
 
+/** A factor base^x as a key. */
+const factorKey = (base: Expr, x: Q.Rational | Expr): string => `${base.id}^${'kind' in x ? `e${x.id}` : `${x.n}/${x.d}`}`;
+
 /** A key of a shape: equal for the shapes of one product (a canonical product is made by its factors alone). */
-export const keyOf = (shape: Shape): string =>
+const keyOf = (shape: Shape): string =>
   [...shape]
-    .map(([base, x]) => `${base.id}^${'kind' in x ? `e${x.id}` : `${x.n}/${x.d}`}`)
+    .map(([base, x]) => factorKey(base, x))
     .sort()
     .join(' ');
 
+/** The terms of a sum by their shapes' keys, and the factors any of them has (most partners miss one at once). */
+interface Lookup {
+  readonly byKey: ReadonlyMap<string, number>;
+  readonly factors: ReadonlySet<string>;
+}
+
+export const lookupOf = (shapes: readonly Shape[]): Lookup => ({
+  byKey: new Map(shapes.map((shape, i) => [keyOf(shape), i])),
+  factors: new Set(shapes.flatMap((shape) => [...shape].map(([base, x]) => factorKey(base, x)))),
+});
+
 /**
- * The index of the term whose product is the shape's traded, by `byKey`
- * (keyOf of each term's shape); undefined where none is; 'build' where a
- * traded base has an exponent that is no number (sinⁿa·sin a is sinⁿ⁺¹a:
- * the product is to be built and looked up).
+ * The index of the term whose product is the shape's traded; undefined
+ * where none is; 'build' where a traded base has an exponent that is no
+ * number (sinⁿa·sin a is sinⁿ⁺¹a: the product is to be built and looked up).
  */
-export function traded(shape: Shape, trade: Trade, byKey: ReadonlyMap<string, number>): number | undefined | 'build' {
+export function traded(shape: Shape, trade: Trade, lookup: Lookup): number | undefined | 'build' {
   const out = new Map(shape);
   for (const [base, k] of trade) {
     const x = out.get(base) ?? Q.ZERO;
     if ('kind' in x) return 'build';
     const y = Q.add(x, Q.rat(k));
+    // A factor no term has: no term is the traded product (built, it would have that factor too).
+    if (!Q.isZero(y) && !lookup.factors.has(factorKey(base, y))) return undefined;
     if (Q.isZero(y)) out.delete(base);
     else out.set(base, y);
   }
-  return byKey.get(keyOf(out));
+  return lookup.byKey.get(keyOf(out));
 }
 
 /** A sum's term found by its product: its coefficient and its index. */
@@ -187,11 +202,13 @@ function squaredAngles(e: Expr): Expr[] {
   return [...out];
 }
 
-const cost = (e: Expr): [number, number] => [termsOf(e).length, opCount(e)];
-const cheaper = (a: Expr, b: Expr): boolean => {
-  const [x, y] = [cost(a), cost(b)];
-  return x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
-};
+/** termsOf(e).length, without making the terms. */
+const termCount = (e: Expr): number => (e.kind === 'add' ? e.terms.length + (Q.isZero(e.constant) ? 0 : 1) : 1);
+
+type Cost = readonly [number, number];
+const cost = (e: Expr): Cost => [termCount(e), opCount(e)];
+const below = (x: Cost, y: Cost): boolean => x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
+const cheaper = (a: Expr, b: Expr): boolean => below(cost(a), cost(b));
 
 /** The part of a term that is no sine or cosine power: terms with one rest are contracted together. */
 const restOf = (t: Expr): Expr => mul(...factorsOf(splitCoeff(t)[1]).flatMap((f) => (trigOf(f, 'sin') || trigOf(f, 'cos') ? [] : [pow(f.base, f.exp)])));
@@ -252,19 +269,22 @@ export const pythagoreanPairs = (e: Expr): Expr => (e.kind === 'add' ? folded(e,
  */
 function contractedGroup(e: Expr): Expr {
   let best = e;
+  let bestCost = cost(e);
   const written = squaresOf(e);
   // A report writes an angle's squares one way (the compass's sin²α, rubanovich1981 (1.13)): no form that turns them.
   const turnsNone = (x: Expr): boolean => [...squaresOf(x)].every((f) => written.has(f) || !written.has(swapped(f)));
   const expanded = expandedAngles(e);
   // An expansion past the size limit is not tried: its Pythagorean forms multiply it again (the bicycle's angle sums).
-  const starts = [e, ...(expanded === e || termsOf(expanded).length > MAX_TERMS ? [] : [expanded])].filter(twoAngles);
+  const starts = [e, ...(expanded === e || termCount(expanded) > MAX_TERMS ? [] : [expanded])].filter(twoAngles);
   for (const start of starts) {
     for (const candidate of [start, ...squaredAngles(start).flatMap((x) => [pythagoreanIn(start, x, 'cos'), pythagoreanIn(start, x, 'sin')])]) {
       const sum = expand(candidate);
       const fold = folded(sum);
       for (const form of fold === sum ? [sum] : [sum, fold]) {
         const joined = paired(form);
-        if (joined && cheaper(joined, best) && turnsNone(joined)) best = joined;
+        if (!joined) continue;
+        const c = cost(joined);
+        if (below(c, bestCost) && turnsNone(joined)) [best, bestCost] = [joined, c];
       }
     }
   }
@@ -300,7 +320,7 @@ function contractedSum(e: Expr): Expr {
 }
 
 function contractedSumOnce(e: Expr): Expr {
-  if (termsOf(e).length > MAX_TERMS) return e;
+  if (termCount(e) > MAX_TERMS) return e;
   const groups = new Map<Expr, Expr[]>();
   for (const t of termsOf(e)) {
     const r = restOf(t);

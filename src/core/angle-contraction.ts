@@ -21,7 +21,7 @@ import { expand } from './expand.js';
 import { expandedAngles } from './multiple-angles.js';
 import { opCount } from './cost.js';
 import { pythagoreanIn } from './trig.js';
-import { deepSafe, mapChildren } from './traverse.js';
+import { mapChildren, memoPass } from './traverse.js';
 
 /** Sums of more terms than this are left as they are: the forms tried multiply a sum's size (a 60-link chain's forcing). */
 const MAX_TERMS = 40;
@@ -69,7 +69,7 @@ function paired(e: Expr): Expr | undefined {
 /** A product's factors, base to exponent (a number's value, else the exponent itself). */
 type Shape = ReadonlyMap<Expr, Q.Rational | Expr>;
 
-/** Bases with the integers their exponents change by: p·Π baseᵏ, the partner of a term's product p. */
+/** Distinct bases with the integers their exponents change by: p·Π baseᵏ, the partner of a term's product p. */
 type Trade = readonly (readonly [Expr, number])[];
 
 /** The shape of a product of coefficient 1; of 1, none. */
@@ -102,16 +102,17 @@ export const lookupOf = (shapes: readonly Shape[]): Lookup => ({
  * number (sinⁿa·sin a is sinⁿ⁺¹a: the product is to be built and looked up).
  */
 export function traded(shape: Shape, trade: Trade, lookup: Lookup): number | undefined | 'build' {
-  const out = new Map(shape);
+  const exps: Q.Rational[] = [];
   for (const [base, k] of trade) {
-    const x = out.get(base) ?? Q.ZERO;
+    const x = shape.get(base) ?? Q.ZERO;
     if ('kind' in x) return 'build';
     const y = Q.add(x, Q.rat(k));
     // A factor no term has: no term is the traded product (built, it would have that factor too).
     if (!Q.isZero(y) && !lookup.factors.has(factorKey(base, y))) return undefined;
-    if (Q.isZero(y)) out.delete(base);
-    else out.set(base, y);
+    exps.push(y);
   }
+  const out = new Map(shape);
+  trade.forEach(([base], i) => (Q.isZero(exps[i]!) ? out.delete(base) : out.set(base, exps[i]!)));
   return lookup.byKey.get(keyOf(out));
 }
 
@@ -332,26 +333,9 @@ function contractedSumOnce(e: Expr): Expr {
 
 /** e with its sines and cosines of angle sums contracted, throughout (inside functions and powers too). */
 export function contractAngleSums(e: Expr): Expr {
-  return contractDeepSafe(e);
+  // A pass per call: its memo must not outlive the expression (a long-lived process prints model after model).
+  return memoPass<Expr>((u, go) => {
+    const inner = mapChildren(u, go);
+    return inner.kind === 'add' ? contractedSum(inner) : inner;
+  })(e);
 }
-
-/**
- * Nodes contracted throughout so far, kept per node (a function of its
- * structure alone, and weakly: a long-lived process prints model after
- * model): report/notation.ts tidy contracts each sum of an expression and
- * then each sum inside it again, and a report prints the same parts in many
- * displays (the bicycle's).
- */
-const contractedThroughout = new WeakMap<Expr, Expr>();
-
-const contractDeepSafe: (u: Expr) => Expr = deepSafe(
-  (u) => {
-    let out = contractedThroughout.get(u);
-    if (out === undefined) {
-      const inner = mapChildren(u, contractDeepSafe);
-      contractedThroughout.set(u, (out = inner.kind === 'add' ? contractedSum(inner) : inner));
-    }
-    return out;
-  },
-  (u) => contractedThroughout.has(u),
-);

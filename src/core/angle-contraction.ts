@@ -40,12 +40,16 @@ const factorsOf = (t: Expr): readonly Factor[] => (t.kind === 'mul' ? t.factors 
 function paired(e: Expr): Expr | undefined {
   const terms = termsOf(e).map((t) => splitCoeff(t));
   const index = new Map(terms.map(([, p], i) => [p, i]));
+  // Partners are looked up by their factors, not built: most are no term (the bicycle's sums tried them by the thousand).
+  const shapes = terms.map(([, p]) => shapeOf(p));
+  const lookup = lookupOf(shapes);
   const used = new Set<number>();
   const out: Expr[] = [];
   terms.forEach(([c, p], i) => {
     if (used.has(i)) return;
-    const find = (partner: Expr): Found | undefined => {
-      const j = index.get(partner);
+    const find = (trade: Trade): Found | undefined => {
+      const hit = traded(shapes[i]!, trade, lookup);
+      const j = hit === 'build' ? index.get(mul(p, ...trade.map(([base, k]) => pow(base, k)))) : hit;
       return j === undefined || j === i || used.has(j) ? undefined : { coeff: terms[j]![0], j };
     };
     const square = squareOf(c, p, find);
@@ -62,6 +66,56 @@ function paired(e: Expr): Expr | undefined {
   return used.size === 0 ? undefined : add(...out, ...terms.flatMap(([c, p], i) => (used.has(i) ? [] : [mul(num(c), p)])));
 }
 
+/** A product's factors, base to exponent (a number's value, else the exponent itself). */
+type Shape = ReadonlyMap<Expr, Q.Rational | Expr>;
+
+/** Distinct bases with the integers their exponents change by: p·Π baseᵏ, the partner of a term's product p. */
+type Trade = readonly (readonly [Expr, number])[];
+
+/** The shape of a product of coefficient 1; of 1, none. */
+export const shapeOf = (p: Expr): Shape => new Map(p.kind === 'num' ? [] : factorsOf(p).map((f) => [f.base, f.exp.kind === 'num' ? f.exp.value : f.exp]));
+
+/** A factor base^x as a key. */
+const factorKey = (base: Expr, x: Q.Rational | Expr): string => `${base.id}^${'kind' in x ? `e${x.id}` : `${x.n}/${x.d}`}`;
+
+/** A key of a shape: equal for the shapes of one product (a canonical product is made by its factors alone). */
+const keyOf = (shape: Shape): string =>
+  [...shape]
+    .map(([base, x]) => factorKey(base, x))
+    .sort()
+    .join(' ');
+
+/** The terms of a sum by their shapes' keys, and the factors any of them has (most partners miss one at once). */
+interface Lookup {
+  readonly byKey: ReadonlyMap<string, number>;
+  readonly factors: ReadonlySet<string>;
+}
+
+export const lookupOf = (shapes: readonly Shape[]): Lookup => ({
+  byKey: new Map(shapes.map((shape, i) => [keyOf(shape), i])),
+  factors: new Set(shapes.flatMap((shape) => [...shape].map(([base, x]) => factorKey(base, x)))),
+});
+
+/**
+ * The index of the term whose product is the shape's traded; undefined
+ * where none is; 'build' where a traded base has an exponent that is no
+ * number (sinⁿa·sin a is sinⁿ⁺¹a: the product is to be built and looked up).
+ */
+export function traded(shape: Shape, trade: Trade, lookup: Lookup): number | undefined | 'build' {
+  const exps: Q.Rational[] = [];
+  for (const [base, k] of trade) {
+    const x = shape.get(base) ?? Q.ZERO;
+    if ('kind' in x) return 'build';
+    const y = Q.add(x, Q.rat(k));
+    // A factor no term has: no term is the traded product (built, it would have that factor too).
+    if (!Q.isZero(y) && !lookup.factors.has(factorKey(base, y))) return undefined;
+    exps.push(y);
+  }
+  const out = new Map(shape);
+  trade.forEach(([base], i) => (Q.isZero(exps[i]!) ? out.delete(base) : out.set(base, exps[i]!)));
+  return lookup.byKey.get(keyOf(out));
+}
+
 /** A sum's term found by its product: its coefficient and its index. */
 type Found = { coeff: Q.Rational; j: number };
 
@@ -72,7 +126,7 @@ type Found = { coeff: Q.Rational; j: number };
  * c·(p/u²)·(u ± v)², u ± v contracted
  * (cos²a sin²b + sin²a cos²b − 2 sin a cos a sin b cos b = sin²(a − b)).
  */
-function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undefined): { expr: Expr; j: number; k: number } | undefined {
+function squareOf(c: Q.Rational, p: Expr, find: (trade: Trade) => Found | undefined): { expr: Expr; j: number; k: number } | undefined {
   const squares = factorsOf(p).filter((f) => (trigOf(f, 'sin') || trigOf(f, 'cos')) && (f.exp as Expr & { kind: 'num' }).value.n >= 2) as (Factor & {
     base: Fn;
   })[];
@@ -80,15 +134,26 @@ function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undef
     for (const g of squares) {
       const [a, b] = [f.base.args[0]!, g.base.args[0]!];
       if (a === b || (f.base.name === g.base.name && a.id > b.id)) continue;
-      const [u, v] = [mul(f.base, g.base), mul(swapped(f.base), swapped(g.base))];
-      const rest = mul(p, pow(u, -2));
-      const second = find(mul(rest, pow(v, 2)));
-      const cross = find(mul(rest, u, v));
+      const [sf, sg] = [swapped(f.base), swapped(g.base)];
+      // p/u²·v² and p/u²·u·v, u = f g and v = sf sg.
+      const second = find([
+        [f.base, -2],
+        [g.base, -2],
+        [sf, 2],
+        [sg, 2],
+      ]);
+      const cross = find([
+        [f.base, -1],
+        [g.base, -1],
+        [sf, 1],
+        [sg, 1],
+      ]);
       if (!second || !cross || !Q.eq(second.coeff, c) || second.j === cross.j) continue;
       const sign = Q.div(cross.coeff, Q.add(c, c));
       if (!Q.isOne(Q.abs(sign))) continue;
+      const [u, v] = [mul(f.base, g.base), mul(sf, sg)];
       const joined = paired(add(u, mul(num(sign), v)));
-      if (joined) return { expr: mul(num(c), rest, pow(joined, 2)), j: second.j, k: cross.j };
+      if (joined) return { expr: mul(num(c), mul(p, pow(u, -2)), pow(joined, 2)), j: second.j, k: cross.j };
     }
   }
   return undefined;
@@ -99,7 +164,7 @@ function squareOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undef
  * sin a sin b in its place, for sin a cos b the one with cos a sin b, when
  * its coefficient is ±c.
  */
-function partnerOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | undefined): { expr: Expr; j: number } | undefined {
+function partnerOf(c: Q.Rational, p: Expr, find: (trade: Trade) => Found | undefined): { expr: Expr; j: number } | undefined {
   const fs = factorsOf(p);
   for (const [first, second] of [
     ['cos', 'cos'],
@@ -111,14 +176,18 @@ function partnerOf(c: Q.Rational, p: Expr, find: (partner: Expr) => Found | unde
         if (g === f || !trigOf(g, second)) continue;
         const [a, b] = [f.base.args[0]!, g.base.args[0]!];
         if (a === b || (first === 'cos' && a.id > b.id)) continue;
-        const rest = mul(p, pow(f.base, -1), pow(g.base, -1));
-        const partner = first === 'cos' ? mul(rest, sin(a), sin(b)) : mul(rest, cos(a), sin(b));
-        const hit = find(partner);
+        const hit = find([
+          [f.base, -1],
+          [g.base, -1],
+          [first === 'cos' ? sin(a) : cos(a), 1],
+          [sin(b), 1],
+        ]);
         if (!hit) continue;
         const same = Q.eq(hit.coeff, c);
         if (!same && !Q.eq(hit.coeff, Q.neg(c))) continue;
         // cos a cos b + sin a sin b = cos(a − b); sin a cos b − cos a sin b = sin(a − b).
         const angle = first === 'cos' ? (same ? sub(a, b) : add(a, b)) : same ? add(a, b) : sub(a, b);
+        const rest = mul(p, pow(f.base, -1), pow(g.base, -1));
         return { expr: mul(num(c), rest, first === 'cos' ? cos(angle) : sin(angle)), j: hit.j };
       }
     }
@@ -134,11 +203,13 @@ function squaredAngles(e: Expr): Expr[] {
   return [...out];
 }
 
-const cost = (e: Expr): [number, number] => [termsOf(e).length, opCount(e)];
-const cheaper = (a: Expr, b: Expr): boolean => {
-  const [x, y] = [cost(a), cost(b)];
-  return x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
-};
+/** termsOf(e).length, without making the terms. */
+const termCount = (e: Expr): number => (e.kind === 'add' ? e.terms.length + (Q.isZero(e.constant) ? 0 : 1) : 1);
+
+type Cost = readonly [number, number];
+const cost = (e: Expr): Cost => [termCount(e), opCount(e)];
+const below = (x: Cost, y: Cost): boolean => x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
+const cheaper = (a: Expr, b: Expr): boolean => below(cost(a), cost(b));
 
 /** The part of a term that is no sine or cosine power: terms with one rest are contracted together. */
 const restOf = (t: Expr): Expr => mul(...factorsOf(splitCoeff(t)[1]).flatMap((f) => (trigOf(f, 'sin') || trigOf(f, 'cos') ? [] : [pow(f.base, f.exp)])));
@@ -199,19 +270,22 @@ export const pythagoreanPairs = (e: Expr): Expr => (e.kind === 'add' ? folded(e,
  */
 function contractedGroup(e: Expr): Expr {
   let best = e;
+  let bestCost = cost(e);
   const written = squaresOf(e);
   // A report writes an angle's squares one way (the compass's sin²α, rubanovich1981 (1.13)): no form that turns them.
   const turnsNone = (x: Expr): boolean => [...squaresOf(x)].every((f) => written.has(f) || !written.has(swapped(f)));
   const expanded = expandedAngles(e);
   // An expansion past the size limit is not tried: its Pythagorean forms multiply it again (the bicycle's angle sums).
-  const starts = [e, ...(expanded === e || termsOf(expanded).length > MAX_TERMS ? [] : [expanded])].filter(twoAngles);
+  const starts = [e, ...(expanded === e || termCount(expanded) > MAX_TERMS ? [] : [expanded])].filter(twoAngles);
   for (const start of starts) {
     for (const candidate of [start, ...squaredAngles(start).flatMap((x) => [pythagoreanIn(start, x, 'cos'), pythagoreanIn(start, x, 'sin')])]) {
       const sum = expand(candidate);
       const fold = folded(sum);
       for (const form of fold === sum ? [sum] : [sum, fold]) {
         const joined = paired(form);
-        if (joined && cheaper(joined, best) && turnsNone(joined)) best = joined;
+        if (!joined) continue;
+        const c = cost(joined);
+        if (below(c, bestCost) && turnsNone(joined)) [best, bestCost] = [joined, c];
       }
     }
   }
@@ -247,7 +321,7 @@ function contractedSum(e: Expr): Expr {
 }
 
 function contractedSumOnce(e: Expr): Expr {
-  if (termsOf(e).length > MAX_TERMS) return e;
+  if (termCount(e) > MAX_TERMS) return e;
   const groups = new Map<Expr, Expr[]>();
   for (const t of termsOf(e)) {
     const r = restOf(t);

@@ -43,6 +43,12 @@ interface Ctx {
   readonly fractionWidth: number;
   readonly factorRank: (base: Expr) => number;
   readonly orientSums: boolean;
+  /**
+   * Nodes printed so far in this context, for one call (latexPieces prints
+   * each term whole and again broken, and a node shared in a DAG is printed
+   * once): print is a function of the node and the context.
+   */
+  readonly printed: Map<Expr, Printed>;
 }
 
 const context = (o: LatexOptions = {}): Ctx => ({
@@ -50,7 +56,18 @@ const context = (o: LatexOptions = {}): Ctx => ({
   fractionWidth: o.fractionWidth ?? 36,
   factorRank: o.factorRank ?? defaultFactorRank,
   orientSums: o.orientSums ?? true,
+  printed: new Map(),
 });
+
+/** The context inside a function argument, made once per context (with its own printed nodes). */
+function argumentContext(ctx: Ctx): Ctx {
+  if (ctx.inArgument) return ctx;
+  let out = argumentContexts.get(ctx);
+  if (out === undefined) argumentContexts.set(ctx, (out = { ...ctx, inArgument: true, printed: new Map() }));
+  return out;
+}
+
+const argumentContexts = new WeakMap<Ctx, Ctx>();
 
 // Precedence of a printed expression: it is wrapped in parentheses where
 // the surrounding operator binds tighter.
@@ -71,6 +88,12 @@ export function toLatex(e: Expr, options?: LatexOptions): string {
 }
 
 function print(e: Expr, ctx: Ctx): Printed {
+  let out = ctx.printed.get(e);
+  if (out === undefined) ctx.printed.set(e, (out = printOnce(e, ctx)));
+  return out;
+}
+
+function printOnce(e: Expr, ctx: Ctx): Printed {
   switch (e.kind) {
     case 'num':
       return latexNum(e.value);
@@ -502,7 +525,7 @@ function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
     case 'sign':
       return { tex: `${FUNCTION_TEX[e.name]}${trigArgument(x, ctx)}`, prec: POWER };
     case 'exp':
-      return { tex: `\\exp${paren(print(x, { ...ctx, inArgument: true }).tex)}`, prec: POWER };
+      return { tex: `\\exp${paren(print(x, argumentContext(ctx)).tex)}`, prec: POWER };
     case 'abs':
       return { tex: `\\left|${print(x, ctx).tex}\\right|`, prec: ATOM };
     default:
@@ -516,7 +539,7 @@ function trigArgument(x: Expr, ctx: Ctx): string {
     x.kind === 'sym' ||
     (x.kind === 'num' && x.value.d === 1 && x.value.n > 0) ||
     (x.kind === 'mul' && x.coeff.d === 1 && x.coeff.n > 0 && x.factors.length === 1 && x.factors[0]!.base.kind === 'sym' && x.factors[0]!.exp === ONE);
-  const tex = print(x, { ...ctx, inArgument: true }).tex;
+  const tex = print(x, argumentContext(ctx)).tex;
   return bare ? (/^\\/.test(tex) ? tex : ` ${tex}`) : paren(tex);
 }
 

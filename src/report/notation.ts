@@ -223,34 +223,47 @@ export function tidy(e: Expr): Expr {
 const tidied = new WeakMap<Expr, Expr>();
 
 function tidyOnce(e: Expr): Expr {
-  const cancelled = cancelQuotients(e);
-  const go = (u: Expr): Expr => {
-    switch (u.kind) {
-      case 'num':
-      case 'sym':
-      case 'fn':
-        return u;
-      case 'add': {
-        // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
-        const c = pythagoreanPairs(completeSquares(inSines(contractAngleSums(u))));
-        if (c.kind !== 'add') return go(c);
-        const terms = termsOf(c);
-        const out = terms.map(go);
-        // A factor sum folded into one term (1 − sin²φ into cos²φ) may leave the sum a common factor, cos φ: collected,
-        // as combineRadicals collects a radicand, so that a sum prints alike under a root and outside.
-        return terms.some((t, i) => sumFactors(out[i]!) < sumFactors(t)) ? collectFactors(add(...out)) : add(...out);
-      }
-      case 'pow':
-        return pow(go(u.base), u.exp);
-      case 'mul': {
-        const { sign, factors } = withNegatedBasesJoined(u.factors.map((f) => ({ base: go(f.base), exp: f.exp })));
-        return mul(num(sign < 0 ? Q.neg(u.coeff) : u.coeff), ...factors);
-      }
-      default:
-        return unreachable(u);
+  return doubleAngles(combineRadicals(tidyParts(cancelQuotients(e))));
+}
+
+/**
+ * Each part tidied, kept per node (a function of its structure alone):
+ * expressions a report prints share their parts (the bicycle's mass matrix
+ * sits in its equations, its inverse and their entries).
+ */
+const tidiedParts = new WeakMap<Expr, Expr>();
+
+function tidyParts(u: Expr): Expr {
+  let out = tidiedParts.get(u);
+  if (out === undefined) tidiedParts.set(u, (out = tidyPartsOnce(u)));
+  return out;
+}
+
+function tidyPartsOnce(u: Expr): Expr {
+  switch (u.kind) {
+    case 'num':
+    case 'sym':
+    case 'fn':
+      return u;
+    case 'add': {
+      // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
+      const c = pythagoreanPairs(completeSquares(inSines(contractAngleSums(u))));
+      if (c.kind !== 'add') return tidyParts(c);
+      const terms = termsOf(c);
+      const out = terms.map(tidyParts);
+      // A factor sum folded into one term (1 − sin²φ into cos²φ) may leave the sum a common factor, cos φ: collected,
+      // as combineRadicals collects a radicand, so that a sum prints alike under a root and outside.
+      return terms.some((t, i) => sumFactors(out[i]!) < sumFactors(t)) ? collectFactors(add(...out)) : add(...out);
     }
-  };
-  return doubleAngles(combineRadicals(go(cancelled)));
+    case 'pow':
+      return pow(tidyParts(u.base), u.exp);
+    case 'mul': {
+      const { sign, factors } = withNegatedBasesJoined(u.factors.map((f) => ({ base: tidyParts(f.base), exp: f.exp })));
+      return mul(num(sign < 0 ? Q.neg(u.coeff) : u.coeff), ...factors);
+    }
+    default:
+      return unreachable(u);
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // bears, and with it the friction (smirnov1981 §2, example 1 under a load
 // that changes sign), read from the derived closed forms at every sample.
 // Tests: test/studies/support-history.test.ts.
-import { evaluate } from '../core/evaluate.js';
+import { evaluator } from '../core/evaluate.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
 
@@ -28,9 +28,11 @@ export function supportHistory(
   const cs = system.model.coordinates;
   const realized = tr.t.map((t, k) => {
     const env = { ...base, t, ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, tr.q[k]![i]!] as const, [c.qd.name, tr.qd[k]![i]!] as const])) };
-    const at = vs.map((v) => ({ N: v.reactions.map((N) => evaluate(N, env)), friction: evaluate(v.friction, env) }));
-    const i = at.findIndex((v) => v.N.every((N) => N >= 0));
-    return { i, ...(at[i] ?? { N: vs[0]!.reactions.map(() => Number.NaN), friction: Number.NaN }) };
+    // One evaluator per sample (the variants' closed forms share their parts), read up to the realized variant.
+    const value = evaluator(env);
+    const i = vs.findIndex((v) => v.reactions.every((N) => value(N) >= 0));
+    const v = vs[i];
+    return { i, N: v ? v.reactions.map(value) : vs[0]!.reactions.map(() => Number.NaN), friction: v ? value(v.friction) : Number.NaN };
   });
   return {
     t: tr.t,

@@ -2,9 +2,11 @@
 // kugushev2002 (10.15) writes the double pendulum's equations with
 // cos(q₁ − q₂) and sin(q₁ − q₂), where an expanded derivation gives
 // products of sines and cosines of q₁ and q₂; the same function everywhere.
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractAngleSums, pythagoreanPairs } from '../../src/core/angle-contraction.js';
-import { add, mul, num, pow, sin, cos, sym, termsOf, type Expr } from '../../src/core/expr.js';
+import { contractAngleSums, lookupOf, pythagoreanPairs, shapeOf, traded } from '../../src/core/angle-contraction.js';
+import { add, mul, num, pow, sin, cos, sub, sym, termsOf, withFreshTable, type Expr } from '../../src/core/expr.js';
 import { expandedAngles } from '../../src/core/multiple-angles.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { toText } from '../../src/core/print.js';
@@ -122,5 +124,59 @@ describe('Pythagorean pairs', () => {
       if (termsOf(f).length < termsOf(e).length) folded++;
     }
     expect(folded).toBeGreaterThan(50);
+  });
+});
+
+describe('partners looked up by their factors, the pass unchanged', () => {
+  const X = sym('x'),
+    Y = sym('y');
+  const angles = [X, Y, add(X, Y), sub(X, Y)];
+  const trigs = angles.flatMap((a) => [sin(a), cos(a)]);
+  // Products of sines and cosines (some to a symbolic power n, which lookup by factors leaves to building), x and m.
+  const bases = [...trigs, X, sym('m')];
+  const product = fc
+    .array(fc.tuple(fc.constantFrom(...bases), fc.integer({ min: -2, max: 3 }), fc.boolean()), { maxLength: 5 })
+    .map((fs) => mul(...fs.map(([b, k, symbolic]) => pow(b, symbolic && b.kind === 'fn' && k === 3 ? sym('n') : num(k)))));
+  const trade = fc
+    .uniqueArray(fc.constantFrom(...trigs), { minLength: 1, maxLength: 4 })
+    .chain((bs) => fc.tuple(...bs.map((b) => fc.integer({ min: -2, max: 2 }).map((k) => [b, k] as const))));
+
+  it('finds the term that p with its bases traded is, as building that product finds it (fast-check)', () => {
+    let [hits, builds] = [0, 0];
+    fc.assert(
+      fc.property(product, trade, fc.array(product, { maxLength: 6 }), fc.boolean(), (p, t, others, present) => {
+        const built = mul(p, ...t.map(([b, k]) => pow(b, k)));
+        const terms = [...new Set(present ? [...others, built] : others)];
+        const hit = traded(shapeOf(p), t, lookupOf(terms.map(shapeOf)));
+        const index = terms.indexOf(built);
+        if (hit === 'build') builds++;
+        else expect(hit).toBe(index < 0 ? undefined : index);
+        if (typeof hit === 'number') hits++;
+      }),
+      { numRuns: 400, seed: 7300 },
+    );
+    expect(hits).toBeGreaterThan(100);
+    expect(builds).toBeGreaterThan(10);
+  });
+
+  it('contracts random trig polynomials as it did when it built every partner (15, and each expanded)', () => {
+    const inputs = Array.from({ length: 15 }, (_, i) => randomTrigPolynomial(7100 + i)).flatMap((e) => [e, expandedAngles(e)]);
+    const printed = inputs.map((x) => toText(contractAngleSums(x)));
+    expect(printed.filter((s, i) => s !== toText(inputs[i]!)).length).toBe(10);
+    // SHA-256 of the results one a line, as the pass gave them when each partner was built and looked up.
+    expect(
+      createHash('sha256')
+        .update(printed.map((s) => `${s}\n`).join(''))
+        .digest('hex'),
+    ).toBe('b21efed2a5e6cf2373a2f3abafa60bf3d15cf5930256295503ac5d59e162c6a8');
+  });
+
+  it('answers a part contracted inside a whole as the part alone in a fresh table', () => {
+    for (let i = 0; i < 10; i++) {
+      const part = randomTrigPolynomial(7200 + i);
+      contractAngleSums(mul(sym('m'), pow(add(part, sym('k')), 2), sin(part)));
+      const alone = withFreshTable(() => toText(contractAngleSums(randomTrigPolynomial(7200 + i))));
+      expect(toText(contractAngleSums(part)), `${i}`).toBe(alone);
+    }
   });
 });

@@ -490,8 +490,9 @@ function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisp
     [...seen].flatMap(([s, values], i): Inline[] => {
       const symbol = mechanicsSymbol(s);
       const lead = i ? ', ' : '';
-      // One value, or values none of which fits a line: the symbol once.
-      if (values.size === 1 || ![...values.keys()].some(fits)) {
+      // One value, or values none of which fits a line: the symbol once; with its rows where another row refers it to a
+      // display (the prism's N_ij1 of its row in Φ, and at sgn P_x in Φ from rest).
+      if ((values.size === 1 && !referred.has(s)) || ![...values.keys()].some(fits)) {
         const only = [...values.keys()][0]!;
         return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
       }

@@ -25,6 +25,7 @@ describe('friction section', () => {
       'prism-in-guides',
       'prism-in-guides-planar',
       'prism-in-guides-planar-fixed',
+      'prism-in-guides-planar-sweep',
       'rough-disk',
       'rough-hinge-pendulum',
       'tumbling-box',

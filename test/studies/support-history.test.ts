@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import switching from '../../derivations/point-between-planes-switching.js';
 import planes from '../../derivations/point-between-planes.js';
 import fixed from '../../derivations/prism-in-guides-planar-fixed.js';
+import sweep from '../../derivations/prism-in-guides-planar-sweep.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { supportHistory } from '../../src/studies/support-history.js';
 import { derived } from '../helpers/examples.js';
@@ -55,5 +56,22 @@ describe('the planar prism with pair 2 fixed on the guides', () => {
       expect(h.reactions[0]![s]).toBeCloseTo((Py * (a2 - x - f12 * w) - Mz) / delta, 9);
       expect(h.reactions[1]![s]).toBeCloseTo((Mz + Py * (f11 * w - a1)) / delta, 9);
     }
+  });
+});
+
+// smirnov1981 §2 under M_z + kt (derivations/prism-in-guides-planar-sweep.ts): N₁₁₁ = (P_y(a₂ − f₁₂w) − M_z − kt)/Δ₁₁,
+// Δ₁₁ = a₂ − a₁ + w(f₁₁ − f₁₂) = 1.02, reaches 0 at t* = (P_y(a₂ − f₁₂w) − M_z)/k = (0.92 − 0.5)/0.5 = 0.84.
+describe('the planar prism under a growing moment', () => {
+  it('switches once, from 11 to 21, at t = 0.84; before it N₁ = N₁₁₁ of the paper at M_z + kt', async () => {
+    const sys = derived(sweep);
+    const tr = simulate(await loadGenerated(sys), { q0: [0, 0, 0], qd0: [1, 0, 0], t1: 2, samples: 100 });
+    const h = supportHistory(sys, tr)!;
+    expect(h.switches).toBe(1);
+    const tags = sys.supports!.variants!.map((v) => v.variant.join());
+    const k = h.variant.findIndex((v) => v !== h.variant[0]);
+    expect([tags[h.variant[0]!], tags[h.variant[k]!]]).toEqual(['-1,-1', '1,-1']);
+    expect(h.t[k - 1]).toBeLessThan(0.84);
+    expect(h.t[k]).toBeGreaterThan(0.84);
+    for (let s = 0; s < k; s += 5) expect(h.reactions[0]![s]).toBeCloseTo((2 * (0.5 - 0.2 * 0.2) - 0.5 - 0.5 * h.t[s]!) / 1.02, 9);
   });
 });

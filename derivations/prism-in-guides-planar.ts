@@ -3,23 +3,23 @@ import { defineModel } from '../src/model/index.js';
 // The paper's closed forms of the planar case (smirnov1981 §2) as printed,
 // for the faces i, j that pairs 1 and 2 bear on: 1 the face whose normal is
 // +y (at y = +w, reaction along −y), 2 the face at y = −w. Each pair's two
-// points face each other (a_{i1} = a1, a_{j2} = a2), b_{ps} is the y of face
+// points face each other (a_{i1} = a1 − g1 x, a_{j2} = a2 − g2 x, g_s = 1 where
+// pair s is fixed on the guides), b_{ps} is the y of face
 // p, f_{ps} the friction of pair s on face p (the parameter fps), sgn = sgn ẋ.
 const b = (p: 1 | 2): string => (p === 1 ? 'w' : '(-w)');
-const delta = (i: 1 | 2, j: 1 | 2): string => `a2 - a1 + (f${j}2*${b(j)}*(-1)^${j} - f${i}1*${b(i)}*(-1)^${i})*sgn`;
-const N1 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(Mz - Py*(a2 + (-1)^${j}*f${j}2*${b(j)}*sgn))/(${delta(i, j)})`;
-const N2 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-Mz + Py*(a1 + (-1)^${i}*f${i}1*${b(i)}*sgn))/(${delta(i, j)})`;
+/** a_{ps} of pair s: a⁰ on the prism, a⁰ − x where its points are fixed on the guides (g_s = 1). */
+const a = (s: 1 | 2): string => `(a${s} - g${s}*x)`;
+const delta = (i: 1 | 2, j: 1 | 2): string => `${a(2)} - ${a(1)} + (f${j}2*${b(j)}*(-1)^${j} - f${i}1*${b(i)}*(-1)^${i})*sgn`;
+const N1 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(Mz - Py*(${a(2)} + (-1)^${j}*f${j}2*${b(j)}*sgn))/(${delta(i, j)})`;
+const N2 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-Mz + Py*(${a(1)} + (-1)^${i}*f${i}1*${b(i)}*sgn))/(${delta(i, j)})`;
 /** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
 const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
-/** Pair s alone bearing on face p: its reaction from (2.1)'s first row, (−1)^p N + P_y = 0. */
-const alone = (p: 1 | 2): string => `-(-1)^${p}*Py`;
-/** What is left of (2.1)'s moment row, Σ(−1)^p a N + sgn Σ f b N + M_z, with that reaction: zero where the variant is realized (negated, as b − Σ aN). */
-const leftOver = (p: 1 | 2, s: 1 | 2): string => `-(Mz + ((-1)^${p}*a${s} + f${p}${s}*${b(p)}*sgn)*(${alone(p)}))`;
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
 const GENERAL =
-  'each variant is §2’s general form $\\Delta_{ij} = a_{j2} - a_{i1} + [f_{j2}b_{j2}(-1)^j - f_{i1}b_{i1}(-1)^i]\\operatorname{sgn}\\dot{x}$, $N_{ij1} = (-1)^i\\{M_z - P_y[a_{j2} + (-1)^j f_{j2}b_{j2}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$, $N_{ij2} = (-1)^j\\{-M_z + P_y[a_{i1} + (-1)^i f_{i1}b_{i1}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$ with $a_{i1} = a_1$, $a_{j2} = a_2$, $b_{1s} = w$, $b_{2s} = -w$, $f_{ps}$ the parameter $f_{ps}$.';
-/** The variants with free pairs are the toolkit's reductions of (2.1)–(2.2): Smirnov prints only the four full ones. */
-const origin = 'reduction' as const;
+  'each variant is §2’s general form $\\Delta_{ij} = a_{j2} - a_{i1} + [f_{j2}b_{j2}(-1)^j - f_{i1}b_{i1}(-1)^i]\\operatorname{sgn}\\dot{x}$, $N_{ij1} = (-1)^i\\{M_z - P_y[a_{j2} + (-1)^j f_{j2}b_{j2}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$, $N_{ij2} = (-1)^j\\{-M_z + P_y[a_{i1} + (-1)^i f_{i1}b_{i1}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$ with $a_{i1} = a_1 - g_1 x$, $a_{j2} = a_2 - g_2 x$, $b_{1s} = w$, $b_{2s} = -w$, $f_{ps}$ the parameter $f_{ps}$.';
+/** smirnov1981 §2 on support points fixed on the guides, as the rows read it (a_{ps} above). */
+const FIXED =
+  'corrected: where a pair’s points are fixed on the guides ($g_s = 1$) the paper prints $a_{ps} = a^0_{ps} + x$, but a point at $a^0_{ps}$ along the prism when $x = 0$ is at $a^0_{ps} - x$ once the prism has advanced by $x$; so $\\Delta_{ij}$ and $N_{ij1}$, $N_{ij2}$ vary with $x$ where one pair is fixed and the other is not. On the prism $g_s = 0$ and $a_{ps} = a_s$.';
 const faces = [
   [1, 1],
   [1, 2],
@@ -53,6 +53,8 @@ export default defineModel({
     Mz: { default: 0.5, description: 'moment of the load', unit: 'N m' },
     a1: { default: -0.5, description: 'position of support pair 1 along the prism', unit: 'm' },
     a2: { default: 0.5, description: 'position of support pair 2 along the prism', unit: 'm' },
+    g1: { default: 0, range: [0, 1], description: '1 where pair 1’s points are fixed on the guides (at a1 − x along the prism), 0 where on the prism' },
+    g2: { default: 0, range: [0, 1], description: '1 where pair 2’s points are fixed on the guides (at a2 − x along the prism), 0 where on the prism' },
     w: { default: 0.2, description: 'half width of the prism', unit: 'm' },
     f11: { default: 0.3, range: [0, 2], description: 'friction at pair 1, face y = +w' },
     f21: { default: 0.25, range: [0, 2], description: 'friction at pair 1, face y = −w' },
@@ -62,11 +64,22 @@ export default defineModel({
   kinetic: "m*(x'^2 + y'^2)/2 + J*theta'^2/2",
   forces: { x: 'Px', y: 'Py', theta: 'Mz' },
   holonomic: [
-    { name: 'pair1', expr: 'y + a1*theta', slip: { positive: 'x + w*theta', negative: 'x - w*theta' }, friction: { positive: 'f21', negative: 'f11' } },
-    { name: 'pair2', expr: 'y + a2*theta', slip: { positive: 'x + w*theta', negative: 'x - w*theta' }, friction: { positive: 'f22', negative: 'f12' } },
+    {
+      name: 'pair1',
+      expr: 'y + (a1 - g1*x)*theta',
+      slip: { positive: 'x + w*theta', negative: 'x - w*theta' },
+      friction: { positive: 'f21', negative: 'f11' },
+    },
+    {
+      name: 'pair2',
+      expr: 'y + (a2 - g2*x)*theta',
+      slip: { positive: 'x + w*theta', negative: 'x - w*theta' },
+      friction: { positive: 'f22', negative: 'f12' },
+    },
   ],
   // Seen from above: the prism (half length 0.6, half width w) between its guides, its
-  // support pairs 1 and 2 at a1, a2 on both faces (a point (a, b) of the prism at (x − bθ, y + aθ), drawn turned by θ).
+  // support pairs 1 and 2 at a1, a2 on both faces, each point named ps as in the paper's f_ps: face p (1 at y = +w,
+  // 2 at y = −w) of pair s, at a_s − g_s x along the prism (a point (a, b) of the prism at (x − bθ, y + aθ), drawn turned by θ).
   drawing: {
     points: Object.fromEntries(
       [
@@ -74,10 +87,10 @@ export default defineModel({
         ['B', '0.6', '-w'],
         ['C', '0.6', 'w'],
         ['D', '-0.6', 'w'],
-        ['1', 'a1', '-w'],
-        ["1'", 'a1', 'w'],
-        ['2', 'a2', '-w'],
-        ["2'", 'a2', 'w'],
+        ['21', '(a1 - g1*x)', '-w'],
+        ['11', '(a1 - g1*x)', 'w'],
+        ['22', '(a2 - g2*x)', '-w'],
+        ['12', '(a2 - g2*x)', 'w'],
       ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*sin(theta)`, `y + ${u}*sin(theta) + ${v}*cos(theta)`] as const]),
     ),
     segments: [
@@ -88,7 +101,7 @@ export default defineModel({
     ],
     labels: false,
     ground: ['y = -w', 'w = y'],
-    annotations: { supports: ['1', "1'", '2', "2'"] },
+    annotations: { supports: ['11', '21', '12', '22'] },
   },
   initial: { qd: { x: 1 }, t1: 2 },
   // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ;
@@ -98,7 +111,7 @@ export default defineModel({
     formulas: [
       ...faces.flatMap(([i, j]) => {
         const v = `supports.${sides(i, j)}`;
-        const where = { sgn: "sign(x')" };
+        const where = { sgn: "sign(x')", x: 'x' };
         return [
           {
             eq: '§2',
@@ -108,7 +121,7 @@ export default defineModel({
             where,
             ...(i === 1 && j === 1 ? { note: GENERAL } : {}),
           },
-          { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where },
+          { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where, ...(i === 1 && j === 1 ? { note: FIXED } : {}) },
           { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where },
           { eq: '§2', name: `\\Phi_{${i}${j}}`, formula: `f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)})`, derived: `${v}.Φ`, where },
         ];
@@ -130,51 +143,18 @@ export default defineModel({
         name: '\\Phi\\ (\\text{from rest})',
         formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
         derived: 'supports.rest.Φ',
-        where: Object.fromEntries(
-          faces.flatMap(([i, j]) => [
-            [`N${i}${j}1`, N1(i, j).replaceAll('sgn', 'sign(Px)')],
-            [`N${i}${j}2`, N2(i, j).replaceAll('sgn', 'sign(Px)')],
-          ]),
-        ),
-        note: 'the prism starts from rest in the direction of $P_x$ and stays at rest while $|P_x| \\le \\Phi$, this $\\Phi$: the switched bound with $\\operatorname{sgn}\\dot{x}$ replaced by $\\operatorname{sgn} P_x$',
+        where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.rest.${sides(i, j)}.N${k}`]))),
+        note: 'the prism starts from rest in the direction of $P_x$ and stays at rest while $|P_x| \\le \\Phi$, this $\\Phi$: the one-line $\\Phi$ above, its $N_{ij1}$, $N_{ij2}$ those of the rows above with $\\operatorname{sgn}\\dot{x}$ replaced by $\\operatorname{sgn} P_x$',
       },
-      ...([1, 2] as const).flatMap((p) =>
-        ([1, 2] as const).flatMap((s) => {
-          const v = `supports.(${[1, 2].map((t) => (t === s ? (p === 2 ? '+' : '-') : '0')).join(',')})`;
-          const where = { sgn: "sign(x')" };
-          const name = (x: string): string => `${x}\\ (\\text{face ${p}, pair ${3 - s} free})`;
-          return [
-            { eq: '(2.1)', name: name(`N_{${s}}`), formula: alone(p), derived: `${v}.N${s}`, origin },
-            { eq: '(2.2)', name: name('\\Phi'), formula: `f${p}${s}*(${alone(p)})`, derived: `${v}.Φ`, origin },
-            {
-              eq: '(2.1)',
-              origin,
-              name: name('M_z\\ \\text{row}'),
-              formula: leftOver(p, s),
-              derived: `${v}.residual.theta`,
-              where,
-              ...(p === 1 && s === 1
-                ? {
-                    note: 'one support bears: the moment row of (2.1) is left over, and the variant is realized only where it vanishes — the load at which the other pair’s reaction in $N_{ij1}$ or $N_{ij2}$ reaches 0.',
-                  }
-                : {}),
-            },
-          ];
-        }),
-      ),
-      {
-        eq: '(2.1)',
-        name: 'P_y\\ \\text{row}\\ (\\text{no support})',
-        formula: '-Py',
-        derived: 'supports.(0,0).residual.y',
-        origin,
-        note: 'no support bears: both rows of (2.1) are left over, realized only without load except $P_x$.',
-      },
-      { eq: '(2.1)', name: 'M_z\\ \\text{row}\\ (\\text{no support})', formula: '-Mz', derived: 'supports.(0,0).residual.theta', origin },
-      { eq: '(2.2)', name: '\\Phi\\ (\\text{no support})', formula: '0', derived: 'supports.(0,0).Φ', origin },
       // §2's count of the planar case against the variants as the toolkit enumerates them.
       { eq: '§2', name: '\\text{full variants}', formula: '4', derived: 'supports.count.full' },
-      { eq: '§2', name: '\\text{variants on one support}', formula: '4', derived: 'supports.count.on1' },
+      {
+        eq: '§2',
+        name: '\\text{variants on one support}',
+        formula: '4',
+        derived: 'supports.count.on1',
+        note: 'a variant on one support is realized only where the moment row of (2.1), left over by its one reaction $\\mp P_y$, vanishes: where $N_{ij1}$ or $N_{ij2}$ of a full variant reaches 0; the one without support only where $P_y = M_z = 0$ (“in the absence of load except $P_x$”).',
+      },
       { eq: '§2', name: '\\text{variants without support}', formula: '1', derived: 'supports.count.on0' },
       { eq: '§2', name: '\\text{variants in all}', formula: '3^2', derived: 'supports.count.all' },
     ],

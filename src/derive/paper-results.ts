@@ -84,6 +84,7 @@
 //                                      variant the load realizes (the point's Φ by sgn F_z)
 //   supports.rest.load, supports.rest.Φ  from rest (one free coordinate): the load P along it and Φ
 //                                      with sgn q̇ = sgn P; rest persists while |P| ≤ Φ (smirnov1981 §2)
+//   supports.rest.{sides}.N{i}         a full variant's reactions with sgn q̇ = sgn P, which that Φ is switched by
 //   the same for a variant with free pairs (side 0, e.g. (+,0)), with N = 0 for those, and
 //   supports.{sides}.residual.{row}    b − Σ aN of each row of (1.1) not solved (a fixed
 //                                      coordinate, or a pair in the accelerations form): the
@@ -637,6 +638,7 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   if (rest) {
     facts.set('supports.rest.load', rest.load);
     facts.set('supports.rest.Φ', rest.bound);
+    s.variants!.forEach((v, k) => rest.reactions[k]!.forEach((N, i) => facts.set(`${name(v.variant).replace('supports.', 'supports.rest.')}.N${i + 1}`, N)));
   }
   for (const v of s.partial ?? []) {
     const key = name(v.variant);

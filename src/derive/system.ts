@@ -57,6 +57,7 @@ import { derivePatchResults, type Patches } from './compliant/patches.js';
 import { deriveSupports, type SupportDerivation } from './friction/supports.js';
 import { deriveSupportRest, type SupportRest } from './friction/support-rest.js';
 import { deriveSupportEquations, type SupportEquations } from './friction/support-equations.js';
+import { onSupportManifold } from './friction/support-manifold.js';
 import { deriveUnilateral, type UnilateralDerivation } from './unilateral/unilateral.js';
 
 export interface DerivedSystem {
@@ -151,8 +152,9 @@ export function deriveSystem(model: Model): DerivedSystem {
   const realized = realizedLagrangian(model, lagrange2, compliant);
   const hamilton = deriveHamilton(model, realized ?? lagrange2, checks.massMatrix, realized?.Q);
   const unilateral = deriveUnilateral(model, lagrange2);
-  const supports = deriveSupports(model, lagrange2, constraints);
-  const supportEquations = supports && constraints && deriveSupportEquations(model, lagrange2, constraints, supports, hamilton.explicit?.qdot);
+  const held = constraints && onSupportManifold(model, constraints);
+  const supports = deriveSupports(model, lagrange2, held);
+  const supportEquations = supports && held && deriveSupportEquations(model, lagrange2, held, supports, hamilton.explicit?.qdot);
   const supportRest = supports && deriveSupportRest(model, lagrange2, supports);
   const hinges = deriveHinges(model, lagrange2, constraints);
   const patches = derivePatchResults(model, lagrange2);

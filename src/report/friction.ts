@@ -14,23 +14,9 @@ import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { SupportRest } from '../derive/friction/support-rest.js';
 import type { SupportLoads } from '../studies/support-loads.js';
 import type { SupportHistory } from '../studies/support-history.js';
-import { seriesStyle, svgPlot } from './plot.js';
+import { supportHistoryFigures } from './support-history.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
-import {
-  countWord,
-  equation,
-  equations,
-  list,
-  m,
-  paragraph,
-  ref,
-  type Block,
-  type Figure,
-  type Inline,
-  type Section,
-  type Table,
-  matrixEquation,
-} from './document.js';
+import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
 import { ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
@@ -46,7 +32,7 @@ export function frictionSection(system: DerivedSystem, paper?: PaperCheck, loads
       return twin ? twinBlocks(system, c, twin) : coulombBlocks(system, c);
     }),
     ...(system.supports ? supportBlocks(system, system.supports, paper, loads) : []),
-    ...(history?.switches ? [historyFigure(system, history)] : []),
+    ...(history ? supportHistoryFigures(system, history) : []),
     ...system.hinges.flatMap((h) => hingeBlocks(system, h)),
   ];
   return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
@@ -548,30 +534,6 @@ function loadsParagraph(loads: SupportLoads): Block {
     ...realized.flatMap((v, j): Inline[] => [j ? ', ' : '', m(variantTag(v.variant))]),
     realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
   );
-}
-
-/** The realized variant's N and Φ against t, drawn where the simulated motion switches variant (the bearing plane). */
-function historyFigure(system: DerivedSystem, h: SupportHistory): Figure {
-  const series = [...h.reactions.map((values, i) => ({ label: `N_{${i + 1}}`, values })), { label: '\\Phi', values: h.friction }];
-  return {
-    kind: 'figure',
-    id: 'plot-supports',
-    svg: svgPlot({
-      id: 'plot-supports',
-      title: `${system.model.title}: reactions and friction against time`,
-      t: h.t,
-      events: [],
-      series,
-      xLabel: 't',
-      yLabel: 'N, Φ',
-    }),
-    legend: series.map((x, i) => ({ label: x.label, ...seriesStyle(i) })),
-    caption: [
-      'The reactions and the friction bound ',
-      m('\\Phi'),
-      ` of the realized variant along the simulated motion, which switches variant ${h.switches === 1 ? 'once' : `${h.switches} times`}.`,
-    ],
-  };
 }
 
 /** A matrix equation, or where it is 1×1 the scalar one in the entry's own name (lhs: [matrix's, entry's]). */

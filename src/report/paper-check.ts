@@ -282,17 +282,24 @@ function shown(result: Expr): Expr {
  * multiplied out).
  */
 function resultForm(r: PaperCheckRow): Expr {
+  // Every symbol of the formula bound to a derived fact (smirnov1981 §2's Φ in the variants' N_ij1, N_ij2, each a row of
+  // its own): where the result is too long to print either way, the formula in those names is the derived result, set out
+  // as the paper does. Far too long as printed raw, both ways, it is not put in the paper's forms first (seconds each).
+  const bound = [...r.formula.where.values()];
+  const named = r.how === 'symbolic' && r.agrees && !r.formula.left && r.paper && bound.length > 0 && bound.every((x) => 'fact' in x);
+  const far = (e: Expr): boolean => texWidth(math(inPaperSymbols(r, e))) > FAR * MAX_ROW_LINES * MAX_LINE_WIDTH;
+  if (named && far(r.derived) && far(r.paper!)) return primed(r, subs(r.formula.formula!, singleSymbols(r)));
   const derived = shown(inPaperSymbols(r, r.derived));
   if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.paper) return derived;
   const paper = shown(inPaperSymbols(r, r.paper));
   const [a, b] = [math(paper), math(derived)];
   const best = a.length < b.length && texWidth(a) < texWidth(b) ? paper : derived;
-  // Too long to print either way, and every symbol of the formula bound to a derived fact (smirnov1981 §2's Φ in the
-  // variants' N_ij1, N_ij2, each a row of its own): the formula in those names is the derived result, set out as the paper does.
-  const bound = [...r.formula.where.values()];
-  if (texWidth(math(best)) <= MAX_ROW_LINES * MAX_LINE_WIDTH || bound.length === 0 || !bound.every((x) => 'fact' in x)) return best;
+  if (texWidth(math(best)) <= MAX_ROW_LINES * MAX_LINE_WIDTH || !named) return best;
   return primed(r, subs(r.formula.formula!, singleSymbols(r)));
 }
+
+/** How many rows' worth a raw print must exceed for the paper's forms not to be tried (they shorten locally, never by half). */
+const FAR = 2;
 
 /** Printed length (LaTeX characters) beyond which a result is tried over a common denominator. */
 const WIDE = 400;
@@ -483,8 +490,9 @@ function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisp
     [...seen].flatMap(([s, values], i): Inline[] => {
       const symbol = mechanicsSymbol(s);
       const lead = i ? ', ' : '';
-      // One value, or values none of which fits a line: the symbol once.
-      if (values.size === 1 || ![...values.keys()].some(fits)) {
+      // One value, or values none of which fits a line: the symbol once; with its rows where another row refers it to a
+      // display (the prism's N_ij1 of its row in Φ, and at sgn P_x in Φ from rest).
+      if ((values.size === 1 && !referred.has(s)) || ![...values.keys()].some(fits)) {
         const only = [...values.keys()][0]!;
         return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
       }

@@ -13,6 +13,8 @@ export interface SupportHistory {
   readonly reactions: readonly (readonly number[])[];
   /** Φ of the realized variant at each sample. */
   readonly friction: readonly number[];
+  /** The realized variant at each sample: its index in system.supports.variants, −1 where none is realized. */
+  readonly variant: readonly number[];
   /** How many times the realized variant changes along the run. */
   readonly switches: number;
 }
@@ -38,6 +40,7 @@ export function supportHistory(
     t: tr.t,
     reactions: vs[0]!.reactions.map((_, p) => realized.map((r) => r.N[p]!)),
     friction: realized.map((r) => r.friction),
+    variant: realized.map((r) => r.i),
     switches: realized.filter((r, k) => k > 0 && r.i !== realized[k - 1]!.i).length,
   };
 }

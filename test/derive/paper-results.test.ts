@@ -111,6 +111,10 @@ describe('Smirnov’s support pairs as facts', () => {
       Py: 0.7,
       Mz: -0.4,
       Px: 1,
+      // Pair 2 fixed on the guides, the prism advanced by x: its a₂ − x enters the columns (1.1) and the reactions alike.
+      g1: 0,
+      g2: 1,
+      x: 0.1,
       "x'": 1,
     };
     const sides = ['(+,+)', '(+,-)', '(-,+)', '(-,-)'];

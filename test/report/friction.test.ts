@@ -24,6 +24,8 @@ describe('friction section', () => {
       'point-between-planes-switching',
       'prism-in-guides',
       'prism-in-guides-planar',
+      'prism-in-guides-planar-fixed',
+      'prism-in-guides-planar-sweep',
       'rough-disk',
       'rough-hinge-pendulum',
       'tumbling-box',
@@ -81,11 +83,12 @@ describe('friction section', () => {
     expect(planar).toContain('m \\ddot{x} = P_{x} - \\Phi \\operatorname{sgn}\\dot{x}');
     // The moment row of (2.1): the friction at a point (a, b) of the prism has the moment −b F_x, b = −ε w.
     expect(planar).toContain(
-      'J \\ddot{\\theta} = M_{z} + a_{1} N_{1} \\varepsilon_{1} + a_{2} N_{2} \\varepsilon_{2} - w (\\Phi_{1} \\varepsilon_{1} + \\Phi_{2} \\varepsilon_{2}) \\operatorname{sgn}\\dot{x}',
+      'J \\ddot{\\theta} = M_{z} + (a_{1} - g_{1} x) N_{1} \\varepsilon_{1} + (a_{2} - g_{2} x) N_{2} \\varepsilon_{2} - w (\\Phi_{1} \\varepsilon_{1} + \\Phi_{2} \\varepsilon_{2}) \\operatorname{sgn}\\dot{x}',
     );
     expect(planar).not.toContain('A^{\\top}\\lambda');
-    // Self-locking: every Δᵢⱼ tends to a₂ − a₁ as f → 0; the least Δᵢⱼ/(a₂ − a₁) at the defaults is Δ₂₂ = 0.98 (test/derive/friction/support-equations.test.ts).
-    expect(planar).toContain('\\Delta_0 = a_{2} - a_{1}');
+    // Self-locking: every Δᵢⱼ tends to a₂ − a₁ + x(g₁ − g₂) as f → 0 (a pair fixed on the guides at a − x); the least
+    // Δᵢⱼ/Δ₀ at the defaults (x = 0) is Δ₂₂ = 0.98 (test/derive/friction/support-equations.test.ts).
+    expect(planar).toContain('\\Delta_0 = a_{2} - a_{1} + x (g_{1} - g_{2})');
     expect(planar).toContain('is 0.9800 (variant $(+,+)$): no variant locks.');
   });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
@@ -162,6 +165,17 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(tex('prism-in-guides-planar')).toContain(
       '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, and its sum is the largest.',
     );
+  });
+  it('the planar prism’s Φ from rest is §2’s one line in the Nᵢⱼ at sgn Pₓ, never “too long to print”', () => {
+    const planar = tex('prism-in-guides-planar');
+    expect(planar).not.toContain('too long to print');
+    expect(planar).toMatch(/\\Phi\\ \(\\text\{from rest\}\)\\ \\text\{\\S 2\} = \\frac\{1\}\{4\} \\bigl\(\(N_\{111\} f_\{11\}/);
+  });
+  it('pair 2 fixed on the guides: N, Φ and the variant against t, the switch from 11, (−,−), to 21, (+,−), named', () => {
+    const fixed = tex('prism-in-guides-planar-fixed');
+    expect(fixed).toContain('which switches variant once: from $(-,-)$ to $(+,-)$ between $t = ');
+    expect(fixed).toContain('numbered $1 = (+,+)$, $2 = (+,-)$, $3 = (-,+)$, $4 = (-,-)$');
+    expect(fixed).toContain('\\label{fig:prism-in-guides-planar-fixed:plot-supports-variant}');
   });
   it('prints the point’s 1×1 system (1.1) as scalars, not matrices', () => {
     const t = tex('point-between-planes');

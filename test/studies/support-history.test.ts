@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import switching from '../../derivations/point-between-planes-switching.js';
 import planes from '../../derivations/point-between-planes.js';
+import fixed from '../../derivations/prism-in-guides-planar-fixed.js';
+import sweep from '../../derivations/prism-in-guides-planar-sweep.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { supportHistory } from '../../src/studies/support-history.js';
 import { derived } from '../helpers/examples.js';
@@ -29,5 +31,47 @@ describe('N and Φ along the run under F_z = 2 cos t', () => {
     expect(h.switches).toBe(0);
     expect(h.reactions[0]).toEqual([2, 2, 2]);
     expect(h.friction).toEqual([1, 1, 1]);
+  });
+});
+
+// smirnov1981 §2 with pair 2's points fixed on the guides (derivations/prism-in-guides-planar-fixed.ts): at a₂ − x along
+// the prism, so N₁₁₁ = (P_y(a₂ − x − f₁₂w) − M_z)/Δ₁₁ (sgn ẋ = 1) reaches 0 at x* = a₂ − f₁₂w − M_z/P_y = 0.5 − 0.04 − 0.25
+// = 0.21, where variant 11 (both pairs on y = +w, the engine's (−,−)) gives way to 21 (pair 1 on y = −w, (+,−)).
+describe('the planar prism with pair 2 fixed on the guides', () => {
+  it('switches once, from 11 to 21, as x passes 0.21; before it N₁ = N₁₁₁ of the paper with a₂ − x', async () => {
+    const sys = derived(fixed);
+    const tr = simulate(await loadGenerated(sys), { q0: [0, 0, 0], qd0: [1, 0, 0], t1: 0.5, samples: 101 });
+    const h = supportHistory(sys, tr)!;
+    expect(h.switches).toBe(1);
+    const tags = sys.supports!.variants!.map((v) => v.variant.join());
+    const k = h.variant.findIndex((v) => v !== h.variant[0]);
+    expect(tags[h.variant[0]!]).toBe('-1,-1');
+    expect(tags[h.variant[k]!]).toBe('1,-1');
+    expect(tr.q[k - 1]![0]).toBeLessThan(0.21);
+    expect(tr.q[k]![0]).toBeGreaterThanOrEqual(0.21);
+    const [Py, Mz, a1, a2, w, f11, f12] = [2, 0.5, -0.5, 0.5, 0.2, 0.3, 0.2];
+    for (let s = 0; s < k; s += 10) {
+      const x = tr.q[s]![0]!;
+      const delta = a2 - x - a1 + w * (f11 - f12);
+      expect(h.reactions[0]![s]).toBeCloseTo((Py * (a2 - x - f12 * w) - Mz) / delta, 9);
+      expect(h.reactions[1]![s]).toBeCloseTo((Mz + Py * (f11 * w - a1)) / delta, 9);
+    }
+  });
+});
+
+// smirnov1981 §2 under M_z + kt (derivations/prism-in-guides-planar-sweep.ts): N₁₁₁ = (P_y(a₂ − f₁₂w) − M_z − kt)/Δ₁₁,
+// Δ₁₁ = a₂ − a₁ + w(f₁₁ − f₁₂) = 1.02, reaches 0 at t* = (P_y(a₂ − f₁₂w) − M_z)/k = (0.92 − 0.5)/0.5 = 0.84.
+describe('the planar prism under a growing moment', () => {
+  it('switches once, from 11 to 21, at t = 0.84; before it N₁ = N₁₁₁ of the paper at M_z + kt', async () => {
+    const sys = derived(sweep);
+    const tr = simulate(await loadGenerated(sys), { q0: [0, 0, 0], qd0: [1, 0, 0], t1: 2, samples: 100 });
+    const h = supportHistory(sys, tr)!;
+    expect(h.switches).toBe(1);
+    const tags = sys.supports!.variants!.map((v) => v.variant.join());
+    const k = h.variant.findIndex((v) => v !== h.variant[0]);
+    expect([tags[h.variant[0]!], tags[h.variant[k]!]]).toEqual(['-1,-1', '1,-1']);
+    expect(h.t[k - 1]).toBeLessThan(0.84);
+    expect(h.t[k]).toBeGreaterThan(0.84);
+    for (let s = 0; s < k; s += 5) expect(h.reactions[0]![s]).toBeCloseTo((2 * (0.5 - 0.2 * 0.2) - 0.5 - 0.5 * h.t[s]!) / 1.02, 9);
   });
 });

@@ -21,6 +21,8 @@ export interface SupportRest {
   readonly load: Expr;
   /** The switched friction bound with sgn q̇ = sgn load: rest persists while |load| ≤ bound. */
   readonly bound: Expr;
+  /** Each full variant's reactions with sgn q̇ = sgn load, in the order of the variants: the Nᵢⱼ₁, Nᵢⱼ₂ the bound is switched by. */
+  readonly reactions: readonly (readonly Expr[])[];
   /** Load and bound at the default parameters and the initial configuration. */
   readonly atDefaults: { readonly load: number; readonly bound: number };
 }
@@ -43,10 +45,12 @@ export function deriveSupportRest(model: Model, l2: Pick<Lagrange2, 'forcing'>, 
   const load = simplify(subs(l2.forcing[cs.indexOf(free)]!, still));
   if (cs.some((c) => dependsOn(load, c.qd.name))) return undefined;
   // The variants hold q̇ only in sgn q̇ of the free coordinate (the right side has none): q̇ := P turns it into sgn P.
+  const loaded = new Map([[free.qd.name, load]]);
   const bound = subs(
     switchedSum(s.variants, (v) => v.friction),
-    new Map([[free.qd.name, load]]),
+    loaded,
   );
+  const reactions = s.variants.map((v) => v.reactions.map((N) => subs(N, loaded)));
   const env = defaultsEnv(model);
-  return { coordinate: free.name, load, bound, atDefaults: { load: evaluate(load, env), bound: evaluate(bound, env) } };
+  return { coordinate: free.name, load, bound, reactions, atDefaults: { load: evaluate(load, env), bound: evaluate(bound, env) } };
 }

@@ -14,7 +14,7 @@ import { derived } from '../../helpers/examples.js';
 
 describe('planar prism: the variants on one support and on none', () => {
   const s = derived(planar).supports!;
-  const env: Env = { a1: -0.45, a2: 0.6, w: 0.2, f11: 0.3, f21: 0.25, f12: 0.2, f22: 0.35, Py: 1.7, Mz: 0, "x'": 1 };
+  const env: Env = { a1: -0.45, a2: 0.6, w: 0.2, f11: 0.3, f21: 0.25, f12: 0.2, f22: 0.35, Py: 1.7, Mz: 0, g1: 0, g2: 0, x: 0, "x'": 1 };
   const at = (e: Parameters<typeof evaluate>[0], extra: Env = {}): number => evaluate(e, { ...env, ...extra });
   const full = (v: readonly number[]) => s.variants!.find((x) => x.variant.every((side, i) => side === v[i]))!;
 

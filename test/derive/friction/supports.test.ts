@@ -47,10 +47,11 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
   const s = sys.supports!;
   const r = rng(2101);
   // The paper's closed forms, i, j = 1, 2 the bearing face of pairs 1, 2 (1: y = +w, reaction −N; 2: y = −w),
-  // b_{ps} the signed y of the bearing point, f_{ps} its friction, σ = sgn ẋ.
+  // b_{ps} the signed y of the bearing point, f_{ps} its friction, σ = sgn ẋ; a pair whose points are fixed
+  // on the guides (g_s = 1) is at a_s − x along the prism (§2, the paper's a⁰ + x with its sign corrected).
   const paper = (env: Env, i: 1 | 2, j: 1 | 2, sigma: number) => {
-    const a1 = env.a1!,
-      a2 = env.a2!,
+    const a1 = env.a1! - env.g1! * env.x!,
+      a2 = env.a2! - env.g2! * env.x!,
       w = env.w!;
     const b = (p: 1 | 2) => (p === 1 ? w : -w);
     const f1 = i === 1 ? env.f11! : env.f21!,
@@ -81,6 +82,9 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
         f22: uniform(r, 0, 1),
         m: uniform(r, 0.5, 2),
         J: uniform(r, 0.05, 1),
+        g1: r() < 0.5 ? 0 : 1,
+        g2: r() < 0.5 ? 0 : 1,
+        x: uniform(r, -0.15, 0.15),
         // Every bearing point slides at ẋ (θ̇ = 0 while the constraints hold): the engine's sgn ṡᵢ is sgn ẋ.
         "x'": sigma,
       };
@@ -101,7 +105,13 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
     let realized = 0,
       rests = 0;
     for (let trial = 0; trial < 400; trial++) {
-      const env: Record<string, number> = { ...defaults(planar), Py: uniform(r, -3, 3), Mz: uniform(r, -2, 2), Px: uniform(r, -2, 2) };
+      const env: Record<string, number> = {
+        ...defaults(planar),
+        Py: uniform(r, -3, 3),
+        Mz: uniform(r, -2, 2),
+        Px: uniform(r, -2, 2),
+        x: uniform(r, -0.3, 0.3),
+      };
       // From rest the direction is sgn Pₓ (the paper, after the planar formulas).
       const sigma = Math.sign(env.Px!);
       env["x'"] = sigma;

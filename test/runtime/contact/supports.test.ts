@@ -21,7 +21,8 @@ describe("the planar prism's supportRows and its motion without friction", () =>
   });
   it('rows ∇(y + aθ), slips ∇(x ± wθ), zero biases, ṡ = ẋ ± wθ̇, friction [f21, f11, f22, f12] (the + side is the face y = −w)', () => {
     const qd = [0.8, 0, 0.5];
-    const rows = Array.from(mod.supportRows!(0, [0.1, 0, 0], qd, p));
+    // + 0: the x entries −g θ of the rows are −0 at θ = 0, the same entry as 0.
+    const rows = Array.from(mod.supportRows!(0, [0.1, 0, 0], qd, p), (v) => v + 0);
     const { a1, a2, w } = p;
     expect(rows).toEqual([
       ...[0, 1, a1, 0, 1, a2],

@@ -78,11 +78,11 @@ export function leastNormSplit(n: number, k: number, R: ArrayLike<number>, x: Fl
  * rows; normalRow[a] the normal row of row a's contact) of an impact split by
  * least norm where the rows that may carry impulse are dependent (a box landing
  * flat on four corners). Those are the engaged contacts' and the open ones'
- * that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
+ * (or ones without normal impulse, whatever their phase) that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
  * before). Per row its contact's phase after the impact (0 open, 1 engaged
  * without friction, 2 sticking, 3 sliding) and μk, μs. The unknowns are a
- * sticking contact's normal and slip impulses (an open one's that ends at rest
- * in its tangent too), a sliding one's normal impulse with its slip impulses in
+ * sticking contact's normal and slip impulses (an open one's, or a sliding
+ * one's, that ends at rest in its tangent too), a sliding one's normal impulse with its slip impulses in
  * the ratio Λ gives them (an open one's −μk ξ_T/|ξ_T|: the edge of its cone,
  * against the slip), a frictionless one's normal impulse. Their rows (the
  * normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺ and every
@@ -127,13 +127,13 @@ export function leastNormImpulses(
       }
     }
     slide = Math.sqrt(slide);
-    const touching: boolean = phase[a]! === 0 && Math.abs(xi[a]!) <= rest;
+    const touching: boolean = (phase[a]! === 0 || !(lambda[a]! > 0)) && Math.abs(xi[a]!) <= rest;
     const frictionless: boolean = muK[a]! === 0 || slips === 0;
     if (frictionless) {
       if (phase[a]! !== 0 || touching) role[a] = 1;
       continue;
     }
-    const atRest: boolean = touching && slide <= rest;
+    const atRest: boolean = (touching || phase[a]! === 3) && slide <= rest;
     if (phase[a]! === 2 || atRest) {
       role[a] = 1;
       for (let b = 0; b < r; b++) {

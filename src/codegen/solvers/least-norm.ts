@@ -128,11 +128,11 @@ export const leastNormImpulses: Decl = {
 rows; normalRow[a] the normal row of row a's contact) of an impact split by
 least norm where the rows that may carry impulse are dependent (a box landing
 flat on four corners). Those are the engaged contacts' and the open ones'
-that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of \`scale\`, the velocities
+(or ones without normal impulse, whatever their phase) that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of \`scale\`, the velocities
 before). Per row its contact's phase after the impact (0 open, 1 engaged
 without friction, 2 sticking, 3 sliding) and μk, μs. The unknowns are a
-sticking contact's normal and slip impulses (an open one's that ends at rest
-in its tangent too), a sliding one's normal impulse with its slip impulses in
+sticking contact's normal and slip impulses (an open one's, or a sliding
+one's, that ends at rest in its tangent too), a sliding one's normal impulse with its slip impulses in
 the ratio Λ gives them (an open one's −μk ξ_T/|ξ_T|: the edge of its cone,
 against the slip), a frictionless one's normal impulse. Their rows (the
 normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺ and every
@@ -170,10 +170,23 @@ split the caller has. R (r·n), basis (n·r), role (r), ratio, nu, u, p (r): scr
       { kind: 'let', name: 'slips', type: 'index', init: zero },
       forRange('b', 0, r, [when(slipOf, [assign(ref('slide'), times(idx('xi', b_), idx('xi', b_)), '+='), assign(ref('slips'), one, '+=')])]),
       assign(ref('slide'), math('sqrt', ref('slide'))),
-      { kind: 'const', name: 'touching', type: 'boolean', init: and(eq(idx('phase', a_), zero), bin(math('abs', idx('xi', a_)), '<=', ref('rest'))) },
+      // A contact the solve left without normal impulse counts as open whatever phase it was given (the frictional
+      // enumeration may label an idle corner of a flat landing 'sliding' with Λ_N = 0).
+      {
+        kind: 'const',
+        name: 'touching',
+        type: 'boolean',
+        init: and(or(eq(idx('phase', a_), zero), not(bin(idx('lambda', a_), '>', zero))), bin(math('abs', idx('xi', a_)), '<=', ref('rest'))),
+      },
       { kind: 'const', name: 'frictionless', type: 'boolean', init: or(eq(idx('muK', a_), zero), eq(ref('slips'), zero)) },
       when(ref('frictionless'), [when(or(bin(idx('phase', a_), '!==', zero), ref('touching')), [assign(idx('role', a_), FREE)]), CONTINUE]),
-      { kind: 'const', name: 'atRest', type: 'boolean', init: and(ref('touching'), bin(ref('slide'), '<=', ref('rest'))) },
+      // Sliding that ends at zero slip is sticking: the enumeration may give such a corner the cone's edge in any direction.
+      {
+        kind: 'const',
+        name: 'atRest',
+        type: 'boolean',
+        init: and(or(ref('touching'), eq(idx('phase', a_), num(3))), bin(ref('slide'), '<=', ref('rest'))),
+      },
       when(or(eq(idx('phase', a_), num(2)), ref('atRest')), [
         assign(idx('role', a_), FREE),
         forRange('b', 0, r, [when(slipOf, [assign(idx('role', b_), FREE)])]),

@@ -3,7 +3,7 @@
 // plane of its angles with the orbit's impact jumps drawn, and the
 // step-to-step (return) map's iterates from the declared start as a cobweb
 // (goswami1998 show the compass gait by both). Printing only.
-// Tests: test/report/orbit-figures.test.ts.
+// Tests: test/studies/orbit.test.ts (the compass walker's two figures).
 import type { Model } from '../model/types.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import { m, type Figure } from './document.js';

@@ -458,6 +458,9 @@ function unprintedText(rows: readonly PaperCheckRow[]): Inline[] {
  * symbol bound differently in different rows (sgn F = −1 in one, +1 in the
  * other) with each value's rows named.
  */
+/** The widest value printed inline where a symbol has several (texWidth's units, about an italic letter). */
+const LISTED_WIDTH = 20;
+
 function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisplay[]): Inline[] {
   // A symbol bound to the fact another row gives (the prism's Φ in the N_ij1 of their own rows) refers to that row's display.
   const shownAt = new Map(
@@ -501,7 +504,8 @@ function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisp
         lead,
         ...[...values].flatMap(([value, names], k): Inline[] => [
           k ? '; ' : '',
-          m(fits(value) ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
+          // Several values in one paragraph: a fraction half a line wide already leaves it no break (the prism's N_ij at sgn P_x).
+          m(fits(value) && texWidth(value) <= LISTED_WIDTH ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
           ' in ',
           ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
         ]),

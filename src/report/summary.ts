@@ -356,12 +356,19 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
     ...(contact
       ? [
           `, through `,
-          m(`(${state.map((x) => mechanicsSymbol(x.name)).join(',\\ ')}) = (${state.map((x) => digits(x.v)).join(',\\ ')})`),
+          // One formula per coordinate, so that a narrow page breaks the list between them.
+          ...state.flatMap((x, i): Inline[] => [i ? ', ' : '', m(`${mechanicsSymbol(x.name)} = ${digits(x.v)}`)]),
           ` just after each impact of ${proseName(contact)}`,
           ...(open.length ? [`, at which ${open.map(proseName).join(' and ')} ${open.length === 1 ? 'leaves' : 'leave'}`] : []),
         ]
       : []),
-    ...(multipliers.length ? [', with Floquet multipliers ', m(multipliers.map(complexLatex).join(',\\ ')), ` (largest modulus ${digits(largest)})`] : []),
+    ...(multipliers.length
+      ? [
+          ', with Floquet multipliers ',
+          ...multipliers.flatMap((z, i): Inline[] => [i ? ', ' : '', m(complexLatex(z))]),
+          ` (largest modulus ${digits(largest)})`,
+        ]
+      : []),
   ];
 }
 

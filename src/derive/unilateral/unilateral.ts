@@ -19,13 +19,22 @@ import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
-import { frictionPhases, planarCoulomb } from '../friction/phases.js';
+import { dependentFrictionPhase, frictionPhases, planarCoulomb } from '../friction/phases.js';
 import { coulombImpactModes } from '../friction/impact-modes.js';
 import { criticalValue } from './critical.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from '../matrix.js';
 import type { Domain } from '../proofs/sign.js';
-import type { ContactKinematics, ContactPhase, ContactRow, ImpactCondition, ImpactMap, ImpactMode, UnilateralDerivation } from './unilateral-types.js';
+import type {
+  ConditionStatement,
+  ContactKinematics,
+  ContactPhase,
+  ContactRow,
+  ImpactCondition,
+  ImpactMap,
+  ImpactMode,
+  UnilateralDerivation,
+} from './unilateral-types.js';
 
 export type * from './unilateral-types.js';
 
@@ -81,7 +90,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       const explicit = small ? solvePhase(l2, rows) : undefined;
       const friction = small ? frictionPhases(model, l2, contacts, active) : [];
       phases.push(
-        onManifold(model, {
+        onManifold(model, l2, contacts, {
           active,
           rows,
           ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
@@ -174,7 +183,7 @@ function commonZero(model: Model, f: Expr, g: Expr): { readonly at: ReadonlyMap<
  * (a rod lying flat: θ = 0, so θ̈ ≡ 0 and σ̇₁ = σ̇₂ = mg/2); unchanged
  * where that configuration has no closed form.
  */
-function onManifold(model: Model, phase: ContactPhase): ContactPhase {
+function onManifold(model: Model, l2: Lagrange2, contacts: readonly ContactKinematics[], phase: ContactPhase): ContactPhase {
   if (phase.active.length !== 2) return phase;
   const both = commonZero(model, model.unilateral[phase.active[0]!]!.gap, model.unilateral[phase.active[1]!]!.gap);
   if (!both) return phase;
@@ -195,7 +204,8 @@ function onManifold(model: Model, phase: ContactPhase): ContactPhase {
   const reduce = <T extends { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] }>(x: T | undefined) =>
     x && { qdd: x.qdd.map(at), multipliers: x.multipliers.map(at) };
   const explicit = reduce(phase.explicit);
-  const friction = phase.friction?.map((f) => {
+  const friction = phase.friction?.map((unreduced) => {
+    const f = dependentFrictionPhase(model, l2, contacts, unreduced, at);
     const ex = reduce(f.explicit);
     return { ...f, ...(ex ? { explicit: ex } : {}), conditions: f.conditions.map((c) => ({ ...c, expr: at(c.expr) })) };
   });
@@ -281,10 +291,19 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
     const sol = constrainedSolve(M, matVec(M, qdMinus), R, target, free);
     if (!sol) continue;
     const impulses = new Map(rows.map((r, k) => [r.label, sol.lambda[k]!] as const));
-    const indeterminate = sol.dropped.map((d) => ({ labels: [...d.dependsOn.map((k) => rows[k]!.label), rows[d.row]!.label], dropped: rows[d.row]!.label }));
+    const indeterminate = sol.dropped.map((d) => ({
+      labels: [...d.dependsOn.map((k) => rows[k]!.label), rows[d.row]!.label],
+      dropped: rows[d.row]!.label,
+      weights: d.weights,
+    }));
     const conditions: ImpactCondition[] = [];
     for (const r of rows)
-      if (r.kind === 'normal') conditions.push({ expr: impulses.get(r.label)!, meaning: `impulse of ${contacts[r.contact]!.constraint.name} ≥ 0` });
+      if (r.kind === 'normal')
+        conditions.push({
+          expr: impulses.get(r.label)!,
+          meaning: `impulse of ${contacts[r.contact]!.constraint.name} ≥ 0`,
+          states: { kind: 'nonnegative', label: r.label },
+        });
     for (const j of sc.closed.filter((k) => !stays.includes(k))) {
       const nr = contacts[j]!.normal;
       conditions.push({
@@ -331,6 +350,12 @@ function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qd
   if (stick) {
     const [dn, dt] = stick.lambda as [Expr, Expr];
     const cone = at(c.friction!.static);
+    const coneSide = (side: 'upper' | 'lower'): ConditionStatement => ({
+      kind: 'cone',
+      side,
+      tangential: [{ label: slip.label, weight: ONE }],
+      normals: [{ label: normal.label, coefficient: cone }],
+    });
     modes.push({
       stays: [],
       friction: 'stick',
@@ -341,9 +366,9 @@ function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qd
       ]),
       indeterminate: [],
       conditions: [
-        { expr: dn, meaning: `impulse of ${name} ≥ 0` },
-        { expr: together(simplify(add(mul(cone, dn), neg(dt)))), meaning: 'its tangential impulse is inside the static cone on one side' },
-        { expr: together(simplify(add(mul(cone, dn), dt))), meaning: 'on the other' },
+        { expr: dn, meaning: `impulse of ${name} ≥ 0`, states: { kind: 'nonnegative', label: normal.label } },
+        { expr: together(simplify(add(mul(cone, dn), neg(dt)))), meaning: 'its tangential impulse is inside the static cone', states: coneSide('upper') },
+        { expr: together(simplify(add(mul(cone, dn), dt))), meaning: 'on its other side', states: coneSide('lower') },
       ],
     });
   }
@@ -364,7 +389,7 @@ function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qd
       ]),
       indeterminate: [],
       conditions: [
-        { expr: impulse, meaning: `impulse of ${name} ≥ 0` },
+        { expr: impulse, meaning: `impulse of ${name} ≥ 0`, states: { kind: 'nonnegative', label: normal.label } },
         { expr: together(simplify(mul(d, velocity(S, slip.rate, qdPlus)))), meaning: `${name} keeps sliding the way its sliding equations assume` },
       ],
     });
@@ -421,7 +446,7 @@ export interface ConstrainedSolution {
   /** Multiplier per row of R (0 for dropped rows). */
   readonly lambda: readonly Expr[];
   /** Rows that depend on others: their multiplier is not determined alone (statically indeterminate). */
-  readonly dropped: readonly { readonly row: number; readonly dependsOn: readonly number[] }[];
+  readonly dropped: readonly { readonly row: number; readonly dependsOn: readonly number[]; readonly weights: readonly Expr[] }[];
 }
 
 /**
@@ -472,7 +497,8 @@ export function constrainedSolve(M: Matrix, b: readonly Expr[], R: Matrix, c: re
           St,
           aff.pivots.map((k) => R[r]![k]!),
         )?.x ?? [];
-      return { row: r, dependsOn: aff.rows.filter((_, i) => coef[i] !== undefined && !isZeroExpr(coef[i]!)) };
+      const used = aff.rows.flatMap((k, i) => (coef[i] !== undefined && !isZeroExpr(coef[i]!) ? [[k, coef[i]!] as const] : []));
+      return { row: r, dependsOn: used.map(([k]) => k), weights: used.map(([, w]) => w) };
     });
   return { y: y.map(together), lambda: lambda.map(together), dropped };
 }

@@ -14,6 +14,7 @@ import { collectFactors } from '../core/factor.js';
 import { combineRadicals } from '../core/radicals.js';
 import { expand } from '../core/expand.js';
 import { doubleAngles } from '../core/double-angles.js';
+import { inCosines } from '../core/in-cosines.js';
 import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
@@ -231,7 +232,7 @@ function tidyOnce(e: Expr): Expr {
         return u;
       case 'add': {
         // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
-        const c = pythagoreanPairs(collectFactors(inSines(contractAngleSums(u))));
+        const c = pythagoreanPairs(collectFactors(inCosines(inSines(contractAngleSums(u)))));
         if (c.kind !== 'add') return go(c);
         const terms = termsOf(c);
         const out = terms.map(go);

@@ -96,7 +96,7 @@ function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
     ' (modulo ',
     m('90^\\circ'),
     '): such an impact never gains for ',
-    m(`${e} \\le ${e}^{*} = ${+b.threshold.toFixed(4)}`),
+    m(`${e} \\le \\sqrt{\\rho} = ${+b.threshold.toFixed(4)}`),
     `, and at `,
     m(`${e} = ${top}`),
     ` the supremum of its gain is ${+(100 * b.supremum).toFixed(2)} %, reached with `,

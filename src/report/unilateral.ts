@@ -210,7 +210,9 @@ function impactReactions(contacts: readonly ContactKinematics[], mu: string): st
   const normal = indexSum('j', upTo(contacts.length), (j) => `\\Bigl(\\frac{\\partial f_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta${mu}_${j}`);
   const tangential = contacts.flatMap((c, j) => (c.tangent || c.friction ? [j + 1] : []));
   if (tangential.length === 0) return normal;
-  return `${normal} + ${indexSum('j', tangential, (j) => `\\Bigl(\\frac{\\partial \\xi_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_${j}`)}`;
+  // Friction's tangential impulse acts along the slip s_j (Section friction); ξ_j is a declared tangent's.
+  const along = contacts.every((c) => !c.tangent) ? 's' : '\\xi';
+  return `${normal} + ${indexSum('j', tangential, (j) => `\\Bigl(\\frac{\\partial ${along}_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_${j}`)}`;
 }
 
 /** The conditions on the measures, as a sentence. */

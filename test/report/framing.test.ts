@@ -135,7 +135,7 @@ describe('the energy at impacts, as the study measured it', () => {
     expect(t).not.toContain('assumptions on the parameters');
     expect(abstract('falling-rod')).toContain('Kane’s paradox');
     // The sticking strike's bound, derived (stick-gain.ts): e* = 4/5, supremum 25/16 − 1 = 56.25 % at e = 1, beyond every sample.
-    expect(t).toContain('never gains for $e \\le e^{*} = 0.8$');
+    expect(t).toContain('never gains for $e \\le \\sqrt{\\rho} = 0.8$');
     expect(t).toContain('the supremum of its gain is 56.25 %');
     expect(study.largest!.gain).toBeLessThanOrEqual(9 / 16);
     expect(study.dissipativeUpTo).toBeGreaterThanOrEqual(0.8 - 1e-9);

@@ -386,7 +386,8 @@ function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: Fric
       equations(
         ...inName(
           named,
-          f.conditions.map((c) => c.expr),
+          // Both sides alike (no tangential density, the lying rod's ν̇₁ + ν̇₂ = 0): one line.
+          f.conditions.filter((c, i) => c.expr !== f.conditions[i - 1]?.expr || c.states?.kind !== 'cone').map((c) => c.expr),
         ).map((e, i) => inequality(`${tag}-cone-${i + 1}`, closeWith(mathLines(e), '\\ge 0'))),
       ),
     );

@@ -693,7 +693,9 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const impulse = impulseSymbol(reportSymbols(system).measure);
   const symbolOf = labelSymbol(u, impulse);
   const { rows, merged } = determinedRows(u, [...mode.impulses], mode.indeterminate, impulse);
-  const named = nameRepeated(system.model, [...mode.qdPlus.slice(0, cs.length), ...rows.map((r) => r.value)]);
+  // A velocity the held rows fix is printed through the free ones (ẋ⁺ = −l sin θ θ̇⁺), which are printed in full.
+  const velocities = mode.qdPlus.slice(0, cs.length).map((v, i) => mode.through?.[i] ?? v);
+  const named = nameRepeated(system.model, [...velocities, ...rows.map((r) => r.value)]);
   const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, r.lhs, mathLines(named.exprs[cs.length + k]!)));
   const blocks: Block[] = [
     // A single outcome needs no number: "Mode 1:" promises a second.

@@ -14,7 +14,7 @@ import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
 import { pinnedTangent } from '../../model/impact-laws.js';
-import { preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
+import { postImpactSymbol, preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
 import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
@@ -317,7 +317,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   const arriving = contacts[sc.arriving]!;
   const approach = together(simplify(add(at(arriving.normal.rate), ...rowAt(arriving.normal).map((x, i) => mul(x, qdMinus[i]!)))));
   if (sc.closed.length === 0 && arriving.friction && arriving.slip?.length === 1 && !arriving.tangent) {
-    return { scenario: sc, qdMinus, approach, modes: coulombModes(M, arriving, at, qdMinus, free) };
+    return { scenario: sc, qdMinus, approach, modes: coulombModes(model, M, arriving, at, qdMinus, free) };
   }
   if ([sc.arriving, ...sc.closed].some((j) => planarCoulomb(contacts[j]!))) {
     return { scenario: sc, qdMinus, approach, modes: coulombImpactModes(model, M, contacts, sc, at, qdMinus) };
@@ -336,7 +336,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
  * with Δμ = −(1 + e) ḟ⁻/(N M⁻¹ (N − μ_k d S)ᵀ), admissible while Δμ ≥ 0
  * and the contact still slides that way, d ṡ⁺ ≥ 0.
  */
-function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qdMinus: readonly Expr[], free: readonly number[]): ImpactMode[] {
+function coulombModes(model: Model, M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qdMinus: readonly Expr[], free: readonly number[]): ImpactMode[] {
   const name = c.constraint.name;
   const normal = c.normal,
     slip = c.slip![0]!;
@@ -360,6 +360,7 @@ function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qd
       stays: [],
       friction: 'stick',
       qdPlus: stick.y,
+      through: throughFree(model, stick.affine),
       impulses: new Map([
         [normal.label, dn],
         [slip.label, dt],
@@ -447,6 +448,8 @@ export interface ConstrainedSolution {
   readonly lambda: readonly Expr[];
   /** Rows that depend on others: their multiplier is not determined alone (statically indeterminate). */
   readonly dropped: readonly { readonly row: number; readonly dependsOn: readonly number[]; readonly weights: readonly Expr[] }[];
+  /** The rows solved for the pivot coordinates: y_pivot = particular + basis · y_free. */
+  readonly affine: AffineSolution;
 }
 
 /**
@@ -500,5 +503,17 @@ export function constrainedSolve(M: Matrix, b: readonly Expr[], R: Matrix, c: re
       const used = aff.rows.flatMap((k, i) => (coef[i] !== undefined && !isZeroExpr(coef[i]!) ? [[k, coef[i]!] as const] : []));
       return { row: r, dependsOn: used.map(([k]) => k), weights: used.map(([, w]) => w) };
     });
-  return { y: y.map(together), lambda: lambda.map(together), dropped };
+  return { y: y.map(together), lambda: lambda.map(together), dropped, affine: aff };
+}
+
+/**
+ * Each pivot velocity after the impact through the free ones the rows
+ * leave, q̇⁺_p = particular + basis · q̇⁺_F (a sticking tip: ẋ⁺ = −l sin θ θ̇⁺),
+ * undefined for a free one.
+ */
+function throughFree(model: Model, a: AffineSolution): (Expr | undefined)[] {
+  const cs = model.coordinates;
+  return cs.map((_, i) =>
+    a.pivots.includes(i) ? together(simplify(add(a.particular[i]!, ...a.free.map((f, k) => mul(a.basis[i]![k]!, postImpactSymbol(cs[f]!.q)))))) : undefined,
+  );
 }

@@ -145,3 +145,34 @@ describe('one end of the rod strikes while the other rests', () => {
     }
   });
 });
+
+describe('an end striking alone and sticking', () => {
+  const u = derived(rod).unilateral!;
+  it('gives the velocities its rows fix through θ̇⁺: ẋ⁺ = −l θ̇⁺ sin θ (slip 0), ẏ⁺ = l cos θ θ̇⁺ − e(ẏ⁻ − l cos θ θ̇⁻) (Newton), equal to the full map', () => {
+    const stick = u.impactMaps[0]!.modes.find((mode) => mode.friction === 'stick')!;
+    const r = rng(7);
+    for (let k = 0; k < 20; k++) {
+      const env = {
+        m: 1.3,
+        l: uniform(r, 0.2, 2),
+        e: uniform(r, 0, 1),
+        mu: 0.5,
+        theta: uniform(r, -3, 3),
+        "x'-": uniform(r, -2, 2),
+        "y'-": uniform(r, -2, 2),
+        "theta'-": uniform(r, -3, 3),
+      };
+      const after = stick.qdPlus.map((x) => evaluate(x, env));
+      const at = { ...env, "theta'+": after[2]! };
+      expectClose(evaluate(stick.through![0]!, at), -env.l * after[2]! * Math.sin(env.theta), 1e-12);
+      expectClose(
+        evaluate(stick.through![1]!, at),
+        env.l * Math.cos(env.theta) * after[2]! - env.e * (env["y'-"] - env.l * Math.cos(env.theta) * env["theta'-"]),
+        1e-12,
+      );
+      expectClose(evaluate(stick.through![0]!, at), after[0]!, 1e-12, 1 + Math.abs(after[0]!));
+      expectClose(evaluate(stick.through![1]!, at), after[1]!, 1e-12, 1 + Math.abs(after[1]!));
+      expect(stick.through![2]).toBeUndefined();
+    }
+  });
+});

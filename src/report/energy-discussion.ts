@@ -11,7 +11,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import { equation, equations, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import type { MotionSimulation } from './motion.js';
-import { mechanicsSymbol } from './notation.js';
+import { math, mechanicsSymbol, reportSymbols } from './notation.js';
 
 /**
  * What impacts with Coulomb friction do to the energy: what the study
@@ -19,7 +19,7 @@ import { mechanicsSymbol } from './notation.js';
  * the simulation falls back on where Newton–Coulomb would gain (the
  * runtime's impact law, Glocker's).
  */
-function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
+function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string): Inline[] {
   const fallback: Inline[] = [
     'Where an outcome would raise the kinetic energy, the simulation resolves the impact with Glocker’s energetically consistent law instead (below).',
   ];
@@ -52,7 +52,62 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined): Inline[] {
     `), so the largest gain is at least ${percent} % (a sampled bound, not a derived supremum), and none of the sampled outcomes gains for `,
     m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
     '. ',
+    ...stickBoundText(study, measure),
     ...fallback,
+  ];
+}
+
+/**
+ * The exact bound of an end striking alone and sticking (stick-gain.ts),
+ * stated once where every such map has the same one.
+ */
+function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
+  const b = study.stick[0];
+  if (!b || study.stick.some((o) => Math.abs(o.least - b.least) > 1e-9)) return [];
+  const e = mechanicsSymbol(study.restitution.parameter);
+  const top = study.restitution.range[1];
+  const q = mechanicsSymbol(b.coordinate);
+  const degrees = ((((b.at * 180) / Math.PI) % 90) + 90) % 90;
+  return [
+    'For an end striking alone and sticking the bound is derived: with ',
+    m('W'),
+    ' the end’s Delassus matrix (its normal and slip rows through ',
+    m('M^{-1}'),
+    '), the impulse does the work ',
+    m('\\tfrac{1}{2}(U^{+\\top}W^{-1}U^{+} - U^{-\\top}W^{-1}U^{-})'),
+    ' and ',
+    m('2T^{-} \\ge U^{-\\top}W^{-1}U^{-} \\ge (\\dot{f}^{-})^{2}/W_{nn}'),
+    ', so ',
+    m(`\\Delta T \\le \\tfrac{1}{2}U^{-\\top}W^{-1}U^{-}\\,(${e}^{2}/\\rho - 1)`),
+    ': a gain needs ',
+    m(`${e}^{2} > \\rho`),
+    ' and is at most ',
+    m(`${e}^{2}/\\rho - 1`),
+    ' of ',
+    m('T^{-}'),
+    ', with ',
+    m(`\\rho = \\det W/(W_{nn}W_{tt}) = ${math(b.ratio)}`),
+    ', equality for the slip velocity ',
+    m('\\dot{s}^{-} = W_{nt}\\dot{f}^{-}/W_{nn}'),
+    ' and no other velocity. Its least value is ',
+    m(`\\rho = ${+b.least.toFixed(4)}`),
+    ', at ',
+    m(`${q} = ${+degrees.toFixed(2)}^\\circ`),
+    ' (modulo ',
+    m('90^\\circ'),
+    '): such an impact never gains for ',
+    m(`${e} \\le \\sqrt{\\rho} = ${+b.threshold.toFixed(4)}`),
+    `, and at `,
+    m(`${e} = ${top}`),
+    ` the supremum of its gain is ${+(100 * b.supremum).toFixed(2)} %, reached with `,
+    m(`|\\Delta\\nu| = ${+b.mu.toFixed(4)}\\,\\Delta${measure}`),
+    ', inside the cone wherever ',
+    m(`\\mu \\ge ${+b.mu.toFixed(4)}`),
+    '. Sliding on in the direction of the slip before the impact never gains: its work ',
+    m(`\\tfrac{1}{2}\\Delta${measure}\\bigl((1 - ${e})\\dot{f}^{-} - \\mu\\,d\\,(\\dot{s}^{-} + \\dot{s}^{+})\\bigr)`),
+    ' has both terms ',
+    m('\\le 0'),
+    '. The figures for an outcome sliding against the slip, and for impacts at closed contacts, are sampled only. ',
   ];
 }
 
@@ -88,7 +143,8 @@ export function energyBlocks(system: DerivedSystem, impactEnergy: ImpactEnergySt
   const coulomb = model.unilateral.some((c) => c.friction);
   const impacts = !model.unilateral.length || !system.passive ? '.' : coulomb ? '.' : `; impacts${friction ? ' and friction' : ''} never raise it.`;
   const blocks: Block[] = [paragraph(...smooth, impacts)];
-  if (model.unilateral.length && system.passive && coulomb) blocks.push(paragraph(...impactEnergyText(impactEnergy)), ...glockerBlocks(simulation));
+  if (model.unilateral.length && system.passive && coulomb)
+    blocks.push(paragraph(...impactEnergyText(impactEnergy, reportSymbols(system).measure)), ...glockerBlocks(simulation));
   return blocks;
 }
 

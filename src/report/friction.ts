@@ -52,7 +52,7 @@ function alike(c: CoulombContact, d: CoulombContact): boolean {
 }
 
 /** The generalized friction force per unit normal reaction, its non-zero entries. */
-function forceRows(system: DerivedSystem, c: CoulombContact, name: string, s: string): Block {
+function forceRows(system: DerivedSystem, c: CoulombContact, name: string): Block {
   return equations(
     ...system.model.coordinates.flatMap((q, i) =>
       c.force![i] === ZERO
@@ -61,7 +61,7 @@ function forceRows(system: DerivedSystem, c: CoulombContact, name: string, s: st
             equation(
               `friction-${name}-${q.name}`,
               `Q^{\\mathrm{fr}}_{${mechanicsSymbol(q.name)}}`,
-              `${mathLines(c.force![i]!).join(' ')}\\,\\dot{\\sigma}_{${s}}`,
+              `${mathLines(c.force![i]!).join(' ')}\\,\\dot{\\sigma}_{${c.contact + 1}}`,
             ),
           ],
     ),
@@ -77,7 +77,7 @@ function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombConta
   return [
     paragraph(`Contact ${proseName(name)} has the same Coulomb friction as ${proseName(other)}: its slip coordinate has the gradient`),
     equations(matrixEquation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, [row.map(math)])),
-    ...(c.force ? [paragraph('and its generalized friction force is'), forceRows(system, c, name, s)] : []),
+    ...(c.force ? [paragraph('and its generalized friction force is'), forceRows(system, c, name)] : []),
     paragraph(
       `With ${proseName(name)}'s `,
       m(`\\operatorname{sgn}\\dot{s}_{${s}}`),
@@ -123,22 +123,24 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
     equations(...gradient),
     paragraph(
       'While the contact is closed and sliding, its normal reaction ',
-      m(`\\dot{\\sigma}_{${s}} \\ge 0`),
+      m(`\\dot{\\sigma}_{${c.contact + 1}} \\ge 0`),
       ` comes with the friction force ${sameCoefficient ? '' : '(kinetic coefficient) '}`,
       m(
         spatial
-          ? `-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}}\\,\\dot{s}_{${s}}/|\\dot{s}_{${s}}|`
-          : `-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}}\\operatorname{sgn}\\dot{s}_{${s}}`,
+          ? `-${math(c.kinetic)}\\,\\dot{\\sigma}_{${c.contact + 1}}\\,\\dot{s}_{${s}}/|\\dot{s}_{${s}}|`
+          : `-${math(c.kinetic)}\\,\\dot{\\sigma}_{${c.contact + 1}}\\operatorname{sgn}\\dot{s}_{${s}}`,
       ),
       spatial ? ' against the slip in the tangent plane (the Coulomb cone), the generalized force' : ' along the slip, the generalized force (Smirnov (1.3))',
     ),
   ];
   if (c.force) {
-    blocks.push(forceRows(system, c, name, s));
+    blocks.push(forceRows(system, c, name));
   } else {
     blocks.push(
       paragraph(
-        m(`-${math(c.kinetic)}\\,\\dot{\\sigma}_{${s}} \\sum_{k=1}^{2} \\frac{\\partial s_{${s},k}}{\\partial q}\\,\\dot{s}_{${s},k}/|\\dot{s}_{${s}}|`),
+        m(
+          `-${math(c.kinetic)}\\,\\dot{\\sigma}_{${c.contact + 1}} \\sum_{k=1}^{2} \\frac{\\partial s_{${s},k}}{\\partial q}\\,\\dot{s}_{${s},k}/|\\dot{s}_{${s}}|`,
+        ),
         '.',
       ),
     );
@@ -163,11 +165,11 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
   blocks.push(
     paragraph(
       'It sticks while the tangential reaction ',
-      m(`\\tau_{${s}}`),
+      m(`\\dot{\\nu}_{${c.contact + 1}}`),
       ' that keeps ',
       m(`\\ddot{s}_{${s}} = 0`),
       ' lies in the cone ',
-      m(`|\\tau_{${s}}| \\le ${math(c.static)}\\,\\dot{\\sigma}_{${s}}`),
+      m(`|\\dot{\\nu}_{${c.contact + 1}}| \\le ${math(c.static)}\\,\\dot{\\sigma}_{${c.contact + 1}}`),
       `${sameCoefficient ? '' : ' (static coefficient)'}.`,
     ),
   );

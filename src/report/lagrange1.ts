@@ -91,12 +91,15 @@ function reactionTerms(system: DerivedSystem, measure: boolean, i: string): stri
     parts.push(`${sign} ${indexSum('j', upTo(u.contacts.length), (j) => `\\frac{\\partial ${g}_${j}}{\\partial q_${i}}\\,\\mathrm{d}${mu}_${j}`)}`);
     const tangents = u.contacts.flatMap((c, j) => (c.tangent ? [j + 1] : []));
     if (tangents.length) parts.push(`+ ${indexSum('j', tangents, (j) => `\\frac{\\partial \\xi_${j}}{\\partial q_${i}}\\,\\mathrm{d}\\nu_${j}`)}`);
+    const kinetic = new Set(u.coulomb.map((c) => c.kinetic));
+    const friction = kinetic.size === 1 ? math([...kinetic][0]!) : undefined;
     if (u.coulomb.length)
       parts.push(
         `- ${indexSum(
           'j',
           u.coulomb.map((c) => c.contact + 1),
-          (j) => `\\mu_${j} \\operatorname{sgn}\\dot{s}_${j}\\, \\frac{\\partial s_${j}}{\\partial q_${i}}\\,\\mathrm{d}${mu}_${j}`,
+          // One coefficient shared by every contact is written as it is (the rod's μ), not μ_j.
+          (j) => `${friction ?? `\\mu_${j}`} \\operatorname{sgn}\\dot{s}_${j}\\, \\frac{\\partial s_${j}}{\\partial q_${i}}\\,\\mathrm{d}${mu}_${j}`,
         )}`,
       );
   }

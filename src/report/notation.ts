@@ -15,6 +15,7 @@ import { completeSquares } from '../core/complete-square.js';
 import { combineRadicals } from '../core/radicals.js';
 import { expand } from '../core/expand.js';
 import { doubleAngles } from '../core/double-angles.js';
+import { inCosines } from '../core/in-cosines.js';
 import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
@@ -247,7 +248,7 @@ function tidyPartsOnce(u: Expr): Expr {
       return u;
     case 'add': {
       // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
-      const c = pythagoreanPairs(completeSquares(inSines(contractAngleSums(u))));
+      const c = pythagoreanPairs(completeSquares(inCosines(inSines(contractAngleSums(u)))));
       if (c.kind !== 'add') return tidyParts(c);
       const terms = termsOf(c);
       const out = terms.map(tidyParts);

@@ -14,7 +14,7 @@ import type { Complex } from '../numeric/eigenvalues.js';
 import type { Branch } from '../runtime/analysis/continuation.js';
 import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
 import type { OrbitStudy } from '../studies/orbit.js';
-import { equation, equations, m, paragraph, matrixEquation, type Block, type Figure, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
 
@@ -34,6 +34,20 @@ export function linearizationSection({
   const v = cs.length === 1 ? mechanicsSymbol(cs[0]!.name) : 'q';
   // The report's letters for the mass matrix and the forcing (G where a parameter is M, h where f names the gaps: notation.ts).
   const { mass: M, forcing: f } = reportSymbols(system);
+  // The mass matrix of Lagrange's equations is not printed again, nor a zero C or K.
+  const nonzero = (rows: typeof forms.M): boolean => rows.some((r) => r.some((e) => e !== ZERO));
+  const same = forms.M.every((r, i) => r.every((e, k) => e === system.lagrange2.massMatrix[i]?.[k]));
+  const shown = [
+    ...(same ? [] : [matrixEquation(undefined, M, printed(forms.M))]),
+    ...(nonzero(forms.C) ? [matrixEquation(undefined, 'C', printed(forms.C))] : []),
+    ...(nonzero(forms.K) ? [matrixEquation(undefined, 'K', printed(forms.K))] : []),
+  ];
+  const zero = [...(nonzero(forms.C) ? [] : ['C']), ...(nonzero(forms.K) ? [] : ['K'])];
+  const note: Inline[] = [
+    ...(same ? [' Here ', m(M), ' is the mass matrix of Section ', ref('sec:lagrange2')] : []),
+    ...(zero.length ? [same ? ', and ' : ' Here ', m(`${zero.join(' = ')} = 0`)] : []),
+    ...(same || zero.length ? ['.'] : []),
+  ];
   const blocks: Block[] = [
     paragraph(
       'Small motions about a state of rest ',
@@ -54,13 +68,10 @@ export function linearizationSection({
       m('\\ddot{q} = 0'),
       ' at rest). The model declares no inputs, so there is no input matrix B.',
       ...forcesOmitted(system, M),
-    ),
-    equations(
-      matrixEquation(undefined, M, printed(forms.M)),
-      ...(forms.C.some((r) => r.some((e) => e !== ZERO)) ? [matrixEquation(undefined, 'C', printed(forms.C))] : []),
-      matrixEquation(undefined, 'K', printed(forms.K)),
+      ...note,
     ),
   ];
+  if (shown.length) blocks.push(equations(...shown));
   if (found.length === 0) {
     blocks.push(paragraph('No equilibrium was found from the declared initial configuration or from ', m('q = 0'), ' at the default parameters.'));
     return { id: 'linearization', title: 'Linearization about equilibria', blocks };

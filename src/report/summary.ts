@@ -217,6 +217,19 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
   const w = study?.largest;
   if (!w) return [];
   const e = mechanicsSymbol(study.restitution.parameter);
+  const b = study.stick[0];
+  const exact: Inline[] =
+    b && study.stick.every((o) => Math.abs(o.least - b.least) < 1e-9)
+      ? [
+          `; an end striking alone and sticking gains at most ${+(100 * b.supremum).toFixed(2)} % of `,
+          m('T^{-}'),
+          ` (the derived supremum, at `,
+          m(`${e} = ${study.restitution.range[1]}`),
+          ') and never for ',
+          m(`${e} \\le ${+b.threshold.toFixed(4)}`),
+          ' (derived)',
+        ]
+      : [];
   return [
     [
       `Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox), by at least ${(100 * w.gain).toFixed(1)} % (the best of the sampled impacts) at `,
@@ -224,6 +237,7 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
       ' (no sampled impact gains for ',
       m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
       ')',
+      ...exact,
     ],
   ];
 }

@@ -15,6 +15,7 @@ import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { postImpactName, preImpactName, slipSignSymbol } from '../model/names.js';
 import type {
+  ConditionStatement,
   ContactKinematics,
   ContactPhase,
   ContactRow,
@@ -22,6 +23,7 @@ import type {
   FrictionPhase,
   ImpactMap,
   ImpactMode,
+  Indeterminate,
 } from '../derive/unilateral/unilateral-types.js';
 import {
   countWord,
@@ -208,7 +210,9 @@ function impactReactions(contacts: readonly ContactKinematics[], mu: string): st
   const normal = indexSum('j', upTo(contacts.length), (j) => `\\Bigl(\\frac{\\partial f_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta${mu}_${j}`);
   const tangential = contacts.flatMap((c, j) => (c.tangent || c.friction ? [j + 1] : []));
   if (tangential.length === 0) return normal;
-  return `${normal} + ${indexSum('j', tangential, (j) => `\\Bigl(\\frac{\\partial \\xi_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_${j}`)}`;
+  // Friction's tangential impulse acts along the slip s_j (Section friction); ξ_j is a declared tangent's.
+  const along = contacts.every((c) => !c.tangent) ? 's' : '\\xi';
+  return `${normal} + ${indexSum('j', tangential, (j) => `\\Bigl(\\frac{\\partial ${along}_${j}}{\\partial q}\\Bigr)^{\\top} \\Delta\\nu_${j}`)}`;
 }
 
 /** The conditions on the measures, as a sentence. */
@@ -349,24 +353,41 @@ function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: Fric
     f.explicit ? '):' : '): its rows are dependent, so the densities are statically indeterminate; the generated code solves it numerically.',
   );
   if (!f.explicit) return [head];
-  const named = nameRepeated(model, [...f.explicit.qdd, ...f.explicit.multipliers]);
+  const ex = f.explicit;
+  const { rows, merged } = determinedRows(
+    u,
+    f.rows.map((r, k) => [r.label, ex.multipliers[k]!] as const),
+    f.indeterminate ?? [],
+    rateSymbol,
+  );
+  const named = nameRepeated(model, [...ex.qdd, ...rows.map((r) => r.value)]);
+  const symbolOf = labelSymbol(u, rateSymbol);
   const blocks: Block[] = [
     head,
     equations(
       ...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(named.exprs[i]!))),
-      ...f.rows.map((r, k) => equation(`${tag}-${r.label}`, rateSymbol(r), mathLines(named.exprs[cs.length + k]!))),
+      ...rows.map((r, k) => equation(`${tag}-${r.label}`, r.lhs, mathLines(named.exprs[cs.length + k]!))),
     ),
     ...whereBlocks(named),
+    ...[...merged.values()].map((d) =>
+      paragraph(
+        'The densities ',
+        m(d.labels.map(symbolOf).join(', ')),
+        ' are statically indeterminate: only ',
+        m(combination(symbolOf(d.labels[0]!), d.weights![0]!, symbolOf(d.dropped))),
+        ' is determined.',
+      ),
+    ),
   ];
   if (f.conditions.length) {
-    const sticking = [...f.modes].filter(([, mode]) => mode === 'stick').map(([j]) => j);
-    const cone = sticking.map((j) => `|\\dot{\\nu}_{${j + 1}}| \\le ${math(u.contacts[j]!.friction!.static)}\\,\\dot{\\sigma}_{${j + 1}}`).join(',\\ ');
+    const cone = f.conditions.flatMap((c) => (c.states?.kind === 'cone' && c.states.side === 'upper' ? [statement(c.states, symbolOf)] : [])).join(',\\ ');
     blocks.push(
-      paragraph('It sticks while the tangential density lies in the static cone ', m(cone), ':'),
+      paragraph(`It sticks while the tangential ${merged.size ? 'densities lie' : 'density lies'} in the static cone `, m(cone), ':'),
       equations(
         ...inName(
           named,
-          f.conditions.map((c) => c.expr),
+          // Both sides alike (no tangential density, the lying rod's ν̇₁ + ν̇₂ = 0): one line.
+          f.conditions.filter((c, i) => c.expr !== f.conditions[i - 1]?.expr || c.states?.kind !== 'cone').map((c) => c.expr),
         ).map((e, i) => inequality(`${tag}-cone-${i + 1}`, closeWith(mathLines(e), '\\ge 0'))),
       ),
     );
@@ -670,12 +691,12 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const sc = im.scenario;
   const title = modeTitle(u, sc, mode);
   const impulse = impulseSymbol(reportSymbols(system).measure);
-  const rows = [...mode.impulses].flatMap(([label, value]) => {
-    const row = rowByLabel(u, label);
-    return row ? [{ label, row, value }] : [];
-  });
-  const named = nameRepeated(system.model, [...mode.qdPlus.slice(0, cs.length), ...rows.map((r) => r.value)]);
-  const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, impulse(r.row), mathLines(named.exprs[cs.length + k]!)));
+  const symbolOf = labelSymbol(u, impulse);
+  const { rows, merged } = determinedRows(u, [...mode.impulses], mode.indeterminate, impulse);
+  // A velocity the held rows fix is printed through the free ones (ẋ⁺ = −l sin θ θ̇⁺), which are printed in full.
+  const velocities = mode.qdPlus.slice(0, cs.length).map((v, i) => mode.through?.[i] ?? v);
+  const named = nameRepeated(system.model, [...velocities, ...rows.map((r) => r.value)]);
+  const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, r.lhs, mathLines(named.exprs[cs.length + k]!)));
   const blocks: Block[] = [
     // A single outcome needs no number: "Mode 1:" promises a second.
     paragraph(im.modes.length === 1 && !title ? 'After the impact:' : `Mode ${n + 1}${title ? ` (${title})` : ''}:`),
@@ -683,6 +704,18 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
     ...whereBlocks(named),
   ];
   for (const d of mode.indeterminate) {
+    if (merged.has(d.dropped)) {
+      blocks.push(
+        paragraph(
+          'The impulses ',
+          m(d.labels.map(symbolOf).join(', ')),
+          ' are statically indeterminate: only ',
+          m(combination(symbolOf(d.labels[0]!), d.weights![0]!, symbolOf(d.dropped))),
+          ' is determined. The motion after the impact does not depend on the split.',
+        ),
+      );
+      continue;
+    }
     const syms = d.labels
       .map((l) => rowByLabel(u, l))
       .filter((r): r is ContactRow => r !== undefined)
@@ -698,10 +731,58 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
       ),
     );
   }
-  // A condition that is a normal impulse printed above reads by its symbol, Δμ₁ ≥ 0, not repeated.
-  const printed = new Map(rows.filter((r) => r.row.kind === 'normal').map((r) => [r.value, impulse(r.row)]));
-  blocks.push(...conditionBlocks(mode, tag, named, printed));
+  blocks.push(...conditionBlocks(mode, tag, named, symbolOf));
   return blocks;
+}
+
+const labelSymbol =
+  (u: Unilateral, symbol: (r: ContactRow) => string) =>
+  (label: string): string => {
+    const row = rowByLabel(u, label);
+    return row ? symbol(row) : label;
+  };
+
+/**
+ * The multipliers to print, each with its left side: a row dependent on
+ * one other is merged into their combination "a + w b", the one that is
+ * determined (Indeterminate); `merged` holds those rows' records.
+ */
+function determinedRows(
+  u: Unilateral,
+  values: readonly (readonly [string, Expr])[],
+  indeterminate: readonly Indeterminate[],
+  symbol: (r: ContactRow) => string,
+): { rows: { label: string; row: ContactRow; value: Expr; lhs: string }[]; merged: Map<string, Indeterminate> } {
+  const symbolOf = labelSymbol(u, symbol);
+  const combined = new Map(indeterminate.flatMap((d) => (d.labels.length === 2 && d.weights?.length === 1 ? [[d.labels[0]!, d] as const] : [])));
+  const merged = new Map([...combined.values()].map((d) => [d.dropped, d]));
+  const rows = values.flatMap(([label, value]) => {
+    const row = rowByLabel(u, label);
+    if (!row || merged.has(label)) return [];
+    const d = combined.get(label);
+    return [{ label, row, value, lhs: d ? combination(symbol(row), d.weights![0]!, symbolOf(d.dropped)) : symbol(row) }];
+  });
+  return { rows, merged };
+}
+
+/** A condition in the multipliers' symbols: "ΔΛ₁ ≥ 0", "|Δν₁ + Δν₂| ≤ μ (ΔΛ₁ + ΔΛ₂)". */
+function statement(st: ConditionStatement, symbolOf: (label: string) => string): string {
+  if (st.kind === 'nonnegative') return `${symbolOf(st.label)} \\ge 0`;
+  const [first, ...rest] = st.tangential;
+  const inner = rest.reduce((acc, t) => combination(acc, t.weight, symbolOf(t.label)), symbolOf(first!.label));
+  const c0 = st.normals[0]!.coefficient;
+  const sum = st.normals.map((n) => symbolOf(n.label)).join(' + ');
+  const bound = st.normals.every((n) => n.coefficient === c0)
+    ? `${math(c0)}${st.normals.length > 1 ? `\\,(${sum})` : `\\,${sum}`}`
+    : st.normals.map((n) => `${math(n.coefficient)}\\,${symbolOf(n.label)}`).join(' + ');
+  return `|${inner}| \\le ${bound}`;
+}
+
+/** a + w b, with w a number: "a + b", "a - b", "a + 2 b". */
+function combination(a: string, w: Expr, b: string): string {
+  const negative = w.kind === 'num' && Q.isNegative(w.value);
+  const size = math(negative ? neg(w) : w);
+  return `${a} ${negative ? '-' : '+'} ${size === '1' ? '' : `${size} `}${b}`;
 }
 
 /**
@@ -710,17 +791,24 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
  * v > 0 (ImpactMode.admissibility: always, never, or the conditions left
  * once factors of proved sign are dropped).
  */
-function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat, printed: ReadonlyMap<Expr, string>): Block[] {
-  if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.')];
+function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat, symbolOf: (label: string) => string): Block[] {
+  const identities = mode.identities?.length
+    ? [paragraph(`The condition that ${mode.identities.join(' and that ')} holds identically (it reads 0 ≥ 0) and is not printed.`)]
+    : [];
+  if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.'), ...identities];
+  // A condition that restates the impulses is printed in their symbols; the two sides of a cone as one |·| ≤ line.
+  const shown = mode.conditions.filter((c) => !(c.states?.kind === 'cone' && c.states.side === 'lower'));
   // Written with the mode's D where they contain it.
   const exprs = inName(
     named,
-    mode.conditions.map((c) => c.expr),
+    shown.map((c) => c.expr),
   );
-  const symbols = mode.conditions.map((c) => printed.get(c.expr));
-  const shown = exprs.flatMap((e, i) => (symbols[i] ? [] : [inequality(`${tag}-condition-${i + 1}`, closeWith(mathLines(e), '\\ge 0'))]));
-  const meanings = mode.conditions.flatMap((c, i): Inline[] => [...(i ? [' and '] : []), symbols[i] ? m(`${symbols[i]} \\ge 0`) : c.meaning]);
-  const blocks: Block[] = [paragraph('It is admissible iff ', ...meanings, shown.length ? ':' : '.'), ...(shown.length ? [equations(...shown)] : [])];
+  const lines = shown.map((c, i) => (c.states ? [statement(c.states, symbolOf)] : closeWith(mathLines(exprs[i]!), '\\ge 0')));
+  const blocks: Block[] = [
+    paragraph(`It is admissible iff ${shown.map((c) => c.meaning).join(' and ')}:`),
+    equations(...lines.map((l, i) => inequality(`${tag}-condition-${i + 1}`, l))),
+    ...identities,
+  ];
   const a = mode.admissibility;
   if (!a) return blocks;
   const vs = mechanicsSymbol(a.velocity);

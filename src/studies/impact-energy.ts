@@ -21,6 +21,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { valueLimits } from '../model/limits.js';
 import { preImpactName } from '../model/names.js';
 import { seeded } from './seeded.js';
+import { stickGainBounds, type StickGainBound } from './stick-gain.js';
 
 /** The largest gain found: the impact, its mode and the point (parameters, configuration, pre-impact velocities). */
 export interface EnergyGain {
@@ -44,6 +45,8 @@ export interface ImpactEnergyStudy {
   readonly largest?: EnergyGain;
   /** The largest e of the scan at which no sampled outcome gains. */
   readonly dissipativeUpTo: number;
+  /** The exact bound of the sticking outcome of each end striking alone (stick-gain.ts). */
+  readonly stick: readonly StickGainBound[];
 }
 
 /** Impacts sampled per map, and the step of the scan of e. */
@@ -100,6 +103,7 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
     outcomes,
     ...(largest ? { largest } : {}),
     dissipativeUpTo: firstGain < 0 ? range[1] : (grid[firstGain - 1] ?? range[0]),
+    stick: stickGainBounds(system, range[1]),
   };
 }
 

@@ -134,6 +134,12 @@ describe('the energy at impacts, as the study measured it', () => {
     expect(t).toContain('Glocker’s energetically consistent law');
     expect(t).not.toContain('assumptions on the parameters');
     expect(abstract('falling-rod')).toContain('Kane’s paradox');
+    // The sticking strike's bound, derived (stick-gain.ts): e* = 4/5, supremum 25/16 − 1 = 56.25 % at e = 1, beyond every sample.
+    expect(t).toContain('never gains for $e \\le \\sqrt{\\rho} = 0.8$');
+    expect(t).toContain('the supremum of its gain is 56.25 %');
+    expect(study.largest!.gain).toBeLessThanOrEqual(9 / 16);
+    expect(study.dissipativeUpTo).toBeGreaterThanOrEqual(0.8 - 1e-9);
+    expect(abstract('falling-rod')).toContain('gains at most 56.25 % of $T^{-}$ (the derived supremum');
   });
   it('falling rod: Glocker’s law stated (ξ = U⁺ + e_* U⁻ on every row), cited, and whether the run used it', () => {
     const t = sectionText('falling-rod', 'discussion');

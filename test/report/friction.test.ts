@@ -59,7 +59,7 @@ describe('friction section', () => {
     expect(t).toContain('\\partial s_{\\mathrm{tipB}}/\\partial q = \\begin{pmatrix} 1 & 0 & -l \\sin\\theta \\end{pmatrix}');
     // No zero rows of the friction force: Q^fr_y = 0 is not printed.
     expect(t).not.toContain('Q^{\\mathrm{fr}}_{y}');
-    expect(t).toContain('Q^{\\mathrm{fr}}_{\\theta} = l \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tipB}} \\sin\\theta\\,\\dot{\\sigma}_{\\mathrm{tipB}}');
+    expect(t).toContain('Q^{\\mathrm{fr}}_{\\theta} = l \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tipB}} \\sin\\theta\\,\\dot{\\sigma}_{2}');
     // Without a threshold (Δ = 1/m at every μ), none is printed.
     expect(tex('rough-disk')).not.toContain('\\mu_{P}');
   });

@@ -90,9 +90,9 @@ describe('non-ideal constraints', () => {
   it('pendulum with a rough hinge: the journal’s friction force', () => {
     expect(tex('rough-hinge-pendulum')).toContain('+ Q^{\\mathrm{fr}}_i');
   });
-  it('rough disk (Coulomb): the friction −μ_1 sgn ṡ_1 ∂s_1/∂q_i dΛ_1 of its one contact (the contact measures leave μ to the friction)', () => {
-    // μ_1 is the friction coefficient here, so the contact measures are Glocker's dΛ_j (notation.ts).
-    expect(tex('rough-disk')).toContain('- \\mu_1 \\operatorname{sgn}\\dot{s}_1\\, \\frac{\\partial s_1}{\\partial q_i}\\,\\mathrm{d}\\Lambda_1');
+  it('rough disk (Coulomb): the friction −μ sgn ṡ_1 ∂s_1/∂q_i dΛ_1 of its one contact, its own μ (the contact measures leave μ to the friction)', () => {
+    // μ is the friction coefficient here, so the contact measures are Glocker's dΛ_j (notation.ts).
+    expect(tex('rough-disk')).toContain('- \\mu \\operatorname{sgn}\\dot{s}_1\\, \\frac{\\partial s_1}{\\partial q_i}\\,\\mathrm{d}\\Lambda_1');
   });
 });
 

@@ -316,8 +316,9 @@ describe('notation: one symbol, one meaning per report', () => {
     expect([...hinged.files.values()].find((f) => f.includes('\\begin{document}')) ?? '').toContain('$\\frac{m (3 \\cos^{2}\\beta - 1)}{6 \\cos^{2}\\beta}$');
   });
 
-  it('gives a sum whose terms all print negative its sign outside: the double pendulum’s −l₂ p₁ (m₁ + m₂(2 − sin²Δ))', () => {
-    expect(body('double-pendulum')).toContain('- l_{2} p_{q_{1}} (m_{1} + m_{2} (2 - \\sin^{2}(q_{1} - q_{2})))');
+  it('gives a sum whose terms all print negative its sign outside: the double pendulum’s −l₂ p₁ (m₁ + m₂(1 + cos²Δ))', () => {
+    // 2 − sin²Δ is written 1 + cos²Δ, the smaller number (in-cosines.ts).
+    expect(body('double-pendulum')).toContain('- l_{2} p_{q_{1}} (m_{1} + m_{2} (1 + \\cos^{2}(q_{1} - q_{2})))');
   });
 
   it('gives the prism in guides other letters where its parameters (M_x, h, b_3, c_1) take the usual ones: G, not a sans-serif M', () => {

@@ -13,9 +13,11 @@ import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
 import { slipSignSymbol } from '../../model/names.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
-import { solveSmall, type Matrix } from '../matrix.js';
+import { matVec, solveSmall, type Matrix } from '../matrix.js';
+import { constrainedSolve } from '../unilateral/unilateral.js';
 import type { ContactKinematics, ContactRow, ImpactCondition, ImpactMode } from '../unilateral/unilateral-types.js';
 import { planarCoulomb } from './phases.js';
+import { stickCones, type DroppedRow } from './stick-cones.js';
 
 type Slip = 'stick' | 'slide';
 
@@ -75,30 +77,24 @@ function impactMode(
       targets.push(ZERO);
     }
   }
-  const along = directions.map((d) => solveSmall(M, d)?.x);
-  if (along.some((a) => !a)) return undefined;
-  const A = rows.map((r) => along.map((a) => simplify(add(...r.row.map((x, i) => mul(at(x), a![i]!))))));
-  const rhs = rows.map((r, k) => simplify(add(targets[k]!, neg(velocity(r.row, r.rate, qdMinus)))));
-  const solved = solveSmall(A, rhs);
+  const solved = solveImpulses(M, rows, directions, targets, at, qdMinus, velocity) ?? heldImpulses(M, rows, directions, targets, at, qdMinus);
   if (!solved) return undefined;
-  const lambda = solved.x.map((x) => together(simplify(x)));
-  const qdPlus = qdMinus.map((v, i) => together(simplify(add(v, ...along.map((a, k) => mul(a![i]!, lambda[k]!))))));
+  const { lambda, qdPlus, dropped } = solved;
   const impulses = new Map<string, Expr>(rows.map((r, k) => [r.label, lambda[k]!]));
+  const sticking = [sc.arriving, ...stays].filter((j) => slips.get(j) === 'stick');
+  const cones = stickCones(model, contacts, sticking, rows, lambda, dropped, 'impulse', at);
+  if (!cones) return undefined;
   const conditions: ImpactCondition[] = [];
   for (const j of [sc.arriving, ...stays]) {
     const c = contacts[j]!;
     const name = model.unilateral[j]!.name;
     const normal = impulses.get(c.normal.label)!;
-    conditions.push({ expr: normal, meaning: `impulse of ${name} ≥ 0` });
+    conditions.push(
+      { expr: normal, meaning: `impulse of ${name} ≥ 0`, states: { kind: 'nonnegative', label: c.normal.label } },
+      ...(cones.conditions.get(j) ?? []),
+    );
     const slip = c.slip?.[0];
-    if (slips.get(j) === 'stick') {
-      const tangential = impulses.get(slip!.label)!;
-      const cone = mul(at(c.friction!.static), normal);
-      conditions.push(
-        { expr: together(simplify(add(cone, neg(tangential)))), meaning: `the tangential impulse of ${name} is inside the static cone on one side` },
-        { expr: together(simplify(add(cone, tangential))), meaning: 'on the other' },
-      );
-    } else if (slips.get(j) === 'slide') {
+    if (slips.get(j) === 'slide') {
       impulses.set(slip!.label, together(simplify(neg(mul(at(c.friction!.kinetic), slipSignSymbol(name), normal)))));
       const d = slipSignSymbol(name);
       conditions.push({
@@ -111,5 +107,68 @@ function impactMode(
     const nr = contacts[j]!.normal;
     conditions.push({ expr: together(velocity(nr.row, nr.rate, qdPlus)), meaning: `${model.unilateral[j]!.name} separates (normal velocity ≥ 0)` });
   }
-  return { stays, slips, qdPlus, impulses, indeterminate: [], conditions };
+  // A slip that sticks through the other contact (ṡ⁺ ≡ 0) keeps any sign: 0 ≥ 0 says nothing.
+  const identities = conditions.filter((c) => c.expr === ZERO).map((c) => c.meaning);
+  return {
+    stays,
+    slips,
+    qdPlus,
+    impulses,
+    indeterminate: cones.indeterminate,
+    conditions: conditions.filter((c) => c.expr !== ZERO),
+    ...(identities.length ? { identities } : {}),
+  };
+}
+
+interface Solved {
+  readonly lambda: readonly Expr[];
+  readonly qdPlus: readonly Expr[];
+  readonly dropped: readonly DroppedRow[];
+}
+
+/** Λ from (C M⁻¹ Dᵀ) Λ = target − c − C q̇⁻; undefined where that matrix is singular. */
+function solveImpulses(
+  M: Matrix,
+  rows: readonly ContactRow[],
+  directions: readonly (readonly Expr[])[],
+  targets: readonly Expr[],
+  at: (e: Expr) => Expr,
+  qdMinus: readonly Expr[],
+  velocity: (row: readonly Expr[], rate: Expr, v: readonly Expr[]) => Expr,
+): Solved | undefined {
+  const along = directions.map((d) => solveSmall(M, d)?.x);
+  if (along.some((a) => !a)) return undefined;
+  const A = rows.map((r) => along.map((a) => simplify(add(...r.row.map((x, i) => mul(at(x), a![i]!))))));
+  const rhs = rows.map((r, k) => simplify(add(targets[k]!, neg(velocity(r.row, r.rate, qdMinus)))));
+  const solved = solveSmall(A, rhs);
+  if (!solved) return undefined;
+  const lambda = solved.x.map((x) => together(simplify(x)));
+  const qdPlus = qdMinus.map((v, i) => together(simplify(add(v, ...along.map((a, k) => mul(a![i]!, lambda[k]!))))));
+  return { lambda, qdPlus, dropped: [] };
+}
+
+/**
+ * Dependent rows with every impulse along its row (no contact sliding, as
+ * both ends of a lying rod sticking): q̇⁺ is still determined, by the
+ * null-space solve of unilateral.ts, and so are the combinations of the
+ * impulses along independent directions (stick-cones.ts).
+ */
+function heldImpulses(
+  M: Matrix,
+  rows: readonly ContactRow[],
+  directions: readonly (readonly Expr[])[],
+  targets: readonly Expr[],
+  at: (e: Expr) => Expr,
+  qdMinus: readonly Expr[],
+): Solved | undefined {
+  const R = rows.map((r) => r.row.map(at));
+  if (directions.some((d, k) => d.some((x, i) => x !== R[k]![i]!))) return undefined;
+  const sol = constrainedSolve(
+    M,
+    matVec(M, qdMinus),
+    R,
+    rows.map((r, k) => simplify(add(targets[k]!, neg(at(r.rate))))),
+    [],
+  );
+  return sol && { lambda: sol.lambda, qdPlus: sol.y, dropped: sol.dropped };
 }

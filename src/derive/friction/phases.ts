@@ -17,6 +17,8 @@ import type { Model } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
 import type { ContactKinematics, ContactRow, FrictionPhase } from '../unilateral/unilateral-types.js';
+import { constrainedSolve } from '../unilateral/unilateral.js';
+import { stickCones } from './stick-cones.js';
 
 /** A contact this module derives the phases of: planar Coulomb friction, one slip row. */
 export const planarCoulomb = (c: ContactKinematics): boolean => !!c.friction && c.slip?.length === 1 && !c.tangent;
@@ -24,8 +26,7 @@ export const planarCoulomb = (c: ContactKinematics): boolean => !!c.friction && 
 /**
  * The phases of the active set for every choice of sliding or sticking of
  * its planar Coulomb contacts ([] where it has none); a choice whose
- * system is singular (dependent rows, as two sticking ends of a lying rod)
- * has no closed form.
+ * system is singular has no closed form here (dependentFrictionPhase).
  */
 export function frictionPhases(model: Model, l2: Lagrange2, contacts: readonly ContactKinematics[], active: readonly number[]): FrictionPhase[] {
   const rough = active.filter((j) => planarCoulomb(contacts[j]!));
@@ -59,22 +60,44 @@ function frictionPhase(
       directions.push(...held.map((r) => r.row));
     }
   }
+  const sticking = [...modes].filter(([, mode]) => mode === 'stick').map(([j]) => j);
   const explicit = solve(l2, rows, directions);
-  const conditions = explicit
-    ? [...modes].flatMap(([j, mode]) => {
-        if (mode !== 'stick') return [];
-        const c = contacts[j]!;
-        const sigma = explicit.multipliers[rows.indexOf(c.normal)]!;
-        const nu = explicit.multipliers[rows.indexOf(c.slip![0]!)]!;
-        const cone = mul(c.friction!.static, sigma);
-        const name = model.unilateral[j]!.name;
-        return [
-          { expr: together(simplify(add(cone, neg(nu)))), meaning: `the tangential reaction of ${name} is inside the static cone on one side` },
-          { expr: together(simplify(add(cone, nu))), meaning: 'on the other' },
-        ];
-      })
-    : [];
-  return { modes, rows, ...(explicit ? { explicit } : {}), conditions };
+  if (explicit)
+    return {
+      modes,
+      rows,
+      explicit,
+      conditions: [...stickCones(model, contacts, sticking, rows, explicit.multipliers, [], 'reaction')!.conditions.values()].flat(),
+    };
+  return { modes, rows, conditions: [] };
+}
+
+/**
+ * A phase whose rows are dependent where the contacts hold together
+ * (`here` puts the state there, velocities too): without sliding the reactions act along
+ * the rows held, so q̈ and the combinations of the densities that are
+ * determined follow from the dependent rows (both ends of a lying rod
+ * sticking); the phase unchanged where that gives no closed form.
+ */
+export function dependentFrictionPhase(
+  model: Model,
+  l2: Lagrange2,
+  contacts: readonly ContactKinematics[],
+  f: FrictionPhase,
+  here: (e: Expr) => Expr,
+): FrictionPhase {
+  if (f.explicit || [...f.modes.values()].includes('slide')) return f;
+  const held = constrainedSolve(
+    l2.massMatrix.map((r) => r.map(here)),
+    l2.forcing.map(here),
+    f.rows.map((r) => r.row.map(here)),
+    f.rows.map((r) => simplify(neg(here(r.bias)))),
+    [],
+  );
+  const sticking = [...f.modes].filter(([, mode]) => mode === 'stick').map(([j]) => j);
+  const cones = held && stickCones(model, contacts, sticking, f.rows, held.lambda, held.dropped, 'reaction');
+  if (!held || !cones) return f;
+  return { ...f, explicit: { qdd: held.y, multipliers: held.lambda }, indeterminate: cones.indeterminate, conditions: [...cones.conditions.values()].flat() };
 }
 
 /** q̈ and λ of M q̈ = f + Dᵀλ, C q̈ = −β through the Schur complement C M⁻¹ Dᵀ; undefined where it is singular. */

@@ -92,17 +92,47 @@ export interface FrictionPhase {
   readonly modes: ReadonlyMap<number, 'slide' | 'stick'>;
   /** Rows held: every normal, and the slip row of each sticking contact. */
   readonly rows: readonly ContactRow[];
-  /** q̈ and, per row, its density: σ̇ on a normal row, the tangential ν̇ on a slip row; absent where the rows are dependent. */
+  /** q̈ and, per row, its density: σ̇ on a normal row, the tangential ν̇ on a slip row; absent where the rows are dependent and no cone closes them. */
   readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
+  /** Densities of dependent rows, determined only in combination (friction/stick-cones.ts). */
+  readonly indeterminate?: readonly Indeterminate[];
   /** The sticking cone |ν̇| ≤ μ_s σ̇ of each sticking contact, as two expressions ≥ 0. */
   readonly conditions: readonly ImpactCondition[];
+}
+
+/**
+ * Rows whose multipliers are not determined alone: the dropped row is
+ * Σ wᵢ·(row labels[i]) over the others, so each λᵢ + wᵢ λ_dropped is
+ * determined, and the values given take λ_dropped = 0.
+ */
+export interface Indeterminate {
+  readonly labels: readonly string[];
+  readonly dropped: string;
+  /** wᵢ per label other than the dropped one. */
+  readonly weights?: readonly Expr[];
 }
 
 export interface ImpactCondition {
   readonly expr: Expr;
   /** expr ≥ 0 is required. */
   readonly meaning: string;
+  /** What expr ≥ 0 says in the multipliers' own symbols, where it restates them (the report prints this). */
+  readonly states?: ConditionStatement;
 }
+
+/**
+ * A multiplier ≥ 0, or one side of a sticking cone
+ * |Σ wᵢ νᵢ| ≤ Σ cⱼ σⱼ ('upper': bound − Σ wᵢ νᵢ ≥ 0, 'lower': bound + Σ wᵢ νᵢ ≥ 0),
+ * multipliers named by their row labels.
+ */
+export type ConditionStatement =
+  | { readonly kind: 'nonnegative'; readonly label: string }
+  | {
+      readonly kind: 'cone';
+      readonly side: 'upper' | 'lower';
+      readonly tangential: readonly { readonly label: string; readonly weight: Expr }[];
+      readonly normals: readonly { readonly label: string; readonly coefficient: Expr }[];
+    };
 
 export interface ImpactMode {
   /** Closed contacts that stay engaged (besides the arriving one). */
@@ -112,11 +142,15 @@ export interface ImpactMode {
   /** With closed contacts taking part: each engaged planar Coulomb contact sticking or sliding (friction/impact-modes.ts). */
   readonly slips?: ReadonlyMap<number, 'stick' | 'slide'>;
   readonly qdPlus: readonly Expr[];
+  /** The velocities the held rows fix, through the post-impact velocities left free (ẋ⁺ = −l sin θ θ̇⁺ for a sticking tip); undefined entries are free. */
+  readonly through?: readonly (Expr | undefined)[];
   /** Impulse per row label; for dependent rows, the determined combination is named in `indeterminate`. */
   readonly impulses: ReadonlyMap<string, Expr>;
   /** Statically indeterminate impulses: "a + b" style combinations that alone are determined. */
-  readonly indeterminate: readonly { readonly labels: readonly string[]; readonly dropped: string }[];
+  readonly indeterminate: readonly Indeterminate[];
   readonly conditions: readonly ImpactCondition[];
+  /** Meanings of conditions that hold identically (0 ≥ 0), left out of `conditions`. */
+  readonly identities?: readonly string[];
   /**
    * The conditions decided for each sign of the independent pre-impact
    * velocity, under UnilateralDerivation.assumptions (admissibility.ts);

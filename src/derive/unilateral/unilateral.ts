@@ -15,18 +15,27 @@ import { together } from '../../core/together.js';
 import { leadingForm, reduceOn } from '../../core/on-constraint.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
 import { pinnedTangent } from '../../model/impact-laws.js';
-import { preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
+import { postImpactSymbol, preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
 import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
-import { frictionPhases, planarCoulomb } from '../friction/phases.js';
+import { dependentFrictionPhase, frictionPhases, planarCoulomb } from '../friction/phases.js';
 import { coulombImpactModes } from '../friction/impact-modes.js';
 import { criticalValue } from './critical.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { det, matMul, matVec, solveSmall, transpose, type Matrix } from '../matrix.js';
 import type { Domain } from '../proofs/sign.js';
-import type { ContactKinematics, ContactPhase, ContactRow, ImpactCondition, ImpactMap, ImpactMode, UnilateralDerivation } from './unilateral-types.js';
+import type {
+  ConditionStatement,
+  ContactKinematics,
+  ContactPhase,
+  ContactRow,
+  ImpactCondition,
+  ImpactMap,
+  ImpactMode,
+  UnilateralDerivation,
+} from './unilateral-types.js';
 
 export type * from './unilateral-types.js';
 
@@ -84,7 +93,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       phases.push(
         phaseOnGaps(
           model,
-          onManifold(model, {
+          onManifold(model, l2, contacts, {
             active,
             rows,
             ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
@@ -178,7 +187,7 @@ function commonZero(model: Model, f: Expr, g: Expr): { readonly at: ReadonlyMap<
  * (a rod lying flat: θ = 0, so θ̈ ≡ 0 and σ̇₁ = σ̇₂ = mg/2); unchanged
  * where that configuration has no closed form.
  */
-function onManifold(model: Model, phase: ContactPhase): ContactPhase {
+function onManifold(model: Model, l2: Lagrange2, contacts: readonly ContactKinematics[], phase: ContactPhase): ContactPhase {
   if (phase.active.length !== 2) return phase;
   const both = commonZero(model, model.unilateral[phase.active[0]!]!.gap, model.unilateral[phase.active[1]!]!.gap);
   if (!both) return phase;
@@ -199,7 +208,8 @@ function onManifold(model: Model, phase: ContactPhase): ContactPhase {
   const reduce = <T extends { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] }>(x: T | undefined) =>
     x && { qdd: x.qdd.map(at), multipliers: x.multipliers.map(at) };
   const explicit = reduce(phase.explicit);
-  const friction = phase.friction?.map((f) => {
+  const friction = phase.friction?.map((unreduced) => {
+    const f = dependentFrictionPhase(model, l2, contacts, unreduced, at);
     const ex = reduce(f.explicit);
     return { ...f, ...(ex ? { explicit: ex } : {}), conditions: f.conditions.map((c) => ({ ...c, expr: at(c.expr) })) };
   });
@@ -320,10 +330,19 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
     const sol = constrainedSolve(M, matVec(M, qdMinus), R, target, free);
     if (!sol) continue;
     const impulses = new Map(rows.map((r, k) => [r.label, sol.lambda[k]!] as const));
-    const indeterminate = sol.dropped.map((d) => ({ labels: [...d.dependsOn.map((k) => rows[k]!.label), rows[d.row]!.label], dropped: rows[d.row]!.label }));
+    const indeterminate = sol.dropped.map((d) => ({
+      labels: [...d.dependsOn.map((k) => rows[k]!.label), rows[d.row]!.label],
+      dropped: rows[d.row]!.label,
+      weights: d.weights,
+    }));
     const conditions: ImpactCondition[] = [];
     for (const r of rows)
-      if (r.kind === 'normal') conditions.push({ expr: impulses.get(r.label)!, meaning: `impulse of ${contacts[r.contact]!.constraint.name} ≥ 0` });
+      if (r.kind === 'normal')
+        conditions.push({
+          expr: impulses.get(r.label)!,
+          meaning: `impulse of ${contacts[r.contact]!.constraint.name} ≥ 0`,
+          states: { kind: 'nonnegative', label: r.label },
+        });
     for (const j of sc.closed.filter((k) => !stays.includes(k))) {
       const nr = contacts[j]!.normal;
       conditions.push({
@@ -337,7 +356,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   const arriving = contacts[sc.arriving]!;
   const approach = together(simplify(add(at(arriving.normal.rate), ...rowAt(arriving.normal).map((x, i) => mul(x, qdMinus[i]!)))));
   if (sc.closed.length === 0 && arriving.friction && arriving.slip?.length === 1 && !arriving.tangent) {
-    return { scenario: sc, qdMinus, approach, modes: coulombModes(M, arriving, at, qdMinus, free) };
+    return { scenario: sc, qdMinus, approach, modes: coulombModes(model, M, arriving, at, qdMinus, free) };
   }
   if ([sc.arriving, ...sc.closed].some((j) => planarCoulomb(contacts[j]!))) {
     return { scenario: sc, qdMinus, approach, modes: coulombImpactModes(model, M, contacts, sc, at, qdMinus) };
@@ -356,7 +375,7 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
  * with Δμ = −(1 + e) ḟ⁻/(N M⁻¹ (N − μ_k d S)ᵀ), admissible while Δμ ≥ 0
  * and the contact still slides that way, d ṡ⁺ ≥ 0.
  */
-function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qdMinus: readonly Expr[], free: readonly number[]): ImpactMode[] {
+function coulombModes(model: Model, M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qdMinus: readonly Expr[], free: readonly number[]): ImpactMode[] {
   const name = c.constraint.name;
   const normal = c.normal,
     slip = c.slip![0]!;
@@ -370,19 +389,26 @@ function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qd
   if (stick) {
     const [dn, dt] = stick.lambda as [Expr, Expr];
     const cone = at(c.friction!.static);
+    const coneSide = (side: 'upper' | 'lower'): ConditionStatement => ({
+      kind: 'cone',
+      side,
+      tangential: [{ label: slip.label, weight: ONE }],
+      normals: [{ label: normal.label, coefficient: cone }],
+    });
     modes.push({
       stays: [],
       friction: 'stick',
       qdPlus: stick.y,
+      through: throughFree(model, stick.affine),
       impulses: new Map([
         [normal.label, dn],
         [slip.label, dt],
       ]),
       indeterminate: [],
       conditions: [
-        { expr: dn, meaning: `impulse of ${name} ≥ 0` },
-        { expr: together(simplify(add(mul(cone, dn), neg(dt)))), meaning: 'its tangential impulse is inside the static cone on one side' },
-        { expr: together(simplify(add(mul(cone, dn), dt))), meaning: 'on the other' },
+        { expr: dn, meaning: `impulse of ${name} ≥ 0`, states: { kind: 'nonnegative', label: normal.label } },
+        { expr: together(simplify(add(mul(cone, dn), neg(dt)))), meaning: 'its tangential impulse is inside the static cone', states: coneSide('upper') },
+        { expr: together(simplify(add(mul(cone, dn), dt))), meaning: 'on its other side', states: coneSide('lower') },
       ],
     });
   }
@@ -403,7 +429,7 @@ function coulombModes(M: Matrix, c: ContactKinematics, at: (e: Expr) => Expr, qd
       ]),
       indeterminate: [],
       conditions: [
-        { expr: impulse, meaning: `impulse of ${name} ≥ 0` },
+        { expr: impulse, meaning: `impulse of ${name} ≥ 0`, states: { kind: 'nonnegative', label: normal.label } },
         { expr: together(simplify(mul(d, velocity(S, slip.rate, qdPlus)))), meaning: `${name} keeps sliding the way its sliding equations assume` },
       ],
     });
@@ -460,7 +486,9 @@ export interface ConstrainedSolution {
   /** Multiplier per row of R (0 for dropped rows). */
   readonly lambda: readonly Expr[];
   /** Rows that depend on others: their multiplier is not determined alone (statically indeterminate). */
-  readonly dropped: readonly { readonly row: number; readonly dependsOn: readonly number[] }[];
+  readonly dropped: readonly { readonly row: number; readonly dependsOn: readonly number[]; readonly weights: readonly Expr[] }[];
+  /** The rows solved for the pivot coordinates: y_pivot = particular + basis · y_free. */
+  readonly affine: AffineSolution;
 }
 
 /**
@@ -511,7 +539,20 @@ export function constrainedSolve(M: Matrix, b: readonly Expr[], R: Matrix, c: re
           St,
           aff.pivots.map((k) => R[r]![k]!),
         )?.x ?? [];
-      return { row: r, dependsOn: aff.rows.filter((_, i) => coef[i] !== undefined && !isZeroExpr(coef[i]!)) };
+      const used = aff.rows.flatMap((k, i) => (coef[i] !== undefined && !isZeroExpr(coef[i]!) ? [[k, coef[i]!] as const] : []));
+      return { row: r, dependsOn: used.map(([k]) => k), weights: used.map(([, w]) => w) };
     });
-  return { y: y.map(together), lambda: lambda.map(together), dropped };
+  return { y: y.map(together), lambda: lambda.map(together), dropped, affine: aff };
+}
+
+/**
+ * Each pivot velocity after the impact through the free ones the rows
+ * leave, q̇⁺_p = particular + basis · q̇⁺_F (a sticking tip: ẋ⁺ = −l sin θ θ̇⁺),
+ * undefined for a free one.
+ */
+function throughFree(model: Model, a: AffineSolution): (Expr | undefined)[] {
+  const cs = model.coordinates;
+  return cs.map((_, i) =>
+    a.pivots.includes(i) ? together(simplify(add(a.particular[i]!, ...a.free.map((f, k) => mul(a.basis[i]![k]!, postImpactSymbol(cs[f]!.q)))))) : undefined,
+  );
 }

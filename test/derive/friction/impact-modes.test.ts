@@ -27,8 +27,12 @@ interface State {
   d: [number, number];
 }
 
-/** q̇⁺, then each engaged end's Λ and (sticking) ν, in the order of `ends`. */
-function newtonEuler(s: State, ends: readonly { j: number; mode?: 'stick' | 'slide' }[]): number[] {
+/**
+ * q̇⁺, then each engaged end's Λ and (sticking) ν, in the order of `ends`.
+ * A 'held' end sticks through another sticking end (the lying rod's slip
+ * rows coincide): it has no ν of its own, so the other's ν is their sum.
+ */
+function newtonEuler(s: State, ends: readonly { j: number; mode?: 'stick' | 'slide' | 'held' }[]): number[] {
   const { m, l, e, mu, th, v } = s;
   const c = Math.cos(th),
     sn = Math.sin(th);
@@ -97,11 +101,19 @@ describe('one end of the rod strikes while the other rests', () => {
     expect(im.scenario.name).toBe(together ? 'tip and tipB strike together' : `${NAMES[arriving]} strikes while ${NAMES[closed]} is closed`);
     expect(Object.fromEntries(im.scenario.at)).toEqual({ y: ZERO, theta: ZERO });
     // Leaving with the striking end sticking or sliding; staying with one end sliding and the other sticking, or both sliding.
+    // Both sticking: the slip rows coincide at θ = 0, so only Δν₁ + Δν₂ is determined (given as the arriving end's, the other's 0).
     expect(im.modes.map((mode) => `${mode.stays.length}:${[...mode.slips!.values()].join('/')}`).sort()).toEqual(
-      ['0:stick', '0:slide', '1:slide/stick', '1:stick/slide', '1:slide/slide'].sort(),
+      ['0:stick', '0:slide', '1:slide/stick', '1:stick/slide', '1:slide/slide', '1:stick/stick'].sort(),
     );
     for (const mode of im.modes) {
-      const ends = [arriving, ...mode.stays].map((j) => ({ j, mode: mode.slips!.get(j) }));
+      const both = [...mode.slips!.values()].join() === 'stick,stick';
+      const ends = [arriving, ...mode.stays].map((j, k) => ({ j, mode: both && k === 1 ? ('held' as const) : mode.slips!.get(j) }));
+      if (both) {
+        expect(mode.indeterminate).toEqual([
+          { labels: [`${NAMES[arriving]}.s`, `${NAMES[closed]}.s`], dropped: `${NAMES[closed]}.s`, weights: [expect.anything()] },
+        ]);
+        expect(mode.impulses.get(`${NAMES[closed]}.s`)).toBe(ZERO);
+      }
       for (const s0 of states) {
         // The resting end holds before the impact: ẏ⁻ = −side l θ̇⁻.
         const s = together ? s0 : { ...s0, v: [s0.v[0], -SIDE[closed]! * s0.l * s0.v[2], s0.v[2]] as State['v'] };
@@ -122,7 +134,45 @@ describe('one end of the rod strikes while the other rests', () => {
           ...ends.flatMap(({ j, mode: slip }) => [mode.impulses.get(`${NAMES[j]}.n`)!, ...(slip === 'stick' ? [mode.impulses.get(`${NAMES[j]}.s`)!] : [])]),
         ].map((e) => evaluate(e, env));
         got.forEach((g, i) => expectClose(g, want[i]!, 1e-9, s.m * (1 + Math.abs(s.v[0]) + s.l * Math.abs(s.v[2]))));
+        if (!both) continue;
+        // A split into the two cones exists iff |Δν₁ + Δν₂| ≤ μ(ΔΛ₁ + ΔΛ₂): the mode's two cone conditions are that bound ∓ the sum.
+        const [, , , lamA, sum, lamB] = want as [number, number, number, number, number, number];
+        const cones = mode.conditions.filter((c) => c.states?.kind === 'cone').map((c) => evaluate(c.expr, env));
+        expect(cones).toHaveLength(2);
+        expectClose(cones[0]!, s.mu * (lamA + lamB) - sum, 1e-9, s.m);
+        expectClose(cones[1]!, s.mu * (lamA + lamB) + sum, 1e-9, s.m);
       }
+    }
+  });
+});
+
+describe('an end striking alone and sticking', () => {
+  const u = derived(rod).unilateral!;
+  it('gives the velocities its rows fix through θ̇⁺: ẋ⁺ = −l θ̇⁺ sin θ (slip 0), ẏ⁺ = l cos θ θ̇⁺ − e(ẏ⁻ − l cos θ θ̇⁻) (Newton), equal to the full map', () => {
+    const stick = u.impactMaps[0]!.modes.find((mode) => mode.friction === 'stick')!;
+    const r = rng(7);
+    for (let k = 0; k < 20; k++) {
+      const env = {
+        m: 1.3,
+        l: uniform(r, 0.2, 2),
+        e: uniform(r, 0, 1),
+        mu: 0.5,
+        theta: uniform(r, -3, 3),
+        "x'-": uniform(r, -2, 2),
+        "y'-": uniform(r, -2, 2),
+        "theta'-": uniform(r, -3, 3),
+      };
+      const after = stick.qdPlus.map((x) => evaluate(x, env));
+      const at = { ...env, "theta'+": after[2]! };
+      expectClose(evaluate(stick.through![0]!, at), -env.l * after[2]! * Math.sin(env.theta), 1e-12);
+      expectClose(
+        evaluate(stick.through![1]!, at),
+        env.l * Math.cos(env.theta) * after[2]! - env.e * (env["y'-"] - env.l * Math.cos(env.theta) * env["theta'-"]),
+        1e-12,
+      );
+      expectClose(evaluate(stick.through![0]!, at), after[0]!, 1e-12, 1 + Math.abs(after[0]!));
+      expectClose(evaluate(stick.through![1]!, at), after[1]!, 1e-12, 1 + Math.abs(after[1]!));
+      expect(stick.through![2]).toBeUndefined();
     }
   });
 });

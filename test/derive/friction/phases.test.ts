@@ -135,7 +135,17 @@ describe('contact phases with Coulomb friction', () => {
       for (const s of states.slice(0, 5)) for (const sigma of ex.multipliers) expectClose(evaluate(sigma, env(s)), (s.m * s.g) / 2, 1e-12);
     }
   });
-  it('both ends sticking: dependent rows, no closed form', () => {
-    expect(variant([0, 1], ['stick', 'stick']).explicit).toBeUndefined();
+  it('both ends sticking: the slip rows coincide, yet q̈ = 0, σ̇₁ = σ̇₂ = mg/2 and ν̇₁ + ν̇₂ = 0, inside |ν̇₁ + ν̇₂| ≤ μ(σ̇₁ + σ̇₂)', () => {
+    // Statics of the lying rod: x: ν̇₁ + ν̇₂ = 0; y: σ̇₁ + σ̇₂ = mg; torque about the centre: l(σ̇₂ − σ̇₁) = 0.
+    const f = variant([0, 1], ['stick', 'stick']);
+    expect(f.explicit!.qdd).toEqual([ZERO, ZERO, ZERO]);
+    expect(f.indeterminate).toEqual([{ labels: ['tip.s', 'tipB.s'], dropped: 'tipB.s', weights: [expect.anything()] }]);
+    for (const s of states.slice(0, 5)) {
+      const [s1, n1, s2, n2] = f.explicit!.multipliers.map((e) => evaluate(e, env(s)));
+      expectClose(s1!, (s.m * s.g) / 2, 1e-12);
+      expectClose(s2!, (s.m * s.g) / 2, 1e-12);
+      expectClose(n1! + n2!, 0, 1e-12);
+      for (const c of f.conditions) expectClose(evaluate(c.expr, env(s)), s.mu * s.m * s.g, 1e-12);
+    }
   });
 });

@@ -5,6 +5,7 @@
 // multipliers stay determined, but only T = ν_j + w ν_k is (the dropped
 // row is w times the kept one, unilateral.ts constrainedSolve), and a split
 // into the two cones exists iff |T| ≤ μ_j σ_j + |w| μ_k σ_k.
+// Tests: test/derive/friction/impact-modes.test.ts, test/derive/friction/phases.test.ts (the lying rod).
 import { add, mul, neg, ONE, type Expr, type Num } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';

@@ -14,7 +14,7 @@ import { together } from '../../core/together.js';
 import { slipSignSymbol } from '../../model/names.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
 import { matVec, solveSmall, type Matrix } from '../matrix.js';
-import { constrainedSolve } from '../unilateral/unilateral.js';
+import { constrainedSolve } from '../unilateral/constrained-solve.js';
 import type { ContactKinematics, ContactRow, ImpactCondition, ImpactMode } from '../unilateral/unilateral-types.js';
 import { planarCoulomb } from './phases.js';
 import { stickCones, type DroppedRow } from './stick-cones.js';

@@ -17,7 +17,7 @@ import type { Model } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { solveSmall } from '../matrix.js';
 import type { ContactKinematics, ContactRow, FrictionPhase } from '../unilateral/unilateral-types.js';
-import { constrainedSolve } from '../unilateral/unilateral.js';
+import { constrainedSolve } from '../unilateral/constrained-solve.js';
 import { stickCones } from './stick-cones.js';
 
 /** A contact this module derives the phases of: planar Coulomb friction, one slip row. */

@@ -12,7 +12,8 @@ import { simplify } from '../../core/trig.js';
 import type { Model } from '../../model/model.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { matVec } from '../matrix.js';
-import { constrainedSolve, rowsOf } from './unilateral.js';
+import { constrainedSolve } from './constrained-solve.js';
+import { rowsOf } from './unilateral.js';
 import type { ContactKinematics, ContactRow, ImpactMap } from './unilateral-types.js';
 
 export interface SmoothStay {

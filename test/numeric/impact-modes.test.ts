@@ -323,6 +323,20 @@ describe('impact modes by enumeration', () => {
     }
   });
 
+  it('holds a contact at U⁺ = 0 to the rounding of the impulses that cancel there (a case fast-check found)', () => {
+    const M = [100.00364917146902, 0, 0, 0.0036491714694720885];
+    const N = [
+      [0, 0.08],
+      [-0.02, -0.08],
+    ];
+    const { status, out } = impact({ M, N, qd: [3.82, 0], e: [0, 0] });
+    expect(status).toBe('ok');
+    // Both contacts engaged: Λ = 19100.697 each (Λ₁ = Λ₂ from the x row, 0.02Λ₂ = 100·3.82), q̇⁺ = 0.
+    const hand = (100.00364917146902 * 3.82) / 0.02;
+    for (const l of out.impulses) expect(Math.abs(l - hand) / hand).toBeLessThan(1e-9);
+    for (const v of out.qdPlus) expect(Math.abs(v)).toBeLessThan(1e-9);
+  });
+
   it("satisfies Newton's law in complementarity form on random systems (impulses ≥ 0, no penetration, complementarity, Appell; no energy gain without separating contacts)", () => {
     fc.assert(
       fc.property(
@@ -349,7 +363,14 @@ describe('impact modes by enumeration', () => {
           fc.pre(status === 'ok');
           // Each contact's velocity terms, floored by the largest: a contact whose own terms nearly vanish
           // still carries the rounding of the others' impulses (a found case: its scale 2.8e-16, w = 2.8e-16).
-          const own = N.map((row) => row.reduce((s, v, i) => s + Math.abs(v) * (Math.abs(qd[i]!) + Math.abs(out.qdPlus[i]!)), 0));
+          // The impulses' own terms too, Σ_k |W_jk Λ_k|: two impulses of 1.9e4 on a mass of 0.0036 that cancel to
+          // q̇⁺ ≈ 0 leave 9e-12 of rounding in a contact's velocity (a found case, M = diag(100, 0.0036)).
+          const X = N.map((row) => solve(rows(M, n), row));
+          const own = N.map(
+            (row) =>
+              row.reduce((s, v, i) => s + Math.abs(v) * (Math.abs(qd[i]!) + Math.abs(out.qdPlus[i]!)), 0) +
+              X.reduce((s, x, k) => s + Math.abs(dot(row, x) * out.impulses[k]!), 0),
+          );
           const scale = own.map((v) => v + 1e-6 * Math.max(...own));
           for (let j = 0; j < m; j++) {
             const uPlus = dot(N[j]!, out.qdPlus);

@@ -550,8 +550,6 @@ function phaseBlocks$(t: number, p: Params): void {
   const _0 = b * b;
   const _1 = -(2.0 * _0);
   PH$[0] = _1;
-  PH$[1] = 0.0;
-  PH$[2] = 0.0;
   const _2 = a * a;
   const _3 = -(2.0 * _2);
   PH$[3] = _3;
@@ -615,10 +613,11 @@ export function contactAccelerationsJacobian(
   }
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 4 + i + n$] = 1;
+  schurFactor(SCHUR$, k, true);
   for (let col = 0; col < 4; col++) {
     for (let r = 0; r < k; r++) C$[r] = -RC$[r * 4 + col]!;
     for (let i = 0; i < n$; i++) B$[i] = -JX$[i * 4 + col]!;
-    schurSolve(SCHUR$, k, true);
+    schurSolveFactored(SCHUR$, k, true);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 4 + col] = Y$[j]!;
   }
   return out;
@@ -752,26 +751,69 @@ function pinningScale(n: number, M: ArrayLike<number>, R: ArrayLike<number>, k: 
 }
 
 /**
- * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
- *
- * Dependent rows (two pinned feet of one body on a line share a tangent; a
- * statically indeterminate support) make W singular. In the Cholesky of W a
- * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
- * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
- * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
- * that span count as dependent (a smaller threshold would let rounding of
- * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
- * dropped row gets σ = 0, which leaves y unique and the other multipliers one
- * valid split; its equation must then hold by itself, to 1e-8 of the size of
- * its terms, else 'inconsistent'.
- *
- * A singular M (massless spokes: massFactored false) may still be pinned by
- * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
- * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
- * and M + ρRᵀR is positive definite exactly when the rows cover M's null
- * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ * The part of schurSolve that depends on M and R only: the factor of M
+ * (of M + ρRᵀR when massFactored is false), X = M⁻¹Rᵀ and the Cholesky of W
+ * with its dependent rows; 'not-positive-definite' is its only failure.
+ * schurSolveFactored then solves for any b and c
+ * with the same M, R and k: a Jacobian's 2n right sides cost one factor.
  */
-function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+function schurFactor(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  const n = s.n;
+  const M = s.M;
+  const L = s.L;
+  const R = s.R;
+  const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
+  if (!massFactored) {
+    const rho = pinningScale(n, M, R, k);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        let v = M[i * n + j]!;
+        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
+        L[i * n + j] = v;
+      }
+    }
+    const column = choleskyFactor(n, L);
+    if (column >= 0) {
+      s.at = column;
+      return 'not-positive-definite';
+    }
+  }
+  // X = M⁻¹Rᵀ, W = R X (lower triangle).
+  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
+  let maxDiag = 0;
+  for (let r = 0; r < k; r++) {
+    for (let q = 0; q < r + 1; q++) {
+      let w = 0;
+      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
+      W[r * k + q] = w;
+    }
+    maxDiag = Math.max(maxDiag, W[r * k + r]!);
+  }
+  // Cholesky of W, skipping dependent rows.
+  for (let j = 0; j < k; j++) {
+    let d = W[j * k + j]!;
+    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
+    const dependent = !(d > 1e-10 * maxDiag);
+    dep[j] = dependent ? 1 : 0;
+    const root = dependent ? 0 : Math.sqrt(d);
+    W[j * k + j] = root;
+    for (let i = j + 1; i < k; i++) {
+      let v = W[i * k + j]!;
+      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
+      W[i * k + j] = dependent ? 0 : v / root;
+    }
+  }
+  s.at = -1;
+  return 'ok';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R, with L, X, W
+ * and dep as schurFactor left them for this M, R and k.
+ */
+function schurSolveFactored(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
   const n = s.n;
   const M = s.M;
   const L = s.L;
@@ -788,49 +830,17 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   } else {
     const rho = pinningScale(n, M, R, k);
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        let v = M[i * n + j]!;
-        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
-        L[i * n + j] = v;
-      }
       let v = b[i]!;
       for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * c[r]!;
       y[i] = v;
     }
-    const column = choleskyFactor(n, L);
-    if (column >= 0) {
-      s.at = column;
-      return 'not-positive-definite';
-    }
   }
-  // y₀ = M⁻¹b (in y), X = M⁻¹Rᵀ, W = R X (lower triangle), σ ← c − R y₀.
+  // y₀ = M⁻¹b (in y), σ ← c − R y₀, then W σ = c − R y₀ in place.
   choleskySolve(n, L, y, 0, y, 0);
-  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
-  let maxDiag = 0;
   for (let r = 0; r < k; r++) {
-    for (let q = 0; q < r + 1; q++) {
-      let w = 0;
-      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
-      W[r * k + q] = w;
-    }
-    maxDiag = Math.max(maxDiag, W[r * k + r]!);
     let v = c[r]!;
     for (let i = 0; i < n; i++) v -= R[r * n + i]! * y[i]!;
     sigma[r] = v;
-  }
-  // Cholesky of W, skipping dependent rows, then W σ = c − R y₀ in place.
-  for (let j = 0; j < k; j++) {
-    let d = W[j * k + j]!;
-    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
-    const dependent = !(d > 1e-10 * maxDiag);
-    dep[j] = dependent ? 1 : 0;
-    const root = dependent ? 0 : Math.sqrt(d);
-    W[j * k + j] = root;
-    for (let i = j + 1; i < k; i++) {
-      let v = W[i * k + j]!;
-      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
-      W[i * k + j] = dependent ? 0 : v / root;
-    }
   }
   for (let i = 0; i < k; i++) {
     if (dep[i]!) {
@@ -882,6 +892,31 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
     }
   }
   return s.at < 0 ? 'ok' : 'inconsistent';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
+ *
+ * Dependent rows (two pinned feet of one body on a line share a tangent; a
+ * statically indeterminate support) make W singular. In the Cholesky of W a
+ * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
+ * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
+ * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
+ * that span count as dependent (a smaller threshold would let rounding of
+ * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
+ * dropped row gets σ = 0, which leaves y unique and the other multipliers one
+ * valid split; its equation must then hold by itself, to 1e-8 of the size of
+ * its terms, else 'inconsistent'.
+ *
+ * A singular M (massless spokes: massFactored false) may still be pinned by
+ * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
+ * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
+ * and M + ρRᵀR is positive definite exactly when the rows cover M's null
+ * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ */
+function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  if (schurFactor(s, k, massFactored) !== 'ok') return 'not-positive-definite';
+  return schurSolveFactored(s, k, massFactored);
 }
 
 /**
@@ -950,11 +985,11 @@ function leastNormSplit(n: number, k: number, R: ArrayLike<number>, x: Float64Ar
  * rows; normalRow[a] the normal row of row a's contact) of an impact split by
  * least norm where the rows that may carry impulse are dependent (a box landing
  * flat on four corners). Those are the engaged contacts' and the open ones'
- * that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
+ * (or ones without normal impulse, whatever their phase) that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
  * before). Per row its contact's phase after the impact (0 open, 1 engaged
  * without friction, 2 sticking, 3 sliding) and μk, μs. The unknowns are a
- * sticking contact's normal and slip impulses (an open one's that ends at rest
- * in its tangent too), a sliding one's normal impulse with its slip impulses in
+ * sticking contact's normal and slip impulses (an open one's, or a sliding
+ * one's, that ends at rest in its tangent too), a sliding one's normal impulse with its slip impulses in
  * the ratio Λ gives them (an open one's −μk ξ_T/|ξ_T|: the edge of its cone,
  * against the slip), a frictionless one's normal impulse. Their rows (the
  * normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺ and every
@@ -999,13 +1034,13 @@ function leastNormImpulses(
       }
     }
     slide = Math.sqrt(slide);
-    const touching: boolean = phase[a]! === 0 && Math.abs(xi[a]!) <= rest;
+    const touching: boolean = (phase[a]! === 0 || !(lambda[a]! > 0)) && Math.abs(xi[a]!) <= rest;
     const frictionless: boolean = muK[a]! === 0 || slips === 0;
     if (frictionless) {
       if (phase[a]! !== 0 || touching) role[a] = 1;
       continue;
     }
-    const atRest: boolean = touching && slide <= rest;
+    const atRest: boolean = (touching || phase[a]! === 3) && slide <= rest;
     if (phase[a]! === 2 || atRest) {
       role[a] = 1;
       for (let b = 0; b < r; b++) {

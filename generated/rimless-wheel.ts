@@ -902,235 +902,91 @@ function phaseBlocks$(t: number, p: Params): void {
   JX$[15] = 0.0;
   JX$[16] = 0.0;
   JX$[17] = 0.0;
-  PH$[0] = 0.0;
-  PH$[1] = 0.0;
-  PH$[2] = 0.0;
-  PH$[3] = 0.0;
-  PH$[4] = 0.0;
-  PH$[5] = 0.0;
-  PH$[6] = 0.0;
-  PH$[7] = 0.0;
   const _0 = Math.cos(psi);
   const _1 = l * _0;
   PH$[8] = _1;
-  PH$[9] = 0.0;
-  PH$[10] = 0.0;
-  PH$[11] = 0.0;
-  PH$[12] = 0.0;
-  PH$[13] = 0.0;
-  PH$[14] = 0.0;
-  PH$[15] = 0.0;
-  PH$[16] = 0.0;
   const _2 = 0.3333333333333333 * Math.PI + psi;
   const _3 = Math.cos(_2);
   const _4 = l * _3;
   PH$[17] = _4;
-  PH$[18] = 0.0;
-  PH$[19] = 0.0;
-  PH$[20] = 0.0;
-  PH$[21] = 0.0;
-  PH$[22] = 0.0;
-  PH$[23] = 0.0;
-  PH$[24] = 0.0;
-  PH$[25] = 0.0;
   const _5 = 0.6666666666666666 * Math.PI + psi;
   const _6 = Math.cos(_5);
   const _7 = l * _6;
   PH$[26] = _7;
-  PH$[27] = 0.0;
-  PH$[28] = 0.0;
-  PH$[29] = 0.0;
-  PH$[30] = 0.0;
-  PH$[31] = 0.0;
-  PH$[32] = 0.0;
-  PH$[33] = 0.0;
-  PH$[34] = 0.0;
   const _8 = -_1;
   PH$[35] = _8;
-  PH$[36] = 0.0;
-  PH$[37] = 0.0;
-  PH$[38] = 0.0;
-  PH$[39] = 0.0;
-  PH$[40] = 0.0;
-  PH$[41] = 0.0;
-  PH$[42] = 0.0;
-  PH$[43] = 0.0;
   const _9 = -_4;
   PH$[44] = _9;
-  PH$[45] = 0.0;
-  PH$[46] = 0.0;
-  PH$[47] = 0.0;
-  PH$[48] = 0.0;
-  PH$[49] = 0.0;
-  PH$[50] = 0.0;
-  PH$[51] = 0.0;
-  PH$[52] = 0.0;
   const _10 = -_7;
   PH$[53] = _10;
-  PH$[54] = 0.0;
-  PH$[55] = 0.0;
-  PH$[56] = 0.0;
-  PH$[57] = 0.0;
-  PH$[58] = 0.0;
-  PH$[59] = 0.0;
-  PH$[60] = 0.0;
-  PH$[61] = 0.0;
   const _11 = Math.sin(psi);
   const _12 = l * _11;
   const _13 = -_12;
   PH$[62] = _13;
-  PH$[63] = 0.0;
-  PH$[64] = 0.0;
-  PH$[65] = 0.0;
-  PH$[66] = 0.0;
-  PH$[67] = 0.0;
-  PH$[68] = 0.0;
-  PH$[69] = 0.0;
-  PH$[70] = 0.0;
   const _14 = Math.sin(_2);
   const _15 = l * _14;
   const _16 = -_15;
   PH$[71] = _16;
-  PH$[72] = 0.0;
-  PH$[73] = 0.0;
-  PH$[74] = 0.0;
-  PH$[75] = 0.0;
-  PH$[76] = 0.0;
-  PH$[77] = 0.0;
-  PH$[78] = 0.0;
-  PH$[79] = 0.0;
   const _17 = Math.sin(_5);
   const _18 = l * _17;
   const _19 = -_18;
   PH$[80] = _19;
-  PH$[81] = 0.0;
-  PH$[82] = 0.0;
-  PH$[83] = 0.0;
-  PH$[84] = 0.0;
-  PH$[85] = 0.0;
-  PH$[86] = 0.0;
-  PH$[87] = 0.0;
-  PH$[88] = 0.0;
   PH$[89] = _12;
-  PH$[90] = 0.0;
-  PH$[91] = 0.0;
-  PH$[92] = 0.0;
-  PH$[93] = 0.0;
-  PH$[94] = 0.0;
-  PH$[95] = 0.0;
-  PH$[96] = 0.0;
-  PH$[97] = 0.0;
   PH$[98] = _15;
-  PH$[99] = 0.0;
-  PH$[100] = 0.0;
-  PH$[101] = 0.0;
-  PH$[102] = 0.0;
-  PH$[103] = 0.0;
-  PH$[104] = 0.0;
-  PH$[105] = 0.0;
-  PH$[106] = 0.0;
   PH$[107] = _18;
-  PC$[0] = 0.0;
-  PC$[1] = 0.0;
   const _20 = psi_d * psi_d;
   const _21 = _20 * _11;
   const _22 = psi_dd * _0;
   PC$[2] = l * (_22 - _21);
-  PC$[6] = 0.0;
-  PC$[7] = 0.0;
   const _23 = _20 * _14;
   const _24 = psi_dd * _3;
   PC$[8] = l * (_24 - _23);
-  PC$[12] = 0.0;
-  PC$[13] = 0.0;
   const _25 = _20 * _17;
   const _26 = psi_dd * _6;
   PC$[14] = l * (_26 - _25);
-  PC$[18] = 0.0;
-  PC$[19] = 0.0;
   PC$[20] = l * (_21 - _22);
-  PC$[24] = 0.0;
-  PC$[25] = 0.0;
   PC$[26] = l * (_23 - _24);
-  PC$[30] = 0.0;
-  PC$[31] = 0.0;
   PC$[32] = l * (_25 - _26);
-  PC$[36] = 0.0;
-  PC$[37] = 0.0;
   const _27 = l * (_20 * _0 + psi_dd * _11);
   const _28 = -_27;
   PC$[38] = _28;
-  PC$[42] = 0.0;
-  PC$[43] = 0.0;
   const _29 = l * (_20 * _3 + psi_dd * _14);
   const _30 = -_29;
   PC$[44] = _30;
-  PC$[48] = 0.0;
-  PC$[49] = 0.0;
   const _31 = l * (_20 * _6 + psi_dd * _17);
   const _32 = -_31;
   PC$[50] = _32;
-  PC$[54] = 0.0;
-  PC$[55] = 0.0;
   PC$[56] = _27;
-  PC$[60] = 0.0;
-  PC$[61] = 0.0;
   PC$[62] = _29;
-  PC$[66] = 0.0;
-  PC$[67] = 0.0;
   PC$[68] = _31;
-  PC$[3] = 0.0;
-  PC$[4] = 0.0;
   const _33 = _1 * psi_d;
   const _34 = 2.0 * _33;
   PC$[5] = _34;
-  PC$[9] = 0.0;
-  PC$[10] = 0.0;
   const _35 = _4 * psi_d;
   const _36 = 2.0 * _35;
   PC$[11] = _36;
-  PC$[15] = 0.0;
-  PC$[16] = 0.0;
   const _37 = _7 * psi_d;
   const _38 = 2.0 * _37;
   PC$[17] = _38;
-  PC$[21] = 0.0;
-  PC$[22] = 0.0;
   const _39 = -(2.0 * _33);
   PC$[23] = _39;
-  PC$[27] = 0.0;
-  PC$[28] = 0.0;
   const _40 = -(2.0 * _35);
   PC$[29] = _40;
-  PC$[33] = 0.0;
-  PC$[34] = 0.0;
   const _41 = -(2.0 * _37);
   PC$[35] = _41;
-  PC$[39] = 0.0;
-  PC$[40] = 0.0;
   const _42 = _12 * psi_d;
   const _43 = -(2.0 * _42);
   PC$[41] = _43;
-  PC$[45] = 0.0;
-  PC$[46] = 0.0;
   const _44 = _15 * psi_d;
   const _45 = -(2.0 * _44);
   PC$[47] = _45;
-  PC$[51] = 0.0;
-  PC$[52] = 0.0;
   const _46 = _18 * psi_d;
   const _47 = -(2.0 * _46);
   PC$[53] = _47;
-  PC$[57] = 0.0;
-  PC$[58] = 0.0;
   const _48 = 2.0 * _42;
   PC$[59] = _48;
-  PC$[63] = 0.0;
-  PC$[64] = 0.0;
   const _49 = 2.0 * _44;
   PC$[65] = _49;
-  PC$[69] = 0.0;
-  PC$[70] = 0.0;
   const _50 = 2.0 * _46;
   PC$[71] = _50;
 }
@@ -1185,10 +1041,11 @@ export function contactAccelerationsJacobian(
   }
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
+  schurFactor(SCHUR$, k, true);
   for (let col = 0; col < 6; col++) {
     for (let r = 0; r < k; r++) C$[r] = -RC$[r * 6 + col]!;
     for (let i = 0; i < n$; i++) B$[i] = -JX$[i * 6 + col]!;
-    schurSolve(SCHUR$, k, true);
+    schurSolveFactored(SCHUR$, k, true);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 6 + col] = Y$[j]!;
   }
   return out;
@@ -1406,26 +1263,69 @@ function pinningScale(n: number, M: ArrayLike<number>, R: ArrayLike<number>, k: 
 }
 
 /**
- * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
- *
- * Dependent rows (two pinned feet of one body on a line share a tangent; a
- * statically indeterminate support) make W singular. In the Cholesky of W a
- * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
- * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
- * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
- * that span count as dependent (a smaller threshold would let rounding of
- * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
- * dropped row gets σ = 0, which leaves y unique and the other multipliers one
- * valid split; its equation must then hold by itself, to 1e-8 of the size of
- * its terms, else 'inconsistent'.
- *
- * A singular M (massless spokes: massFactored false) may still be pinned by
- * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
- * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
- * and M + ρRᵀR is positive definite exactly when the rows cover M's null
- * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ * The part of schurSolve that depends on M and R only: the factor of M
+ * (of M + ρRᵀR when massFactored is false), X = M⁻¹Rᵀ and the Cholesky of W
+ * with its dependent rows; 'not-positive-definite' is its only failure.
+ * schurSolveFactored then solves for any b and c
+ * with the same M, R and k: a Jacobian's 2n right sides cost one factor.
  */
-function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+function schurFactor(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  const n = s.n;
+  const M = s.M;
+  const L = s.L;
+  const R = s.R;
+  const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
+  if (!massFactored) {
+    const rho = pinningScale(n, M, R, k);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        let v = M[i * n + j]!;
+        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
+        L[i * n + j] = v;
+      }
+    }
+    const column = choleskyFactor(n, L);
+    if (column >= 0) {
+      s.at = column;
+      return 'not-positive-definite';
+    }
+  }
+  // X = M⁻¹Rᵀ, W = R X (lower triangle).
+  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
+  let maxDiag = 0;
+  for (let r = 0; r < k; r++) {
+    for (let q = 0; q < r + 1; q++) {
+      let w = 0;
+      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
+      W[r * k + q] = w;
+    }
+    maxDiag = Math.max(maxDiag, W[r * k + r]!);
+  }
+  // Cholesky of W, skipping dependent rows.
+  for (let j = 0; j < k; j++) {
+    let d = W[j * k + j]!;
+    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
+    const dependent = !(d > 1e-10 * maxDiag);
+    dep[j] = dependent ? 1 : 0;
+    const root = dependent ? 0 : Math.sqrt(d);
+    W[j * k + j] = root;
+    for (let i = j + 1; i < k; i++) {
+      let v = W[i * k + j]!;
+      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
+      W[i * k + j] = dependent ? 0 : v / root;
+    }
+  }
+  s.at = -1;
+  return 'ok';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R, with L, X, W
+ * and dep as schurFactor left them for this M, R and k.
+ */
+function schurSolveFactored(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
   const n = s.n;
   const M = s.M;
   const L = s.L;
@@ -1442,49 +1342,17 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   } else {
     const rho = pinningScale(n, M, R, k);
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        let v = M[i * n + j]!;
-        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
-        L[i * n + j] = v;
-      }
       let v = b[i]!;
       for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * c[r]!;
       y[i] = v;
     }
-    const column = choleskyFactor(n, L);
-    if (column >= 0) {
-      s.at = column;
-      return 'not-positive-definite';
-    }
   }
-  // y₀ = M⁻¹b (in y), X = M⁻¹Rᵀ, W = R X (lower triangle), σ ← c − R y₀.
+  // y₀ = M⁻¹b (in y), σ ← c − R y₀, then W σ = c − R y₀ in place.
   choleskySolve(n, L, y, 0, y, 0);
-  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
-  let maxDiag = 0;
   for (let r = 0; r < k; r++) {
-    for (let q = 0; q < r + 1; q++) {
-      let w = 0;
-      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
-      W[r * k + q] = w;
-    }
-    maxDiag = Math.max(maxDiag, W[r * k + r]!);
     let v = c[r]!;
     for (let i = 0; i < n; i++) v -= R[r * n + i]! * y[i]!;
     sigma[r] = v;
-  }
-  // Cholesky of W, skipping dependent rows, then W σ = c − R y₀ in place.
-  for (let j = 0; j < k; j++) {
-    let d = W[j * k + j]!;
-    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
-    const dependent = !(d > 1e-10 * maxDiag);
-    dep[j] = dependent ? 1 : 0;
-    const root = dependent ? 0 : Math.sqrt(d);
-    W[j * k + j] = root;
-    for (let i = j + 1; i < k; i++) {
-      let v = W[i * k + j]!;
-      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
-      W[i * k + j] = dependent ? 0 : v / root;
-    }
   }
   for (let i = 0; i < k; i++) {
     if (dep[i]!) {
@@ -1536,6 +1404,31 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
     }
   }
   return s.at < 0 ? 'ok' : 'inconsistent';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
+ *
+ * Dependent rows (two pinned feet of one body on a line share a tangent; a
+ * statically indeterminate support) make W singular. In the Cholesky of W a
+ * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
+ * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
+ * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
+ * that span count as dependent (a smaller threshold would let rounding of
+ * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
+ * dropped row gets σ = 0, which leaves y unique and the other multipliers one
+ * valid split; its equation must then hold by itself, to 1e-8 of the size of
+ * its terms, else 'inconsistent'.
+ *
+ * A singular M (massless spokes: massFactored false) may still be pinned by
+ * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
+ * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
+ * and M + ρRᵀR is positive definite exactly when the rows cover M's null
+ * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ */
+function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  if (schurFactor(s, k, massFactored) !== 'ok') return 'not-positive-definite';
+  return schurSolveFactored(s, k, massFactored);
 }
 
 /**
@@ -1604,11 +1497,11 @@ function leastNormSplit(n: number, k: number, R: ArrayLike<number>, x: Float64Ar
  * rows; normalRow[a] the normal row of row a's contact) of an impact split by
  * least norm where the rows that may carry impulse are dependent (a box landing
  * flat on four corners). Those are the engaged contacts' and the open ones'
- * that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
+ * (or ones without normal impulse, whatever their phase) that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
  * before). Per row its contact's phase after the impact (0 open, 1 engaged
  * without friction, 2 sticking, 3 sliding) and μk, μs. The unknowns are a
- * sticking contact's normal and slip impulses (an open one's that ends at rest
- * in its tangent too), a sliding one's normal impulse with its slip impulses in
+ * sticking contact's normal and slip impulses (an open one's, or a sliding
+ * one's, that ends at rest in its tangent too), a sliding one's normal impulse with its slip impulses in
  * the ratio Λ gives them (an open one's −μk ξ_T/|ξ_T|: the edge of its cone,
  * against the slip), a frictionless one's normal impulse. Their rows (the
  * normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺ and every
@@ -1653,13 +1546,13 @@ function leastNormImpulses(
       }
     }
     slide = Math.sqrt(slide);
-    const touching: boolean = phase[a]! === 0 && Math.abs(xi[a]!) <= rest;
+    const touching: boolean = (phase[a]! === 0 || !(lambda[a]! > 0)) && Math.abs(xi[a]!) <= rest;
     const frictionless: boolean = muK[a]! === 0 || slips === 0;
     if (frictionless) {
       if (phase[a]! !== 0 || touching) role[a] = 1;
       continue;
     }
-    const atRest: boolean = touching && slide <= rest;
+    const atRest: boolean = (touching || phase[a]! === 3) && slide <= rest;
     if (phase[a]! === 2 || atRest) {
       role[a] = 1;
       for (let b = 0; b < r; b++) {

@@ -1819,34 +1819,6 @@ function phaseBlocks$(t: number, p: Params): void {
   const _68 = 0.6666666666666666 * m * (_21 * (_17 - _65) + _36 * (-_64 - _13));
   JX$[70] = _68;
   JX$[71] = 0.0;
-  PH$[0] = 0.0;
-  PH$[1] = 0.0;
-  PH$[2] = 0.0;
-  PH$[3] = 0.0;
-  PH$[4] = 0.0;
-  PH$[5] = 0.0;
-  PH$[6] = 0.0;
-  PH$[7] = 0.0;
-  PH$[8] = 0.0;
-  PH$[9] = 0.0;
-  PH$[10] = 0.0;
-  PH$[11] = 0.0;
-  PH$[12] = 0.0;
-  PH$[13] = 0.0;
-  PH$[14] = 0.0;
-  PH$[15] = 0.0;
-  PH$[16] = 0.0;
-  PH$[17] = 0.0;
-  PH$[18] = 0.0;
-  PH$[19] = 0.0;
-  PH$[20] = 0.0;
-  PH$[21] = 0.0;
-  PH$[22] = 0.0;
-  PH$[23] = 0.0;
-  PH$[24] = 0.0;
-  PH$[25] = 0.0;
-  PH$[26] = 0.0;
-  PH$[27] = 0.0;
   const _69 = a * _2;
   const _70 = b * _11;
   const _71 = c * _8;
@@ -1859,40 +1831,8 @@ function phaseBlocks$(t: number, p: Params): void {
   const _77 = _75 - _76;
   const _78 = _2 * _77;
   PH$[29] = _78;
-  PH$[30] = 0.0;
-  PH$[31] = 0.0;
-  PH$[32] = 0.0;
-  PH$[33] = 0.0;
   PH$[34] = _78;
   PH$[35] = _73;
-  PH$[36] = 0.0;
-  PH$[37] = 0.0;
-  PH$[38] = 0.0;
-  PH$[39] = 0.0;
-  PH$[40] = 0.0;
-  PH$[41] = 0.0;
-  PH$[42] = 0.0;
-  PH$[43] = 0.0;
-  PH$[44] = 0.0;
-  PH$[45] = 0.0;
-  PH$[46] = 0.0;
-  PH$[47] = 0.0;
-  PH$[48] = 0.0;
-  PH$[49] = 0.0;
-  PH$[50] = 0.0;
-  PH$[51] = 0.0;
-  PH$[52] = 0.0;
-  PH$[53] = 0.0;
-  PH$[54] = 0.0;
-  PH$[55] = 0.0;
-  PH$[56] = 0.0;
-  PH$[57] = 0.0;
-  PH$[58] = 0.0;
-  PH$[59] = 0.0;
-  PH$[60] = 0.0;
-  PH$[61] = 0.0;
-  PH$[62] = 0.0;
-  PH$[63] = 0.0;
   const _79 = _70 - _71;
   const _80 = _4 * _79;
   const _81 = _80 - _69;
@@ -1900,245 +1840,45 @@ function phaseBlocks$(t: number, p: Params): void {
   const _82 = _75 + _76;
   const _83 = _2 * _82;
   PH$[65] = _83;
-  PH$[66] = 0.0;
-  PH$[67] = 0.0;
-  PH$[68] = 0.0;
-  PH$[69] = 0.0;
   PH$[70] = _83;
   PH$[71] = _80;
-  PH$[72] = 0.0;
-  PH$[73] = 0.0;
-  PH$[74] = 0.0;
-  PH$[75] = 0.0;
-  PH$[76] = 0.0;
-  PH$[77] = 0.0;
-  PH$[78] = 0.0;
-  PH$[79] = 0.0;
-  PH$[80] = 0.0;
-  PH$[81] = 0.0;
-  PH$[82] = 0.0;
-  PH$[83] = 0.0;
-  PH$[84] = 0.0;
-  PH$[85] = 0.0;
-  PH$[86] = 0.0;
-  PH$[87] = 0.0;
-  PH$[88] = 0.0;
-  PH$[89] = 0.0;
-  PH$[90] = 0.0;
-  PH$[91] = 0.0;
-  PH$[92] = 0.0;
-  PH$[93] = 0.0;
-  PH$[94] = 0.0;
-  PH$[95] = 0.0;
-  PH$[96] = 0.0;
-  PH$[97] = 0.0;
-  PH$[98] = 0.0;
-  PH$[99] = 0.0;
   const _84 = _71 - _70;
   const _85 = _4 * _84;
   const _86 = _85 - _69;
   PH$[100] = _86;
   const _87 = -_83;
   PH$[101] = _87;
-  PH$[102] = 0.0;
-  PH$[103] = 0.0;
-  PH$[104] = 0.0;
-  PH$[105] = 0.0;
   PH$[106] = _87;
   PH$[107] = _85;
-  PH$[108] = 0.0;
-  PH$[109] = 0.0;
-  PH$[110] = 0.0;
-  PH$[111] = 0.0;
-  PH$[112] = 0.0;
-  PH$[113] = 0.0;
-  PH$[114] = 0.0;
-  PH$[115] = 0.0;
-  PH$[116] = 0.0;
-  PH$[117] = 0.0;
-  PH$[118] = 0.0;
-  PH$[119] = 0.0;
-  PH$[120] = 0.0;
-  PH$[121] = 0.0;
-  PH$[122] = 0.0;
-  PH$[123] = 0.0;
-  PH$[124] = 0.0;
-  PH$[125] = 0.0;
-  PH$[126] = 0.0;
-  PH$[127] = 0.0;
-  PH$[128] = 0.0;
-  PH$[129] = 0.0;
-  PH$[130] = 0.0;
-  PH$[131] = 0.0;
-  PH$[132] = 0.0;
-  PH$[133] = 0.0;
-  PH$[134] = 0.0;
-  PH$[135] = 0.0;
   PH$[136] = -_69 - _73;
   const _88 = _76 - _75;
   const _89 = _2 * _88;
   PH$[137] = _89;
-  PH$[138] = 0.0;
-  PH$[139] = 0.0;
-  PH$[140] = 0.0;
-  PH$[141] = 0.0;
   PH$[142] = _89;
   const _90 = -_73;
   PH$[143] = _90;
-  PH$[144] = 0.0;
-  PH$[145] = 0.0;
-  PH$[146] = 0.0;
-  PH$[147] = 0.0;
-  PH$[148] = 0.0;
-  PH$[149] = 0.0;
-  PH$[150] = 0.0;
-  PH$[151] = 0.0;
-  PH$[152] = 0.0;
-  PH$[153] = 0.0;
-  PH$[154] = 0.0;
-  PH$[155] = 0.0;
-  PH$[156] = 0.0;
-  PH$[157] = 0.0;
-  PH$[158] = 0.0;
-  PH$[159] = 0.0;
-  PH$[160] = 0.0;
-  PH$[161] = 0.0;
-  PH$[162] = 0.0;
-  PH$[163] = 0.0;
-  PH$[164] = 0.0;
-  PH$[165] = 0.0;
-  PH$[166] = 0.0;
-  PH$[167] = 0.0;
-  PH$[168] = 0.0;
-  PH$[169] = 0.0;
-  PH$[170] = 0.0;
-  PH$[171] = 0.0;
   const _91 = _69 + _73;
   PH$[172] = _91;
   PH$[173] = _78;
-  PH$[174] = 0.0;
-  PH$[175] = 0.0;
-  PH$[176] = 0.0;
-  PH$[177] = 0.0;
   PH$[178] = _78;
   PH$[179] = _73;
-  PH$[180] = 0.0;
-  PH$[181] = 0.0;
-  PH$[182] = 0.0;
-  PH$[183] = 0.0;
-  PH$[184] = 0.0;
-  PH$[185] = 0.0;
-  PH$[186] = 0.0;
-  PH$[187] = 0.0;
-  PH$[188] = 0.0;
-  PH$[189] = 0.0;
-  PH$[190] = 0.0;
-  PH$[191] = 0.0;
-  PH$[192] = 0.0;
-  PH$[193] = 0.0;
-  PH$[194] = 0.0;
-  PH$[195] = 0.0;
-  PH$[196] = 0.0;
-  PH$[197] = 0.0;
-  PH$[198] = 0.0;
-  PH$[199] = 0.0;
-  PH$[200] = 0.0;
-  PH$[201] = 0.0;
-  PH$[202] = 0.0;
-  PH$[203] = 0.0;
-  PH$[204] = 0.0;
-  PH$[205] = 0.0;
-  PH$[206] = 0.0;
-  PH$[207] = 0.0;
   const _92 = _69 + _80;
   PH$[208] = _92;
   PH$[209] = _83;
-  PH$[210] = 0.0;
-  PH$[211] = 0.0;
-  PH$[212] = 0.0;
-  PH$[213] = 0.0;
   PH$[214] = _83;
   PH$[215] = _80;
-  PH$[216] = 0.0;
-  PH$[217] = 0.0;
-  PH$[218] = 0.0;
-  PH$[219] = 0.0;
-  PH$[220] = 0.0;
-  PH$[221] = 0.0;
-  PH$[222] = 0.0;
-  PH$[223] = 0.0;
-  PH$[224] = 0.0;
-  PH$[225] = 0.0;
-  PH$[226] = 0.0;
-  PH$[227] = 0.0;
-  PH$[228] = 0.0;
-  PH$[229] = 0.0;
-  PH$[230] = 0.0;
-  PH$[231] = 0.0;
-  PH$[232] = 0.0;
-  PH$[233] = 0.0;
-  PH$[234] = 0.0;
-  PH$[235] = 0.0;
-  PH$[236] = 0.0;
-  PH$[237] = 0.0;
-  PH$[238] = 0.0;
-  PH$[239] = 0.0;
-  PH$[240] = 0.0;
-  PH$[241] = 0.0;
-  PH$[242] = 0.0;
-  PH$[243] = 0.0;
   const _93 = _69 + _85;
   PH$[244] = _93;
   PH$[245] = _87;
-  PH$[246] = 0.0;
-  PH$[247] = 0.0;
-  PH$[248] = 0.0;
-  PH$[249] = 0.0;
   PH$[250] = _87;
   PH$[251] = _85;
-  PH$[252] = 0.0;
-  PH$[253] = 0.0;
-  PH$[254] = 0.0;
-  PH$[255] = 0.0;
-  PH$[256] = 0.0;
-  PH$[257] = 0.0;
-  PH$[258] = 0.0;
-  PH$[259] = 0.0;
-  PH$[260] = 0.0;
-  PH$[261] = 0.0;
-  PH$[262] = 0.0;
-  PH$[263] = 0.0;
-  PH$[264] = 0.0;
-  PH$[265] = 0.0;
-  PH$[266] = 0.0;
-  PH$[267] = 0.0;
-  PH$[268] = 0.0;
-  PH$[269] = 0.0;
-  PH$[270] = 0.0;
-  PH$[271] = 0.0;
-  PH$[272] = 0.0;
-  PH$[273] = 0.0;
-  PH$[274] = 0.0;
-  PH$[275] = 0.0;
-  PH$[276] = 0.0;
-  PH$[277] = 0.0;
-  PH$[278] = 0.0;
-  PH$[279] = 0.0;
   const _94 = -_70 - _71;
   const _95 = _4 * _94;
   const _96 = _69 + _95;
   PH$[280] = _96;
   PH$[281] = _89;
-  PH$[282] = 0.0;
-  PH$[283] = 0.0;
-  PH$[284] = 0.0;
-  PH$[285] = 0.0;
   PH$[286] = _89;
   PH$[287] = _90;
-  PC$[0] = 0.0;
-  PC$[1] = 0.0;
-  PC$[2] = 0.0;
-  PC$[3] = 0.0;
   const _97 = _39 * _77;
   const _98 = theta_dd * _72;
   const _99 = 2.0 * _97 + _98;
@@ -2161,10 +1901,6 @@ function phaseBlocks$(t: number, p: Params): void {
   const _115 = _39 * _72;
   const _116 = _4 * (_113 + _114) + _2 * (theta_dd * _77 - 2.0 * _115);
   PC$[5] = _116;
-  PC$[12] = 0.0;
-  PC$[13] = 0.0;
-  PC$[14] = 0.0;
-  PC$[15] = 0.0;
   const _117 = _39 * _82;
   const _118 = 2.0 * _117 + theta_dd * _79;
   const _119 = _4 * (_118 - _100) + _2 * (_106 + _111);
@@ -2175,10 +1911,6 @@ function phaseBlocks$(t: number, p: Params): void {
   const _123 = theta_dd * _82;
   const _124 = _4 * (_113 + _121) + _2 * (_123 - 2.0 * _122);
   PC$[17] = _124;
-  PC$[24] = 0.0;
-  PC$[25] = 0.0;
-  PC$[26] = 0.0;
-  PC$[27] = 0.0;
   const _125 = theta_dd * _84 - 2.0 * _117;
   const _126 = b * _120;
   const _127 = _126 - _101;
@@ -2188,101 +1920,49 @@ function phaseBlocks$(t: number, p: Params): void {
   const _130 = b * _129;
   const _131 = _4 * (_130 + _114) + _2 * (2.0 * _122 - _123);
   PC$[29] = _131;
-  PC$[36] = 0.0;
-  PC$[37] = 0.0;
-  PC$[38] = 0.0;
-  PC$[39] = 0.0;
   const _132 = _4 * (-_100 - 2.0 * _97 - _98) + _2 * (_127 + _111);
   PC$[40] = _132;
   const _133 = _4 * (_130 + _121) + _2 * (2.0 * _115 + theta_dd * _88);
   PC$[41] = _133;
-  PC$[48] = 0.0;
-  PC$[49] = 0.0;
-  PC$[50] = 0.0;
-  PC$[51] = 0.0;
   const _134 = _101 + _105;
   const _135 = c * _129;
   const _136 = _4 * (_99 + _100) + _2 * (_134 + _135);
   PC$[52] = _136;
   PC$[53] = _116;
-  PC$[60] = 0.0;
-  PC$[61] = 0.0;
-  PC$[62] = 0.0;
-  PC$[63] = 0.0;
   const _137 = _4 * (_118 + _100) + _2 * (_134 + _111);
   PC$[64] = _137;
   PC$[65] = _124;
-  PC$[72] = 0.0;
-  PC$[73] = 0.0;
-  PC$[74] = 0.0;
-  PC$[75] = 0.0;
   const _138 = _101 + _126;
   const _139 = _4 * (_125 + _100) + _2 * (_138 + _135);
   PC$[76] = _139;
   PC$[77] = _131;
-  PC$[84] = 0.0;
-  PC$[85] = 0.0;
-  PC$[86] = 0.0;
-  PC$[87] = 0.0;
   const _140 = _4 * (_100 + theta_dd * _94 - 2.0 * _97) + _2 * (_138 + _111);
   PC$[88] = _140;
   PC$[89] = _133;
-  PC$[6] = 0.0;
-  PC$[7] = 0.0;
-  PC$[8] = 0.0;
-  PC$[9] = 0.0;
   const _141 = _6 * _77;
   PC$[10] = 2.0 * (_141 + theta_d * _74);
   const _142 = 2.0 * (_73 * phi_d + _78 * theta_d);
   PC$[11] = _142;
-  PC$[18] = 0.0;
-  PC$[19] = 0.0;
-  PC$[20] = 0.0;
-  PC$[21] = 0.0;
   const _143 = _6 * _82;
   PC$[22] = 2.0 * (_143 + theta_d * _81);
   const _144 = _83 * theta_d;
   const _145 = 2.0 * (_80 * phi_d + _144);
   PC$[23] = _145;
-  PC$[30] = 0.0;
-  PC$[31] = 0.0;
-  PC$[32] = 0.0;
-  PC$[33] = 0.0;
   const _146 = _6 * (-_75 - _76);
   PC$[34] = 2.0 * (_146 + theta_d * _86);
   const _147 = 2.0 * (_85 * phi_d - _144);
   PC$[35] = _147;
-  PC$[42] = 0.0;
-  PC$[43] = 0.0;
-  PC$[44] = 0.0;
-  PC$[45] = 0.0;
   const _148 = _6 * _88;
   const _149 = theta_d * _91;
   PC$[46] = 2.0 * (_148 - _149);
   const _150 = 2.0 * (_89 * theta_d + _95 * phi_d);
   PC$[47] = _150;
-  PC$[54] = 0.0;
-  PC$[55] = 0.0;
-  PC$[56] = 0.0;
-  PC$[57] = 0.0;
   PC$[58] = 2.0 * (_141 + _149);
   PC$[59] = _142;
-  PC$[66] = 0.0;
-  PC$[67] = 0.0;
-  PC$[68] = 0.0;
-  PC$[69] = 0.0;
   PC$[70] = 2.0 * (_143 + theta_d * _92);
   PC$[71] = _145;
-  PC$[78] = 0.0;
-  PC$[79] = 0.0;
-  PC$[80] = 0.0;
-  PC$[81] = 0.0;
   PC$[82] = 2.0 * (_146 + theta_d * _93);
   PC$[83] = _147;
-  PC$[90] = 0.0;
-  PC$[91] = 0.0;
-  PC$[92] = 0.0;
-  PC$[93] = 0.0;
   PC$[94] = 2.0 * (_148 + theta_d * _96);
   PC$[95] = _150;
 }
@@ -2337,10 +2017,11 @@ export function contactAccelerationsJacobian(
   }
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 12 + i + n$] = 1;
+  schurFactor(SCHUR$, k, true);
   for (let col = 0; col < 12; col++) {
     for (let r = 0; r < k; r++) C$[r] = -RC$[r * 12 + col]!;
     for (let i = 0; i < n$; i++) B$[i] = -JX$[i * 12 + col]!;
-    schurSolve(SCHUR$, k, true);
+    schurSolveFactored(SCHUR$, k, true);
     for (let j = 0; j < n$; j++) out[(n$ + j) * 12 + col] = Y$[j]!;
   }
   return out;
@@ -2558,26 +2239,69 @@ function pinningScale(n: number, M: ArrayLike<number>, R: ArrayLike<number>, k: 
 }
 
 /**
- * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
- *
- * Dependent rows (two pinned feet of one body on a line share a tangent; a
- * statically indeterminate support) make W singular. In the Cholesky of W a
- * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
- * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
- * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
- * that span count as dependent (a smaller threshold would let rounding of
- * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
- * dropped row gets σ = 0, which leaves y unique and the other multipliers one
- * valid split; its equation must then hold by itself, to 1e-8 of the size of
- * its terms, else 'inconsistent'.
- *
- * A singular M (massless spokes: massFactored false) may still be pinned by
- * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
- * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
- * and M + ρRᵀR is positive definite exactly when the rows cover M's null
- * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ * The part of schurSolve that depends on M and R only: the factor of M
+ * (of M + ρRᵀR when massFactored is false), X = M⁻¹Rᵀ and the Cholesky of W
+ * with its dependent rows; 'not-positive-definite' is its only failure.
+ * schurSolveFactored then solves for any b and c
+ * with the same M, R and k: a Jacobian's 2n right sides cost one factor.
  */
-function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+function schurFactor(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  const n = s.n;
+  const M = s.M;
+  const L = s.L;
+  const R = s.R;
+  const X = s.X;
+  const W = s.W;
+  const dep = s.dep;
+  if (!massFactored) {
+    const rho = pinningScale(n, M, R, k);
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        let v = M[i * n + j]!;
+        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
+        L[i * n + j] = v;
+      }
+    }
+    const column = choleskyFactor(n, L);
+    if (column >= 0) {
+      s.at = column;
+      return 'not-positive-definite';
+    }
+  }
+  // X = M⁻¹Rᵀ, W = R X (lower triangle).
+  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
+  let maxDiag = 0;
+  for (let r = 0; r < k; r++) {
+    for (let q = 0; q < r + 1; q++) {
+      let w = 0;
+      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
+      W[r * k + q] = w;
+    }
+    maxDiag = Math.max(maxDiag, W[r * k + r]!);
+  }
+  // Cholesky of W, skipping dependent rows.
+  for (let j = 0; j < k; j++) {
+    let d = W[j * k + j]!;
+    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
+    const dependent = !(d > 1e-10 * maxDiag);
+    dep[j] = dependent ? 1 : 0;
+    const root = dependent ? 0 : Math.sqrt(d);
+    W[j * k + j] = root;
+    for (let i = j + 1; i < k; i++) {
+      let v = W[i * k + j]!;
+      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
+      W[i * k + j] = dependent ? 0 : v / root;
+    }
+  }
+  s.at = -1;
+  return 'ok';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R, with L, X, W
+ * and dep as schurFactor left them for this M, R and k.
+ */
+function schurSolveFactored(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
   const n = s.n;
   const M = s.M;
   const L = s.L;
@@ -2594,49 +2318,17 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
   } else {
     const rho = pinningScale(n, M, R, k);
     for (let i = 0; i < n; i++) {
-      for (let j = 0; j < n; j++) {
-        let v = M[i * n + j]!;
-        for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * R[r * n + j]!;
-        L[i * n + j] = v;
-      }
       let v = b[i]!;
       for (let r = 0; r < k; r++) v += rho * R[r * n + i]! * c[r]!;
       y[i] = v;
     }
-    const column = choleskyFactor(n, L);
-    if (column >= 0) {
-      s.at = column;
-      return 'not-positive-definite';
-    }
   }
-  // y₀ = M⁻¹b (in y), X = M⁻¹Rᵀ, W = R X (lower triangle), σ ← c − R y₀.
+  // y₀ = M⁻¹b (in y), σ ← c − R y₀, then W σ = c − R y₀ in place.
   choleskySolve(n, L, y, 0, y, 0);
-  for (let r = 0; r < k; r++) choleskySolve(n, L, R, r * n, X, r * n);
-  let maxDiag = 0;
   for (let r = 0; r < k; r++) {
-    for (let q = 0; q < r + 1; q++) {
-      let w = 0;
-      for (let i = 0; i < n; i++) w += R[r * n + i]! * X[q * n + i]!;
-      W[r * k + q] = w;
-    }
-    maxDiag = Math.max(maxDiag, W[r * k + r]!);
     let v = c[r]!;
     for (let i = 0; i < n; i++) v -= R[r * n + i]! * y[i]!;
     sigma[r] = v;
-  }
-  // Cholesky of W, skipping dependent rows, then W σ = c − R y₀ in place.
-  for (let j = 0; j < k; j++) {
-    let d = W[j * k + j]!;
-    for (let q = 0; q < j; q++) d -= W[j * k + q]! * W[j * k + q]!;
-    const dependent = !(d > 1e-10 * maxDiag);
-    dep[j] = dependent ? 1 : 0;
-    const root = dependent ? 0 : Math.sqrt(d);
-    W[j * k + j] = root;
-    for (let i = j + 1; i < k; i++) {
-      let v = W[i * k + j]!;
-      for (let q = 0; q < j; q++) v -= W[i * k + q]! * W[j * k + q]!;
-      W[i * k + j] = dependent ? 0 : v / root;
-    }
   }
   for (let i = 0; i < k; i++) {
     if (dep[i]!) {
@@ -2688,6 +2380,31 @@ function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStat
     }
   }
   return s.at < 0 ? 'ok' : 'inconsistent';
+}
+
+/**
+ * Solve M y = b + Rᵀσ, R y = c for the first k rows of s.R.
+ *
+ * Dependent rows (two pinned feet of one body on a line share a tangent; a
+ * statically indeterminate support) make W singular. In the Cholesky of W a
+ * row whose pivot is ≤ 1e-10 of the largest diagonal entry of W is dropped:
+ * the pivot over the diagonal entry is sin²θ, θ the angle between the row and
+ * the span of the earlier rows in the M⁻¹ metric, so rows within 1e-5 rad of
+ * that span count as dependent (a smaller threshold would let rounding of
+ * order ε·cond(M) pass for independence and split σ into ±1e10 parts). The
+ * dropped row gets σ = 0, which leaves y unique and the other multipliers one
+ * valid split; its equation must then hold by itself, to 1e-8 of the size of
+ * its terms, else 'inconsistent'.
+ *
+ * A singular M (massless spokes: massFactored false) may still be pinned by
+ * the rows: the solutions of M y = b + Rᵀσ, R y = c are those of
+ * (M + ρRᵀR) y = b + ρRᵀc + Rᵀσ, R y = c (add ρRᵀ times the second equation),
+ * and M + ρRᵀR is positive definite exactly when the rows cover M's null
+ * space; ρ = max|M_ii| / max|R_ri|² puts both terms on one scale.
+ */
+function schurSolve(s: SchurSystem, k: number, massFactored: boolean): SchurStatus {
+  if (schurFactor(s, k, massFactored) !== 'ok') return 'not-positive-definite';
+  return schurSolveFactored(s, k, massFactored);
 }
 
 /**
@@ -2756,11 +2473,11 @@ function leastNormSplit(n: number, k: number, R: ArrayLike<number>, x: Float64Ar
  * rows; normalRow[a] the normal row of row a's contact) of an impact split by
  * least norm where the rows that may carry impulse are dependent (a box landing
  * flat on four corners). Those are the engaged contacts' and the open ones'
- * that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
+ * (or ones without normal impulse, whatever their phase) that end at ξ_N = 0 (ξ = U⁺ + ε∘U⁻, to 1e-9 of `scale`, the velocities
  * before). Per row its contact's phase after the impact (0 open, 1 engaged
  * without friction, 2 sticking, 3 sliding) and μk, μs. The unknowns are a
- * sticking contact's normal and slip impulses (an open one's that ends at rest
- * in its tangent too), a sliding one's normal impulse with its slip impulses in
+ * sticking contact's normal and slip impulses (an open one's, or a sliding
+ * one's, that ends at rest in its tangent too), a sliding one's normal impulse with its slip impulses in
  * the ratio Λ gives them (an open one's −μk ξ_T/|ξ_T|: the edge of its cone,
  * against the slip), a frictionless one's normal impulse. Their rows (the
  * normal row plus the slip rows in that ratio) keep HᵀΛ, so q̇⁺ and every
@@ -2805,13 +2522,13 @@ function leastNormImpulses(
       }
     }
     slide = Math.sqrt(slide);
-    const touching: boolean = phase[a]! === 0 && Math.abs(xi[a]!) <= rest;
+    const touching: boolean = (phase[a]! === 0 || !(lambda[a]! > 0)) && Math.abs(xi[a]!) <= rest;
     const frictionless: boolean = muK[a]! === 0 || slips === 0;
     if (frictionless) {
       if (phase[a]! !== 0 || touching) role[a] = 1;
       continue;
     }
-    const atRest: boolean = touching && slide <= rest;
+    const atRest: boolean = (touching || phase[a]! === 3) && slide <= rest;
     if (phase[a]! === 2 || atRest) {
       role[a] = 1;
       for (let b = 0; b < r; b++) {

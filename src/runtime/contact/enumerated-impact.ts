@@ -10,7 +10,6 @@
 
 import { frictionalImpactModes, frictionalModeCount, type FrictionalImpactProblem, type FrictionalImpactWorkspace } from '../../numeric/frictional-impact.js';
 import type { ContactPhase, FrictionContact, FrictionSolution } from '../complementarity/friction-lcp.js';
-import { MAX_MODE_COMBINATIONS } from './friction-modes.js';
 
 /** The enumeration's scratch for r rows and k contacts. */
 export function frictionalImpactWorkspace(r: number, k: number): FrictionalImpactWorkspace {
@@ -41,6 +40,17 @@ export function frictionalImpactWorkspace(r: number, k: number): FrictionalImpac
     step: reals(k),
   };
 }
+
+/**
+ * Combinations the runtime enumerates at one impact: three spatial contacts
+ * (3³) or three planar ones at rest (4³ = 64 is past it by design). Each
+ * costs a dense solve and, per sliding spatial contact, a Newton search:
+ * the tumbling box's four resting corners (3⁴ = 81) took 27 ms an impact,
+ * Lemke's method on the same problem well under one. Beyond, the LCP
+ * (friction-lcp.ts) solves it; the C driver, which has no LCP, enumerates
+ * up to MAX_MODE_COMBINATIONS.
+ */
+const ENUMERATED_COMBINATIONS = 27;
 
 /** The enumeration's phase codes as friction-lcp's phases: open, engaged frictionless, stuck, sliding (3, 4, 5). */
 const PHASES: readonly ContactPhase[] = ['open', 'closed', 'stick', 'slip', 'slip', 'slip'];
@@ -87,8 +97,8 @@ export function enumeratedSolver(rows: EnumeratedRows): (b: Float64Array) => Fri
     let size = 0;
     for (let a = 0; a < r; a++) size = Math.max(size, Math.abs(b[a]!) + rows.terms[a]!);
     const problem: FrictionalImpactProblem = { ...base, b, size };
-    const combinations = frictionalModeCount(problem, MAX_MODE_COMBINATIONS);
-    if (combinations > MAX_MODE_COMBINATIONS || !frictionalImpactModes(problem, work, combinations)) return undefined;
+    const combinations = frictionalModeCount(problem, ENUMERATED_COMBINATIONS);
+    if (combinations > ENUMERATED_COMBINATIONS || !frictionalImpactModes(problem, work, combinations)) return undefined;
     const impulses = Float64Array.from(work.best);
     const velocities = Float64Array.from(b, (v, a) => {
       for (let c = 0; c < r; c++) v += W[a * r + c]! * impulses[c]!;

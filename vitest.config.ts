@@ -5,6 +5,7 @@
 // itself (fixed step counts, sample sizes, tolerances), never by the clock.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { FreshHeapFirst } from './test/helpers/sequencer.js';
 
 export default defineConfig({
   test: {
@@ -23,5 +24,7 @@ export default defineConfig({
     isolate: false,
     // The run's directory of shared model builds (test/helpers/built-models.ts).
     globalSetup: ['test/helpers/global-setup.ts'],
+    // The heap-measuring files first, while their worker's heap is small (test/helpers/sequencer.ts).
+    sequence: { sequencer: FreshHeapFirst },
   },
 });

@@ -13,10 +13,8 @@ export default defineConfig({
     hookTimeout: 600_000,
     // Vitest leaves a core to its main process (cores − 1 workers), which on
     // 2 cores runs the files one at a time; the main process only collects
-    // results, so every core runs a worker, and one more: many files wait on
-    // a child (pdflatex, gcc, Chromium, npm, redis-server) and leave their
-    // core idle meanwhile.
-    maxWorkers: availableParallelism() + 1,
+    // results, so every core runs a worker.
+    maxWorkers: availableParallelism(),
     // A worker runs its files one after another in one module graph instead
     // of a fresh process per file: importing the toolkit again for each of
     // some 240 files cost more than most files' tests, and a model derived

@@ -6,7 +6,7 @@
 // and the verdict (equilibriumSpectrum, which `mechanics linearize` prints too);
 // nothing where every configuration is a state of rest.
 // Tests: test/studies/linearization.test.ts, test/derive/linearization/equilibria.test.ts (equilibriumSpectrum), test/cli/linearize.test.ts (through the command).
-import { ZERO, type Expr } from '../core/expr.js';
+import { children, ZERO, type Expr } from '../core/expr.js';
 import { evaluate } from '../core/evaluate.js';
 import { memoPass } from '../core/traverse.js';
 import { findEquilibria, linearForms, type Equilibrium, type LinearForms } from '../derive/linearization/equilibria.js';
@@ -153,21 +153,7 @@ function switchingFunctions(system: DerivedSystem): Expr[] {
   const found = new Set<Expr>();
   const visit = memoPass<void>((u, go) => {
     if (u.kind === 'fn' && (u.name === 'sign' || u.name === 'abs')) found.add(u.args[0]!);
-    switch (u.kind) {
-      case 'add':
-        for (const t of u.terms) go(t.expr);
-        return;
-      case 'mul':
-        for (const f of u.factors) go(f.base), go(f.exp);
-        return;
-      case 'pow':
-        return (go(u.base), go(u.exp));
-      case 'fn':
-        for (const a of u.args) go(a);
-        return;
-      default:
-        return;
-    }
+    for (const c of children(u)) go(c);
   });
   for (const f of system.lagrange2.forcing) visit(f);
   for (const t of system.compliant?.terms ?? []) if (!t.everywhere) found.add(t.gap);

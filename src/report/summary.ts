@@ -181,6 +181,9 @@ function directionFindings(f: SummaryFacts): Inline[][] {
     .map((d) => {
       const im = maps[d.map]!;
       const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+      const name = (j: number): string => proseName(f.system.model.unilateral[j]!.name);
+      const closed = im.scenario.closed.map(name).join(' and ');
+      const arriving = name(im.scenario.arriving);
       const where = Object.entries(d.configuration).map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`);
       // What each outcome's share is, where the map has closed contacts to stay or leave.
       const modes = im.scenario.closed.length
@@ -192,6 +195,11 @@ function directionFindings(f: SummaryFacts): Inline[][] {
         `, ${modes ? `${modes}, and ` : ''}no outcome of the impact law is admissible on ${percent(d.withoutOutcome)} of the approaching directions of `,
         m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
         ' at the default parameters',
+        // The hypothetical smooth slide and the arriving contact repelled in every mode (studies/mode-directions.ts).
+        ...(d.smoothShare
+          ? [`; ${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(d.smoothShare)} of these directions`]
+          : []),
+        ...(d.repelShare ? [`${d.smoothShare ? ', and on' : '; on'} ${percent(d.repelShare)} ${arriving}’s normal impulse is negative in every mode`] : []),
       ];
     });
 }

@@ -557,14 +557,30 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   const first = d.arcs[0]!.from;
   const last = d.arcs[d.arcs.length - 1]!.to;
   const none = d.withoutOutcome;
+  const closed = im.scenario.closed.map((j) => contactName(u, j)).join(' and ');
+  const arriving = contactName(u, im.scenario.arriving);
+  const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
   const arcs = d.arcs.flatMap((a, i): Inline[] => [
     i ? (i + 1 === d.arcs.length ? ' and ' : ', ') : '',
     a.modes.length === 0
-      ? 'no mode'
+      ? a.smooth
+        ? `no mode, but ${closed} sliding on a smooth line`
+        : `no mode${a.repels ? `, ${arriving} repelled` : ''}`
       : a.modes.map((n) => `mode ${n + 1}${modeTitle(u, im.scenario, im.modes[n]!) ? ` (${modeTitle(u, im.scenario, im.modes[n]!)})` : ''}`).join(' and '),
     ' for ',
     m(`${angle(a.from)} < ${th} < ${angle(a.to)}`),
   ]);
+  // rubanovich1981 §3 before (3.15): the closed contacts' lines turned smooth at the impact (studies/mode-directions.ts).
+  const smooth = d.smoothShare
+    ? [
+        ` On ${percent(d.smoothShare)} of them ${closed} sliding on ${im.scenario.closed.length > 1 ? 'their lines' : 'its line'} turned smooth at the impact, Rubanovich–Formalsky’s hypothesis of (3.15), (3.16) (no normal velocity after, no tangential impulse), is admissible: every normal impulse is non-negative.`,
+      ]
+    : [];
+  const repelled = d.repelShare
+    ? [
+        ` On ${percent(d.repelShare)} of them the normal impulse of ${arriving} is negative in every mode${d.smoothShare !== undefined ? ' and in the smooth slide' : ''}: no impact in which ${arriving} engages by its law exists there${u.contacts[im.scenario.arriving]!.tangent ? ', so the assumption that it sticks fails' : ''}.`,
+      ]
+    : [];
   return paragraph(
     'Every condition above is linear in ',
     m(`${v1}, ${v2}`),
@@ -581,7 +597,9 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
     '.',
     ...(none > 0
       ? [
-          ` On ${(100 * none).toFixed(1)} % of these directions no mode is admissible: the impact law, which lets a closed contact only stay or leave, has no outcome there.`,
+          ` On ${percent(none)} of these directions no mode is admissible: the impact law, which lets a closed contact only stay or leave, has no outcome there.`,
+          ...smooth,
+          ...repelled,
         ]
       : []),
   );

@@ -10,10 +10,16 @@
 // to their part II; the arcs say where each hypothesis holds, and where none.
 // A map that keeps a coordinate free (the compass walker's heel strike at
 // a2 = −a1, a1 free) is read at the scenario's `directionsAt` configuration.
+// Where no mode is, the arc says whether the smooth stay of rubanovich1981
+// §3 ((3.15), (3.16): the closed contacts' lines smooth, their normal rows
+// kept) is admissible, all its normal impulses ≥ 0, and whether the
+// arriving contact's normal impulse is negative in every mode and in the
+// smooth stay: then no impact that engages it exists.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { smoothStay } from '../derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../model/names.js';
 
 /** An arc of directions θ ∈ (from, to) of the pre-impact velocities, in radians. */
@@ -22,6 +28,10 @@ export interface ModeArc {
   readonly to: number;
   /** Indices into the impact map's modes admissible on the arc (empty: none is). */
   readonly modes: readonly number[];
+  /** The smooth stay (rubanovich1981 (3.15), (3.16)) is admissible: its normal impulses are ≥ 0 (false where the map has none). */
+  readonly smooth: boolean;
+  /** The arriving contact's normal impulse is negative in every mode and in the smooth stay. */
+  readonly repels: boolean;
 }
 
 export interface ModeDirections {
@@ -39,6 +49,10 @@ export interface ModeDirections {
   readonly withoutOutcome: number;
   /** Per mode of the map, the share of the approaching directions on which it is admissible. */
   readonly modeShares: readonly number[];
+  /** The share of the approaching directions on which no mode but the smooth stay is admissible (undefined: the map has no smooth stay). */
+  readonly smoothShare?: number;
+  /** The share on which the arriving contact's normal impulse is negative in every mode and in the smooth stay. */
+  readonly repelShare: number;
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -68,13 +82,24 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const read = im.modes.map((mode) => mode.conditions.map((c) => form(c.expr)));
     if (!approach || read.some((cs) => cs.some((c) => c === undefined))) return [];
     const conditions = read as (readonly (readonly [number, number])[])[];
+    // The arriving contact's normal impulse in each mode, then the smooth stay's normal impulses, the arriving one first.
+    const u = system.unilateral!;
+    const normal = (j: number): string => u.contacts[j]!.normal.label;
+    const arriving = im.modes.map((mode) => mode.impulses.get(normal(im.scenario.arriving)));
+    const stay = smoothStay(system.model, system.lagrange2, u.contacts, im);
+    const slide = stay && [im.scenario.arriving, ...im.scenario.closed].map((j) => stay.impulses.get(normal(j)));
+    const optional = (es: readonly (Expr | undefined)[] | undefined) => {
+      const fs = es?.map((e) => e && form(e));
+      return fs?.every((f) => f !== undefined) ? (fs as (readonly [number, number])[]) : undefined;
+    };
+    const pushes = optional(arriving) ?? [];
+    const smooth = optional(slide);
     const value = ([p, q]: readonly [number, number], t: number): number => p * Math.cos(t) + q * Math.sin(t);
     // The contact approaches on the half-circle (θ₀, θ₀ + π) where its form is negative: θ₀ = φ + π/2 for the form R cos(θ − φ).
     const phi = Math.atan2(approach[1], approach[0]);
     const start = phi + Math.PI / 2 > Math.PI ? phi - (3 * Math.PI) / 2 : phi + Math.PI / 2;
     // Each condition's zero inside that half-circle (a form R cos(θ − ψ) has one zero in every half-open half-circle).
-    const cuts = conditions
-      .flat()
+    const cuts = [...conditions.flat(), ...pushes, ...(smooth ?? [])]
       .filter(([p, q]) => Math.hypot(p, q) > 0)
       .map(([p, q]) => start + ((((Math.atan2(q, p) + Math.PI / 2 - start) % Math.PI) + Math.PI) % Math.PI))
       .filter((t) => t > start && t < start + Math.PI)
@@ -86,9 +111,11 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
       if (to - from < 1e-12) continue;
       const mid = (from + to) / 2;
       const modes = conditions.flatMap((cs, n) => (cs.every((c) => value(c, mid) >= 0) ? [n] : []));
+      const slides = !!smooth && smooth.every((c) => value(c, mid) >= 0);
+      const repels = pushes.length === im.modes.length && [...pushes, ...(smooth ? [smooth[0]!] : [])].every((c) => value(c, mid) < 0);
       const last = arcs[arcs.length - 1];
-      if (last && last.modes.join() === modes.join()) arcs[arcs.length - 1] = { ...last, to };
-      else arcs.push({ from, to, modes });
+      if (last && last.modes.join() === modes.join() && last.smooth === slides && last.repels === repels) arcs[arcs.length - 1] = { ...last, to };
+      else arcs.push({ from, to, modes, smooth: slides, repels });
     }
     // One mode on every approaching direction: the direction decides nothing.
     if (arcs.length === 1 && arcs[0]!.modes.length === 1) return [];
@@ -96,7 +123,21 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const share = (on: (a: ModeArc) => boolean): number => arcs.filter(on).reduce((sum, a) => sum + a.to - a.from, 0) / Math.PI;
     const withoutOutcome = share((a) => a.modes.length === 0);
     const modeShares = im.modes.map((_, n) => share((a) => a.modes.includes(n)));
+    const smoothShare = smooth ? share((a) => a.modes.length === 0 && a.smooth) : undefined;
+    const repelShare = share((a) => a.repels);
     const usedOf = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).filter(([name]) => used.has(name)));
-    return [{ map, velocities: names, parameters: usedOf(parameters), configuration: usedOf(configuration), arcs, withoutOutcome, modeShares }];
+    return [
+      {
+        map,
+        velocities: names,
+        parameters: usedOf(parameters),
+        configuration: usedOf(configuration),
+        arcs,
+        withoutOutcome,
+        modeShares,
+        smoothShare,
+        repelShare,
+      },
+    ];
   });
 }

@@ -180,6 +180,11 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     expect(share).toBe('31.5 % of the approaching directions');
     expect(abstract('hinged-compass')).toContain(`no outcome of the impact law is admissible on ${share}`);
     expect(sectionText('hinged-compass', 'conclusion')).toContain(share);
+    // Inside that share, the smooth slide of rubanovich1981 (3.15), (3.16) and the arriving foot repelled in every mode.
+    expect([d!.smoothShare, d!.repelShare].map((s) => +(100 * s!).toFixed(1))).toEqual([5.2, 24.2]);
+    expect(sectionText('hinged-compass', 'conclusion')).toContain(
+      'foot 1 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 5.2 % of these directions, and on 24.2 % foot 2’s normal impulse is negative in every mode',
+    );
     expect(sectionText('hinged-compass', 'introduction')).toContain(
       'foot 2 is the striking foot D, which the paper’s impulses, velocities and matrix G number 1',
     );

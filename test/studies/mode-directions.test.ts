@@ -37,9 +37,9 @@ const transpose = (a: Mat): Mat => [
   [a[0][1], a[1][1]],
 ];
 
-/** The modes the paper's equations admit for ȧ⁻ = (cos θ, sin θ): 'leaves', 'stays', both or neither; undefined where D does not approach. */
-function paperModes(theta: number, beta: number, misread = false): string[] | undefined {
-  const [m, l, a] = [1, 1, beta];
+/** (3.4), typed from the paper at m = 1: the blocks G₁₁ (D), G₁₂, G₂₂ (B) of (3.6). */
+function paperG(a: number): { G11: Mat; G12: Mat; G22: Mat } {
+  const m = 1;
   const c2 = Math.cos(a) ** 2;
   const s2 = Math.sin(a) ** 2;
   const s2a = Math.sin(2 * a);
@@ -56,10 +56,21 @@ function paperModes(theta: number, beta: number, misread = false): string[] | un
     [((m / 2) * (3 * c2 + 1)) / (3 * c2), m / 2 / s2a],
     [m / 2 / s2a, ((m / 2) * (3 * s2 + 1)) / (3 * s2)],
   ];
+  return { G11, G12, G22 };
+}
+
+/** D's velocity before the impact for ȧ⁻ = (cos θ, sin θ), foot B at rest at a₁ = −β, l = 1: x₁ = l cos β (ȧ₂ − ȧ₁), y₁ = l sin β (ȧ₁ + ȧ₂). */
+const arriving = (theta: number, a: number): [number, number] => [
+  Math.cos(a) * (Math.sin(theta) - Math.cos(theta)),
+  Math.sin(a) * (Math.cos(theta) + Math.sin(theta)),
+];
+
+/** The modes the paper's equations admit for ȧ⁻ = (cos θ, sin θ): 'leaves', 'stays', both or neither; undefined where D does not approach. */
+function paperModes(theta: number, beta: number, misread = false): string[] | undefined {
+  const a = beta;
+  const { G11, G12, G22 } = paperG(a);
   const G21 = misread ? G12 : transpose(G12);
-  // D's velocity before the impact, foot B at rest at a₁ = −β: x₁ = l cos β (ȧ₂ − ȧ₁), y₁ = l sin β (ȧ₁ + ȧ₂).
-  const [d1, d2] = [Math.cos(theta), Math.sin(theta)];
-  const z1: [number, number] = [l * Math.cos(a) * (d2 - d1), l * Math.sin(a) * (d1 + d2)];
+  const z1 = arriving(theta, a);
   if (z1[1] >= 0) return undefined;
   const neg = (v: [number, number]): [number, number] => [-v[0], -v[1]];
   const stayD = neg(mul(G11, z1)); // (3.10)
@@ -110,6 +121,65 @@ describe('the modes of an impact by the direction of two free velocities', () =>
 
   it('has nothing to study where one velocity is free (the rigid compass, whose verdict is per sign)', () => {
     expect(modeDirections(derived(compass))).toEqual([]);
+  });
+});
+
+/**
+ * B sliding on the line turned smooth at the impact, D sticking (§3 before (3.15), the line smooth: E_{R₂ₓ} = 0,
+ * [y₂] = 0): (3.16) ẋ₂(+0) and (3.15) E_{R₂y} typed from the paper with [z₁] = −ż₁(−0), and D's vertical impulse
+ * E_{R₁y} = g₂₁[x₁] + g₂₂[y₁] + g₂₃[x₂] from (3.6)'s second row; with D's vertical impulses of the stay (3.10) and
+ * the lift-off (3.12).
+ */
+function paperSmooth(theta: number, a: number): { D: number; B: number; stayD: number; leaveD: number } {
+  const { G11, G12, G22 } = paperG(a);
+  const [g21, g22, g23] = [G11[1][0], G11[1][1], G12[1][0]];
+  const [g31, g32, g33] = [G12[0][0], G12[1][0], G22[0][0]];
+  const [g41, g42, g43] = [G12[0][1], G12[1][1], G22[1][0]];
+  const [x1, y1] = arriving(theta, a).map((v) => -v) as [number, number];
+  const x2 = -(g31 * x1 + g32 * y1) / g33; // (3.16)
+  const B = ((g41 * g33 - g31 * g43) * x1 + (g42 * g33 - g32 * g43) * y1) / g33; // (3.15)
+  const G21 = transpose(G12);
+  const leaveD = mul(sub(G11, prod(prod(G12, inv(G22)), G21)), [x1, y1])[1]; // (3.12)
+  return { D: g21 * x1 + g22 * y1 + g23 * x2, B, stayD: mul(G11, [x1, y1])[1], leaveD };
+}
+
+describe('the hinged compass where no mode is: B sliding on a smooth line, or D repelled in every mode', () => {
+  const [study] = modeDirections(derived(hinged));
+  const arcAt = (theta: number) => study!.arcs.find((a) => a.from < theta && theta < a.to)!;
+
+  it('admits the smooth slide exactly where the paper’s (3.15), (3.16) give both vertical impulses ≥ 0 and no stay or lift-off is admissible', () => {
+    const n = 20000;
+    let smooth = 0;
+    let repels = 0;
+    for (let k = 0; k < n; k++) {
+      const theta = (3 * Math.PI) / 4 + ((k + 0.5) / n) * Math.PI;
+      if (study!.arcs.some((a) => Math.abs(a.from - theta) < 1e-6 || Math.abs(a.to - theta) < 1e-6)) continue;
+      const p = paperSmooth(theta, 0.3);
+      const none = paperModes(theta, 0.3)!.length === 0;
+      expect(arcAt(theta).smooth, `θ = ${theta}`).toBe(p.D >= 0 && p.B >= 0);
+      expect(arcAt(theta).repels, `θ = ${theta}`).toBe(p.D < 0 && p.stayD < 0 && p.leaveD < 0);
+      if (none && p.D >= 0 && p.B >= 0) smooth++;
+      if (p.D < 0 && p.stayD < 0 && p.leaveD < 0) repels++;
+    }
+    expect(study!.smoothShare).toBeCloseTo(smooth / n, 3);
+    expect(study!.repelShare).toBeCloseTo(repels / n, 3);
+  });
+
+  it('fills the gap 4.347 < θ < 4.465 and the start of the one past 4.626 with the slide; past θ = 4.737 D is repelled in every mode', () => {
+    const gaps = study!.arcs.filter((a) => a.modes.length === 0);
+    expect(gaps.map((a) => [+a.from.toFixed(3), +a.to.toFixed(3), a.smooth, a.repels])).toEqual([
+      [4.347, 4.465, true, false],
+      [4.626, 4.672, true, false],
+      [4.672, 4.737, false, false],
+      [4.737, 5.498, false, true],
+    ]);
+    expect(+(100 * study!.smoothShare!).toFixed(1)).toBe(5.2);
+    // The impulses in the gap, m = l = 1 (|ȧ⁻| = 1), rising to B and falling at D as θ grows.
+    expect([4.36, 4.4, 4.44].map((t) => paperSmooth(t, 0.3)).map((p) => [+p.D.toFixed(2), +p.B.toFixed(3)])).toEqual([
+      [0.31, 0.006],
+      [0.27, 0.025],
+      [0.23, 0.044],
+    ]);
   });
 });
 

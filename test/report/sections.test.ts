@@ -333,6 +333,8 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('Contact foot 2 approaches for $2.356 < \\theta < 5.498$');
     expect(tex).toContain('mode 2 (foot 1 stays) for $4.465 < \\theta < 4.626$');
     expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
+    expect(tex).toContain('no mode, but foot 1 sliding on a smooth line for $4.347 < \\theta < 4.465$');
+    expect(tex).toContain('no mode, foot 2 repelled for $4.737 < \\theta < 5.498$');
   });
 
   it('names a contact by its description when that names it, and prints its activation condition', () => {

@@ -160,6 +160,20 @@ export default defineModel({
         derived: 'impact1.leaves.ΔT',
         where: G_AND_PRE_IMPACT,
       },
+      // (3.14)'s last equalities, the loss equal to the work of R₁ (Carnot): the derived loss set beside the derived
+      // impulse at D on the lost velocity [z₁] = −ż₁(−0) (3.7); E₂ does no work, [z₂] = 0 or E₂ = 0.
+      ...(['stays', 'leaves'] as const).map((mode) => ({
+        eq: '(3.14)',
+        name: `\\Delta T = \\tfrac{1}{2}[z_1]^{\\top} E_1,\\ ${mode === 'stays' ? 'z_2(+0) = 0' : 'E_2 = 0'}`,
+        formula: 'DeltaT = (1/2)*(-x1*E1_x - y1*E1_y)',
+        where: {
+          DeltaT: `impact1.${mode}.ΔT`,
+          x1: 'impact1.foot2.t-',
+          y1: 'impact1.foot2.n-',
+          E1_x: `impact1.${mode}.foot2.t`,
+          E1_y: `impact1.${mode}.foot2.n`,
+        },
+      })),
       {
         eq: '(3.15)',
         name: 'E_{R_{2y}}\\ \\text{(B slides)}',

@@ -44,7 +44,7 @@ const report = (spec: typeof compass): PaperCheck => {
 describe.each([
   ['compass', compass, 18],
   ['rimless-wheel', rimlessWheel, 7],
-  ['hinged-compass', hingedCompass, 24],
+  ['hinged-compass', hingedCompass, 26],
   ['point-between-planes', planes, 6],
   ['prism-in-guides', prismInGuides, 9],
   ['prism-in-guides-planar', planarPrism, 23],
@@ -210,8 +210,29 @@ describe('hinged compass §3', () => {
   });
   it('the stay and lift-off impulses (3.10)–(3.13) and Carnot’s loss (3.14) agree symbolically', () => {
     expect(rows.filter((r) => /^\(3\.1[0-4]\)$/.test(r.formula.eq)).map((r) => `${r.formula.eq} ${r.how} ${r.agrees}`)).toEqual(
-      ['(3.10)', '(3.10)', '(3.11)', '(3.11)', '(3.12)', '(3.12)', '(3.13)', '(3.13)', '(3.14)', '(3.14)'].map((eq) => `${eq} symbolic true`),
+      ['(3.10)', '(3.10)', '(3.11)', '(3.11)', '(3.12)', '(3.12)', '(3.13)', '(3.13)', '(3.14)', '(3.14)', '(3.14)', '(3.14)'].map(
+        (eq) => `${eq} symbolic true`,
+      ),
     );
+  });
+  it('(3.14): the loss equals the work of R₁, ½[z₁]ᵀE₁, in both modes: the derived loss beside the derived impulse at D', () => {
+    const work = rows.filter((r) => r.formula.name.startsWith('\\Delta T = '));
+    expect(work.map((r) => [r.formula.eq, r.how, r.agrees])).toEqual([
+      ['(3.14)', 'symbolic', true],
+      ['(3.14)', 'symbolic', true],
+    ]);
+    expect(work.flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])))).toEqual([
+      'impact1.stays.ΔT',
+      'impact1.foot2.t-',
+      'impact1.foot2.n-',
+      'impact1.stays.foot2.t',
+      'impact1.stays.foot2.n',
+      'impact1.leaves.ΔT',
+      'impact1.foot2.t-',
+      'impact1.foot2.n-',
+      'impact1.leaves.foot2.t',
+      'impact1.leaves.foot2.n',
+    ]);
   });
   it('(3.15), (3.16): B sliding on a line turned smooth, against the derived impact with foot 1’s tangent free, symbolically', () => {
     expect(rows.filter((r) => /^\(3\.1[56]\)$/.test(r.formula.eq)).map((r) => [r.formula.eq, r.formula.derivedText, r.how, r.agrees])).toEqual([
@@ -221,7 +242,7 @@ describe('hinged compass §3', () => {
   });
   it('(3.12)–(3.14) are the paper’s formulas in G and x₁, y₁ alone: no derived velocity or impulse stands for a symbol of the paper', () => {
     const facts = rows
-      .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq))
+      .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq) && !r.formula.name.startsWith('\\Delta T = '))
       .flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])));
     expect(facts.filter((f) => !/^impact1\.(G\d\d|foot2\.[tn]-)$/.test(f))).toEqual([]);
   });

@@ -59,6 +59,37 @@ const LIFTING = { alpha: '(0, pi/4)' };
 /** k > 3, real, I* > 1/2: the base is positive there too (I* > 1/2 ≥ −cos 2α). */
 const HEAVY_RIM = { alpha: '(0, pi/3)', Istar: '(1/2, 1]' };
 
+/**
+ * (2.1), (2.2): the impulse–momentum equations the impacts' results come from, once for each mode, w = ψ̇(−0),
+ * wp = ψ̇(+0), I = 2ml²I*; the hub's jump [ẋ_c] = −l cos α [ψ̇] (the compass's (1.7) without its ½) sets (2.1).
+ */
+const IMPULSE_MOMENTUM = (['leaves', 'stays'] as const).flatMap((mode) => {
+  const tag = `\\ \\text{(B ${mode})}`;
+  const w = { w: "impact1.psi'-", wp: `impact1.${mode}.psi'+` };
+  const stays = mode === 'stays';
+  return [
+    {
+      eq: '(2.1)',
+      name: `E_{R_{1x}} + E_{R_{2x}}${tag}`,
+      formula: '-2*m*l*(wp - w)*cos(alpha)',
+      derived: stays ? 'impact1.stays.spoke1.t + impact1.stays.spoke0.t' : 'impact1.leaves.spoke1.t',
+      where: w,
+    },
+    {
+      eq: '(2.2)',
+      name: `[\\dot{\\psi}]${tag}`,
+      formula: '((E1_x + E2_x)*l*cos(alpha) + (E1_y - E2_y)*l*sin(alpha))/(2*m*l^2*Istar)',
+      derived: `impact1.${mode}.[psi']`,
+      where: stays
+        ? { E1_x: 'impact1.stays.spoke1.t', E1_y: 'impact1.stays.spoke1.n', E2_x: 'impact1.stays.spoke0.t', E2_y: 'impact1.stays.spoke0.n' }
+        : { E1_x: 'impact1.leaves.spoke1.t', E1_y: 'impact1.leaves.spoke1.n', E2_x: '0', E2_y: '0' },
+      note: stays
+        ? 'B stays: only the sum $E_{R_{1x}} + E_{R_{2x}}$ is determined, and only the sum enters.'
+        : 'B leaves, so $E_{R_2} = 0$ (1.14); $I = 2 m l^2 I^{*}$.',
+    },
+  ];
+});
+
 export function rimlessWheel(k: number): ModelSpec {
   const angle = (j: number): string => (j === 0 ? 'psi' : `psi + ${2 * j}*pi/${k}`);
   return defineModel({
@@ -111,6 +142,7 @@ export function rimlessWheel(k: number): ModelSpec {
       source: 'rubanovich1981',
       general: rimlessWheelStance(),
       formulas: [
+        ...IMPULSE_MOMENTUM,
         { eq: '(2.3)', name: 'E_{R_{1y}}', formula: '-m*l*w/sin(alpha)*(Istar + 1)', derived: 'impact1.stays.spoke1.n', where: { w: "impact1.psi'-" } },
         {
           eq: '(2.4)',

@@ -43,7 +43,7 @@ const report = (spec: typeof compass): PaperCheck => {
 
 describe.each([
   ['compass', compass, 18],
-  ['rimless-wheel', rimlessWheel, 7],
+  ['rimless-wheel', rimlessWheel, 11],
   ['hinged-compass', hingedCompass, 26],
   ['point-between-planes', planes, 6],
   ['prism-in-guides', prismInGuides, 9],
@@ -125,6 +125,15 @@ describe('rimless wheel §2 for every k', () => {
   const row = (eq: string) => rows.find((r) => r.formula.eq === eq)!;
   it('(2.9): ν per revolution at k = 6, I* = 1/4 is [(1/4 + 1/2)/(5/4)]⁶ = 0.6⁶', () => {
     expect(evaluate(row('(2.9)').derived, { Istar: 0.25, alpha: Math.PI / 6 })).toBeCloseTo(0.6 ** 6, 14);
+  });
+  it('(2.1), (2.2): the impulse–momentum equations hold in both modes, symbolically, with only E_{R1x} + E_{R2x} entering when B stays', () => {
+    const eqs = rows.filter((r) => r.formula.eq === '(2.1)' || r.formula.eq === '(2.2)');
+    expect(eqs.map((r) => [r.formula.eq, r.formula.derivedText, r.how, r.agrees])).toEqual([
+      ['(2.1)', 'impact1.leaves.spoke1.t', 'symbolic', true],
+      ['(2.2)', "impact1.leaves.[psi']", 'symbolic', true],
+      ['(2.1)', 'impact1.stays.spoke1.t + impact1.stays.spoke0.t', 'symbolic', true],
+      ['(2.2)', "impact1.stays.[psi']", 'symbolic', true],
+    ]);
   });
   it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, symbolically (the kernel writes arccos(−I*) as π − arccos I*)', () => {
     expect(evaluate(row('(2.8)').derived, { Istar: 0.5 })).toBeCloseTo(Math.PI / 3, 14);

@@ -58,6 +58,11 @@ const ROLLING = { alpha: '(0, pi/5]' };
 const LIFTING = { alpha: '(0, pi/4)' };
 /** k > 3, real, I* > 1/2: the base is positive there too (I* > 1/2 ≥ −cos 2α). */
 const HEAVY_RIM = { alpha: '(0, pi/3)', Istar: '(1/2, 1]' };
+/** k = 4 and k = 3, where (2.9) holds only for I* > −cos(2π/k) (spoke 0 lifts off, (2.8)): I* > 0 and I* > 1/2. */
+const FEW_SPOKES = [
+  [4, { Istar: '(0, 1]' }, '0'],
+  [3, { Istar: '(1/2, 1]' }, '1/2'],
+] as const;
 
 /**
  * (2.1), (2.2): the impulse–momentum equations the impacts' results come from, once for each mode, w = ψ̇(−0),
@@ -241,6 +246,15 @@ export function rimlessWheel(k: number): ModelSpec {
           on: LIFTING,
           note: 'for every real $k > 4$: of two wheels with as many spokes, the one of the larger $I^*$ keeps more of its speed per revolution, so Fig. 4’s curve at $I^* = 3/4$ lies above that at $1/4$.',
         },
+        ...FEW_SPOKES.map(([n, on, least]) => ({
+          eq: '(2.9)',
+          name: `d\\kappa/dI^* > 0,\\ k = ${n}`,
+          claim: 'r^k > 0',
+          rate: 'I',
+          where: { r: `impact1.leaves.ratio@alpha=(pi/${n})`, k: `${n}`, I: 'Istar' },
+          on,
+          note: `every $I^* > ${least}$, where spoke 0 lifts off ((2.8): $I^* + \\cos(2\\pi/${n}) > 0$) and (2.9) holds; for $I^* \\le ${least}$ spoke 0 stays ((2.4) $\\ge 0$) and the wheel stops.`,
+        })),
         { eq: '(2.8)', name: '\\alpha_0 \\ge \\pi/4', claim: 'a0 >= pi/4', where: { a0: 'impact1.critical' } },
         {
           eq: '(2.8)',

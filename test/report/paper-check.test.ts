@@ -176,7 +176,7 @@ describe('the rimless wheel’s report', () => {
   it('prints the inequalities, all proved, and Fig. 4 as a figure', () => {
     const section = doc.sections.find((s) => s.id === 'paper-claims')!;
     const table = section.blocks.find((b) => b.kind === 'table');
-    expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(14).fill('yes'));
+    expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(16).fill('yes'));
     expect(section.blocks.filter((b) => b.kind === 'figure').map((b) => b.kind === 'figure' && b.id)).toEqual(['paper-figure-Fig-4']);
   });
 });

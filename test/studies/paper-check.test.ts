@@ -158,8 +158,25 @@ describe('rimless wheel §2: the statements after (2.9), proved for k > 4 (ν) a
         12,
       );
   });
+  it('κ increases with I* for k = 4 (every I* > 0) and k = 3 (every I* > 1/2), where the wheel rolls: the rate is (2.9)’s typed d ln ν/dI*', () => {
+    expect(claims.slice(12, 14).map((c) => [c.claim.name, c.proof.holds, c.proof.via])).toEqual([
+      ['d\\kappa/dI^* > 0,\\ k = 4', true, 'logarithms'],
+      ['d\\kappa/dI^* > 0,\\ k = 3', true, 'logarithms'],
+    ]);
+    const nu = (Istar: number, k: number) => ((Istar + Math.cos((2 * Math.PI) / k)) / (Istar + 1)) ** k;
+    const h = 1e-6;
+    for (const [i, k, Istar] of [
+      [12, 4, 0.05],
+      [12, 4, 0.9],
+      [13, 3, 0.55],
+      [13, 3, 1],
+    ] as const) {
+      const rate = (Math.log(nu(Istar + h, k)) - Math.log(nu(Istar - h, k))) / (2 * h);
+      expect(evaluate(claims[i]!.proof.positive[0]!, { alpha: Math.PI / k, Istar })).toBeCloseTo(rate, 5);
+    }
+  });
   it('(2.8): π/4 ≤ α₀ ≤ π/2 for every I* ∈ [0, 1], on the derived critical angle', () => {
-    expect(claims.slice(12).map((c) => [c.claim.name, c.proof.holds, c.proof.strict])).toEqual([
+    expect(claims.slice(14).map((c) => [c.claim.name, c.proof.holds, c.proof.strict])).toEqual([
       ['\\alpha_0 \\ge \\pi/4', true, false],
       ['\\alpha_0 \\le \\pi/2', true, false],
     ]);

@@ -192,6 +192,12 @@ export function rimlessWheel(k: number): ModelSpec {
           derived: 'impact1.leaves.ΔT',
           note: 'the paper says in words that each impact lowers the energy; the loss itself is this report’s, positive by §2’s inequality below.',
         },
+        {
+          eq: '§2',
+          name: '\\dot{\\psi}(+0)^2\\ \\text{to roll on}',
+          derived: 'impact1.vault',
+          note: 'the paper says in words that below a limit of the speed rolling stops and rocking from leg to leg begins; the limit itself is this report’s: turning about the arriving foot, the hub rises by $l(1 - \\cos\\alpha)$ before it passes over, so the wheel rolls on iff $\\dot{\\psi}(+0)^2$ exceeds this, that is $\\dot{\\psi}(-0)^2$ exceeds it divided by the square of (2.6)’s ratio.',
+        },
       ],
       // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α: ν < 1 and
       // dν/dk > 0 for real k > 4, where, by (2.8), spoke 0 lifts off for every I* (α < π/4 ≤ α₀), so (2.6)

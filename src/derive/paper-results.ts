@@ -46,6 +46,9 @@
 //   impact{i}.smooth.…         {q}'+, {row} impulses and {row}+ rates as for a mode, with the
 //                              closed contacts' lines smooth at the impact: their normal rows
 //                              kept, their tangents free (smooth-stay.ts; R–F (3.15), (3.16))
+//   impact{i}.vault            the least v⁺² with which the system, turning on the arriving
+//                              contact alone, passes over it (vaulting.ts; R–F §2: below it
+//                              rolling stops and rocking begins)
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c,
@@ -199,6 +202,7 @@ import { returnMap } from './unilateral/return-map.js';
 import { variantAccelerations } from './friction/supports.js';
 import { switchedSum } from './friction/support-rest.js';
 import { smoothStay } from './unilateral/smooth-stay.js';
+import { vaultingSpeedSquared } from './unilateral/vaulting.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
@@ -752,6 +756,8 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, smooth.qdPlus));
   }
   if (im.critical?.value) facts.set(`${key}.critical`, im.critical.value);
+  const vault = vaultingSpeedSquared(system, im);
+  if (vault) facts.set(`${key}.vault`, vault);
 }
 
 /** The arriving contact's and each closed contact's rows, tangent before normal (x₁, y₁ of R–F (3.2)). */

@@ -33,6 +33,56 @@ const STAYING_2X = 'G31*(-x1) + G32*(-y1)';
 /** The sign facts after (3.14) hold for every half-angle of a compass standing on the line. */
 const OPEN_COMPASS = { beta: '(0, pi/2)' };
 
+/**
+ * (3.1): G′ and L typed from the paper, (x, y, α₁, α₂) its coordinates, α₁ of OD (our a2), α₂ of OB (our a1), so
+ * its index 3 is our coordinate 4 and 4 is 3; L's columns are E = (E_{R₁ₓ}, E_{R₁y}, E_{R₂ₓ}, E_{R₂y}), the rows
+ * of D (foot2) then B (foot1): L = Jᵀ, J = ∂z/∂q of (3.2).
+ */
+const OURS = ['1', '2', '4', '3'];
+const KINETIC_PRIME: readonly (readonly [string, string])[] = [
+  ['11', '4'],
+  ['12', '0'],
+  ['13', 'l*cos(alpha)'],
+  ['14', 'l*cos(alpha)'],
+  ['22', '4'],
+  ['23', 'l*sin(alpha)'],
+  ['24', '-l*sin(alpha)'],
+  ['33', '2/3*l^2'],
+  ['34', '0'],
+  ['44', '2/3*l^2'],
+];
+const PAPER_L: readonly (readonly [string, string, string])[] = [
+  ['31', 'l*cos(alpha)', 'impact1.foot2.t.da2'],
+  ['32', 'l*sin(alpha)', 'impact1.foot2.n.da2'],
+  ['43', 'l*cos(alpha)', 'impact1.foot1.t.da1'],
+  ['44', '-l*sin(alpha)', 'impact1.foot1.n.da1'],
+];
+
+/**
+ * (3.3) G = L⁻¹G′L⁻ᵀ, as G′ = L G Lᵀ: for every generalized velocity u (the paper's order: ẋ, ẏ, α̇₁, α̇₂),
+ * uᵀG′u = żᵀGż with ż = Lᵀu, L typed from (3.1); G′ and G the derived ones.
+ */
+const PAPER_ORDER = ["x'", "y'", "a2'", "a1'"];
+/** The upper triangle's index pairs of an n×n matrix, the off-diagonal ones counted twice in a quadratic form. */
+const pairs = (n: number): [number, number][] =>
+  Array.from({ length: n * n }, (_, k): [number, number] => [Math.floor(k / n) + 1, (k % n) + 1]).filter(([i, j]) => i <= j);
+const quadratic = (M: string, v: string): string =>
+  pairs(4)
+    .map(([i, j]) => `${i === j ? '' : '2*'}${M}${i}${j}*${v}${i}*${v}${j}`)
+    .join(' + ');
+const TRANSFORMED = {
+  formula: `${quadratic('P', 'u')} = ${quadratic('G', 'z')}`,
+  where: {
+    ...Object.fromEntries(pairs(4).map(([i, j]) => [`P${i}${j}`, `impact1.M${OURS[i - 1]}${OURS[j - 1]}`])),
+    ...Object.fromEntries(pairs(4).map(([k, l]) => [`G${k}${l}`, `impact1.G${k}${l}`])),
+    ...Object.fromEntries(PAPER_ORDER.map((v, i) => [`u${i + 1}`, v])),
+    z1: "x' + l*cos(beta)*a2'",
+    z2: "y' + l*sin(beta)*a2'",
+    z3: "x' + l*cos(beta)*a1'",
+    z4: "y' - l*sin(beta)*a1'",
+  },
+};
+
 export default defineModel({
   name: 'hinged-compass',
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
@@ -85,6 +135,26 @@ export default defineModel({
   paper: {
     source: 'rubanovich1981',
     formulas: [
+      ...KINETIC_PRIME.map(([ij, entry]) => ({
+        eq: '(3.1)',
+        name: `g'_{${ij}}`,
+        formula: `m/2*(${entry})`,
+        derived: `impact1.M${OURS[Number(ij[0]) - 1]}${OURS[Number(ij[1]) - 1]}`,
+        where: { alpha: 'beta' },
+      })),
+      ...PAPER_L.map(([ij, entry, derived]) => ({
+        eq: '(3.1)',
+        name: `l_{${ij}}`,
+        formula: entry,
+        derived,
+        where: { alpha: 'beta' },
+      })),
+      {
+        eq: '(3.3)',
+        name: "u^{\\top} G' u = \\dot{z}^{\\top} G \\dot{z}",
+        ...TRANSFORMED,
+        note: "$G = L^{-1} G' L^{-\\top}$ as $G' = L G L^{\\top}$, for every $u = (\\dot{x}, \\dot{y}, \\dot{\\alpha}_1, \\dot{\\alpha}_2)$ with $\\dot{z} = L^{\\top} u$ (3.2), $L$ typed from (3.1); $G'$ and $G$ the derived matrices.",
+      },
       { eq: '(3.4)', name: 'g_{11}', formula: 'm/2*(1 + 3*cos(alpha)^2)/(3*cos(alpha)^2)', derived: 'impact1.G11', where: { alpha: 'beta' } },
       {
         eq: '(3.4)',

@@ -13,6 +13,8 @@
 //   impact{i}.{row}.d{q}       the row's entry ∂f/∂q there (kugushev2002's ∂g̃ = −∂f/∂q)
 //   impact{i}.{row}.inverseMass ∂fᵀ M⁻¹ ∂f of a contact row, Kugushev–Sorokina's ∂gᵀB⁻¹∂g
 //                              in (1.4), B = M at the impact configuration
+//   impact{i}.M{r}{c}          the mass matrix at the impact configuration, in the model's
+//                              coordinates (R–F (3.1): G′)
 //   impact{i}.G{r}{c}          Rubanovich–Formalsky (3.4): the kinetic matrix in the
 //                              contacts' coordinates (x₁, y₁, x₂, y₂: the arriving
 //                              contact's tangent and normal, then each closed one's),
@@ -703,6 +705,7 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     const x = solveSmall(M, row)?.x;
     if (x) facts.set(`${key}.${r.label}.inverseMass`, tidy(add(...row.map((a, i) => mul(a, x[i]!)))));
   }
+  M.forEach((row, r) => row.forEach((e, c) => facts.set(`${key}.M${r + 1}${c + 1}`, tidy(e))));
   const G = contactKineticMatrix(
     M,
     rows.map((r) => r.row.map(here)),

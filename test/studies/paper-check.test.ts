@@ -44,7 +44,7 @@ const report = (spec: typeof compass): PaperCheck => {
 describe.each([
   ['compass', compass, 18],
   ['rimless-wheel', rimlessWheel, 11],
-  ['hinged-compass', hingedCompass, 26],
+  ['hinged-compass', hingedCompass, 41],
   ['point-between-planes', planes, 6],
   ['prism-in-guides', prismInGuides, 9],
   ['prism-in-guides-planar', planarPrism, 23],
@@ -259,6 +259,22 @@ describe('hinged compass §3', () => {
       'impact1.leaves.foot2.t',
       'impact1.leaves.foot2.n',
     ]);
+  });
+  it('(3.1): G′ and L typed from the paper agree entry by entry with the derived M and contact rows at the impact, symbolically', () => {
+    const g = rows.filter((r) => r.formula.eq === '(3.1)');
+    expect(g.map((r) => r.formula.name)).toEqual([
+      ...['11', '12', '13', '14', '22', '23', '24', '33', '34', '44'].map((k) => `g'_{${k}}`),
+      ...['31', '32', '43', '44'].map((k) => `l_{${k}}`),
+    ]);
+    expect(g.every((r) => r.agrees && r.how === 'symbolic')).toBe(true);
+  });
+  it('(3.3): G′ = L G Lᵀ with the derived G′ and G and L typed from (3.1), for every velocity; a sign of L misread fails it', () => {
+    const row = rows.find((r) => r.formula.eq === '(3.3)')!;
+    expect([row.how, row.agrees]).toEqual(['symbolic', true]);
+    const spec = hingedCompass.paper!;
+    const transformed = spec.formulas.find((f) => f.eq === '(3.3)')!;
+    const misread = { ...transformed, where: { ...transformed.where!, z4: "y' + l*sin(beta)*a1'" } };
+    expect(paperCheck(derived(hingedCompass), { ...spec, formulas: [misread], claims: [] }).rows[0]!.agrees).toBe(false);
   });
   it('(3.15), (3.16): B sliding on a line turned smooth, against the derived impact with foot 1’s tangent free, symbolically', () => {
     expect(rows.filter((r) => /^\(3\.1[56]\)$/.test(r.formula.eq)).map((r) => [r.formula.eq, r.formula.derivedText, r.how, r.agrees])).toEqual([

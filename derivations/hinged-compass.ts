@@ -250,7 +250,7 @@ export default defineModel({
         formula: SLIDING_2Y,
         derived: 'impact1.smooth.foot1.n',
         where: G_AND_PRE_IMPACT,
-        note: 'the line smooth at B from the impact on, B kept on it: $E_{R_{2x}} = 0$, $[y_2] = 0$.',
+        note: 'the line smooth at B from the impact on, B kept on it: $E_{R_{2x}} = 0$, $[y_2] = 0$. The source prints $E_{R_{2y}} = 0$ before (3.15), a misprint or the OCR’s: a smooth line takes no tangential impulse, and (3.15) is $E_{R_{2y}}$ itself.',
       },
       { eq: '(3.16)', name: '\\dot{x}_2(+0)\\ \\text{(B slides)}', formula: SLIDING_2X, derived: 'impact1.smooth.foot1.t+', where: G_AND_PRE_IMPACT },
       { eq: '(3.17)', name: '\\dot{y}_2(+0)', formula: FREE_2Y, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },

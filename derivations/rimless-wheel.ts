@@ -270,6 +270,14 @@ export function rimlessWheel(k: number): ModelSpec {
           note: 'with the above, for every $I^* \\in [0, 1]$.',
         },
       ],
+      notDerived: [
+        {
+          eq: '§2',
+          name: 'F = c\\dot{\\psi}^2',
+          reason:
+            'the paper’s account of rolling friction, an argument about a round wheel, not a relation of this model: the decrement (2.9) per turn does not depend on the speed, and the speed falling by the factor $\\kappa$ per turn of $2\\pi$ means $\\mathrm{d}|\\dot{\\psi}|/\\mathrm{d}t = |\\dot{\\psi}|^2 \\ln\\kappa/(2\\pi)$, a force quadratic in the speed. Such a wheel rolls for ever, so at low speed the paper returns to the wheel with legs, which stops below the speed given above.',
+        },
+      ],
       figures: [
         {
           eq: 'Fig. 4',

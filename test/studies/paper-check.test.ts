@@ -135,6 +135,9 @@ describe('rimless wheel §2 for every k', () => {
       ['(2.2)', "impact1.stays.[psi']", 'symbolic', true],
     ]);
   });
+  it('lists the paper’s rolling-friction argument after (2.9), F = cψ̇², as not derived: an argument about a round wheel', () => {
+    expect(report(rimlessWheel).notDerived.map((r) => [r.eq, r.name])).toEqual([['§2', 'F = c\\dot{\\psi}^2']]);
+  });
   it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, symbolically (the kernel writes arccos(−I*) as π − arccos I*)', () => {
     expect(evaluate(row('(2.8)').derived, { Istar: 0.5 })).toBeCloseTo(Math.PI / 3, 14);
     expect(row('(2.8)').how).toBe('symbolic');

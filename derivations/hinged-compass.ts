@@ -6,7 +6,7 @@ import { defineModel } from '../src/model/index.js';
 // mass m and length l. The feet arrive plastically and stick.
 // The formulas of §3 as the paper writes them, each in the paper's own terms
 // only: the entries of G (checked against (3.4) above) and the arriving
-// foot's velocities before the impact, x₁ and y₁. Where a formula uses the
+// foot's velocities before the impact, ẋ₁ and ẏ₁. Where a formula uses the
 // standing foot's velocities after the impact (x₂, y₂ in (3.12)) or the
 // impulse E_{R₁} ((3.14)), the paper's own (3.13) and (3.12) stand for them,
 // so no derived value is compared with itself.
@@ -14,22 +14,22 @@ const G_AND_PRE_IMPACT = {
   ...Object.fromEntries(
     ['11', '12', '13', '14', '21', '22', '23', '24', '31', '32', '33', '34', '41', '42', '43', '44'].map((ij) => [`G${ij}`, `impact1.G${ij}`]),
   ),
-  x1: 'impact1.foot2.t-',
-  y1: 'impact1.foot2.n-',
+  xdot1: 'impact1.foot2.t-',
+  ydot1: 'impact1.foot2.n-',
 };
 /** (3.13): the standing foot's velocities after the impact when it leaves. */
-const X2_LEAVES = '(G44*(G31*x1 + G32*y1) - G34*(G41*x1 + G42*y1))/(G33*G44 - G34*G43)';
-const Y2_LEAVES = '(G33*(G41*x1 + G42*y1) - G43*(G31*x1 + G32*y1))/(G33*G44 - G34*G43)';
+const X2_LEAVES = '(G44*(G31*xdot1 + G32*ydot1) - G34*(G41*xdot1 + G42*ydot1))/(G33*G44 - G34*G43)';
+const Y2_LEAVES = '(G33*(G41*xdot1 + G42*ydot1) - G43*(G31*xdot1 + G32*ydot1))/(G33*G44 - G34*G43)';
 /** (3.12) with (3.13) for x₂, y₂: the arriving foot's impulse when the standing one leaves. */
-const IMPULSE_1X_LEAVES = `-(G11*x1 + G12*y1) + G13*(${X2_LEAVES}) + G14*(${Y2_LEAVES})`;
-const IMPULSE_1Y_LEAVES = `-(G21*x1 + G22*y1) + G23*(${X2_LEAVES}) + G24*(${Y2_LEAVES})`;
+const IMPULSE_1X_LEAVES = `-(G11*xdot1 + G12*ydot1) + G13*(${X2_LEAVES}) + G14*(${Y2_LEAVES})`;
+const IMPULSE_1Y_LEAVES = `-(G21*xdot1 + G22*ydot1) + G23*(${X2_LEAVES}) + G24*(${Y2_LEAVES})`;
 
 /** (3.15), (3.17): B's vertical impulse when it slides on a smooth line, its vertical velocity when free; [ż₁] = −ż₁⁻. */
-const SLIDING_2Y = '((G41*G33 - G31*G43)*(-x1) + (G42*G33 - G32*G43)*(-y1))/G33';
-const FREE_2Y = '-((G41*G33 - G31*G43)*(-x1) + (G42*G33 - G32*G43)*(-y1))/(G33*G44 - G34*G43)';
+const SLIDING_2Y = '((G41*G33 - G31*G43)*(-xdot1) + (G42*G33 - G32*G43)*(-ydot1))/G33';
+const FREE_2Y = '-((G41*G33 - G31*G43)*(-xdot1) + (G42*G33 - G32*G43)*(-ydot1))/(G33*G44 - G34*G43)';
 /** (3.16), (3.18): B's sliding velocity on a smooth line, its horizontal impulse when it stays. */
-const SLIDING_2X = '-(G31*(-x1) + G32*(-y1))/G33';
-const STAYING_2X = 'G31*(-x1) + G32*(-y1)';
+const SLIDING_2X = '-(G31*(-xdot1) + G32*(-ydot1))/G33';
+const STAYING_2X = 'G31*(-xdot1) + G32*(-ydot1)';
 /** The sign facts after (3.14) hold for every half-angle of a compass standing on the line. */
 const OPEN_COMPASS = { beta: '(0, pi/2)' };
 
@@ -175,30 +175,30 @@ export default defineModel({
       {
         eq: '(3.10)',
         name: 'E_{R_{1x}}',
-        formula: '-(G11*x1 + G12*y1)',
+        formula: '-(G11*xdot1 + G12*ydot1)',
         derived: 'impact1.stays.foot2.t',
-        where: { G11: 'impact1.G11', G12: 'impact1.G12', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' },
+        where: { G11: 'impact1.G11', G12: 'impact1.G12', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
       },
       {
         eq: '(3.10)',
         name: 'E_{R_{1y}}',
-        formula: '-(G21*x1 + G22*y1)',
+        formula: '-(G21*xdot1 + G22*ydot1)',
         derived: 'impact1.stays.foot2.n',
-        where: { G21: 'impact1.G21', G22: 'impact1.G22', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' },
+        where: { G21: 'impact1.G21', G22: 'impact1.G22', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
       },
       {
         eq: '(3.11)',
         name: 'E_{R_{2x}}',
-        formula: '-(G31*x1 + G32*y1)',
+        formula: '-(G31*xdot1 + G32*ydot1)',
         derived: 'impact1.stays.foot1.t',
-        where: { G31: 'impact1.G31', G32: 'impact1.G32', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' },
+        where: { G31: 'impact1.G31', G32: 'impact1.G32', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
       },
       {
         eq: '(3.11)',
         name: 'E_{R_{2y}}',
-        formula: '-(G41*x1 + G42*y1)',
+        formula: '-(G41*xdot1 + G42*ydot1)',
         derived: 'impact1.stays.foot1.n',
-        where: { G41: 'impact1.G41', G42: 'impact1.G42', x1: 'impact1.foot2.t-', y1: 'impact1.foot2.n-' },
+        where: { G41: 'impact1.G41', G42: 'impact1.G42', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
       },
       {
         eq: '(3.12)',
@@ -219,14 +219,14 @@ export default defineModel({
       {
         eq: '(3.14)',
         name: '\\Delta T,\\ z_2(+0) = 0',
-        formula: '(1/2)*(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1))',
+        formula: '(1/2)*(xdot1*(G11*xdot1 + G12*ydot1) + ydot1*(G21*xdot1 + G22*ydot1))',
         derived: 'impact1.stays.ΔT',
         where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.14)',
         name: '\\Delta T,\\ E_2 = 0',
-        formula: `-(1/2)*(x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES}))`,
+        formula: `-(1/2)*(xdot1*(${IMPULSE_1X_LEAVES}) + ydot1*(${IMPULSE_1Y_LEAVES}))`,
         derived: 'impact1.leaves.ΔT',
         where: G_AND_PRE_IMPACT,
       },
@@ -235,11 +235,11 @@ export default defineModel({
       ...(['stays', 'leaves'] as const).map((mode) => ({
         eq: '(3.14)',
         name: `\\Delta T = \\tfrac{1}{2}[z_1]^{\\top} E_1,\\ ${mode === 'stays' ? 'z_2(+0) = 0' : 'E_2 = 0'}`,
-        formula: 'DeltaT = (1/2)*(-x1*E1_x - y1*E1_y)',
+        formula: 'DeltaT = (1/2)*(-xdot1*E1_x - ydot1*E1_y)',
         where: {
           DeltaT: `impact1.${mode}.ΔT`,
-          x1: 'impact1.foot2.t-',
-          y1: 'impact1.foot2.n-',
+          xdot1: 'impact1.foot2.t-',
+          ydot1: 'impact1.foot2.n-',
           E1_x: `impact1.${mode}.foot2.t`,
           E1_y: `impact1.${mode}.foot2.n`,
         },
@@ -258,27 +258,27 @@ export default defineModel({
     ],
     // (3.17), (3.18) against the derived lift-off and stay modes; (3.15), (3.16), B sliding on a smooth
     // line, against the derived impact with foot1's line smooth (its tangent free, its normal kept).
-    // The sign facts after (3.14), typed from the paper in G and ż₁⁻ = (x₁, y₁) alone; those after
+    // The sign facts after (3.14), typed from the paper in G and ż₁⁻ = (ẋ₁, ẏ₁) alone; those after
     // (3.18) on the derived impulses and velocities the rows above check against (3.15)–(3.18).
     claims: [
       {
         eq: '(3.14)',
         name: '\\Delta T > 0,\\ z_2(+0) = 0',
-        claim: '(1/2)*(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1)) > 0',
+        claim: '(1/2)*(xdot1*(G11*xdot1 + G12*ydot1) + ydot1*(G21*xdot1 + G22*ydot1)) > 0',
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
       },
       {
         eq: '(3.14)',
         name: '\\Delta T > 0,\\ E_2 = 0',
-        claim: `-(1/2)*(x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES})) > 0`,
+        claim: `-(1/2)*(xdot1*(${IMPULSE_1X_LEAVES}) + ydot1*(${IMPULSE_1Y_LEAVES})) > 0`,
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
       },
       {
         eq: '(3.14)',
         name: '\\dot{z}_1(-0) \\cdot E_1 < 0,\\ z_2(+0) = 0',
-        claim: '-(x1*(G11*x1 + G12*y1) + y1*(G21*x1 + G22*y1)) < 0',
+        claim: '-(xdot1*(G11*xdot1 + G12*ydot1) + ydot1*(G21*xdot1 + G22*ydot1)) < 0',
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
         note: 'D’s velocity before the impact and its impulse make an obtuse angle.',
@@ -286,14 +286,14 @@ export default defineModel({
       {
         eq: '(3.14)',
         name: '\\dot{z}_1(-0) \\cdot E_1 < 0,\\ E_2 = 0',
-        claim: `x1*(${IMPULSE_1X_LEAVES}) + y1*(${IMPULSE_1Y_LEAVES}) < 0`,
+        claim: `xdot1*(${IMPULSE_1X_LEAVES}) + ydot1*(${IMPULSE_1Y_LEAVES}) < 0`,
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
       },
       {
         eq: '(3.11), (3.13)',
         name: 'E_2 \\cdot \\dot{z}_2(+0) < 0',
-        claim: `-(G31*x1 + G32*y1)*(${X2_LEAVES}) - (G41*x1 + G42*y1)*(${Y2_LEAVES}) < 0`,
+        claim: `-(G31*xdot1 + G32*ydot1)*(${X2_LEAVES}) - (G41*xdot1 + G42*ydot1)*(${Y2_LEAVES}) < 0`,
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
         note: 'B’s impulse when it stays and its velocity when it is free make an obtuse angle.',

@@ -285,7 +285,7 @@ describe('hinged compass §3', () => {
       ['(3.16)', 'impact1.smooth.foot1.t+', 'symbolic', true],
     ]);
   });
-  it('(3.12)–(3.14) are the paper’s formulas in G and x₁, y₁ alone: no derived velocity or impulse stands for a symbol of the paper', () => {
+  it('(3.12)–(3.14) are the paper’s formulas in G and ẋ₁, ẏ₁ alone: no derived velocity or impulse stands for a symbol of the paper', () => {
     const facts = rows
       .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq) && !r.formula.name.startsWith('\\Delta T = '))
       .flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])));

@@ -281,7 +281,7 @@ export function rimlessWheel(k: number): ModelSpec {
       figures: [
         {
           eq: 'Fig. 4',
-          name: '\\kappa',
+          name: '\\kappa\\ (\\nu\\ \\text{in the paper})',
           plot: 'r^k',
           where: { r: 'impact1.leaves.ratio' },
           at: { alpha: 'pi/k' },

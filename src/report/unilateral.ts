@@ -531,10 +531,33 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
       dependent.length ? ':' : ' are free.',
     ),
     ...(dependent.length ? [equations(...dependent.map(({ c, v }) => equation(undefined, mechanicsSymbol(preImpactName(c.name)), mathLines(v))))] : []),
+    ...approachBlocks(u, im),
   ];
   im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, im.onGaps?.[n] ?? mode, `${tag}-mode-${n + 1}`, n)));
   if (im.critical) blocks.push(...criticalBlocks(system, im, im.critical, tag));
   return blocks;
+}
+
+/** The sign of the one independent velocity for which the arriving contact does not approach: no impact, so no mode is read there. */
+function approachBlocks(u: Unilateral, im: ImpactMap): Block[] {
+  const a = im.approaching;
+  const away = a && (a.negative === 'never' ? '<' : a.positive === 'never' ? '>' : undefined);
+  if (!a || !away) return [];
+  const toward = away === '<' ? '>' : '<';
+  const v = mechanicsSymbol(a.velocity);
+  return [
+    paragraph(
+      `Contact ${contactName(u, im.scenario.arriving)} approaches only for `,
+      m(`${v} ${toward} 0`),
+      ', where its normal velocity before, ',
+      m(math(im.approach)),
+      ', is negative; for ',
+      m(`${v} ${away} 0`),
+      ' there is no impact, and the modes are read for ',
+      m(`${v} ${toward} 0`),
+      '.',
+    ),
+  ];
 }
 
 /**
@@ -749,7 +772,7 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
       ),
     );
   }
-  blocks.push(...conditionBlocks(mode, tag, named, symbolOf));
+  blocks.push(...conditionBlocks(mode, tag, named, symbolOf, im.approaching));
   return blocks;
 }
 
@@ -809,7 +832,13 @@ function combination(a: string, w: Expr, b: string): string {
  * v > 0 (ImpactMode.admissibility: always, never, or the conditions left
  * once factors of proved sign are dropped).
  */
-function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat, symbolOf: (label: string) => string): Block[] {
+function conditionBlocks(
+  mode: ImpactMode,
+  tag: string,
+  named: NamedRepeat,
+  symbolOf: (label: string) => string,
+  approaching: ImpactMap['approaching'],
+): Block[] {
   const identities = mode.identities?.length
     ? [paragraph(`The condition that ${mode.identities.join(' and that ')} holds identically (it reads 0 ≥ 0) and is not printed.`)]
     : [];
@@ -830,10 +859,12 @@ function conditionBlocks(mode: ImpactMode, tag: string, named: NamedRepeat, symb
   const a = mode.admissibility;
   if (!a) return blocks;
   const vs = mechanicsSymbol(a.velocity);
+  // A sign for which the arriving contact does not approach has no impact (approachBlocks says so once).
   for (const [relation, verdict] of [
     ['<', a.negative],
     ['>', a.positive],
   ] as const) {
+    if ((relation === '<' ? approaching?.negative : approaching?.positive) === 'never') continue;
     const when = m(`${vs} ${relation} 0`);
     if (verdict === 'always') blocks.push(paragraph('For ', when, ' the mode is always admissible.'));
     else if (verdict === 'never') blocks.push(paragraph('For ', when, ' the mode is never admissible.'));

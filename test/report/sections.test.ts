@@ -211,6 +211,9 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
     // sin α > 0 on the declared range α ∈ (0, π/2) is dropped, as in (1.17).
     expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\ge 0$');
     expect(tex).toContain('$\\dot{\\psi}^{-} < 0$ this reads $1 - 3 \\sin^{2}\\alpha \\le 0$');
+    // ψ̇⁻ > 0 has no impact (D does not approach): said once, not as each mode being never admissible.
+    expect(tex).toContain('approaches only for $\\dot{\\psi}^{-} < 0$');
+    expect(tex).not.toContain('For $\\dot{\\psi}^{-} > 0$ the mode is never admissible');
     expect(tex).toContain("\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right) \\approx 0.615480 \\approx 35^\\circ 16'");
     expect(tex).toContain('For $\\alpha < \\alpha_0$ only mode 1 (foot B leaves) is admissible, for $\\alpha > \\alpha_0$ only mode 2 (foot B stays)');
   });

@@ -190,6 +190,8 @@ export interface ImpactMap {
   readonly onGaps?: readonly ImpactMode[];
   /** The arriving contact's normal velocity before the impact, in the independent velocities (< 0: it approaches). */
   readonly approach: Expr;
+  /** For one independent velocity v, whether the arriving contact approaches (−approach ≥ 0) for each sign of v: 'never' for a sign with no impact. */
+  readonly approaching?: ModeAdmissibility;
   /** Where a parameter's critical value switches the admissible mode (scenario.critical). */
   readonly critical?: CriticalValue;
 }

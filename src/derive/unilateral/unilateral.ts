@@ -362,7 +362,9 @@ function deriveImpactMap(model: Model, l2: Lagrange2, contacts: readonly Contact
   if ([sc.arriving, ...sc.closed].some((j) => planarCoulomb(contacts[j]!))) {
     return { scenario: sc, qdMinus, approach, modes: coulombImpactModes(model, M, contacts, sc, at, qdMinus) };
   }
-  return { scenario: sc, qdMinus, approach, modes };
+  // The sign of v for which the arriving contact does not approach has no impact (the rimless wheel's ψ̇⁻ > 0).
+  const approaching = free.length === 1 ? modeAdmissibility([{ expr: neg(approach), meaning: 'approaches' }], vMinus[free[0]!]!, domain) : undefined;
+  return { scenario: sc, qdMinus, approach, modes, ...(approaching ? { approaching } : {}) };
 }
 
 /**

@@ -9,7 +9,7 @@ import bouncingBall from '../../../derivations/bouncing-ball.js';
 import fallingRod from '../../../derivations/falling-rod.js';
 import kozlov from '../../../derivations/kozlov-release.js';
 import pendulumWall from '../../../derivations/pendulum-wall.js';
-import { rimlessWheel } from '../../../derivations/rimless-wheel.js';
+import { rimlessWheel, rimlessWheelStance } from '../../../derivations/rimless-wheel.js';
 import compassWalker from '../../../derivations/compass-walker.js';
 import { evaluate } from '../../../src/core/evaluate.js';
 import { rng } from '../../helpers/random.js';
@@ -174,5 +174,19 @@ describe('the compass walker standing on foot 2: the compass-gait stance equatio
       expect(evaluate(phase.explicit!.qdd[2]!, env)).toBeCloseTo(a1dd, 9);
       expect(evaluate(phase.explicit!.qdd[3]!, env)).toBeCloseTo(a2dd, 9);
     }
+  });
+});
+
+describe('the wheel with legs: spoke 1 approaches only for ψ̇⁻ < 0, so ψ̇⁻ > 0 has no impact (rubanovich1981 (1.6))', () => {
+  const im = deriveSystem(buildModel(rimlessWheelStance())).unilateral!.impactMaps[0]!;
+  it('its normal velocity before is 2l sin α ψ̇⁻ (spoke 0 pinned at ψ = −α: ẏ = l sin α ψ̇, and spoke 1 adds l sin α ψ̇)', () => {
+    for (const [alpha, psi] of [
+      [0.3, -1.2],
+      [1.1, 0.4],
+    ] as const)
+      expect(evaluate(im.approach, { l: 0.7, alpha, [preImpactName('psi')]: psi })).toBeCloseTo(2 * 0.7 * Math.sin(alpha) * psi, 12);
+  });
+  it('approaches for every α ∈ (0, π/2) when ψ̇⁻ < 0, never when ψ̇⁻ > 0', () => {
+    expect(im.approaching).toEqual({ velocity: preImpactName('psi'), negative: 'always', positive: 'never' });
   });
 });

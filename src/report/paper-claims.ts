@@ -40,9 +40,9 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
         ]),
       },
     );
-    blocks.push(...homogeneity(claims));
+    blocks.push(...homogeneity(claims), ...methods(claims));
     const notes = claims
-      .filter((c) => c.claim.note || (c.proof.via !== 'difference' && c.proof.via !== 'logarithms') || c.proof.nonzero.length)
+      .filter((c) => c.claim.note || c.proof.via === 'arrival' || c.proof.nonzero.length)
       .map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
     if (notes.length) blocks.push({ kind: 'list', items: notes });
   }
@@ -82,19 +82,26 @@ function homogeneity(claims: readonly PaperClaimRow[]): Block[] {
   });
 }
 
-/** How the velocities enter, and the model file's note. */
-function claimNote(c: PaperClaimRow): Inline[] {
-  const parts: Inline[] = [];
-  if (c.proof.via === 'quadratic form')
-    parts.push(
-      c.proof.strict
-        ? 'a quadratic form in the pre-impact velocities, positive for every non-zero one by Sylvester’s criterion (its Hessian’s leading minors)'
-        : 'a quadratic form in the pre-impact velocities, non-negative for every one: positive semidefinite, every principal minor of its Hessian ≥ 0',
-      c.claim.note ? '; ' : '.',
-    );
-  if (c.proof.via === 'logarithm bound')
-    parts.push(
-      'the rate of the logarithm, its ',
+/** How the claims proved through a quadratic form or a bound on the logarithm were proved, said once for each way (naming the claims). */
+function methods(claims: readonly PaperClaimRow[]): Block[] {
+  const said = (on: (c: PaperClaimRow) => boolean, ...how: Inline[]): Block[] => {
+    const these = claims.filter(on);
+    const named = these.flatMap((c, i): Inline[] => [i ? ', ' : '', m(c.claim.name), ` ${c.claim.eq}`]);
+    return these.length ? [paragraph(these.length > 1 ? 'Each of ' : '', ...named, ' is ', ...how)] : [];
+  };
+  const quadratic = (strict: boolean) => (c: PaperClaimRow) => c.proof.via === 'quadratic form' && c.proof.strict === strict;
+  return [
+    ...said(
+      quadratic(true),
+      'a quadratic form in the pre-impact velocities, positive for every non-zero one by Sylvester’s criterion (its Hessian’s leading minors).',
+    ),
+    ...said(
+      quadratic(false),
+      'a quadratic form in the pre-impact velocities, non-negative for every one: positive semidefinite, every principal minor of its Hessian ≥ 0.',
+    ),
+    ...said(
+      (c) => c.proof.via === 'logarithm bound',
+      'proved through the rate of the logarithm, its ',
       m('\\ln u'),
       ' bounded below by ',
       m('1 - 1/u'),
@@ -104,9 +111,14 @@ function claimNote(c: PaperClaimRow): Inline[] {
       m('u > 0'),
       ', a term with a non-positive coefficient bounded by ',
       m('u - 1'),
-      '): the bound shown positive proves the rate positive',
-      c.claim.note ? '; ' : '.',
-    );
+      '): the bound shown positive proves the rate positive.',
+    ),
+  ];
+}
+
+/** How the velocities enter where the arriving contact's rate carries the sign, and the model file's note. */
+function claimNote(c: PaperClaimRow): Inline[] {
+  const parts: Inline[] = [];
   if (c.proof.via === 'arrival')
     parts.push(
       'the arriving contact’s rate ',

@@ -179,6 +179,16 @@ describe('the rimless wheel’s report', () => {
     expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(16).fill('yes'));
     expect(section.blocks.filter((b) => b.kind === 'figure').map((b) => b.kind === 'figure' && b.id)).toEqual(['paper-figure-Fig-4']);
   });
+  it('says how the claims through a bound on the logarithm are proved once, naming them, not in each claim’s note', () => {
+    const section = doc.sections.find((s) => s.id === 'paper-claims')!;
+    const text = (xs: readonly Inline[]) => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('');
+    const paragraphs = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? [text(b.content)] : []));
+    const items = section.blocks.flatMap((b) => (b.kind === 'list' ? b.items.map(text) : []));
+    expect(paragraphs.filter((p) => p.includes('rate of the logarithm'))).toEqual([
+      expect.stringMatching(/^Each of \$d\\kappa\/dk > 0\$ \(2\.9\), \$d\\kappa\/dk > 0,\\ k > 3,\\ I\^\* > 1\/2\$ \(2\.9\) is proved through/),
+    ]);
+    expect(items.filter((i) => i.includes('rate of the logarithm'))).toEqual([]);
+  });
 });
 
 describe('the Rubanovich–Formalsky reports typeset in KaTeX’s strict mode', () => {

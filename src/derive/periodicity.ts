@@ -9,7 +9,8 @@
 // integrator err by 1e-4 rad, which a reduced angle does not. The generated
 // module's `model.periodic`.
 // Tests: test/derive/periodicity.test.ts
-import { children, contains, splitCoeff, type Expr, type Sym } from '../core/expr.js';
+import { childAt } from '../core/cse.js';
+import { contains, splitCoeff, type Expr, type Sym } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import type { Model, ModelPhysics } from '../model/model.js';
 
@@ -59,17 +60,47 @@ function integerAffine(a: Expr, q: Sym): boolean {
 
 /** Whether e is 2π-periodic in q by its form: q occurs only in integer-affine arguments of sin and cos. */
 export function periodicIn(e: Expr, q: Sym): boolean {
-  const seen = new Map<Expr, boolean>();
-  const visit = (u: Expr): boolean => {
-    if (!contains(u, q)) return true;
-    let ok = seen.get(u);
-    if (ok === undefined) {
-      ok = u !== q && ((u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos') && integerAffine(u.args[0]!, q)) || children(u).every(visit));
-      seen.set(u, ok);
+  return !notPeriodicIn([e], [q]).has(q);
+}
+
+const NONE: readonly Sym[] = [];
+
+/**
+ * The symbols among `qs` that some expression of `exprs` is not
+ * 2π-periodic in by its form, in one walk of them all: per node, the
+ * symbols it is not periodic in (a symbol in itself; sin and cos of a
+ * non-integer-affine argument in those of the argument; any other node in
+ * its children's). Walking the expressions once per coordinate was a
+ * twentieth of the 10-link pendulum's derivation, its lists mostly empty.
+ */
+function notPeriodicIn(exprs: readonly Expr[], qs: readonly Sym[]): Set<Sym> {
+  const wanted = new Set<Expr>(qs);
+  const memo = new Map<Expr, readonly Sym[]>();
+  const visit = (u: Expr): readonly Sym[] => {
+    if (u.kind === 'num') return NONE;
+    if (u.kind === 'sym') return wanted.has(u) ? [u] : NONE;
+    let bad = memo.get(u);
+    if (bad === undefined) {
+      if (u.kind === 'fn' && (u.name === 'sin' || u.name === 'cos')) bad = visit(u.args[0]!).filter((q) => !integerAffine(u.args[0]!, q));
+      else {
+        bad = NONE;
+        for (let p = 0, c = childAt(u, 0); c !== undefined; c = childAt(u, ++p)) if (c) bad = union(bad, visit(c));
+      }
+      memo.set(u, bad);
     }
-    return ok;
+    return bad;
   };
-  return visit(e);
+  const out = new Set<Sym>();
+  for (const e of exprs) for (const q of visit(e)) out.add(q);
+  return out;
+}
+
+/** a ∪ b, either list itself where the other adds nothing (the common case: most are empty). */
+function union(a: readonly Sym[], b: readonly Sym[]): readonly Sym[] {
+  if (b.length === 0 || a === b) return a;
+  if (a.length === 0) return b;
+  const extra = b.filter((q) => !a.includes(q));
+  return extra.length === 0 ? a : [...a, ...extra];
 }
 
 /**
@@ -81,5 +112,7 @@ export function periodicIn(e: Expr, q: Sym): boolean {
 export function periodicCoordinates(model: Model): boolean[] {
   const exprs: Expr[] = [];
   for (const key of Object.keys(ENTERS_EQUATIONS) as (keyof ModelPhysics)[]) if (ENTERS_EQUATIONS[key]) collect(model[key], exprs);
-  return model.coordinates.map((c) => exprs.some((e) => contains(e, c.q)) && exprs.every((e) => periodicIn(e, c.q)));
+  const qs = model.coordinates.map((c) => c.q);
+  const bad = notPeriodicIn(exprs, qs);
+  return qs.map((q) => !bad.has(q) && exprs.some((e) => contains(e, q)));
 }

@@ -131,7 +131,7 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
   const overhead = sweepOverhead
     .map(
       (l) =>
-        `- ${str(l.workers)} worker(s), ${str(l.rounds)} rounds: wall ${fig(l, 'overheadPct')}${interval(l, 'overheadPct')} %, ` +
+        `- ${str(l.workers)} worker${l.workers === 1 ? '' : 's'}, ${str(l.rounds)} rounds: wall ${fig(l, 'overheadPct')}${interval(l, 'overheadPct')} %, ` +
         `CPU ${fig(l, 'cpuOverheadPct')}${interval(l, 'cpuOverheadPct')} %, ` +
         `${fig(l, 'cpuOverheadUsPerCell')}${interval(l, 'cpuOverheadUsPerCell')} µs of CPU per cell; ` +
         `CPU µs per cell, pool → submitter + workers + Redis: ${parts(l)}`,
@@ -230,7 +230,7 @@ ${bicycle}
 
 ### Sweeps: the local pool and the Redis queue
 
-A basin of the bouncing ball, ${str(sweepOverhead[0]?.cells)} cells in chunks of ${str(sweepOverhead[0]?.chunk)}, in rounds of both routes, each sweep in a process of its own (docs/queue.md).
+A basin of the bouncing ball, ${fig(sweepOverhead[0], 'cells', 0)} cells in chunks of ${str(sweepOverhead[0]?.chunk)}, in rounds of both routes, each sweep in a process of its own (docs/queue.md).
 
 ${sweep}
 

@@ -117,7 +117,26 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
     ['', 'derive ms', 'linearize ms', 'simplified ms', 'codegen ms', 'rhs ns', 'dense rhs ns'],
     [bicycleRow('ours', ours('bicycle')[0]), bicycleRow(`SymPy ${sympyBicycle ? str(sympyBicycle.version) : '(not in this run)'}`, sympyBicycle)],
   );
-  const overhead = ours('sweep-overhead')[0];
+  const interval = (l: Line, field: string): string => {
+    const ci = (l.ci95 as Record<string, [number, number]> | undefined)?.[field];
+    return ci ? ` [${num(ci[0], 1)} … ${num(ci[1], 1)}]` : '';
+  };
+  const parts = (l: Line): string => {
+    const p = (l.cpuUsPerCell ?? {}) as Record<string, number | undefined>;
+    const queue = [p.submitter, p.workers, p.redis].map((x) => str(x)).join(' + ');
+    return `${str(p.pool)} → ${queue}`;
+  };
+  // A list, not a table: the page's tables are its fixed structure (test/bench/docs.test.ts).
+  const sweepOverhead = ours('sweep-overhead');
+  const overhead = sweepOverhead
+    .map(
+      (l) =>
+        `- ${str(l.workers)} worker${l.workers === 1 ? '' : 's'}, ${str(l.rounds)} rounds: wall ${fig(l, 'overheadPct')}${interval(l, 'overheadPct')} %, ` +
+        `CPU ${fig(l, 'cpuOverheadPct')}${interval(l, 'cpuOverheadPct')} %, ` +
+        `${fig(l, 'cpuOverheadUsPerCell')}${interval(l, 'cpuOverheadUsPerCell')} µs of CPU per cell; ` +
+        `CPU µs per cell, pool → submitter + workers + Redis: ${parts(l)}`,
+    )
+    .join('\n');
   const sweep = table(
     ['route', 'workers', 'cells/s', 'wall ms', 'CPU ms', 'CPU µs/cell'],
     ours('sweep').map((l) => [
@@ -211,11 +230,13 @@ ${bicycle}
 
 ### Sweeps: the local pool and the Redis queue
 
-A 50 × 40 basin of the bouncing ball, chunks of 100 cells, rounds of both routes.
+A basin of the bouncing ball, ${fig(sweepOverhead[0], 'cells', 0)} cells in chunks of ${str(sweepOverhead[0]?.chunk)}, in rounds of both routes, each sweep in a process of its own (docs/queue.md).
 
 ${sweep}
 
-Overhead of the queue per cell (one worker, median (min–max) of ${str(overhead?.rounds)} rounds): ${fig(overhead, 'overheadPct')} % of the wall time, ${fig(overhead, 'cpuOverheadPct')} % of the CPU time (target ${str(overhead?.targetPct)} %).
+The queue's overhead per cell over the pool's, target ${str(sweepOverhead[0]?.targetPct)} %: the median of the rounds' own differences (min–max) [its 95 % interval], and the CPU per cell of each process.
+
+${overhead}
 
 ### Generated modules in C and Python (one \`accelerations\` call)
 

@@ -19,7 +19,8 @@
 //   { bench: 'sweep-overhead', workers, chunk, rounds, overheadPct, cpuOverheadPct, … }
 //       a basin's cells per second on the local pool (tinypool) and through the
 //       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell,
-//       wall and CPU, the median of 15 rounds of both routes with its spread and its 95 % interval
+//       wall and CPU, in % and µs per cell, the median of 9 rounds of both routes with its
+//       spread and its 95 % interval, and the queue's CPU per cell by process
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
@@ -108,10 +109,11 @@ export const FULL: BenchOptions = {
   sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
   pendulumWarmUpMs: PENDULUM_WARM_UP_MS,
   startupRuns: 7,
-  // 2000 cells in 20 chunks: about a second of one core's work. 15 rounds of both routes: the
-  // rounds' CPU ratios scatter by ±10 % on this machine, and the median's 95 % interval is
-  // its 4th to 12th ratio (with 7 rounds it would be the whole range).
-  sweep: { y: 50, e: 40, chunk: 100, rounds: 15 },
+  // 15 000 cells in 150 chunks: about 3.5 s of one core's work, so that a run lasts seconds
+  // and what the queue adds per chunk outweighs a sweep's fixed costs (2000 cells, 1 s, left
+  // the CPU ratios scattered from −7 % to +32 %). 9 rounds of both routes, each sweep in a
+  // process of its own: the median's 95 % interval is the 2nd to 8th ratio (with 7, the whole range).
+  sweep: { y: 150, e: 100, chunk: 100, rounds: 9 },
   targetCalls: { c: 20_000, python: 200 },
   sympyTargetSizes: [2, 4],
   bicycle: { warmUpMs: 20_000, dense: true },

@@ -1,11 +1,15 @@
 // A sweep's cells per second on the local pool (tinypool: `mechanics
 // sweep`) and through the Redis queue (`mechanics sweep --queue` with
 // `mechanics worker` processes), the lines
-//   { bench: 'sweep', route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell, redisCpuMs, clientLoadMs, csvSha }
-//   { bench: 'sweep-overhead', workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct, cpuOverheadUsPerCell, targetPct, spread, ci95 }
+//   { bench: 'sweep', route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell,
+//     submitterCpuMs, workersCpuMs, redisCpuMs, clientLoadMs, csvSha }
+//   { bench: 'sweep-overhead', workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct,
+//     cpuOverheadUsPerCell, cpuUsPerCell: { pool, submitter, workers, redis }, targetPct, spread, ci95 }
 // of npm run bench (bench/run.ts). The grid is the README's basin of the
 // bouncing ball (impacts before t = 2 over the drop height y and the
-// restitution e), 50 × 40 cells in the full bench; each route runs the
+// restitution e), 150 × 100 cells in the full bench (a few seconds of one
+// core, so that what the queue adds per chunk is not lost among the fixed
+// costs of a sweep and the scatter of a short run); each route runs the
 // same cells by the same runCell, so csvSha, the SHA-256 of the sweep's
 // CSV, is the same on every line. The queue's workers are started (and
 // connected) before the clock starts, as they wait for sweeps in use, and
@@ -15,7 +19,8 @@
 // sweep` starts them. cpuMs is the sweep's CPU time (user + system) in
 // every process that works for it: this process (the pool's threads are
 // its own), the queue's worker processes and the Redis server, the last
-// two read from /proc (Linux only, 10 ms ticks); redisCpuMs is Redis's part.
+// two read from /proc (Linux only, 10 ms ticks); submitterCpuMs,
+// workersCpuMs and redisCpuMs are its parts on the queue's route.
 // On a loaded machine the wall times stretch with the load (3× between
 // runs here), the CPU times much less: the overhead (bench/run.ts) pairs
 // each queued sweep with a pool sweep of the same round and takes the
@@ -71,6 +76,10 @@ export interface SweepLine {
   /** CPU ms of every process the sweep ran in (off Linux, the queue's worker processes and Redis are not read: none). */
   readonly cpuMs?: number;
   readonly cpuUsPerCell?: number;
+  /** The submitting process's part of cpuMs (route 'queue'; with workers in this process, theirs too). */
+  readonly submitterCpuMs?: number;
+  /** The worker processes' part of cpuMs (route 'queue', workers in processes of their own). */
+  readonly workersCpuMs?: number;
   /** Redis's part of cpuMs (route 'queue'). */
   readonly redisCpuMs?: number;
   /** CPU ms the submitting process spent loading BullMQ and ioredis, before the clock (route 'queue'). */
@@ -95,7 +104,8 @@ const sha = (r: SweepResult): string => createHash('sha256').update(sweepCsv(r))
 export async function measureSweep(job: SweepJob): Promise<SweepLine> {
   const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(ballModel)), 'derivations/bouncing-ball.ts').source, 'esm') };
   const opts = { grid: grid(job), run: RUN };
-  let result: SweepResult, ms: number, cpu: number | undefined, clientLoadMs: number | undefined, redisCpu: number | undefined;
+  let result: SweepResult, ms: number, cpu: number | undefined, clientLoadMs: number | undefined;
+  let parts: { submitterCpuMs: number; workersCpuMs?: number; redisCpuMs?: number } | undefined;
   if (job.route === 'tinypool') {
     const worker = sweepWorkerScript();
     const cpu0 = process.cpuUsage();
@@ -124,7 +134,9 @@ export async function measureSweep(job: SweepJob): Promise<SweepLine> {
         const [a, b] = [f(), before[i]];
         return a === undefined || b === undefined ? undefined : a - b;
       });
-      redisCpu = used.at(-1);
+      const [workersUsed, redisCpuMs] = [used.slice(0, -1), used.at(-1)];
+      const workersCpuMs = job.processes && workersUsed.every((u) => u !== undefined) ? workersUsed.reduce((a, b) => a + b, 0) : undefined;
+      parts = { submitterCpuMs: own, ...(workersCpuMs === undefined ? {} : { workersCpuMs }), ...(redisCpuMs === undefined ? {} : { redisCpuMs }) };
       cpu = used.every((u) => u !== undefined) ? own + used.reduce((a, b) => a + b, 0) : undefined;
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
@@ -140,7 +152,9 @@ export async function measureSweep(job: SweepJob): Promise<SweepLine> {
     cellsPerSec: Math.round((cells / ms) * 1000),
     wallMs: round(ms),
     ...(cpu === undefined ? {} : { cpuMs: round(cpu), cpuUsPerCell: round((cpu / cells) * 1000) }),
-    ...(redisCpu === undefined ? {} : { redisCpuMs: round(redisCpu) }),
+    ...(parts === undefined ? {} : { submitterCpuMs: round(parts.submitterCpuMs) }),
+    ...(parts?.workersCpuMs === undefined ? {} : { workersCpuMs: round(parts.workersCpuMs) }),
+    ...(parts?.redisCpuMs === undefined ? {} : { redisCpuMs: round(parts.redisCpuMs) }),
     ...(clientLoadMs === undefined ? {} : { clientLoadMs: round(clientLoadMs) }),
     csvSha: sha(result),
   };
@@ -179,10 +193,14 @@ async function startWorker(url: string, name: string, key: string, processes: bo
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     let text = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    const read = (chunk: string): void => {
       text += chunk;
-      if (/^worker on /m.test(text)) resolve();
-    });
+      if (!/^worker on /m.test(text)) return;
+      // Its lines per chunk are drained unread: a submitter elsewhere never reads them, so the clock must not.
+      child.stderr!.off('data', read).resume();
+      resolve();
+    };
+    child.stderr!.setEncoding('utf8').on('data', read);
     void exited.then(() => reject(new Error(`mechanics worker exited before it was ready:\n${text}`)));
   });
   return {
@@ -235,19 +253,27 @@ export interface SweepRound {
 
 /**
  * The queue's overhead per cell over the pool's: each round's ratio of the
- * queue's time to the pool's, 100 (t_queue/t_pool − 1), wall and CPU, and
- * their median over the rounds with [min, max] under `spread` and the
- * median's 95 % confidence interval under `ci95` (stats.ts). A round's
- * two sweeps ran under nearly the same load, so a ratio is steadier than
- * either time; the median leaves out the rounds a burst of load hit. The
- * interval, not the median alone, says whether the overhead is within
- * the target: with 7 rounds it is the whole [min, max].
+ * queue's time to the pool's, 100 (t_queue/t_pool − 1), and the same
+ * difference in µs per cell, wall and CPU; each the median over the rounds
+ * with [min, max] under `spread` and the median's 95 % confidence interval
+ * under `ci95` (stats.ts). A round's two sweeps ran under nearly the same
+ * load, so a ratio is steadier than either time; the median leaves out the
+ * rounds a burst of load hit. The interval, not the median alone, says
+ * whether the overhead is within the target. `cpuUsPerCell` puts the
+ * queue's CPU per cell beside the pool's, part by part (medians over the
+ * rounds): submitter, worker processes and Redis, which say where an
+ * overhead goes.
  */
 export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unknown> {
   const { cells, chunk, workers } = rounds[0]!.queue;
   const spread: Record<string, [number, number]> = {};
   const ci95: Record<string, [number, number]> = {};
-  const figure = (name: string, of: (l: SweepLine) => number | undefined): Record<string, unknown> => {
+  const summary = (name: string, xs: readonly number[]): Record<string, number> => {
+    spread[name] = [round(Math.min(...xs)), round(Math.max(...xs))];
+    ci95[name] = medianInterval(xs).map((x) => round(x)) as [number, number];
+    return { [name]: round(median(xs)) };
+  };
+  const figure = (name: string, of: (l: SweepLine) => number | undefined): Record<string, number> => {
     const pct: number[] = [];
     const usPerCell: number[] = [];
     for (const { pool, queue } of rounds) {
@@ -256,11 +282,16 @@ export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unk
       pct.push(100 * (q / p - 1));
       usPerCell.push(((q - p) / cells) * 1000);
     }
-    if (pct.length === 0) return {};
-    spread[`${name}Pct`] = [round(Math.min(...pct)), round(Math.max(...pct))];
-    ci95[`${name}Pct`] = medianInterval(pct).map((x) => round(x)) as [number, number];
-    return { [`${name}Pct`]: round(median(pct)), [`${name}UsPerCell`]: round(median(usPerCell)) };
+    return pct.length === 0 ? {} : { ...summary(`${name}Pct`, pct), ...summary(`${name}UsPerCell`, usPerCell) };
   };
+  const perCell = (of: (r: SweepRound) => number | undefined): number[] =>
+    rounds.map(of).flatMap((ms) => (ms === undefined ? [] : [round((ms / cells) * 1000)]));
+  const parts = Object.entries({
+    pool: perCell((r) => r.pool.cpuMs),
+    submitter: perCell((r) => r.queue.submitterCpuMs),
+    workers: perCell((r) => r.queue.workersCpuMs),
+    redis: perCell((r) => r.queue.redisCpuMs),
+  }).flatMap(([k, xs]) => (xs.length === 0 ? [] : [[k, median(xs)] as const]));
   return {
     bench: 'sweep-overhead',
     workers,
@@ -269,6 +300,7 @@ export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unk
     rounds: rounds.length,
     ...figure('overhead', (l) => l.wallMs),
     ...figure('cpuOverhead', (l) => l.cpuMs),
+    ...(parts.length === 0 ? {} : { cpuUsPerCell: Object.fromEntries(parts) }),
     targetPct: 5,
     spread,
     ci95,

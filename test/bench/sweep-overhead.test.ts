@@ -1,6 +1,6 @@
 // The queue's overhead as bench/sweep-queue.ts reports it: the median of
 // the rounds' own ratios (each round's two sweeps ran under the same load),
-// not the ratio of the routes' medians, with the ratios' [min, max] and the
+// not the ratio of the routes' medians, in % and µs per cell, with the ratios' [min, max] and the
 // median's confidence interval, whose ranks are those of the binomial
 // tables for the median (n = 10: 2nd and 9th; 15: 4th and 12th; 20: 6th and 15th).
 import { describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ describe('sweepOverhead', () => {
     expect(o.overheadUsPerCell).toBeCloseTo(5, 9);
     expect(o.cpuOverheadPct).toBeCloseTo(5, 9);
     expect(o.cpuOverheadUsPerCell).toBeCloseTo(20, 9);
-    expect(o.spread).toEqual({ overheadPct: [-10, 20], cpuOverheadPct: [2, 8] });
+    expect(o.spread).toEqual({ overheadPct: [-10, 20], overheadUsPerCell: [-20, 20], cpuOverheadPct: [2, 8], cpuOverheadUsPerCell: [10, 24] });
     // Three rounds are too few for 95 %: the interval is the whole range.
     expect(o.ci95).toEqual(o.spread);
   });
@@ -41,7 +41,26 @@ describe('sweepOverhead', () => {
     expect(o.overheadPct).toBeCloseTo(10, 9);
     // Only the first and third rounds: +10 % and +1 %, the upper of the two middles.
     expect(o.cpuOverheadPct).toBeCloseTo(10, 9);
-    expect(o.spread).toEqual({ overheadPct: [0, 30], cpuOverheadPct: [1, 10] });
+    expect(o.spread).toEqual({ overheadPct: [0, 30], overheadUsPerCell: [0, 30], cpuOverheadPct: [1, 10], cpuOverheadUsPerCell: [4, 40] });
+  });
+
+  it('puts the queue’s CPU per cell beside the pool’s, process by process', () => {
+    // The queue's CPU is its submitter's, its worker processes' and Redis's.
+    const queued = (submitterCpuMs: number, workersCpuMs: number, redisCpuMs: number): SweepLine => ({
+      ...line('queue', 110, submitterCpuMs + workersCpuMs + redisCpuMs),
+      submitterCpuMs,
+      workersCpuMs,
+      redisCpuMs,
+    });
+    const o = sweepOverhead([
+      { pool: line('tinypool', 100, 400), queue: queued(30, 400, 10) },
+      { pool: line('tinypool', 100, 380), queue: queued(20, 390, 20) },
+      { pool: line('tinypool', 100, 420), queue: queued(40, 410, 30) },
+    ]);
+    // µs per cell over the 1000 cells: the medians of each process's three rounds.
+    expect(o.cpuUsPerCell).toEqual({ pool: 400, submitter: 30, workers: 400, redis: 20 });
+    // The rounds' CPU ratios 440/400, 430/380 and 480/420: +10 %, +13.2 %, +14.3 %.
+    expect(o.cpuOverheadPct).toBe(13.2);
   });
 });
 

@@ -42,7 +42,7 @@ export interface QueuedChunk {
 export const specKey = (name: string, id: string): string => `mechanics:${name}:${id}:spec`;
 /** The cells done: a hash from a chunk's number to its cells (encodeCells). */
 export const cellsKey = (name: string, id: string): string => `mechanics:${name}:${id}:cells`;
-/** A list a worker pushes a chunk's number onto once its cells are written: the submitter waits on it rather than polling. */
+/** A list the worker that writes a sweep's last chunk pushes the chunk's number onto: the submitter waits on it rather than polling. */
 export const doneKey = (name: string, id: string): string => `mechanics:${name}:${id}:done`;
 /** BullMQ forbids ':' in a job id. */
 export const chunkJobId = (id: string, chunk: number): string => `${id}-${chunk}`;

@@ -2,8 +2,8 @@
 // cells are made here exactly as a local sweep makes them (cellInputs; a
 // cell whose start fails stays here), the spec is signed and stored once,
 // the cells go out as signed chunks in one round trip, and the submitter
-// waits, woken by each chunk a worker writes, counting the chunks in, until
-// every chunk is in. A chunk given up by the
+// waits until every chunk is in, woken by the worker that writes the last
+// one, or by its poll (progress, chunks given up). A chunk given up by the
 // workers (it threw on every attempt, or its workers kept dying) comes back
 // as its cells, each failed with sweep-chunk-failed and BullMQ's reason. The
 // result is the local sweep's, cell for cell, in grid order.
@@ -30,7 +30,7 @@ export interface QueueSubmitOptions {
   readonly onQueued?: (id: string, chunks: number) => void;
 }
 
-/** How often it asks whether a chunk was given up (s): the longest it waits for a wake-up. */
+/** How often it counts the chunks in (progress) and asks whether one was given up (s): the longest it waits for a wake-up. */
 const FAILED_POLL_S = 2;
 
 export async function submitQueued(source: { readonly source: string }, opts: SerialSweepOptions, q: QueueSubmitOptions): Promise<SweepResult> {

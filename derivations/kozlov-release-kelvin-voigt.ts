@@ -69,7 +69,7 @@ export default defineModel({
         derived: 'realizations.strong-damping.leaves',
         tolerance: 2e-3,
         origin: 'own',
-        note: 'Kozlov says only that with the force $(0, -N\\dot{y} - c^2Ny)$ the release is again delayed. The time is the toolkit’s: as $N \\to \\infty$ the point creeps, $N\\dot{y} \\approx \\pm g - c^2Ny$, and $Ny$ returns to 0 at $1 + \\ln(2 - \\exp(-c^2))/c^2$, after the classical $t = 1$. Beside it, the release of the realization with $\\nu = 1$, $k = 0$ at $N = 1000$ (the realizations compared), which lags the limit by $O(1/N)$.',
+        note: 'Kozlov says only that with the force $(0, -N\\dot{y} - c^2Ny)$ the release is again delayed. The time is the toolkit’s: as $N \\to \\infty$ the point creeps, $N\\dot{y} \\approx \\pm g - c^2Ny$, and $Ny$ returns to 0 at $1 + \\ln(2 - \\exp(-c^2))/c^2$, after the classical $t = 1$. Beside it, the release of the realization with $\\nu = 1$, $k = 0$ at $N = 1000$ (the realizations compared), which lags it by $O(1/N)$; its damping ratio $\\zeta > 1$ once $N > 4c^2$: overdamped, outside Theorem 3.',
       },
       {
         eq: 'Th. 3',

@@ -37,7 +37,14 @@ export default defineModel({
     },
   ],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
-  limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 1 } },
+  // The drop: the point 0.1 above the line falling onto it, for Theorem 3's restitution as N grows.
+  limitStudy: {
+    parameter: 'N',
+    values: [10, 100, 1000, 10000],
+    rigid: { line: { plastic: true } },
+    limits: { release: 1 },
+    drop: { q: { y: 0.1 }, qd: { x: 0, y: -1 }, t1: 1 },
+  },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
   // Kozlov §2 (classical release for damping of order √N, c² > k²) against the
   // rigid-limit study, the delayed release with damping of order N against the
@@ -87,6 +94,15 @@ export default defineModel({
         derived: 'compliant.line.restitution',
         where: { g11: 'compliant.line.normalMass' },
         at: { nu: 0 },
+      },
+      {
+        eq: 'Th. 3',
+        name: 'e\\ (\\text{a drop, } N \\to \\infty)',
+        formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))',
+        derived: 'limit.drop.restitution',
+        where: { g11: 'compliant.line.normalMass' },
+        tolerance: 1e-3,
+        note: 'the restitution of the drop of the rigid-limit study, the normal velocity after its first contact over before, extrapolated (Aitken on its last three values of $N$); the load $g$ the medium carries besides changes it by $O(N^{-1/2})$.',
       },
     ],
     // The medium of the model (nu = 0: damping of order √N, the classical limit) beside the one with

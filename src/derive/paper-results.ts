@@ -404,6 +404,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      a vanishing distance's limit within [0, its last value])
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
 //   limit.{x}.spread   max − min over the values of N (kozlov1988 (2.6): the same for every N)
+//   limit.drop.{x}, limit.drop.{x}.order   x ∈ restitution, duration of the study's drop
+//                      (ModelSpec.limitStudy.drop, a start entering the contact): its limit and
+//                      fitted order (kozlov1988 Theorem 3's e)
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
@@ -439,6 +442,8 @@ export interface StudyForFacts {
   }[];
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /** The same values run from the declared drop (ModelSpec.limitStudy.drop). */
+  readonly drop?: Omit<StudyForFacts, 'drop'>;
 }
 
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
@@ -522,6 +527,11 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`limit.${x}`, study.extrapolated[x]);
     put(`limit.${x}.order`, study.orders[x]);
     if (values.every(Number.isFinite)) put(`limit.${x}.spread`, Math.max(...values) - Math.min(...values));
+  }
+  for (const x of ['restitution', 'duration'] as const) {
+    if (!study?.drop) break;
+    put(`limit.drop.${x}`, study.drop.extrapolated[x]);
+    put(`limit.drop.${x}.order`, study.drop.orders[x]);
   }
   const compared = computed.realizations;
   for (const r of compared?.runs ?? []) put(`realizations.${r.label}.leaves`, r.leaves, compared!.params);

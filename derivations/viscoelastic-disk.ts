@@ -395,9 +395,9 @@ export default defineModel({
         eq: 'Prop. 11.3',
         name: "\\lim_{h'_{-} \\to 0} H/h'_-",
         formula: '1',
-        derived: 'restitution.foundation.ratioAtSmallest',
-        tolerance: 0.02,
-        note: "the universal problem's restitution at $h'_{-} = 10^{-11}$ (its approach to 1 is as slow as $h'^{1/5}_-$). Prop. 11 is measured here, not proved: $H$ is the end of the scattering problem (6.1)–(6.3), which has no closed form, and a proof of its monotonicity compares solutions of that problem (the paper's sketch), not expressions on a box of parameters.",
+        derived: 'restitution.foundation.limitAtZero',
+        tolerance: 1e-3,
+        note: "the universal problem's restitution extrapolated to $h'_{-} \\to 0$ (Aitken's $\\Delta^2$ on its values at $h'_{-} = 10^{-9}, 10^{-10}, 10^{-11}$, which approach 1 as slowly as $h'^{1/5}_-$). Prop. 11 is measured here, not proved: $H$ is the end of the scattering problem (6.1)–(6.3), which has no closed form, and a proof of its monotonicity compares solutions of that problem (the paper's sketch), not expressions on a box of parameters.",
       },
       {
         eq: 'Prop. 11.3',
@@ -443,9 +443,9 @@ export default defineModel({
         eq: 'Cor. 1',
         name: "\\lim_{h'_{-} \\to \\infty} H/h'_-",
         formula: '0',
-        derived: 'restitution.foundation.ratioAtLargest',
-        tolerance: 0.01,
-        note: "at $h'_{-} = 10^{8}$.",
+        derived: 'restitution.foundation.limitAtInfinity',
+        tolerance: 1e-3,
+        note: "extrapolated to $h'_{-} \\to \\infty$ likewise, from $h'_{-} = 10^{6}, 10^{7}, 10^{8}$.",
       },
       // Props. 13 and 14 are estimates of order for every bounded forcing χ of (9.1), with constants the paper does
       // not give (C₀, T₀, T₁): measured on the derived (9.1) at ε̃ = 10⁻³ and 10⁻² (src/studies/relaxation.ts).

@@ -415,6 +415,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
+//   restitution.{p}.limitAtZero|limitAtInfinity   the limits of H(v)/v as v → 0, v → ∞,
+//                      extrapolated (Aitken's Δ² over three decades of v)
 //   restitution.{p}.increasing|ratioDecreasing|durationDecreasing   1 where H rises, H(v)/v and
 //                      the contact duration fall at every step of the grid v = 0.25, …, 20, else 0
 //                      (Proposition 11.1–11.2, Fig. 4)
@@ -476,6 +478,8 @@ export interface RestitutionForFacts {
   readonly growthExponent: { readonly value: number };
   readonly ratioAtSmallest: number;
   readonly ratioAtLargest: number;
+  readonly limitAtZero: { readonly value: number };
+  readonly limitAtInfinity: { readonly value: number };
   readonly monotone: { readonly H: boolean; readonly ratio: boolean; readonly duration: boolean };
 }
 
@@ -556,6 +560,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`${key}.growthExponent`, r.growthExponent.value);
     put(`${key}.ratioAtSmallest`, r.ratioAtSmallest);
     put(`${key}.ratioAtLargest`, r.ratioAtLargest);
+    put(`${key}.limitAtZero`, r.limitAtZero.value);
+    put(`${key}.limitAtInfinity`, r.limitAtInfinity.value);
     put(`${key}.increasing`, r.monotone.H ? 1 : 0);
     put(`${key}.ratioDecreasing`, r.monotone.ratio ? 1 : 0);
     put(`${key}.durationDecreasing`, r.monotone.duration ? 1 : 0);

@@ -2,7 +2,8 @@ import { defineModel } from '../src/model/index.js';
 
 // Kozlov 1988, §2, end: the point of kozlov-release in a Kelvin–Voigt medium
 // below the line y ≥ 0, the force (0, −(nu N + 2k √N) ẏ − c² N y), which may
-// pull: k is Kozlov's of Theorem 3, the Rayleigh function k√N ẏ². With nu = 0
+// pull: k is Kozlov's of Theorem 3, the Rayleigh function k√N ẏ² (§2's force
+// k√N ẏ has twice this k). With nu = 0
 // and c² > k² (the defaults) the motion tends to the
 // classical one (2.4) as N → ∞, the release at 1 + O(N^{−1/2}); with the
 // viscosity of order N (nu > 0, k = 0) the release is delayed: the point
@@ -23,7 +24,7 @@ export default defineModel({
     g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
     N: { default: 100, description: 'strength of the medium' },
     c: { default: 2, description: 'stiffness coefficient (stiffness c²N)' },
-    k: { default: 0.5, description: 'damping of order sqrt(N): Rayleigh function k sqrt(N) ydot^2' },
+    k: { default: 0.5, description: 'damping of order sqrt(N): Rayleigh function k sqrt(N) ydot^2, force 2k sqrt(N) ydot' },
     nu: { default: 0, description: 'damping coefficient of order N' },
   },
   kinetic: "(x'^2 + y'^2)/2",
@@ -67,7 +68,7 @@ export default defineModel({
         derived: 'limit.release.order',
         tolerance: 0.02,
         origin: 'own',
-        note: 'Kozlov states only that the limit is classical; the order $\\tfrac12$ is the toolkit’s: the release lags by the damped oscillation of frequency $\\sqrt{N}$, $O(N^{-1/2})$. Set beside it is the study’s fitted order.',
+        note: 'Kozlov states only that the limit is classical; the order $\\tfrac12$ is the toolkit’s, beside the study’s fitted one. §2 writes the force $-k\\sqrt{N}\\dot{y}$ with $c^2 > k^2$: its $k$ is $2k$ here. No condition on $k$ is needed: in the time $\\tau = \\sqrt{N}t$ the contact’s equation $d^2y/d\\tau^2 + 2k\\,dy/d\\tau + c^2y = \\pm g/N$ has coefficients of order 1 for every $k \\ge 0$, so the release lags by $O(N^{-1/2})$, damped or overdamped.',
       },
       {
         eq: '§2',

@@ -750,7 +750,13 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
     paragraph(
       'At the initial state and the default parameters the iteration (2.6) gives ',
       m(`\\ddot{${theta}} = ${fixed(at.limit.acceleration)}`),
-      ` after ${at.limit.iterations} linear solves (${at.limit.status}); the n-gon approaches it as n grows:`,
+      ' with the reaction ',
+      m(`N = (${at.limit.reaction.map(fixed).join(', ')})`),
+      ' along the rows of J (the paper’s ',
+      m('(-1)^i N_{ij1}, (-1)^j N_{ij2}'),
+      ', which with ',
+      m(`\\ddot{${theta}}`),
+      ` satisfy its three equations (2.6)) after ${at.limit.iterations} linear solves (${at.limit.status}); the n-gon approaches it as n grows:`,
     ),
     table,
     paragraph(

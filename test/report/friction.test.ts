@@ -155,6 +155,8 @@ describe('hinge friction in the report', () => {
     expect(t).toContain('f_{r,i}/f_{r}^{*} = \\frac{\\sqrt{1 + f^{2}} \\cos\\left(\\frac{\\pi}{n}\\right)}');
     expect(t).toContain('changes sign below (2.5)');
     expect(t).not.toContain('for n large enough');
+    // (2.6)'s solution at the initial state: φ̈ and the reaction along the pin rows (test/derive/friction/hinges.test.ts checks (2.6) on them).
+    expect(t).toMatch(/\\ddot\{\\varphi\} = -14\.171144\$ with the reaction \$N = \(-?\d+\.\d{6}, -?\d+\.\d{6}\)\$/);
   });
 });
 

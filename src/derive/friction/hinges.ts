@@ -48,8 +48,16 @@ export interface HingeDerivation {
   /** At the initial state and default parameters (absent when the joint does not turn there: no friction acts). */
   readonly atInitial?: {
     readonly journal: Journal;
-    /** θ̈ of (2.6) by iteration from f_r = 0, with its linear solves. */
-    readonly limit: { readonly acceleration: number; readonly iterations: number; readonly status: 'converged' | 'not-converged' };
+    /**
+     * θ̈ of (2.6) by iteration from f_r = 0, with its linear solves, and the reaction N there (signed, along the
+     * pin rows' axes: the paper's (−1)^i N_ij1, (−1)^j N_ij2 of (2.6)).
+     */
+    readonly limit: {
+      readonly acceleration: number;
+      readonly reaction: readonly [number, number];
+      readonly iterations: number;
+      readonly status: 'converged' | 'not-converged';
+    };
     readonly table: readonly NgonRow[];
     /** f_r* of the round journal: self-locking for f_r ≥ f_r* (2.5). */
     readonly critical: number;
@@ -180,7 +188,7 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
       ...base,
       atInitial: {
         journal,
-        limit: { acceleration: limit, iterations: axes.iterations, status: axes.status },
+        limit: { acceleration: limit, reaction: axes.motion.normal, iterations: axes.iterations, status: axes.status },
         table,
         critical: journalSelfLocking(state, journal).critical,
       },

@@ -97,6 +97,17 @@ describe('rough-hinge pendulum', () => {
       expectClose(evaluate(h!.closed!.polygonCritical.ratio, env), (Math.cos(Math.PI / n) * Math.sqrt(1 + p.f ** 2)) / share, 1e-10);
     }
   });
+  // smirnov1981 (2.6) typed from the paper, N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2, s = sgn φ̇, P = mg:
+  //   −ml(φ̈ sin φ + φ̇² cos φ) = P + N₁ − f s N₂,  ml(φ̈ cos φ − φ̇² sin φ) = N₂ + f s N₁,  I φ̈ = −Pl sin φ − f_r r √(N₁² + N₂²) s.
+  it('the iteration’s φ̈ and reaction at the initial state satisfy the paper’s (2.6)', () => {
+    const { acceleration: a, reaction } = h!.atInitial!.limit;
+    const [N1, N2] = reaction;
+    const [phi, phidot, s, P] = [1, 2, 1, m * g];
+    const scale = P;
+    expectClose(-m * l * (a * Math.sin(phi) + phidot ** 2 * Math.cos(phi)), P + N1 - f * s * N2, 1e-9, scale);
+    expectClose(m * l * (a * Math.cos(phi) - phidot ** 2 * Math.sin(phi)), N2 + f * s * N1, 1e-9, scale);
+    expectClose(I * a, -P * l * Math.sin(phi) - fr * r * Math.hypot(N1, N2) * s, 1e-9, scale);
+  });
   it('the least positive root over i is the table’s n-gon threshold, between f_r* cos(π/n) and f_r*', () => {
     const { table, critical } = h!.atInitial!;
     for (const row of table) {

@@ -425,6 +425,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      energy's decay rate and of the energy a resonant forcing keeps
 //                      (kuleshov2011 Proposition 13), and of the energy about the rest a constant
 //                      forcing shifts (Proposition 14)
+//   journal.{h}.phiddot, journal.{h}.N1, journal.{h}.N2   a hinge's (2.6) solved by iteration at the
+//                      initial state (smirnov1981 example 4, src/derive/friction/hinges.ts): the joint's
+//                      acceleration and the reaction along the pin rows
 //   realizations.{label}.leaves   when the realization of that label leaves the constraint for
 //                      good, in the realizations compared (src/studies/realizations.ts; kozlov1988 §2)
 //   confocal.{panel}.v.min|max, .w.min|max   the extent in Chaplygin's v, w (5.2) of the confocal
@@ -536,6 +539,11 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     if (!study?.drop) break;
     put(`limit.drop.${x}`, study.drop.extrapolated[x]);
     put(`limit.drop.${x}.order`, study.drop.orders[x]);
+  }
+  for (const { hinge, atInitial } of system.hinges) {
+    if (!atInitial) continue;
+    put(`journal.${hinge.name}.phiddot`, atInitial.limit.acceleration);
+    atInitial.limit.reaction.forEach((N, i) => put(`journal.${hinge.name}.N${i + 1}`, N));
   }
   const compared = computed.realizations;
   for (const r of compared?.runs ?? []) put(`realizations.${r.label}.leaves`, r.leaves, compared!.params);

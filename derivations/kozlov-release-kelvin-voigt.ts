@@ -2,7 +2,8 @@ import { defineModel } from '../src/model/index.js';
 
 // Kozlov 1988, §2, end: the point of kozlov-release in a Kelvin–Voigt medium
 // below the line y ≥ 0, the force (0, −(nu N + 2k √N) ẏ − c² N y), which may
-// pull: k is Kozlov's of Theorem 3, the Rayleigh function k√N ẏ². With nu = 0
+// pull: k is Kozlov's of Theorem 3, the Rayleigh function k√N ẏ² (§2's force
+// k√N ẏ has twice this k). With nu = 0
 // and c² > k² (the defaults) the motion tends to the
 // classical one (2.4) as N → ∞, the release at 1 + O(N^{−1/2}); with the
 // viscosity of order N (nu > 0, k = 0) the release is delayed: the point
@@ -23,7 +24,7 @@ export default defineModel({
     g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
     N: { default: 100, description: 'strength of the medium' },
     c: { default: 2, description: 'stiffness coefficient (stiffness c²N)' },
-    k: { default: 0.5, description: 'damping of order sqrt(N): Rayleigh function k sqrt(N) ydot^2' },
+    k: { default: 0.5, description: 'damping of order sqrt(N): Rayleigh function k sqrt(N) ydot^2, force 2k sqrt(N) ydot' },
     nu: { default: 0, description: 'damping coefficient of order N' },
   },
   kinetic: "(x'^2 + y'^2)/2",
@@ -37,7 +38,14 @@ export default defineModel({
     },
   ],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
-  limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 1 } },
+  // The drop: the point 0.1 above the line falling onto it, for Theorem 3's restitution as N grows.
+  limitStudy: {
+    parameter: 'N',
+    values: [10, 100, 1000, 10000],
+    rigid: { line: { plastic: true } },
+    limits: { release: 1 },
+    drop: { q: { y: 0.1 }, qd: { x: 0, y: -1 }, t1: 1 },
+  },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
   // Kozlov §2 (classical release for damping of order √N, c² > k²) against the
   // rigid-limit study, the delayed release with damping of order N against the
@@ -60,7 +68,7 @@ export default defineModel({
         derived: 'limit.release.order',
         tolerance: 0.02,
         origin: 'own',
-        note: 'Kozlov states only that the limit is classical; the order $\\tfrac12$ is the toolkit’s: the release lags by the damped oscillation of frequency $\\sqrt{N}$, $O(N^{-1/2})$. Set beside it is the study’s fitted order.',
+        note: 'Kozlov states only that the limit is classical; the order $\\tfrac12$ is the toolkit’s, beside the study’s fitted one. §2 writes the force $-k\\sqrt{N}\\dot{y}$ with $c^2 > k^2$: its $k$ is $2k$ here. No condition on $k$ is needed: in the time $\\tau = \\sqrt{N}t$ the contact’s equation $d^2y/d\\tau^2 + 2k\\,dy/d\\tau + c^2y = \\pm g/N$ has coefficients of order 1 for every $k \\ge 0$, so the release lags by $O(N^{-1/2})$, damped or overdamped.',
       },
       {
         eq: '§2',
@@ -69,7 +77,7 @@ export default defineModel({
         derived: 'realizations.strong-damping.leaves',
         tolerance: 2e-3,
         origin: 'own',
-        note: 'Kozlov says only that with the force $(0, -N\\dot{y} - c^2Ny)$ the release is again delayed. The time is the toolkit’s: as $N \\to \\infty$ the point creeps, $N\\dot{y} \\approx \\pm g - c^2Ny$, and $Ny$ returns to 0 at $1 + \\ln(2 - \\exp(-c^2))/c^2$, after the classical $t = 1$. Beside it, the release of the realization with $\\nu = 1$, $k = 0$ at $N = 1000$ (the realizations compared), which lags the limit by $O(1/N)$.',
+        note: 'Kozlov says only that with the force $(0, -N\\dot{y} - c^2Ny)$ the release is again delayed. The time is the toolkit’s: as $N \\to \\infty$ the point creeps, $N\\dot{y} \\approx \\pm g - c^2Ny$, and $Ny$ returns to 0 at $1 + \\ln(2 - \\exp(-c^2))/c^2$, after the classical $t = 1$. Beside it, the release of the realization with $\\nu = 1$, $k = 0$ at $N = 1000$ (the realizations compared), which lags it by $O(1/N)$; its damping ratio $\\zeta > 1$ once $N > 4c^2$: overdamped, outside Theorem 3.',
       },
       {
         eq: 'Th. 3',
@@ -87,6 +95,15 @@ export default defineModel({
         derived: 'compliant.line.restitution',
         where: { g11: 'compliant.line.normalMass' },
         at: { nu: 0 },
+      },
+      {
+        eq: 'Th. 3',
+        name: 'e\\ (\\text{a drop, } N \\to \\infty)',
+        formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))',
+        derived: 'limit.drop.restitution',
+        where: { g11: 'compliant.line.normalMass' },
+        tolerance: 1e-3,
+        note: 'the restitution of the drop of the rigid-limit study, the normal velocity after its first contact over before, extrapolated (Aitken on its last three values of $N$); the load $g$ the medium carries besides changes it by $O(N^{-1/2})$.',
       },
     ],
     // The medium of the model (nu = 0: damping of order √N, the classical limit) beside the one with

@@ -52,7 +52,8 @@ export default defineModel({
   // axis arrows (right and up) would name them x, y against the coordinate table: none, gravity's arrow shows down.
   drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']], annotations: { axes: false } },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 3 },
-  // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5).
+  // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5);
+  // example 4: the system (2.6) at the solution of its iteration.
   paper: {
     source: 'smirnov1981',
     formulas: [
@@ -86,6 +87,35 @@ export default defineModel({
         note: 'the printed $\\Delta_i$ corrected: $\\pi/n$ in the sine’s argument for the printed $2\\pi/n$, and the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment on the moment term. The two differ by half a vertex, which no relabelling of $i$ undoes; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same for both',
       },
       { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical', where: { I: 'Jc + m*l^2' } },
+      // Example 4's system (2.6), each of its three equations solved for one unknown, at the solution its iteration
+      // reached at the initial state (φ̈ and the reaction N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2 along x and y).
+      {
+        eq: '(2.6)',
+        name: 'N_1',
+        formula: '-m*l*(a*sin(phi0) + w^2*cos(phi0)) - m*g + f*sign(w)*N2',
+        derived: 'journal.journal.N1',
+        where: { a: 'journal.journal.phiddot', N2: 'journal.journal.N2', phi0: 'initial.phi', w: "initial.phi'" },
+        tolerance: 1e-9,
+        note: 'the first equation of (2.6) ($x$, down), $P = mg$, at the solution of (2.6) by iteration from $f_r = 0$ at the initial state: $\\ddot\\varphi$ ($a$) and the reaction along $x$ and $y$ ($N_1 = (-1)^i N_{ij1}$, $N_2 = (-1)^j N_{ij2}$).',
+      },
+      {
+        eq: '(2.6)',
+        name: 'N_2',
+        formula: 'm*l*(a*cos(phi0) - w^2*sin(phi0)) - f*sign(w)*N1',
+        derived: 'journal.journal.N2',
+        where: { a: 'journal.journal.phiddot', N1: 'journal.journal.N1', phi0: 'initial.phi', w: "initial.phi'" },
+        tolerance: 1e-9,
+        note: 'the second equation of (2.6) ($y$), at the same solution.',
+      },
+      {
+        eq: '(2.6)',
+        name: '\\ddot{\\varphi}',
+        formula: '(-m*g*l*sin(phi0) - fr*r*sqrt(N1^2 + N2^2)*sign(w))/I',
+        derived: 'journal.journal.phiddot',
+        where: { N1: 'journal.journal.N1', N2: 'journal.journal.N2', phi0: 'initial.phi', w: "initial.phi'", I: 'Jc + m*l^2' },
+        tolerance: 1e-9,
+        note: 'the third equation of (2.6), the moments about the hinge with the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$, at the same solution.',
+      },
     ],
     // Close-ups of the journal at φ = 0.3, the page's axes (y, −x): Fig. 2 the journal as a hexagon turning with φ,
     // bearing on the two vertices either side of the load; Fig. 3 the reaction resolved along x and y at the points

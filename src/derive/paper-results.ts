@@ -410,6 +410,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      a vanishing distance's limit within [0, its last value])
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
 //   limit.{x}.spread   max − min over the values of N (kozlov1988 (2.6): the same for every N)
+//   limit.drop.{x}, limit.drop.{x}.order   x ∈ restitution, duration of the study's drop
+//                      (ModelSpec.limitStudy.drop, a start entering the contact): its limit and
+//                      fitted order (kozlov1988 Theorem 3's e)
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
@@ -418,6 +421,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
+//   restitution.{p}.limitAtZero|limitAtInfinity   the limits of H(v)/v as v → 0, v → ∞,
+//                      extrapolated (Aitken's Δ² over three decades of v)
 //   restitution.{p}.increasing|ratioDecreasing|durationDecreasing   1 where H rises, H(v)/v and
 //                      the contact duration fall at every step of the grid v = 0.25, …, 20, else 0
 //                      (Proposition 11.1–11.2, Fig. 4)
@@ -426,6 +431,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      energy's decay rate and of the energy a resonant forcing keeps
 //                      (kuleshov2011 Proposition 13), and of the energy about the rest a constant
 //                      forcing shifts (Proposition 14)
+//   journal.{h}.phiddot, journal.{h}.N1, journal.{h}.N2   a hinge's (2.6) solved by iteration at the
+//                      initial state (smirnov1981 example 4, src/derive/friction/hinges.ts): the joint's
+//                      acceleration and the reaction along the pin rows
 //   realizations.{label}.leaves   when the realization of that label leaves the constraint for
 //                      good, in the realizations compared (src/studies/realizations.ts; kozlov1988 §2)
 //   confocal.{panel}.v.min|max, .w.min|max   the extent in Chaplygin's v, w (5.2) of the confocal
@@ -445,6 +453,8 @@ export interface StudyForFacts {
   }[];
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /** The same values run from the declared drop (ModelSpec.limitStudy.drop). */
+  readonly drop?: Omit<StudyForFacts, 'drop'>;
 }
 
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
@@ -477,6 +487,8 @@ export interface RestitutionForFacts {
   readonly growthExponent: { readonly value: number };
   readonly ratioAtSmallest: number;
   readonly ratioAtLargest: number;
+  readonly limitAtZero: { readonly value: number };
+  readonly limitAtInfinity: { readonly value: number };
   readonly monotone: { readonly H: boolean; readonly ratio: boolean; readonly duration: boolean };
 }
 
@@ -529,6 +541,16 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`limit.${x}.order`, study.orders[x]);
     if (values.every(Number.isFinite)) put(`limit.${x}.spread`, Math.max(...values) - Math.min(...values));
   }
+  for (const x of ['restitution', 'duration'] as const) {
+    if (!study?.drop) break;
+    put(`limit.drop.${x}`, study.drop.extrapolated[x]);
+    put(`limit.drop.${x}.order`, study.drop.orders[x]);
+  }
+  for (const { hinge, atInitial } of system.hinges) {
+    if (!atInitial) continue;
+    put(`journal.${hinge.name}.phiddot`, atInitial.limit.acceleration);
+    atInitial.limit.reaction.forEach((N, i) => put(`journal.${hinge.name}.N${i + 1}`, N));
+  }
   const compared = computed.realizations;
   for (const r of compared?.runs ?? []) put(`realizations.${r.label}.leaves`, r.leaves, compared!.params);
   const o = computed.orbit;
@@ -552,6 +574,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`${key}.growthExponent`, r.growthExponent.value);
     put(`${key}.ratioAtSmallest`, r.ratioAtSmallest);
     put(`${key}.ratioAtLargest`, r.ratioAtLargest);
+    put(`${key}.limitAtZero`, r.limitAtZero.value);
+    put(`${key}.limitAtInfinity`, r.limitAtInfinity.value);
     put(`${key}.increasing`, r.monotone.H ? 1 : 0);
     put(`${key}.ratioDecreasing`, r.monotone.ratio ? 1 : 0);
     put(`${key}.durationDecreasing`, r.monotone.duration ? 1 : 0);

@@ -115,7 +115,16 @@ export function buildModel(input: ModelSpec): Model {
     checkPatches(spec.patches, coordinates, parameters, { realized: compliant.length + realizations.length > 0, retaining: m > 0 }, model),
   );
   const initial = out.take(initialChecked);
-  out.take(checkLimitStudy(spec.limitStudy, spec.unilateral, parameters, reader, model));
+  out.take(
+    checkLimitStudy(
+      spec.limitStudy,
+      spec.unilateral,
+      parameters,
+      reader,
+      model,
+      coordinates.map((c) => c.name),
+    ),
+  );
   // Declarations of the experiments and the presentation, checked here so that none fails after the derivation.
   out.take(checkOrbit(spec.orbit, { coordinates, parameters, unilateral, compliant }, model));
   out.take(checkDrawing(spec.drawing, { coordinates, parameters }, model));

@@ -453,6 +453,12 @@ export interface LimitStudySpec {
    * its limit given, the study fits no order and extrapolates nothing, and the report prints N^r|x_N − x_∞|.
    */
   readonly bounds?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
+  /**
+   * A second start the study runs for each value, entering the contact with a normal speed (a start at rest
+   * on it has no restitution): the first contact's restitution and duration as N grows (kozlov1988
+   * Theorem 3), the coordinates and velocities left out at the initial state's, the runs ending at t1.
+   */
+  readonly drop?: { readonly q?: Readonly<Record<string, number>>; readonly qd?: Readonly<Record<string, number>>; readonly t1: number };
 }
 
 /**
@@ -904,7 +910,8 @@ export const PATCH_FIELDS: Known<PatchContactSpec> = {
 export const PATCH_EXPANSION_FIELDS: Known<NonNullable<PatchContactSpec['expansion']>> = { orders: true, keep: true };
 export const PATCH_FRICTION_FIELDS: Known<NonNullable<PatchContactSpec['friction']>> = { sign: true, slip: true, relaxation: true };
 export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true };
-export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true, bounds: true };
+export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true, bounds: true, drop: true };
+export const DROP_FIELDS: Known<NonNullable<LimitStudySpec['drop']>> = { q: true, qd: true, t1: true };
 export const LIMIT_FIELDS: Known<NonNullable<LimitStudySpec['limits']>> = { release: true, duration: true, restitution: true };
 export const ORBIT_FIELDS: Known<OrbitSpec> = {
   q0: true,

@@ -281,7 +281,33 @@ function limitBlocks(limit: RigidLimit, f: string, adhesion: boolean, lead: Inli
     ),
     equations(...rows),
     ...(adhesion ? [] : [paragraph('Without adhesion the force vanishes at ', m('\\omega_d t = \\pi - 2\\arctan r'), ', before the gap closes.')]),
+    regimeParagraph(limit, adhesion),
   ];
+}
+
+/**
+ * Where the Kelvin–Voigt formulas hold: the damping ratio ζ (derived) below 1, where ω_d is real; beyond it
+ * the contact is overdamped (with adhesion the penetration returns to 0 only asymptotically: no rebound).
+ */
+function regimeParagraph(limit: Extract<RigidLimit, { kind: 'kelvin-voigt' }>, adhesion: boolean): Block {
+  return paragraph(
+    'These hold where the contact is underdamped, the damping ratio ',
+    m(`\\zeta = \\gamma/\\sqrt{\\gamma^{2} + \\omega_d^{2}} = ${math(limit.dampingRatio)} < 1`),
+    ', where ',
+    m('\\omega_d'),
+    ' is real. Where ',
+    m('\\zeta \\ge 1'),
+    ' the contact is overdamped and ',
+    m('r'),
+    ', ',
+    m('e'),
+    ', ',
+    m('\\tau'),
+    ' above are not real: ',
+    ...(adhesion
+      ? ['the penetration returns to 0 only as ', m('t \\to \\infty'), ', so the body does not rebound (', m('e = 0'), ').']
+      : ['the force vanishes while the gap is still closed, at a time these formulas do not give.']),
+  );
 }
 
 /** The rigid limit in words, for the limits other than Kelvin–Voigt's. */

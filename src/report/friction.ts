@@ -670,6 +670,8 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
     ),
   ];
   if (h.closed) {
+    // f_{r,i}: the coefficient at which Δᵢ vanishes, the index joined to the symbol's own subscript.
+    const fri = fr.endsWith('}') ? `${fr.slice(0, -1)},i}` : `${fr}_{i}`;
     blocks.push(
       paragraph(
         'In closed form, with the system multiplied by ',
@@ -700,11 +702,35 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
         m(`4 (N_i + N_{i+1})`),
         ' of the realized pair of vertices and no other: the friction moment ',
         m(`${fr}\\, ${r}\\, |N|`),
-        ' above with the n-gon’s reaction. Some ',
+        ' above with the n-gon’s reaction. As n grows, a ',
         m('\\Delta_i'),
-        ' vanishes, for n large enough, once the reduced coefficient reaches (2.5)',
+        ' first vanishes once the reduced coefficient reaches (2.5)',
       ),
       equations(equation(`hinge-${hinge.name}-critical`, `${fr}^{*}`, mathLines(h.closed.critical))),
+      paragraph('For a finite n, ', m('\\Delta_i'), ', affine in ', m(fr), ', vanishes at'),
+      equations(
+        equation(`hinge-${hinge.name}-polygon-critical`, fri, mathLines(h.closed.polygonCritical.value)),
+        equation(`hinge-${hinge.name}-polygon-critical-ratio`, `${fri}/${fr}^{*}`, mathLines(h.closed.polygonCritical.ratio)),
+      ),
+      paragraph(
+        'The denominator, the moment’s share at the pair’s midpoint ',
+        m('(2i + 1)\\pi/n'),
+        ', is at most ',
+        m('\\sqrt{1 + f^{2}}'),
+        ', and some midpoint lies within ',
+        m('\\pi/n'),
+        ' of the direction where it is largest; so the least positive ',
+        m(fri),
+        ' over i, the n-gon’s threshold (the last column of the table below), lies between ',
+        m(`${fr}^{*} \\cos(\\pi/n)`),
+        ' and ',
+        m(`${fr}^{*}`),
+        ', which it reaches as ',
+        m('n \\to \\infty'),
+        ' (or where a midpoint points where the share is largest): for a finite n a ',
+        m('\\Delta_i'),
+        ' changes sign below (2.5), which is necessary for the round journal, not for the n-gon.',
+      ),
     );
   }
   const at = h.atInitial;
@@ -724,7 +750,13 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
     paragraph(
       'At the initial state and the default parameters the iteration (2.6) gives ',
       m(`\\ddot{${theta}} = ${fixed(at.limit.acceleration)}`),
-      ` after ${at.limit.iterations} linear solves (${at.limit.status}); the n-gon approaches it as n grows:`,
+      ' with the reaction ',
+      m(`N = (${at.limit.reaction.map(fixed).join(', ')})`),
+      ' along the rows of J (the paper’s ',
+      m('(-1)^i N_{ij1}, (-1)^j N_{ij2}'),
+      ', which with ',
+      m(`\\ddot{${theta}}`),
+      ` satisfy its three equations (2.6)) after ${at.limit.iterations} linear solves (${at.limit.status}); the n-gon approaches it as n grows:`,
     ),
     table,
     paragraph(

@@ -43,6 +43,8 @@ export interface ReportLimitStudy {
     readonly rows: readonly (readonly number[])[];
     readonly reference?: readonly number[];
   };
+  /** The same values run from the declared drop, a start entering the contact (kozlov1988 Theorem 3). */
+  readonly drop?: Pick<ReportLimitStudy, 'rows' | 'limits' | 'orders' | 'extrapolated'>;
 }
 
 /** A table cell: the number in math, or a dash in text where there is none (no release, no reference, no order). */
@@ -101,8 +103,36 @@ export function limitSection(study: ReportLimitStudy): Section {
     ...boundedParagraphs(study),
     ...(reference ? [paragraph(...capitalized(convergenceClause(study)), '.')] : []),
     ...gapFigure(study),
+    ...dropBlocks(study),
   ];
   return { id: 'rigid-limit', title: 'The rigid limit', blocks };
+}
+
+/** The drop's first contact as the parameter grows: its restitution and duration, the theory's limit and the fitted orders. */
+function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
+  if (!drop) return [];
+  const theory = drop.limits?.restitution;
+  const table: Table = {
+    kind: 'table',
+    id: 'rigid-limit-drop',
+    caption: `The first contact of a drop as ${p} grows`,
+    columns: [p, 'restitution', 'duration'],
+    align: 'rrr',
+    rows: [
+      ...drop.rows.map((r) => [cell(r.value), cell(r.restitution), cell(r.duration)]),
+      ...(theory !== undefined ? [[['limit (theory)'], cell(theory), ['—']]] : []),
+      [['extrapolated'], cell(drop.extrapolated.restitution), cell(drop.extrapolated.duration)],
+      [['fitted order'], cell(drop.orders.restitution), cell(drop.orders.duration)],
+    ],
+  };
+  return [
+    paragraph(
+      `The same values of ${p} run from a start that enters the contact with a normal speed, so that its first contact has a restitution (the normal velocity after over before) and a duration`,
+      ...(theory !== undefined ? [', beside the restitution Theorem 3 gives in the limit (', REFERENCES.kozlov1988.short, ')'] : []),
+      '; the extrapolated row is Aitken’s on the last three runs.',
+    ),
+    table,
+  ];
 }
 
 /**

@@ -16,7 +16,7 @@ import type { PatchCondition, PatchRegime, PatchTerm } from '../derive/compliant
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section } from './document.js';
 import { math, mathLines } from './notation.js';
-import { slipBlocks } from './slip.js';
+import { SLIP, SLIP_RATE, slipBlocks } from './slip.js';
 
 /** The symbol the density's discriminant is printed as. */
 const DISCRIMINANT = sym('Delta');
@@ -74,7 +74,11 @@ function termBlocks(t: PatchTerm): Block[] {
   const span = (r: PatchRegime): Inline => m(`${math(named(r.lower.value))} \\le ${v} \\le ${math(named(r.upper.value))}`);
   const blocks: Block[] = [
     paragraph(
-      `Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: along `,
+      `Patch ${t.name}${t.contact.description ? ` (${t.contact.description})` : ''}: in its state, `,
+      ...[...t.contact.state].flatMap(([name, e], i): Inline[] => [i ? ', ' : '', m(`${math(sym(name))} = ${math(e)}`)]),
+      ' (the depth ',
+      m(math(sym(t.contact.depth))),
+      '), along ',
       m(v),
       ' the normal force density, after the small-penetration expansion, and the penetration are',
     ),
@@ -144,9 +148,9 @@ function termBlocks(t: PatchTerm): Block[] {
       list(
         [
           'sliding: ',
-          m(`${math(sym(f.sign))} = \\operatorname{sgn} s`),
+          m(`${math(sym(f.sign))} = \\operatorname{sgn} ${SLIP}`),
           ' with the slip velocity ',
-          m(`s = ${math(f.slip)}`),
+          m(`${SLIP} = ${math(f.slip)}`),
           ' (Coulomb, ',
           m('|dT| \\le \\lambda|dN|'),
           ')',
@@ -155,7 +159,7 @@ function termBlocks(t: PatchTerm): Block[] {
           'rolling without slip: ',
           m(`${math(sym(f.sign))}`),
           ' is the value that keeps ',
-          m('\\dot{s} = 0'),
+          m(`${SLIP_RATE} = 0`),
           ' while it lies in ',
           m('[-1, 1]'),
           ' (',

@@ -13,6 +13,10 @@ import { REFERENCES } from '../model/sources.js';
 import { equation, equations, list, m, paragraph, type Block } from './document.js';
 import { math, mathLines, mechanicsSymbol } from './notation.js';
 
+/** The slip velocity's symbol: s is the paper's scaled depth (kuleshov2011 §8). */
+export const SLIP = 'u_{s}';
+export const SLIP_RATE = '\\dot{u}_{s}';
+
 export function slipBlocks(model: Model, t: PatchResults): Block[] {
   const s = t.slipping;
   const f = t.contact.friction;
@@ -26,13 +30,13 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
       'In the whole patch the friction resultants are ',
       m(math(sym(f.sign))),
       ` times fixed multiples of the normal one (their part from the patch’s tilt dropped, as ${paper} do in (7.3)), so every velocity changes in proportion to the normal force. During an impact the slip `,
-      m(`s = ${math(f.slip)}`),
+      m(`${SLIP} = ${math(f.slip)}`),
       ' changes with the depth’s rate as ',
-      m(`ds = ${math(sym(f.sign))}\\,\\rho\\,d${depthRate}`),
+      m(`d${SLIP} = ${math(sym(f.sign))}\\,\\rho\\,d${depthRate}`),
       ', and with ',
       m('\\rho'),
       ' the slip stops within the impact iff ',
-      m(`|s^{-}| \\le \\rho\\,(${depthRate}^{-} - ${depthRate}^{+})`),
+      m(`|${SLIP}^{-}| \\le \\rho\\,(${depthRate}^{-} - ${depthRate}^{+})`),
       ':',
     ),
     equations(equation(label('slip-rate'), '\\rho', mathLines(s.slipPerDepthRate))),
@@ -48,7 +52,7 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
     blocks.push(
       paragraph(
         'so an impact that leaves the slip ',
-        m(`${S} = \\operatorname{sgn}(s^{-})\\max(0, |s^{-}| - \\rho\\,(${depthRate}^{-} - ${depthRate}^{+}))`),
+        m(`${S} = \\operatorname{sgn}(${SLIP}^{-})\\max(0, |${SLIP}^{-}| - \\rho\\,(${depthRate}^{-} - ${depthRate}^{+}))`),
         ' (0 where the slip stopped) ends with',
       ),
       equations(

@@ -6,6 +6,8 @@
 // of that rigid model: the same model with the study's `rigid` laws in place
 // of the realized contacts and its realized retaining constraints held.
 // Tests: test/studies/limit.test.ts, test/cli/limit.test.ts (through the command), test/unilateral/rigid-and-realized.test.ts (rigidSpec through simulateModel).
+import { evaluate } from '../core/evaluate.js';
+import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import type { HolonomicSpec, ModelSpec, UnilateralSpec } from '../model/spec.js';
 import type { LoadedModule } from '../runtime/contract.js';
@@ -54,6 +56,42 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
     ...(reference ? { reference } : {}),
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
     ...(declared?.bounds && parameter === declared.parameter ? { bounds: declared.bounds } : {}),
+  });
+}
+
+/**
+ * Theorem 3's restitution (kozlov1988) of the study's contact (the first realized one) at the parameters'
+ * defaults, where the derivation gives it and it is the same at every value of the study's parameter
+ * (a damping of order √N): the limit the drop's restitution tends to.
+ */
+export function theoremLimits(system: DerivedSystem, parameter: string, values: readonly number[]): LimitStudy['limits'] {
+  const limit = system.compliant?.terms.find((t) => t.source === 'compliant')?.limit;
+  if (limit?.kind !== 'kelvin-voigt') return {};
+  const env = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const e = values.map((v) => evaluate(limit.restitution, { ...env, [parameter]: v }));
+  return e.every((x) => Number.isFinite(x) && Math.abs(x - e[0]!) <= 1e-12 * Math.abs(e[0]!)) ? { restitution: e[0]! } : {};
+}
+
+/**
+ * The declared study's drop (ModelSpec.limitStudy.drop): the same values run from a start that enters
+ * the contact with a normal speed, so that its first contact has a restitution and a duration
+ * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them; no reference (the rigid
+ * model's law is the study's, not Theorem 3's). Undefined without a drop.
+ */
+export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStudy['limits'] = {}): LimitStudy | undefined {
+  const declared = spec.limitStudy;
+  if (!declared?.drop) return undefined;
+  const { q = {}, qd = {}, t1 } = declared.drop;
+  const { q0, qd0 } = mod.model.initial;
+  const names = mod.model.coordinates;
+  return rigidLimitStudy(mod, {
+    ...STUDY_RUN,
+    q0: names.map((c, i) => q[c] ?? q0[i]!),
+    qd0: names.map((c, i) => qd[c] ?? qd0[i]!),
+    t1,
+    parameter: declared.parameter,
+    values: declared.values,
+    limits,
   });
 }
 

@@ -6,7 +6,8 @@
 // H(v) = −h′ there (6.3) and τ₊ the contact duration. Over Fig. 2's and
 // Fig. 4's range v ∈ (0, 20] this gives H(v)/v and τ₊(v); far below and far
 // above it, the exponents of Proposition 11: 1 − H(v)/v ∝ v^{1/5} as v → 0,
-// H(v) ∝ v^{2/3} as v → ∞, fitted as log-log slopes between two speeds.
+// H(v) ∝ v^{2/3} as v → ∞, fitted as log-log slopes between two speeds;
+// and the limits of H(v)/v at both ends, extrapolated from three speeds.
 // The report prints the result (src/report/universal.ts).
 // Tests: test/studies/restitution.test.ts.
 import { evaluate } from '../core/evaluate.js';
@@ -39,6 +40,13 @@ export interface RestitutionStudy {
   /** H(v)/v at the smallest speed (→ 1) and at the largest (→ 0). */
   readonly ratioAtSmallest: number;
   readonly ratioAtLargest: number;
+  /**
+   * The limits of H(v)/v as v → 0 (Proposition 11.3: 1) and v → ∞ (Corollary 1: 0), extrapolated by Aitken's Δ²
+   * from three speeds a decade apart, approaching: where H(v)/v − its limit is a power of v, as the fitted
+   * exponents say, a decade multiplies it by one factor, and Δ² removes it.
+   */
+  readonly limitAtZero: { readonly speeds: readonly number[]; readonly value: number };
+  readonly limitAtInfinity: { readonly speeds: readonly number[]; readonly value: number };
   /** On the grid: H strictly increasing, H(v)/v and the duration strictly decreasing (Proposition 11, Fig. 4). */
   readonly monotone: { readonly H: boolean; readonly ratio: boolean; readonly duration: boolean };
 }
@@ -47,6 +55,15 @@ export interface RestitutionStudy {
 const SMALL: readonly [number, number] = [1e-11, 1e-9];
 const LARGE: readonly [number, number] = [1e6, 1e8];
 const GRID = Array.from({ length: 80 }, (_, i) => 0.25 * (i + 1));
+/** The speeds of the extrapolated limits, each list towards its limit. */
+const TOWARDS_ZERO = [1e-9, 1e-10, 1e-11] as const;
+const TOWARDS_INFINITY = [1e6, 1e7, 1e8] as const;
+
+/** Aitken's Δ² on the last three values: exact for a constant plus a geometric sequence. */
+function aitken([x0, x1, x2]: readonly number[]): number {
+  const [d1, d2] = [x1! - x0!, x2! - x1!];
+  return x2! - (d2 * d2) / (d2 - d1);
+}
 
 /** Each patch's study, for the patches with a universal problem. */
 export function restitutionStudies(system: DerivedSystem): RestitutionStudy[] {
@@ -54,7 +71,12 @@ export function restitutionStudies(system: DerivedSystem): RestitutionStudy[] {
 }
 
 export function restitutionStudy(patch: string, problem: UniversalProblem): RestitutionStudy {
-  const H = (v: number): number => scatter(problem, v).H;
+  const memo = new Map<number, number>();
+  const H = (v: number): number => memo.get(v) ?? memo.set(v, scatter(problem, v).H).get(v)!;
+  const limit = (speeds: readonly number[]): { readonly speeds: readonly number[]; readonly value: number } => ({
+    speeds,
+    value: aitken(speeds.map((v) => H(v) / v)),
+  });
   const loss = (v: number): number => 1 - H(v) / v;
   const slope = (f: (v: number) => number, [v0, v1]: readonly [number, number]): number => Math.log(f(v1) / f(v0)) / Math.log(v1 / v0);
   const grid = GRID.map((v) => scatter(problem, v));
@@ -67,6 +89,8 @@ export function restitutionStudy(patch: string, problem: UniversalProblem): Rest
     growthExponent: { speeds: LARGE, value: slope(H, LARGE) },
     ratioAtSmallest: H(SMALL[0]) / SMALL[0],
     ratioAtLargest: H(LARGE[1]) / LARGE[1],
+    limitAtZero: limit(TOWARDS_ZERO),
+    limitAtInfinity: limit(TOWARDS_INFINITY),
   };
 }
 

@@ -371,6 +371,8 @@ describe('kuleshov2011 Prop. 11: the universal restitution’s monotony as measu
           growthExponent: { value: 2 / 3 },
           ratioAtSmallest: 1,
           ratioAtLargest: 0,
+          limitAtZero: { value: 1 },
+          limitAtInfinity: { value: 0 },
           monotone: { H: true, ratio: false, duration: true },
         },
       ],

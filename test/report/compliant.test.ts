@@ -91,6 +91,9 @@ describe('section on constraints realized by forces', () => {
     });
     const text = s.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : [])).flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
     expect(text.filter((t) => t.includes('\\omega_d ='))).toEqual([]);
+    // Where they hold: ζ = (2k√N + νN)/(2√(c²N)) < 1, typed from the medium's force; overdamped beyond, no rebound.
+    expect(text).toContain('\\zeta = \\gamma/\\sqrt{\\gamma^{2} + \\omega_d^{2}} = \\frac{2 k + \\sqrt{N} \\nu}{2 c} < 1');
+    expect(text).toContain('e = 0');
   });
 
   it('the added mass prints T = ½Nḟ², (M + N GᵀG) q̈ and the delayed release', () => {

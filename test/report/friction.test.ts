@@ -150,6 +150,13 @@ describe('hinge friction in the report', () => {
     // Fig. 3's moment in the report's f_r, the paper's f_1 said once.
     expect(t).toContain('the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6)');
     expect(t).not.toContain('$f_1 r (N_{ij1}');
+    // For a finite n a Δᵢ vanishes below (2.5): its root f_{r,i} and the ratio to f_r*, numbered, then the bound in words.
+    expect(t).toContain('\\label{eq:rough-hinge-pendulum:hinge-journal-polygon-critical}');
+    expect(t).toContain('f_{r,i}/f_{r}^{*} = \\frac{\\sqrt{1 + f^{2}} \\cos\\left(\\frac{\\pi}{n}\\right)}');
+    expect(t).toContain('changes sign below (2.5)');
+    expect(t).not.toContain('for n large enough');
+    // (2.6)'s solution at the initial state: φ̈ and the reaction along the pin rows (test/derive/friction/hinges.test.ts checks (2.6) on them).
+    expect(t).toMatch(/\\ddot\{\\varphi\} = -14\.171144\$ with the reaction \$N = \(-?\d+\.\d{6}, -?\d+\.\d{6}\)\$/);
   });
 });
 

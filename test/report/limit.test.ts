@@ -45,6 +45,30 @@ const tableOf = (s: Section): Table => {
 const text = (cell: Table['rows'][number][number]): string => cell.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
 
 describe('the rigid-limit section', () => {
+  it('tabulates a drop’s restitution and duration per N beside Theorem 3’s limit, after the study', () => {
+    const drop = {
+      rows: [
+        { value: 100, release: 1.2, duration: 0.17, restitution: 0.41, distance: NaN },
+        { value: 10000, release: 1.02, duration: 0.016, restitution: 0.441, distance: NaN },
+      ],
+      limits: { restitution: 0.444 },
+      orders: { release: NaN, duration: 0.5, restitution: 0.55, distance: NaN },
+      extrapolated: { release: NaN, duration: 0.001, restitution: 0.4442, distance: NaN },
+    };
+    const s = limitSection({ ...study, drop });
+    const t = s.blocks.find((b) => b.kind === 'table' && b.id === 'rigid-limit-drop');
+    if (t?.kind !== 'table') throw new Error('no drop table');
+    expect(t.rows.map((r) => r.map(text))).toEqual([
+      ['100', '0.41', '0.17'],
+      ['10000', '0.441', '0.016'],
+      ['limit (theory)', '0.444', '—'],
+      ['extrapolated', '0.4442', '0.001'],
+      ['fitted order', '0.55', '0.5'],
+    ]);
+    expect(s.blocks.filter((b) => b.kind === 'table' && b.id === 'rigid-limit-drop')).toHaveLength(1);
+    expect(limitSection(study).blocks.some((b) => b.kind === 'table' && b.id === 'rigid-limit-drop')).toBe(false);
+  });
+
   it('tabulates each N, the rigid model, the theory’s limit and the fitted orders; a dash where a number is undefined', () => {
     const t = tableOf(limitSection(study));
     expect(t.rows.map((r) => text(r[0]!))).toEqual(['10', '10000', 'rigid model', 'limit (theory)', 'fitted order']);

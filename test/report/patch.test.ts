@@ -81,7 +81,13 @@ describe('the distributed contact law section', () => {
   });
   it('the friction moment M = −σλr F_y and the sliding and rolling laws', () => {
     expect(tex).toContain('M = -\\frac{2}{3} \\lambda r^{3} \\sigma \\sqrt{2 \\zeta} (2 k \\zeta + 3 \\nu \\dot{\\zeta})');
-    expect(tex).toContain('\\sigma = \\operatorname{sgn} s');
+    // The slip velocity u_s, not s: s is the paper's scaled depth (kuleshov2011 §8).
+    expect(tex).toContain('\\sigma = \\operatorname{sgn} u_{s}');
+    expect(tex).toContain('u_{s} = \\dot{x} + r \\dot{\\varphi}');
+    expect(tex).not.toMatch(/\$s = \\dot\{x\}/);
+    // The state the law is written in, from the coordinates: ζ = 1 − y/r, u_x = ẋ.
+    expect(tex).toContain('$\\zeta = 1 - \\frac{y}{r}$');
+    expect(tex).toContain('$u_{x} = \\dot{x}$');
     expect(tex).toContain('rolling without slip');
   });
   it('what the friction does to the slip: an impact changes it by 3λr per depth rate (7.5), conserves ẋ − rφ̇/2 (Prop. 9), the incline holds it with tan α/(3λ) (2.3), rolling resists', () => {

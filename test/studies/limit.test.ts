@@ -1,14 +1,19 @@
 // The rigid-limit study (src/studies/limit.ts): the elastic realization of
 // Kozlov's release against the rigid model the caller loads (the plastic
 // line, released at t = 1), the added mass's gaps against (2.4)–(2.5), and
-// rigidSpec, the spec of that rigid model (a realized rod held rigidly).
+// rigidSpec, the spec of that rigid model (a realized rod held rigidly);
+// the Kelvin–Voigt line's drop against kozlov1988 Theorem 3's restitution.
 import { describe, expect, it } from 'vitest';
 import elastic from '../../derivations/kozlov-release-elastic.js';
 import release from '../../derivations/kozlov-release.js';
 import pendulum from '../../derivations/kozlov-realized-pendulum.js';
 import { MechanicsError } from '../../src/errors.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
-import { limitStudyOf, rigidSpec } from '../../src/studies/limit.js';
+import { dropStudyOf, limitStudyOf, rigidSpec, theoremLimits } from '../../src/studies/limit.js';
+import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
+import * as kelvinVoigtModule from '../../generated/kozlov-release-kelvin-voigt.js';
+import { buildModel } from '../../src/model/index.js';
+import { deriveSystem } from '../../src/derive/system.js';
 import { thrown } from '../helpers/thrown.js';
 import * as elasticModule from '../../generated/kozlov-release-elastic.js';
 import * as releaseModule from '../../generated/kozlov-release.js';
@@ -68,5 +73,26 @@ describe('limitStudyOf', () => {
     expect(limitStudyOf(release, mod, undefined)).toBeUndefined();
     const err = thrown(() => limitStudyOf(release, mod, undefined, { parameter: 'g' }), MechanicsError);
     expect([err.code, err.where.field]).toEqual(['bad-argument', 'values']);
+  });
+});
+
+describe('dropStudyOf', () => {
+  // Theorem 3 typed from the paper: e = exp(−πk/ω), ω = √(c²g₁₁ − k²), here g₁₁ = 1, k = 1/2, c = 2.
+  const theorem = Math.exp((-Math.PI * 0.5) / Math.sqrt(4 - 0.25));
+
+  it('Theorem 3’s restitution as the limit where the damping is of order √N, none where it is of order N', () => {
+    const system = deriveSystem(buildModel(kelvinVoigt));
+    expect(theoremLimits(system, 'N', [10, 1e4]).restitution).toBeCloseTo(theorem, 14);
+    const viscous = deriveSystem(buildModel({ ...kelvinVoigt, parameters: { ...kelvinVoigt.parameters, nu: 1 } }));
+    expect(theoremLimits(viscous, 'N', [10, 1e4])).toEqual({});
+  });
+
+  it('the drop’s first contact rebounds with Theorem 3’s e as N grows, the load’s share falling like N^{−1/2}; undefined without a drop', () => {
+    const spec = { ...kelvinVoigt, limitStudy: { ...kelvinVoigt.limitStudy!, values: [1e4, 1e6] } };
+    const study = dropStudyOf(spec, kelvinVoigtModule as unknown as LoadedModule)!;
+    const [e4, e6] = study.rows.map((r) => r.restitution);
+    expect(Math.abs(e6! - theorem)).toBeLessThan(Math.abs(e4! - theorem) / 5);
+    expect(Math.abs(e6! - theorem)).toBeLessThan(1e-3);
+    expect(dropStudyOf(elastic, realized)).toBeUndefined();
   });
 });

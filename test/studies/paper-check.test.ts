@@ -535,6 +535,10 @@ describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', (
       ['\\Delta_i', false, 'numeric'],
       ['\\Delta_i,\\ \\pi/n', true, 'numeric'],
       ['f_r^{*}', true, 'symbolic'],
+      // Example 4: (2.6)'s three equations at the solution its iteration reached.
+      ['N_1', true, 'measured'],
+      ['N_2', true, 'measured'],
+      ['\\ddot{\\varphi}', true, 'measured'],
     ]);
   });
   it('π/n, not 2π/n: the 2×2 determinant of (2.4) in floating point, beside both readings of Δᵢ at random states', () => {

@@ -74,4 +74,10 @@ describe('the study: Proposition 11 and Figs. 2 and 4', () => {
     expect(1 - study!.ratioAtSmallest).toBeLessThan(0.02);
     expect(study!.ratioAtLargest).toBeLessThan(0.01);
   });
+  it('H(v)/v extrapolated to v → 0 is 1 (Prop. 11.3) and to v → ∞ is 0 (Cor. 1), far closer than at the speeds it is extrapolated from', () => {
+    expect(Math.abs(study!.limitAtZero.value - 1)).toBeLessThan(1e-3);
+    expect(Math.abs(study!.limitAtZero.value - 1)).toBeLessThan((1 - study!.ratioAtSmallest) / 20);
+    expect(Math.abs(study!.limitAtInfinity.value)).toBeLessThan(1e-4);
+    expect(Math.abs(study!.limitAtInfinity.value)).toBeLessThan(study!.ratioAtLargest / 20);
+  });
 });

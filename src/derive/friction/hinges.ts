@@ -10,6 +10,7 @@
 import { add, cos, fn, HALF, mul, neg, num, pow, sin, sqrt, sub, sym, type Expr, type Sym } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
+import { subs } from '../../core/subs.js';
 import { sumToProduct } from '../../core/sum-to-product.js';
 import { collectFactors } from '../../core/factor.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
@@ -47,8 +48,16 @@ export interface HingeDerivation {
   /** At the initial state and default parameters (absent when the joint does not turn there: no friction acts). */
   readonly atInitial?: {
     readonly journal: Journal;
-    /** θ̈ of (2.6) by iteration from f_r = 0, with its linear solves. */
-    readonly limit: { readonly acceleration: number; readonly iterations: number; readonly status: 'converged' | 'not-converged' };
+    /**
+     * θ̈ of (2.6) by iteration from f_r = 0, with its linear solves, and the reaction N there (signed, along the
+     * pin rows' axes: the paper's (−1)^i N_ij1, (−1)^j N_ij2 of (2.6)).
+     */
+    readonly limit: {
+      readonly acceleration: number;
+      readonly reaction: readonly [number, number];
+      readonly iterations: number;
+      readonly status: 'converged' | 'not-converged';
+    };
     readonly table: readonly NgonRow[];
     /** f_r* of the round journal: self-locking for f_r ≥ f_r* (2.5). */
     readonly critical: number;
@@ -71,6 +80,12 @@ export interface HingeClosedForm {
   readonly vertex: Sym;
   /** f_r* = √(1 + f²)/(r |p|): self-locking is possible for f_r ≥ f_r* (2.5). */
   readonly critical: Expr;
+  /**
+   * The f_r at which Δᵢ vanishes (Δᵢ is affine in f_r), and its ratio to f_r*: cos(π/n) times √(1 + f²) over
+   * the moment's share at the pair's midpoint, which is at most √(1 + f²); so the least positive root over i
+   * lies in [f_r* cos(π/n), f_r*], below (2.5) for a finite n unless the midpoint is where the share is largest.
+   */
+  readonly polygonCritical: { readonly value: Expr; readonly ratio: Expr };
 }
 
 const SIDES = [3, 4, 6, 8, 12, 24, 48, 96] as const;
@@ -123,7 +138,10 @@ function closedForm(
   // The two vertices' sines and cosines joined at their midpoint, Δᵢ = 2 sin(π/n)(…): the paper's form of (2.4).
   const polygonDet = collectFactors(sumToProduct(signSquaresOne(simplify(sub(mul(a[0]!, b[1]!), mul(a[1]!, b[0]!))), [sigma])));
   const critical = collectFactors(cancel(simplify(mul(sqrt(add(num(1), pow(f, 2))), pow(mul(r, length(model, p)), -1)))));
-  return { polygonDet, sides: n, vertex: i, critical };
+  // Δᵢ = Δᵢ|_{f_r = 0} + f_r ∂Δᵢ/∂f_r: its root in f_r.
+  const root = (e: Expr): Expr => collectFactors(cancel(simplify(e)));
+  const value = root(mul(neg(subs(polygonDet, new Map([[fr.name, num(0)]]))), pow(diff(polygonDet, fr.name), -1)));
+  return { polygonDet, sides: n, vertex: i, critical, polygonCritical: { value, ratio: root(mul(value, pow(critical, -1))) } };
 }
 
 export function deriveHinges(model: Model, l2: Lagrange2, constraints: RetainingConstraints | undefined): HingeDerivation[] {
@@ -170,7 +188,7 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
       ...base,
       atInitial: {
         journal,
-        limit: { acceleration: limit, iterations: axes.iterations, status: axes.status },
+        limit: { acceleration: limit, reaction: axes.motion.normal, iterations: axes.iterations, status: axes.status },
         table,
         critical: journalSelfLocking(state, journal).critical,
       },

@@ -14,9 +14,11 @@
 //    law in the rigid model the study compares with: each key a contact whose
 //    law is realized (compliant or potential), each law a valid impact law;
 //  - the theory's limits are finite numbers, its bounds' orders positive
-//    ones, each for a quantity whose limit is given.
+//    ones, each for a quantity whose limit is given;
+//  - a drop's start sets coordinates of the model to finite numbers, and
+//    its end t1 is positive.
 // Tests: test/model/validate/limit-study.test.ts.
-import { LIMIT_FIELDS, LIMIT_STUDY_FIELDS } from '../spec.js';
+import { DROP_FIELDS, LIMIT_FIELDS, LIMIT_STUDY_FIELDS } from '../spec.js';
 import type { Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { checkImpactLaw, isRealizedLaw } from './impact-law.js';
@@ -35,6 +37,7 @@ export function checkLimitStudy(
   parameters: readonly Parameter[],
   reader: ExprReader,
   model: string | undefined,
+  coordinates: readonly string[],
 ): Checked<undefined> {
   const out = new Problems(model);
   if (x === undefined) return out.result(undefined);
@@ -46,7 +49,31 @@ export function checkLimitStudy(
   if (study.rigid !== undefined) checkRigid(study.rigid, unilateral, parameters, reader, out);
   if (study.limits !== undefined) checkLimits(study.limits, out);
   if (study.bounds !== undefined) checkBounds(study.bounds, study.limits, out);
+  if (study.drop !== undefined) checkDrop(study.drop, coordinates, out);
   return out.result(undefined);
+}
+
+/** A drop's start: coordinates of the model set to finite numbers, and a positive end. */
+function checkDrop(x: unknown, coordinates: readonly string[], out: Problems): void {
+  const field = member(FIELD, 'drop');
+  const drop = fieldsAt(x, field, 'a start { q, qd, t1 }', out);
+  if (!drop) return;
+  rejectUnknownKeys(drop, DROP_FIELDS, field, out);
+  for (const key of ['q', 'qd'] as const) {
+    if (drop[key] === undefined) continue;
+    const at = member(field, key);
+    const values = fieldsAt(drop[key], at, 'numbers by coordinate name', out);
+    for (const [name, v] of Object.entries(values ?? {})) {
+      if (!coordinates.includes(name)) out.add('unknown-field', member(at, name), `'${name}' is not a coordinate (coordinates: ${coordinates.join(', ')})`);
+      else if (typeof v !== 'number' || !Number.isFinite(v)) out.add('bad-limit-study', member(at, name), `must be a finite number, got ${typeName(v)}`);
+    }
+  }
+  if (typeof drop.t1 !== 'number' || !(drop.t1 > 0 && Number.isFinite(drop.t1)))
+    out.add(
+      'bad-limit-study',
+      member(field, 't1'),
+      `the drop's runs end at a positive finite t1, got ${typeof drop.t1 === 'number' ? drop.t1 : typeName(drop.t1)}`,
+    );
 }
 
 function checkParameter(x: unknown, parameters: readonly Parameter[], out: Problems): Parameter | undefined {

@@ -91,12 +91,12 @@ const FIELDS = {
  * (compliant.line.duration), a patch's (patch.foundation.halfWidth), a contact
  * phase's (phase.floor.floor.n), an axis oscillation's (axis.x.grazing), a bouncing's (bouncing.y.halfTrace), Chaplygin's coordinates (parabolic.v'), the initial state (initial.u), a piece
  * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), or a
- * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…).
+ * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…, journal.….phiddot).
  */
 const FACT =
-  /^(impact\d+|supports|hinge|compliant|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal)\.[^\s]+$/;
+  /^(impact\d+|supports|hinge|compliant|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal|journal)\.[^\s]+$/;
 /** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
-export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal)\./;
+export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal|journal)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
 export interface PaperDeclaration {

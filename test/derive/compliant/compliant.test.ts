@@ -169,6 +169,8 @@ describe('rigid limits', () => {
     expectClose(evaluate(term.limit.ratio, env), 0.7 / omega, 1e-14);
     expectClose(evaluate(term.limit.restitution, env), Math.exp((-Math.PI * 0.7) / omega), 1e-14);
     expectClose(evaluate(term.limit.duration, env), (Math.PI * 2) / (omega * 100), 1e-14);
+    // Theorem 3's condition k² < c²g₁₁ is ζ < 1: ζ² = k²/(c²g₁₁), whatever N.
+    for (const N of [1, 1e4, 1e8]) expectClose(evaluate(term.limit.dampingRatio, { ...env, N }), 0.7 / (1.5 * Math.sqrt(2)), 1e-14);
   });
 
   // A unit-free ball m ÿ = −k y − c ẏ inside y ≤ 0, entering with speed v = 1: the restitution and

@@ -82,4 +82,41 @@ describe('rough-hinge pendulum', () => {
       expectClose(evaluate(h!.closed!.critical, p), (Math.sqrt(1 + p.f ** 2) * (p.Jc + p.m * p.l ** 2)) / (p.r * p.m * p.l), 1e-12);
     }
   });
+  // Smirnov's corrected Δᵢ = 2 sin(π/n)((1 + f²) cos(π/n) − f_r r m l (f cos θᵢ + σ sin θᵢ)/I), θᵢ = (2i + 1)π/n,
+  // vanishes at f_r = I(1 + f²) cos(π/n)/(r m l (f cos θᵢ + σ sin θᵢ)) = f_r* cos(π/n) √(1 + f²)/(f cos θᵢ + σ sin θᵢ).
+  it('the f_r at which Δᵢ vanishes is the root of the corrected (2.4), f_r* cos(π/n)√(1 + f²)/(f cos θᵢ + σ sin θᵢ), at random parameters', () => {
+    const r0 = rng(2406);
+    for (let trial = 0; trial < 50; trial++) {
+      const p = { m: uniform(r0, 0.5, 2), l: uniform(r0, 0.2, 1), Jc: uniform(r0, 0.01, 0.3), r: uniform(r0, 0.01, 0.1), f: uniform(r0, 0, 2) };
+      const [n, i, sigma] = [3 + Math.floor(r0() * 20), Math.floor(r0() * 20), r0() < 0.5 ? -1 : 1];
+      const theta = ((2 * i + 1) * Math.PI) / n;
+      const share = p.f * Math.cos(theta) + sigma * Math.sin(theta);
+      const I = p.Jc + p.m * p.l ** 2;
+      const env = { ...p, n, i, pi: Math.PI, "phi'": sigma };
+      expectClose(evaluate(h!.closed!.polygonCritical.value, env), (I * (1 + p.f ** 2) * Math.cos(Math.PI / n)) / (p.r * p.m * p.l * share), 1e-10);
+      expectClose(evaluate(h!.closed!.polygonCritical.ratio, env), (Math.cos(Math.PI / n) * Math.sqrt(1 + p.f ** 2)) / share, 1e-10);
+    }
+  });
+  // smirnov1981 (2.6) typed from the paper, N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2, s = sgn φ̇, P = mg:
+  //   −ml(φ̈ sin φ + φ̇² cos φ) = P + N₁ − f s N₂,  ml(φ̈ cos φ − φ̇² sin φ) = N₂ + f s N₁,  I φ̈ = −Pl sin φ − f_r r √(N₁² + N₂²) s.
+  it('the iteration’s φ̈ and reaction at the initial state satisfy the paper’s (2.6)', () => {
+    const { acceleration: a, reaction } = h!.atInitial!.limit;
+    const [N1, N2] = reaction;
+    const [phi, phidot, s, P] = [1, 2, 1, m * g];
+    const scale = P;
+    expectClose(-m * l * (a * Math.sin(phi) + phidot ** 2 * Math.cos(phi)), P + N1 - f * s * N2, 1e-9, scale);
+    expectClose(m * l * (a * Math.cos(phi) - phidot ** 2 * Math.sin(phi)), N2 + f * s * N1, 1e-9, scale);
+    expectClose(I * a, -P * l * Math.sin(phi) - fr * r * Math.hypot(N1, N2) * s, 1e-9, scale);
+  });
+  it('the least positive root over i is the table’s n-gon threshold, between f_r* cos(π/n) and f_r*', () => {
+    const { table, critical } = h!.atInitial!;
+    for (const row of table) {
+      const roots = Array.from({ length: row.n }, (_, i) =>
+        evaluate(h!.closed!.polygonCritical.value, { m, l, Jc: I - m * l * l, r, f, n: row.n, i, pi: Math.PI, "phi'": 2 }),
+      ).filter((x) => x > 0);
+      expectClose(Math.min(...roots), row.critical, 1e-9);
+      expect(row.critical).toBeGreaterThanOrEqual(critical * Math.cos(Math.PI / row.n) * (1 - 1e-12));
+      expect(row.critical).toBeLessThanOrEqual(critical * (1 + 1e-12));
+    }
+  });
 });

@@ -76,6 +76,17 @@ describe('a limit study', () => {
     expect(problems(study({ bounds: { period: 1 } }))).toEqual([['unknown-field', 'limitStudy.bounds.period']]);
   });
 
+  it('drops from a start of the model’s coordinates, set to finite numbers, to a positive t1', () => {
+    builds(study({ drop: { q: { y: 0.1 }, qd: { x: 0, y: -1 }, t1: 1 } }));
+    builds(study({ drop: { t1: 1 } }));
+    expect(problems(study({ drop: { q: { z: 0.1 }, qd: { y: NaN }, t1: 0 } }))).toEqual([
+      ['unknown-field', 'limitStudy.drop.q.z'],
+      ['bad-limit-study', 'limitStudy.drop.qd.y'],
+      ['bad-limit-study', 'limitStudy.drop.t1'],
+    ]);
+    expect(problems(study({ drop: { t1: 1, at: 2 } }))).toEqual([['unknown-field', 'limitStudy.drop.at']]);
+  });
+
   it('reports every problem at once, each naming the model, its field and the cause', () => {
     const err = modelError(study({ parameter: 'M', values: [10], rigid: { wall: { plastic: true } }, limits: { duration: NaN } }));
     expect(err.problems.map((p) => [p.code, p.where.field])).toEqual([

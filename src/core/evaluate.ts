@@ -7,7 +7,8 @@ import { deepSafe } from './traverse.js';
 
 export type Env = Readonly<Record<string, number>>;
 
-const FNS: Record<FnName, (x: number) => number> = {
+/** Each function's value. */
+export const FN_VALUES: Readonly<Record<FnName, (x: number) => number>> = {
   sin: Math.sin,
   cos: Math.cos,
   tan: Math.tan,
@@ -61,7 +62,7 @@ export function evaluator(env: Env): (e: Expr) => number {
           r = go(u.base) ** go(u.exp);
           break;
         case 'fn':
-          r = FNS[u.name](go(u.args[0]!));
+          r = FN_VALUES[u.name](go(u.args[0]!));
           break;
         default:
           return unreachable(u);

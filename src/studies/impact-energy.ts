@@ -79,16 +79,17 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
   let outcomes = 0;
   maps.forEach((im) => {
     const map = system.unilateral!.impactMaps.indexOf(im);
+    // A mode's sliding directions are the same at every sample.
+    const modeDirections = im.modes.map((mode) => directions(system, mode.qdPlus));
     for (const sample of impactSamples(system, im, defaults, box, impacts))
-      im.modes.forEach((mode, k) => {
-        for (const direction of directions(system, mode.qdPlus)) {
+      im.modes.forEach((_, k) => {
+        for (const direction of modeDirections[k]!) {
           const at = (value: number): Outcome => outcome(system, im, k, { ...sample, ...direction, [e]: value });
           const [zero, one] = [at(0), at(1)];
           grid.forEach((value, g) => {
-            const o = blend(zero, one, value);
-            if (!o.admissible) return;
+            if (!admissibleAt(zero, one, value)) return;
             outcomes++;
-            const gain = (o.T - zero.Tminus) / zero.Tminus;
+            const gain = (energyAt(zero, one, value) - zero.Tminus) / zero.Tminus;
             worst[g] = Math.max(worst[g]!, gain);
             if (gain > GAIN && gain > (largest?.gain ?? 0)) largest = { gain, map, mode: k, values: { ...sample, ...direction, [e]: value } };
           });
@@ -181,8 +182,6 @@ interface Outcome {
   readonly conditions: readonly number[];
   readonly M: readonly (readonly number[])[];
   readonly Tminus: number;
-  readonly T: number;
-  readonly admissible: boolean;
 }
 
 const kinetic = (M: readonly (readonly number[])[], v: readonly number[]): number =>
@@ -194,13 +193,18 @@ function outcome(system: DerivedSystem, im: ImpactMap, k: number, env: Env): Out
   const M = system.lagrange2.massMatrix.map((row) => row.map(value));
   const qdPlus = mode.qdPlus.map(value);
   const conditions = mode.conditions.map((c) => value(c.expr));
-  return { qdPlus, conditions, M, Tminus: kinetic(M, im.qdMinus.map(value)), T: kinetic(M, qdPlus), admissible: conditions.every((c) => c >= 0) };
+  return { qdPlus, conditions, M, Tminus: kinetic(M, im.qdMinus.map(value)) };
 }
 
-/** The outcome at e from those at 0 and 1 (affine in e). */
-function blend(zero: Outcome, one: Outcome, e: number): Outcome {
-  const mix = (a: readonly number[], b: readonly number[]): number[] => a.map((x, i) => (1 - e) * x + e * b[i]!);
-  const qdPlus = mix(zero.qdPlus, one.qdPlus);
-  const conditions = mix(zero.conditions, one.conditions);
-  return { ...zero, qdPlus, conditions, T: kinetic(zero.M, qdPlus), admissible: conditions.every((c) => c >= 0) };
-}
+/** A quantity affine in the restitution coefficient, at e from its values at 0 and 1. */
+const affine = (atZero: number, atOne: number, e: number): number => (1 - e) * atZero + e * atOne;
+
+/** Whether the outcome at e is admissible (its conditions hold), before its velocities are made: most of a scan's are not. */
+const admissibleAt = (zero: Outcome, one: Outcome, e: number): boolean => zero.conditions.every((c, i) => affine(c, one.conditions[i]!, e) >= 0);
+
+/** The kinetic energy after the impact at e. */
+const energyAt = (zero: Outcome, one: Outcome, e: number): number =>
+  kinetic(
+    zero.M,
+    zero.qdPlus.map((v, i) => affine(v, one.qdPlus[i]!, e)),
+  );

@@ -62,14 +62,20 @@ export function relaxationStudy(patch: string, motion: TransverseMotion, params:
   const viscous = simplify(div(sub(motion.acceleration, still), motion.smallParameter));
   const rest = evaluate(motion.rest, params);
   const curvature = diff(diff(motion.potential, s), s);
-  // Compiled once: the runs evaluate the two forces millions of times.
-  const tape = new Tape([still, viscous, motion.potential, diff(still, s), curvature]);
+  // Compiled once: the runs evaluate the two forces millions of times, on a tape of their own (the other three
+  // expressions' nodes are evaluated only where E and the rests are).
+  const forces = new Tape([still, viscous]);
+  const tape = new Tape([still, motion.potential, diff(still, s), curvature]);
   const at: Record<string, number> = { ...params };
-  const values = (y: ArrayLike<number>): ((e: Expr) => number) => {
-    at[s] = y[0]!;
-    at[u] = y[1]!;
-    return tape.values(at);
-  };
+  const valuesOn =
+    (on: Tape) =>
+    (y: ArrayLike<number>): ((e: Expr) => number) => {
+      at[s] = y[0]!;
+      at[u] = y[1]!;
+      return on.values(at);
+    };
+  const values = valuesOn(tape);
+  const forceValues = valuesOn(forces);
   const omega = Math.sqrt(values([rest, 0])(curvature));
   /** E about the rest of P(s) = load: Ṽ = V + load·s, zero at that rest. */
   const energyAbout = (load: number, rested: number): ((y: ArrayLike<number>) => number) => {
@@ -90,7 +96,7 @@ export function relaxationStudy(patch: string, motion: TransverseMotion, params:
   const field =
     (e: number, forcing: (T: number) => number) =>
     (T: number, y: ArrayLike<number>, out: Float64Array): void => {
-      const value = values(y);
+      const value = forceValues(y);
       out[0] = y[1]!;
       out[1] = value(still) + e * value(viscous) - forcing(T);
     };

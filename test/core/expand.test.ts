@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { add, addAll, cos, fn, HALF, mul, neg, num, ONE, pow, sin, sqrt, sub, sym, TWO, ZERO, type Expr } from '../../src/core/expr.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { expand, expandAll, expandTerms } from '../../src/core/expand.js';
+import { expand, expandAll, expandTerms, productsInExpansion } from '../../src/core/expand.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { toText } from '../../src/core/print.js';
 import { rat } from '../../src/core/rational.js';
@@ -65,6 +65,22 @@ describe('expansion', () => {
     // sin(a(a + b)) is not an expanded atom: the sum is not its own expansion.
     expect(expand(add(a, sin(mul(a, add(a, b)))))).toBe(add(a, sin(add(pow(a, 2), mul(a, b)))));
     expect(expand(add(a, pow(add(a, b), 2)))).toBe(add(a, pow(a, 2), mul(TWO, a, b), pow(b, 2)));
+  });
+});
+
+describe('products made by multiplying out', () => {
+  const p = (s: string): Expr => parseExpr(s);
+  it('counts (a + b)²(c + d + e) + f as 2·2·3 + 1, gathered into 3·3 + 1 terms (ab = ba)', () => {
+    const e = p('(a + b)^2*(c + d + e) + f');
+    expect(productsInExpansion(e)).toBe(13);
+    expect(expand(e)).toBe(p('a^2*c + a^2*d + a^2*e + 2*a*b*c + 2*a*b*d + 2*a*b*e + b^2*c + b^2*d + b^2*e + f'));
+  });
+  it('counts a power other than to a positive integer and a function call as one', () => {
+    expect(productsInExpansion(p('(a + b)^(-1)*(c + d) + sin((a + b)^2) + 3'))).toBe(4);
+  });
+  it('counts products before like ones are gathered: (a + b)(a − b) makes 4, expanded into 2 terms', () => {
+    expect(productsInExpansion(p('(a + b)*(a - b)'))).toBe(4);
+    expect(expand(p('(a + b)*(a - b)'))).toBe(p('a^2 - b^2'));
   });
 });
 

@@ -20,6 +20,7 @@ import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
+import { setApartAlways } from '../friction/always-holds.js';
 import { dependentFrictionPhase, frictionPhases, planarCoulomb } from '../friction/phases.js';
 import { coulombImpactModes } from '../friction/impact-modes.js';
 import { criticalValue } from './critical.js';
@@ -91,17 +92,17 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       const small = n <= EXPLICIT_COORDINATES && n + rows.length <= EXPLICIT_LIMIT;
       const explicit = small ? solvePhase(l2, rows) : undefined;
       const friction = small ? frictionPhases(model, l2, contacts, active) : [];
-      phases.push(
-        phaseOnGaps(
-          model,
-          onManifold(model, l2, contacts, {
-            active,
-            rows,
-            ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
-            ...(friction.length ? { friction } : {}),
-          }),
-        ),
+      const phase = phaseOnGaps(
+        model,
+        onManifold(model, l2, contacts, {
+          active,
+          rows,
+          ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
+          ...(friction.length ? { friction } : {}),
+        }),
       );
+      // Decided where the phase holds (the lying rod's θ = 0), where a cone's side may no longer depend on the state.
+      phases.push(phase.friction ? { ...phase, friction: phase.friction.map((f) => setApartAlways(model, f)) } : phase);
     }
   }
   const assumptions = parameterAssumptions(model);

@@ -7,6 +7,7 @@ import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.j
 import { boundingBox, modelDrawing, poser, sketchScene } from '../../src/report/sketch.js';
 import { view } from '../../src/report/sketch-view.js';
 import walker from '../../derivations/compass-walker.js';
+import fallingRod from '../../derivations/falling-rod.js';
 
 const pendulum = (drawing?: ModelSpec['drawing'], particles?: ModelSpec['particles']): ModelSpec =>
   defineModel({
@@ -152,6 +153,26 @@ describe('the marks of a sketch', () => {
     // 0.271 + 0.35 rad, 36 sin 0.621 = 20.9 px (between them, at 0.35 rad, they were 12.3 px off, over the legs).
     expect(a1 - hip.cx).toBeCloseTo(-36 * Math.sin(0.271 + 0.35), 0);
     expect(a2 - hip.cx).toBeCloseTo(36 * Math.sin(0.271 + 0.35), 0);
+  });
+
+  it('the falling rod: each half named l, each end its gap f₁, f₂ just below it, the floor its μ and e', () => {
+    const model = buildModel(fallingRod);
+    const drawing = modelDrawing(fallingRod, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const scene = sketchScene('s', 'rod', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
+    expect(texts(scene, 'length-name')).toEqual(['l', 'l']);
+    expect(texts(scene, 'note')).toEqual(['f₁', 'f₂', 'μ', 'e']);
+    const at = (cls: string, text: string) => scene.items.find((i) => i.kind === 'text' && i.cls === cls && i.text === text)!;
+    for (const [end, gap] of [
+      ['A', 'f₁'],
+      ['B', 'f₂'],
+    ] as const) {
+      const [p, g] = [at('name', end), at('note', gap)];
+      if (p.kind !== 'text' || g.kind !== 'text') throw new Error('no label');
+      // The name sits 7 px right of its point and 6 px above, the note centred under it.
+      expect(g.x).toBeCloseTo(p.x - 7, 6);
+      expect(g.y).toBeGreaterThan(p.y + 6);
+    }
   });
 
   it('a point in a circle: the wall R² − x² − y² ≥ 0 drawn as the circle, hatched outside; no gravity without a potential', () => {

@@ -6,6 +6,8 @@ import { MechanicsError } from '../../src/errors.js';
 import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.js';
 import { boundingBox, modelDrawing, poser, sketchScene } from '../../src/report/sketch.js';
 import { view } from '../../src/report/sketch-view.js';
+import { plainSymbol } from '../../src/report/sketch-marks.js';
+import { svgScene, svgText } from '../../src/report/scene.js';
 import walker from '../../derivations/compass-walker.js';
 import fallingRod from '../../derivations/falling-rod.js';
 
@@ -153,6 +155,22 @@ describe('the marks of a sketch', () => {
     // 0.271 + 0.35 rad, 36 sin 0.621 = 20.9 px (between them, at 0.35 rad, they were 12.3 px off, over the legs).
     expect(a1 - hip.cx).toBeCloseTo(-36 * Math.sin(0.271 + 0.35), 0);
     expect(a2 - hip.cx).toBeCloseTo(36 * Math.sin(0.271 + 0.35), 0);
+  });
+
+  it('the compass walker’s hip mass mH reads m with a subscript H in the SVG, as m_{H} in the LaTeX; a digit index stays a Unicode subscript', () => {
+    const model = buildModel(walker);
+    const drawing = modelDrawing(walker, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const svg = svgScene(sketchScene('s', 'walker', drawing, model, pose, view(boundingBox(drawing, model, [pose]))));
+    // 12 px labels: the index 0.3 em lower, at 0.75 em.
+    expect(svg).toContain('>m<tspan dy="3.6" font-size="9">H</tspan></text>');
+    expect(svg).not.toContain('>mH<');
+    expect(svg).toContain('>a₁</text>');
+    expect(plainSymbol('Px')).toBe('P_x');
+    expect(plainSymbol('theta')).toBe('θ');
+    // Text after an index is raised back; N_{i+1} (a paper sketch's reaction) is one index.
+    expect(svgText('dm_H/dt', 10)).toBe('dm<tspan dy="3" font-size="7.5">H</tspan><tspan dy="-3">/dt</tspan>');
+    expect(svgText('N_{i+1}', 10)).toBe('N<tspan dy="3" font-size="7.5">i+1</tspan>');
   });
 
   it('the falling rod: each half named l, each end its gap f₁, f₂ just below it, the floor its μ and e', () => {

@@ -93,6 +93,10 @@ export default defineModel({
         ['11', '(a1 - g1*x)', 'w'],
         ['22', '(a2 - g2*x)', '-w'],
         ['12', '(a2 - g2*x)', 'w'],
+        ['O', '0', '0'],
+        ['E', '0.6', '0'],
+        ['Pxtip', '(0.6 + 0.5*Px)', '0'],
+        ['Pytip', '0', '(0.09*Py)'],
       ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*sin(theta)`, `y + ${u}*sin(theta) + ${v}*cos(theta)`] as const]),
     ),
     segments: [
@@ -103,7 +107,15 @@ export default defineModel({
     ],
     labels: false,
     ground: ['y = -w', 'w = y'],
-    annotations: { supports: ['11', '21', '12', '22'] },
+    // The applied loads: P_x drawn from the front face (0.5 m per N), P_y from the centre of mass (0.09 m per N, inside
+    // the 0.4 m wide prism); M_z, a moment, is named in the parameters.
+    annotations: {
+      supports: ['11', '21', '12', '22'],
+      vectors: [
+        { from: 'E', to: 'Pxtip', label: 'Px' },
+        { from: 'O', to: 'Pytip', label: 'Py' },
+      ],
+    },
   },
   initial: { qd: { x: 1 }, t1: 2 },
   // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ;

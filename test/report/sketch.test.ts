@@ -10,6 +10,7 @@ import { plainSymbol } from '../../src/report/sketch-marks.js';
 import { svgScene, svgText } from '../../src/report/scene.js';
 import walker from '../../derivations/compass-walker.js';
 import fallingRod from '../../derivations/falling-rod.js';
+import prismPlanar from '../../derivations/prism-in-guides-planar.js';
 
 const pendulum = (drawing?: ModelSpec['drawing'], particles?: ModelSpec['particles']): ModelSpec =>
   defineModel({
@@ -171,6 +172,23 @@ describe('the marks of a sketch', () => {
     // Text after an index is raised back; N_{i+1} (a paper sketch's reaction) is one index.
     expect(svgText('dm_H/dt', 10)).toBe('dm<tspan dy="3" font-size="7.5">H</tspan><tspan dy="-3">/dt</tspan>');
     expect(svgText('N_{i+1}', 10)).toBe('N<tspan dy="3" font-size="7.5">i+1</tspan>');
+  });
+
+  it('the planar prism: its loads P_x along the guides from the front face and P_y across from the centre, as arrows', () => {
+    const model = buildModel(prismPlanar);
+    const drawing = modelDrawing(prismPlanar, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const scene = sketchScene('s', 'prism', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
+    expect(texts(scene, 'vector-name')).toEqual(['P_x', 'P_y']);
+    // Each arrow's shaft is its first line: P_x horizontal to the right, P_y vertical upwards (pixels grow down).
+    const shafts = scene.items.filter((i) => i.kind === 'line' && i.cls === 'vector').filter((_, k) => k % 3 === 0);
+    const [px, py] = shafts.map((i) => (i.kind === 'line' ? [i.x2 - i.x1, i.y2 - i.y1] : [0, 0]));
+    expect(px![0]).toBeGreaterThan(0);
+    expect(px![1]).toBeCloseTo(0, 6);
+    expect(py![0]).toBeCloseTo(0, 6);
+    expect(py![1]).toBeLessThan(0);
+    // 0.5 m per N of P_x = 1 against 0.09 m per N of P_y = 2.
+    expect(px![0] / -py![1]).toBeCloseTo(0.5 / 0.18, 6);
   });
 
   it('the falling rod: each half named l, each end its gap f₁, f₂ just below it, the floor its μ and e', () => {

@@ -63,7 +63,7 @@ export default defineModel({
     mH: { default: 10, description: 'hip mass', unit: 'kg' },
     m: { default: 5, description: 'mass of one leg, a point mass on the leg', unit: 'kg' },
     l: { default: 1, description: 'leg length', unit: 'm' },
-    b: { default: 0.5, description: 'distance of a leg’s point mass from the hip (l − b from its foot)', unit: 'm' },
+    b: { default: 0.5, description: 'distance of a leg’s point mass from the hip', unit: 'm' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
     gamma: { default: Math.PI / 60, description: 'angle of the slope to the horizontal (3°)', unit: 'rad' },
   },

@@ -13,6 +13,7 @@ import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
 import { leadingForm, reduceOn } from '../../core/on-constraint.js';
+import { multipleAnglesInPowers } from '../../core/chebyshev.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
 import { pinnedTangent } from '../../model/impact-laws.js';
 import { postImpactSymbol, preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
@@ -240,7 +241,8 @@ function impactOnGaps(model: Model, im: ImpactMap): ImpactMap {
   const on = onGaps(model, [im.scenario.arriving, ...im.scenario.closed]);
   let changed = false;
   const at = (e: Expr): Expr => {
-    const r = on(e);
+    // At the configuration the scenario fixes the angles are often one (the walker's a₂ = −a₁): its multiples in powers.
+    const r = multipleAnglesInPowers(on(e));
     changed ||= r !== e;
     return r;
   };

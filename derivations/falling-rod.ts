@@ -41,10 +41,32 @@ export default defineModel({
       description: 'end B on the floor',
     },
   ],
+  // The rod as its two halves, each marked l (the half length); each end's gap f1, f2 (its height) named under
+  // it, and the floor's restitution e and friction mu on the floor.
   drawing: {
-    points: { A: ['x - l*cos(theta)', 'y - l*sin(theta)'], C: ['x', 'y'], B: ['x + l*cos(theta)', 'y + l*sin(theta)'] },
-    segments: [['A', 'B']],
+    points: {
+      A: ['x - l*cos(theta)', 'y - l*sin(theta)'],
+      C: ['x', 'y'],
+      B: ['x + l*cos(theta)', 'y + l*sin(theta)'],
+      gapA: ['x - l*cos(theta)', 'y - l*sin(theta) - 0.13*l'],
+      gapB: ['x + l*cos(theta)', 'y + l*sin(theta) - 0.13*l'],
+      floorMu: ['x + 1.6*l', '0.12*l'],
+      floorE: ['x + 1.9*l', '0.12*l'],
+    },
+    segments: [
+      ['A', 'C'],
+      ['C', 'B'],
+    ],
     ground: 'y = 0',
+    labels: true,
+    annotations: {
+      notes: [
+        { at: 'gapA', label: 'f1' },
+        { at: 'gapB', label: 'f2' },
+        { at: 'floorMu', label: 'mu' },
+        { at: 'floorE', label: 'e' },
+      ],
+    },
   },
   initial: { q: { y: 1, theta: 0.7 }, qd: { x: 1 }, t1: 3 },
 });

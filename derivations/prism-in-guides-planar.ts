@@ -8,10 +8,12 @@ import { defineModel } from '../src/model/index.js';
 // p, f_{ps} the friction of pair s on face p (the parameter fps), sgn = sgn ẋ.
 const b = (p: 1 | 2): string => (p === 1 ? 'w' : '(-w)');
 /** a_{ps} of pair s: a⁰ on the prism, a⁰ − x where its points are fixed on the guides (g_s = 1). */
-const a = (s: 1 | 2): string => `(a${s} - g${s}*x)`;
-const delta = (i: 1 | 2, j: 1 | 2): string => `${a(2)} - ${a(1)} + (f${j}2*${b(j)}*(-1)^${j} - f${i}1*${b(i)}*(-1)^${i})*sgn`;
-const N1 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(Mz - Py*(${a(2)} + (-1)^${j}*f${j}2*${b(j)}*sgn))/(${delta(i, j)})`;
-const N2 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-Mz + Py*(${a(1)} + (-1)^${i}*f${i}1*${b(i)}*sgn))/(${delta(i, j)})`;
+const a = (s: 1 | 2): string => `a${s} - g${s}*x`;
+// §2's forms in its own symbols a_{i1}, a_{j2} and Δ_{ij}, each bound (where) to the model's, so that the table prints
+// the paper's Δ_ij, N_ij1, N_ij2, Φ_ij with i, j set in (b_{ps} = ±w in place), the substitution said once (GENERAL).
+const delta = (i: 1 | 2, j: 1 | 2): string => `a${j}2 - a${i}1 + (f${j}2*${b(j)}*(-1)^${j} - f${i}1*${b(i)}*(-1)^${i})*sgn`;
+const N1 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(Mz - Py*(a${j}2 + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
+const N2 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-Mz + Py*(a${i}1 + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
 /** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
 const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
@@ -91,6 +93,10 @@ export default defineModel({
         ['11', '(a1 - g1*x)', 'w'],
         ['22', '(a2 - g2*x)', '-w'],
         ['12', '(a2 - g2*x)', 'w'],
+        ['O', '0', '0'],
+        ['E', '0.6', '0'],
+        ['Pxtip', '(0.6 + 0.5*Px)', '0'],
+        ['Pytip', '0', '(0.09*Py)'],
       ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*sin(theta)`, `y + ${u}*sin(theta) + ${v}*cos(theta)`] as const]),
     ),
     segments: [
@@ -101,7 +107,15 @@ export default defineModel({
     ],
     labels: false,
     ground: ['y = -w', 'w = y'],
-    annotations: { supports: ['11', '21', '12', '22'] },
+    // The applied loads: P_x drawn from the front face (0.5 m per N), P_y from the centre of mass (0.09 m per N, inside
+    // the 0.4 m wide prism); M_z, a moment, is named in the parameters.
+    annotations: {
+      supports: ['11', '21', '12', '22'],
+      vectors: [
+        { from: 'E', to: 'Pxtip', label: 'Px' },
+        { from: 'O', to: 'Pytip', label: 'Py' },
+      ],
+    },
   },
   initial: { qd: { x: 1 }, t1: 2 },
   // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ;
@@ -111,7 +125,9 @@ export default defineModel({
     formulas: [
       ...faces.flatMap(([i, j]) => {
         const v = `supports.${sides(i, j)}`;
-        const where = { sgn: "sign(x')", x: 'x' };
+        const where = { sgn: "sign(x')", x: 'x', [`a${i}1`]: a(1), [`a${j}2`]: a(2) };
+        // N_ij1, N_ij2 over the Δ_ij of the row above, Φ_ij in the N_ij1, N_ij2 of theirs: as the paper prints them.
+        const over = { ...where, [`Delta${i}${j}`]: `${v}.Δ` };
         return [
           {
             eq: '§2',
@@ -121,9 +137,15 @@ export default defineModel({
             where,
             ...(i === 1 && j === 1 ? { note: GENERAL } : {}),
           },
-          { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where, ...(i === 1 && j === 1 ? { note: FIXED } : {}) },
-          { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where },
-          { eq: '§2', name: `\\Phi_{${i}${j}}`, formula: `f${i}1*(${N1(i, j)}) + f${j}2*(${N2(i, j)})`, derived: `${v}.Φ`, where },
+          { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where: over, ...(i === 1 && j === 1 ? { note: FIXED } : {}) },
+          { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where: over },
+          {
+            eq: '§2',
+            name: `\\Phi_{${i}${j}}`,
+            formula: `f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2`,
+            derived: `${v}.Φ`,
+            where: { [`N${i}${j}1`]: `${v}.N1`, [`N${i}${j}2`]: `${v}.N2` },
+          },
         ];
       }),
       // §2's switched Φ over the four full variants, each weighed by (1 + sgn Nᵢⱼ₁)(1 + sgn Nᵢⱼ₂)/4: the friction bound of the realized one.

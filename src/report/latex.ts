@@ -263,6 +263,13 @@ function indexedHead(head: string): { base: string; index: string } | undefined 
   return undefined;
 }
 
+/** A name's head and subscripts as printed, a two-letter head read as a letter with an index (mH → m, [H]; q1 → q, [1]). */
+export function printedParts(name: string): { head: string; subscripts: string[] } {
+  const { head, subscripts } = splitName(name);
+  const indexed = indexedHead(head);
+  return indexed ? { head: indexed.base, subscripts: [indexed.index, ...subscripts] } : { head, subscripts };
+}
+
 /** The letter carrying an accent and the index that follows it: xc → (x, _{c}), q1 → (q, _{1}). */
 export function accentParts(name: string, symbol: (name: string) => string = symbolNameLatex): { base: string; rest: string } {
   const { head, subscripts } = splitName(name);

@@ -18,7 +18,7 @@ import { energySection, constraintsSection, lagrange2Section, modelSection } fro
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
-import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol } from './notation.js';
+import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
@@ -68,7 +68,7 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
-    ', each with the paper’s equation number: a result as derived, followed by the paper’s formula where the two print differently and their difference simplifies to 0, and a number the report measured beside the paper’s closed form it is compared with:',
+    ', each with the paper’s equation number: a result as derived, followed by the paper’s formula where the two print differently and their difference simplifies to 0 (the paper’s alone where they differ only in the signs of their sums), and a number the report measured beside the paper’s closed form it is compared with:',
   ];
   const lhs = rows.map(rowLhs);
   // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
@@ -326,6 +326,8 @@ function derivedThenPrinted(r: PaperCheckRow, width: number): string[] {
   if (!printed) return derived;
   const paper = `${printed}${remainderLatex(r)}`;
   if (derived.join(' ') === paper) return derived;
+  // The same expression, only its sums oriented otherwise (−(1 − e) against the paper's (e − 1)): a copy, printed once, as the paper does.
+  if (!r.formula.remainder && toLatex(tidy(resultForm(r)), { ...MECHANICS, orientSums: false }) === printed) return [printed];
   const whole = `${derived.join(' ')} = ${paper}`;
   return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
 }

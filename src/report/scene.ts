@@ -138,6 +138,28 @@ export function px(v: number): string {
   return s === '-0.0' ? '0.0' : s;
 }
 
+/**
+ * A label's text with each "_X" or "_{…}" (plainSymbol's m_H, N_{i+1}) as a subscript: lowered and smaller, the
+ * text after it raised back. dy, not baseline-shift, which Firefox ignores.
+ */
+export function svgText(text: string, size: number): string {
+  const parts = text.split(/_(\{[^}]*\}|[A-Za-z0-9]+)/);
+  if (parts.length === 1) return escapeXml(text);
+  const shift = Number((0.3 * size).toFixed(1));
+  let lowered = false;
+  let out = '';
+  parts.forEach((part, i) => {
+    if (i % 2 === 1) {
+      out += `<tspan${lowered ? '' : ` dy="${shift}"`} font-size="${Number((0.75 * size).toFixed(1))}">${escapeXml(part.replace(/^\{(.*)\}$/, '$1'))}</tspan>`;
+      lowered = true;
+    } else if (part !== '') {
+      out += lowered ? `<tspan dy="${-shift}">${escapeXml(part)}</tspan>` : escapeXml(part);
+      lowered = false;
+    }
+  });
+  return out;
+}
+
 export const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The polyline's points split at NaN pairs (a gap in the data). */
@@ -189,7 +211,7 @@ function svgItem(item: SceneItem): string {
       return `<rect${svgAttrs(item)} x="${px(item.x)}" y="${px(item.y)}" width="${px(item.w)}" height="${px(item.h)}" fill="none" stroke="${item.stroke}" stroke-width="1"/>`;
     case 'text': {
       const where = item.rotate ? `transform="translate(${px(item.x)} ${px(item.y)}) rotate(-90)"` : `x="${px(item.x)}" y="${px(item.y)}"`;
-      return `<text${svgAttrs(item)} ${where} text-anchor="${item.anchor}" font-size="${item.size}"${item.fill ? ` fill="${item.fill}"` : ''}>${escapeXml(item.text)}</text>`;
+      return `<text${svgAttrs(item)} ${where} text-anchor="${item.anchor}" font-size="${item.size}"${item.fill ? ` fill="${item.fill}"` : ''}>${svgText(item.text, item.size)}</text>`;
     }
     default:
       return item satisfies never;

@@ -7,7 +7,7 @@ import { evaluate } from '../core/evaluate.js';
 import type { Model } from '../model/types.js';
 import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 import { contour } from './contour.js';
-import { splitName } from './latex.js';
+import { printedParts } from './latex.js';
 import { GREEK_TEXT } from './latex-text.js';
 import { mechanicsSymbol } from './notation.js';
 import type { SceneItem } from './scene.js';
@@ -17,10 +17,13 @@ import { GROUND, parameterEnv, toPx, type View } from './sketch-view.js';
 const MARK = '#444444';
 const ANGLE = '#b35900';
 
-/** theta → θ, q1 → q₁, a_2 → a₂: a coordinate's name as the figure writes it in plain text. */
+/**
+ * theta → θ, q1 → q₁, a_2 → a₂, mH → m_H: a symbol's name as the figure writes it in plain text, a letter
+ * index after "_" (drawn as a subscript in SVG, scene.ts), as the report's LaTeX reads two letters (m_{H}).
+ */
 export function plainSymbol(name: string): string {
   const greek = Object.fromEntries(Object.entries(GREEK_TEXT).map(([ch, word]) => [word.replace(/^var/, ''), ch]));
-  const { head, subscripts } = splitName(name);
+  const { head, subscripts } = printedParts(name);
   const sub = (s: string): string => (/^\d+$/.test(s) ? [...s].map((d) => String.fromCharCode(0x2080 + Number(d))).join('') : `_${s}`);
   return `${greek[head] ?? head}${subscripts.map(sub).join('')}`;
 }

@@ -21,6 +21,7 @@ import type {
   ContactRow,
   CriticalValue,
   FrictionPhase,
+  ImpactCondition,
   ImpactMap,
   ImpactMode,
   Indeterminate,
@@ -379,19 +380,40 @@ function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: Fric
       ),
     ),
   ];
-  if (f.conditions.length) {
-    const cone = f.conditions.flatMap((c) => (c.states?.kind === 'cone' && c.states.side === 'upper' ? [statement(c.states, symbolOf)] : [])).join(',\\ ');
+  const all = [...f.conditions, ...(f.alwaysHolds ?? [])];
+  if (all.length === 0) return blocks;
+  const cone = all.flatMap((c) => (c.states?.kind === 'cone' && c.states.side === 'upper' ? [statement(c.states, symbolOf)] : [])).join(',\\ ');
+  const density = merged.size ? 'densities lie' : 'density lies';
+  // Both sides alike (no tangential density, the lying rod's ν̇₁ + ν̇₂ = 0): one line.
+  const distinct = (cs: readonly ImpactCondition[]) => cs.filter((c, i) => c.expr !== cs[i - 1]?.expr || c.states?.kind !== 'cone').map((c) => c.expr);
+  const always = distinct(f.alwaysHolds ?? []).map((e) => `${math(e)} \\ge 0`);
+  // A side true in every state (friction/always-holds.ts) is said once, with why, not displayed as a condition.
+  const why = `every parameter value in its range${sliding.length ? ' and either slip sign' : ''}`;
+  if (f.conditions.length === 0) {
     blocks.push(
-      paragraph(`It sticks while the tangential ${merged.size ? 'densities lie' : 'density lies'} in the static cone `, m(cone), ':'),
-      equations(
-        ...inName(
-          named,
-          // Both sides alike (no tangential density, the lying rod's ν̇₁ + ν̇₂ = 0): one line.
-          f.conditions.filter((c, i) => c.expr !== f.conditions[i - 1]?.expr || c.states?.kind !== 'cone').map((c) => c.expr),
-        ).map((e, i) => inequality(`${tag}-cone-${i + 1}`, closeWith(mathLines(e), '\\ge 0'))),
+      paragraph(
+        `It sticks while the tangential ${density} in the static cone `,
+        m(cone),
+        `, which holds in every state of this phase: ${always.length === 1 ? 'it reads' : 'its sides read'} `,
+        m(always.join(',\\quad ')),
+        `, true for ${why}, so the ${merged.size ? 'contacts do' : 'contact does'} not start to slip while the phase lasts.`,
       ),
     );
+    return blocks;
   }
+  blocks.push(
+    paragraph(`It sticks while the tangential ${density} in the static cone `, m(cone), ':'),
+    equations(...inName(named, distinct(f.conditions)).map((e, i) => inequality(`${tag}-cone-${i + 1}`, closeWith(mathLines(e), '\\ge 0')))),
+    ...(always.length
+      ? [
+          paragraph(
+            `Its other side${always.length === 1 ? '' : 's'}, `,
+            m(always.join(',\\quad ')),
+            `, hold${always.length === 1 ? 's' : ''} in every state (${why}) and ${always.length === 1 ? 'is' : 'are'} not printed as a condition.`,
+          ),
+        ]
+      : []),
+  );
   return blocks;
 }
 

@@ -155,9 +155,11 @@ describe('every example’s sketch', () => {
       const e = drawn.find((x) => x.name === name)!;
       return sketchFigure(e.model, e.drawing!, e.trajectory).svg;
     };
-    const labels = (name: string): string[] => [...svg(name).matchAll(/class="(?:vector-name|note)"[^>]*>([^<]*)</g)].map((m) => m[1]!);
+    // An index drawn as a subscript (<tspan dy=…>z</tspan>, scene.ts svgText) read back as _z.
+    const labels = (name: string): string[] =>
+      [...svg(name).matchAll(/class="(?:vector-name|note)"[^>]*>(.*?)<\/text>/g)].map((m) => m[1]!.replace(/<tspan dy="[\d.]+"[^>]*>([^<]*)<\/tspan>/g, '_$1'));
     expect(labels('circle-billiard')).toEqual(['R', 'v₀']);
-    expect(labels('point-between-planes')).toEqual(['F', 'Fz', 'Φ', 'f₁', 'f₂']);
+    expect(labels('point-between-planes')).toEqual(['F', 'F_z', 'Φ', 'f₁', 'f₂']);
     // V, the velocity's tip, and B, the radius's, are heads; P, O and A are points.
     expect([...svg('circle-billiard').matchAll(/class="name"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['P', 'O', 'A']);
   });

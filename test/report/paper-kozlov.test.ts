@@ -20,6 +20,7 @@ import type { ModelSpec } from '../../src/model/index.js';
 import type { PaperFormulaSpec, PaperSpec } from '../../src/model/spec.js';
 import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 import { buildReport } from '../../src/report/report.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 
 /** What the pipeline computes for the report (study, orbit, simulation), once per model. */
@@ -272,6 +273,19 @@ describe('Kozlov §3: the point in the circle', () => {
   it('keeps the tangential speed u = v cos α through the impact, as the paper’s first result states', () => {
     const row = check.rows.find((r) => r.formula.name === 'v\\cos\\alpha = u')!;
     expect([row.how, row.agrees]).toEqual(['symbolic', true]);
+  });
+  it('prints vv̇, v̇ and v(t) once, in the paper’s (e − 1), not followed by an “= …” copy in the printer’s −(1 − e)', () => {
+    const { system, computed } = once(circleBilliard);
+    const tex = renderLatexBody(buildReport(system, computed));
+    const display = (n: number) =>
+      tex.slice(tex.lastIndexOf('\\\\', tex.indexOf(`{eq:circle-billiard:paper-${n}}`)), tex.indexOf(`{eq:circle-billiard:paper-${n}}`));
+    expect(display(3)).toContain('\\dot{v}\\ \\text{\\S 3} &= \\frac{v (e - 1) \\sqrt{v^{2} - u^{2}}}{2 R} \\label');
+    for (const n of [2, 3, 4]) {
+      expect(display(n)).not.toContain('1 - e');
+      expect(display(n)).not.toContain('{}= ');
+    }
+    // t* is the toolkit's corrected closed form, not a copy of another print: it keeps its (1 − e).
+    expect(display(5)).toContain('{u (1 - e)}');
   });
   it('calls the accumulation of impacts a persistent sliding contact, not a rest', () => {
     const { system, computed } = once(circleBilliard);

@@ -6,7 +6,11 @@ import { MechanicsError } from '../../src/errors.js';
 import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.js';
 import { boundingBox, modelDrawing, poser, sketchScene } from '../../src/report/sketch.js';
 import { view } from '../../src/report/sketch-view.js';
+import { plainSymbol } from '../../src/report/sketch-marks.js';
+import { svgScene, svgText } from '../../src/report/scene.js';
 import walker from '../../derivations/compass-walker.js';
+import fallingRod from '../../derivations/falling-rod.js';
+import prismPlanar from '../../derivations/prism-in-guides-planar.js';
 
 const pendulum = (drawing?: ModelSpec['drawing'], particles?: ModelSpec['particles']): ModelSpec =>
   defineModel({
@@ -152,6 +156,59 @@ describe('the marks of a sketch', () => {
     // 0.271 + 0.35 rad, 36 sin 0.621 = 20.9 px (between them, at 0.35 rad, they were 12.3 px off, over the legs).
     expect(a1 - hip.cx).toBeCloseTo(-36 * Math.sin(0.271 + 0.35), 0);
     expect(a2 - hip.cx).toBeCloseTo(36 * Math.sin(0.271 + 0.35), 0);
+  });
+
+  it('the compass walker’s hip mass mH reads m with a subscript H in the SVG, as m_{H} in the LaTeX; a digit index stays a Unicode subscript', () => {
+    const model = buildModel(walker);
+    const drawing = modelDrawing(walker, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const svg = svgScene(sketchScene('s', 'walker', drawing, model, pose, view(boundingBox(drawing, model, [pose]))));
+    // 12 px labels: the index 0.3 em lower, at 0.75 em.
+    expect(svg).toContain('>m<tspan dy="3.6" font-size="9">H</tspan></text>');
+    expect(svg).not.toContain('>mH<');
+    expect(svg).toContain('>a₁</text>');
+    expect(plainSymbol('Px')).toBe('P_x');
+    expect(plainSymbol('theta')).toBe('θ');
+    // Text after an index is raised back; N_{i+1} (a paper sketch's reaction) is one index.
+    expect(svgText('dm_H/dt', 10)).toBe('dm<tspan dy="3" font-size="7.5">H</tspan><tspan dy="-3">/dt</tspan>');
+    expect(svgText('N_{i+1}', 10)).toBe('N<tspan dy="3" font-size="7.5">i+1</tspan>');
+  });
+
+  it('the planar prism: its loads P_x along the guides from the front face and P_y across from the centre, as arrows', () => {
+    const model = buildModel(prismPlanar);
+    const drawing = modelDrawing(prismPlanar, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const scene = sketchScene('s', 'prism', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
+    expect(texts(scene, 'vector-name')).toEqual(['P_x', 'P_y']);
+    // Each arrow's shaft is its first line: P_x horizontal to the right, P_y vertical upwards (pixels grow down).
+    const shafts = scene.items.filter((i) => i.kind === 'line' && i.cls === 'vector').filter((_, k) => k % 3 === 0);
+    const [px, py] = shafts.map((i) => (i.kind === 'line' ? [i.x2 - i.x1, i.y2 - i.y1] : [0, 0]));
+    expect(px![0]).toBeGreaterThan(0);
+    expect(px![1]).toBeCloseTo(0, 6);
+    expect(py![0]).toBeCloseTo(0, 6);
+    expect(py![1]).toBeLessThan(0);
+    // 0.5 m per N of P_x = 1 against 0.09 m per N of P_y = 2.
+    expect(px![0] / -py![1]).toBeCloseTo(0.5 / 0.18, 6);
+  });
+
+  it('the falling rod: each half named l, each end its gap f₁, f₂ just below it, the floor its μ and e', () => {
+    const model = buildModel(fallingRod);
+    const drawing = modelDrawing(fallingRod, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const scene = sketchScene('s', 'rod', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
+    expect(texts(scene, 'length-name')).toEqual(['l', 'l']);
+    expect(texts(scene, 'note')).toEqual(['f₁', 'f₂', 'μ', 'e']);
+    const at = (cls: string, text: string) => scene.items.find((i) => i.kind === 'text' && i.cls === cls && i.text === text)!;
+    for (const [end, gap] of [
+      ['A', 'f₁'],
+      ['B', 'f₂'],
+    ] as const) {
+      const [p, g] = [at('name', end), at('note', gap)];
+      if (p.kind !== 'text' || g.kind !== 'text') throw new Error('no label');
+      // The name sits 7 px right of its point and 6 px above, the note centred under it.
+      expect(g.x).toBeCloseTo(p.x - 7, 6);
+      expect(g.y).toBeGreaterThan(p.y + 6);
+    }
   });
 
   it('a point in a circle: the wall R² − x² − y² ≥ 0 drawn as the circle, hatched outside; no gravity without a potential', () => {

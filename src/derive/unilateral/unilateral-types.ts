@@ -98,6 +98,8 @@ export interface FrictionPhase {
   readonly indeterminate?: readonly Indeterminate[];
   /** The sticking cone |ν̇| ≤ μ_s σ̇ of each sticking contact, as two expressions ≥ 0. */
   readonly conditions: readonly ImpactCondition[];
+  /** The cone's sides that hold in every state for either slip sign (friction/always-holds.ts), left out of `conditions`. */
+  readonly alwaysHolds?: readonly ImpactCondition[];
 }
 
 /**

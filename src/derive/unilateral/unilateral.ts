@@ -13,6 +13,7 @@ import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
 import { leadingForm, reduceOn } from '../../core/on-constraint.js';
+import { multipleAnglesInPowers } from '../../core/chebyshev.js';
 import type { ImpactScenario, Model } from '../../model/model.js';
 import { pinnedTangent } from '../../model/impact-laws.js';
 import { postImpactSymbol, preImpactSymbol, slipSignSymbol, TIME } from '../../model/names.js';
@@ -20,6 +21,7 @@ import { restitutionOf } from './impact-laws.js';
 import { modeAdmissibility } from './admissibility.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { deriveCoulomb } from '../friction/coulomb.js';
+import { setApartAlways } from '../friction/always-holds.js';
 import { dependentFrictionPhase, frictionPhases, planarCoulomb } from '../friction/phases.js';
 import { coulombImpactModes } from '../friction/impact-modes.js';
 import { criticalValue } from './critical.js';
@@ -91,17 +93,17 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
       const small = n <= EXPLICIT_COORDINATES && n + rows.length <= EXPLICIT_LIMIT;
       const explicit = small ? solvePhase(l2, rows) : undefined;
       const friction = small ? frictionPhases(model, l2, contacts, active) : [];
-      phases.push(
-        phaseOnGaps(
-          model,
-          onManifold(model, l2, contacts, {
-            active,
-            rows,
-            ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
-            ...(friction.length ? { friction } : {}),
-          }),
-        ),
+      const phase = phaseOnGaps(
+        model,
+        onManifold(model, l2, contacts, {
+          active,
+          rows,
+          ...(explicit ? { explicit } : { unsolved: small ? 'dependent' : 'size' }),
+          ...(friction.length ? { friction } : {}),
+        }),
       );
+      // Decided where the phase holds (the lying rod's θ = 0), where a cone's side may no longer depend on the state.
+      phases.push(phase.friction ? { ...phase, friction: phase.friction.map((f) => setApartAlways(model, f)) } : phase);
     }
   }
   const assumptions = parameterAssumptions(model);
@@ -239,7 +241,8 @@ function impactOnGaps(model: Model, im: ImpactMap): ImpactMap {
   const on = onGaps(model, [im.scenario.arriving, ...im.scenario.closed]);
   let changed = false;
   const at = (e: Expr): Expr => {
-    const r = on(e);
+    // At the configuration the scenario fixes the angles are often one (the walker's a₂ = −a₁): its multiples in powers.
+    const r = multipleAnglesInPowers(on(e));
     changed ||= r !== e;
     return r;
   };

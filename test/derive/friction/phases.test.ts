@@ -145,7 +145,30 @@ describe('contact phases with Coulomb friction', () => {
       expectClose(s1!, (s.m * s.g) / 2, 1e-12);
       expectClose(s2!, (s.m * s.g) / 2, 1e-12);
       expectClose(n1! + n2!, 0, 1e-12);
-      for (const c of f.conditions) expectClose(evaluate(c.expr, env(s)), s.mu * s.m * s.g, 1e-12);
+      for (const c of f.alwaysHolds!) expectClose(evaluate(c.expr, env(s)), s.mu * s.m * s.g, 1e-12);
     }
+    // μ(σ̇₁ + σ̇₂) = μmg ≥ 0 in every state: set apart, not a condition.
+    expect(f.conditions).toEqual([]);
+  });
+  it('one end of the lying rod sticking, the other sliding: its cone μσ̇ ∓ ν̇ = ½μmg(1 ∓ d) holds for d = ±1, set apart', () => {
+    // Statics: ν̇ of the sticking end balances the other's friction −μ d σ̇ with σ̇₁ = σ̇₂ = mg/2, so |ν̇| = μmg/2 = μσ̇.
+    for (const [modes, other] of [
+      [['stick', 'slide'], 1],
+      [['slide', 'stick'], 0],
+    ] as const) {
+      const f = variant([0, 1], [...modes]);
+      expect(f.conditions).toEqual([]);
+      expect(f.alwaysHolds).toHaveLength(2);
+      for (const s of states.slice(0, 5)) {
+        const [upper, lower] = f.alwaysHolds!.map((c) => evaluate(c.expr, env(s)));
+        expectClose(upper!, (s.mu * s.m * s.g * (1 - s.d[other]!)) / 2, 1e-12);
+        expectClose(lower!, (s.mu * s.m * s.g * (1 + s.d[other]!)) / 2, 1e-12);
+      }
+    }
+  });
+  it('a cone side that depends on the state stays a condition: one end sticking alone', () => {
+    const f = variant([0], ['stick']);
+    expect(f.conditions).toHaveLength(2);
+    expect(f.alwaysHolds).toBeUndefined();
   });
 });

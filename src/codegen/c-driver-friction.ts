@@ -374,10 +374,12 @@ static int admissible(double t, const double *x, const int *idx, int k, const do
 
 /*
  * The phase of the current modes at (t, x) into out. A spatial slide that is slow (|ṡ| ≤ REST_VELOCITY) or has turned
- * back on the step (ṡ·ê ≤ 0) is evaluated at q̇ with its ṡ turned to max(|ṡ|, ε) ê, the held gap rates kept: ṡ/|ṡ|
- * there is no direction a step can follow (the runtime's aimSlowSlides, which aims along the direction d with
- * s̈(d) ∥ d; ê, the direction at the step's start, is that one where the slide stops without turning). Without the
- * aim a fixed RK4 step over the stop flips the friction on its later stages and steps over the guard ṡ·ê.
+ * back on the step (ṡ·ê ≤ 0) is evaluated at q̇ with its ṡ at least ε fast and, turned back, reversed, the held gap
+ * rates kept: at ṡ ≈ 0 ṡ/|ṡ| is no direction a step can follow (the runtime aims such a slip along the direction d
+ * with s̈(d) ∥ d, aimSlowSlides: where the slide stops without turning, ±ṡ/|ṡ| is that one), and without the reversal a
+ * fixed RK4 step over the stop flips the friction on its later stages and steps over the guard ṡ·ê (a box's spin on
+ * four corners went on at ω = 0.0099 for ever). ±ṡ, not |ṡ| ê: four corners turned within the step no longer slip
+ * along their ê as one rigid motion, and the shift has no solution (the stop then came 1.7e-7 s late).
  */
 static void phase(double t, const double *x, double *out) {
   double s[MS], value[MS], xs[2 * N];
@@ -393,9 +395,11 @@ static void phase(double t, const double *x, double *out) {
       for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) along += slip_dir[r] * s[r];
       if (speed > REST_VELOCITY && along > 0.0) continue;
       any = 1;
+      /* Along ±ṡ (− where it turned back), ê at ṡ = 0, at least ε fast. */
+      double scale = fmax(speed, BREAKAWAY_FRACTION * REST_VELOCITY) / speed * (along > 0.0 ? 1.0 : -1.0);
       for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) {
         shifted[r] = 1;
-        value[r] = fmax(speed, BREAKAWAY_FRACTION * REST_VELOCITY) * slip_dir[r];
+        value[r] = speed > 0.0 ? scale * s[r] : BREAKAWAY_FRACTION * REST_VELOCITY * slip_dir[r];
       }
     }
   }

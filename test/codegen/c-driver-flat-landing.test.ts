@@ -42,7 +42,8 @@ import { HAVE_GCC, IN_CI } from '../helpers/targets.js';
 // while it slides, the slide on four corners stops at t* + (|v₀| − μ g t*)/(μ g)
 // (the plastic impact takes μ m g t* off the slip, μ g decelerates it
 // after) after |v₀| t* + (|v₀| − μ g t*)²/(2μg) along v₀. Each run is the
-// runtime's to 1e-9 (measured: 1.5e-12 and 3.6e-13 s).
+// runtime's to 1e-9 (measured: 1.5e-12 in the state, 2.2e-11 s). Spinning
+// flat without sliding, the four slips stop together at ω/α (1.0e-10 s off).
 // Spinning while it slides flat, the rigid model has no unique motion (the
 // split of the weight moves the moment of the corners' friction about the
 // vertical; a point contact has no torsional friction): both stop at t = 0.
@@ -192,6 +193,24 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver through the box on its floor', a
       const last = cRun.rows.at(-1)!;
       v.forEach((vi, i) => expect(Math.abs(last[1 + i]! - (path * vi) / speed)).toBeLessThan(1e-9));
       for (const i of [4, 5, 6]) expect(Math.abs(last[i]!)).toBeLessThan(1e-12);
+    });
+
+    it('spinning flat at ω = 3 (μ = 0.2): each corner slips along its own circle, stops at ω/α turned ω²/(2α), as the runtime', () => {
+      // Each corner r = √(a² + b²) from the centre carries its friction μσ̇ against its own slip: the moment is μ m g r
+      // for any split of the weight, α = μ m g r/I_z, I_z = m(a² + b²)/3. The stop is that of all four slips at once.
+      const [a, b, mu, omega, T] = [0.2, 0.15, 0.2, 3, 0.3];
+      const alpha = (mu * grav * Math.hypot(a, b)) / ((a * a + b * b) / 3);
+      const [q0, qd0] = [
+        [0, 0, cHalf, 0, 0, 0],
+        [0, 0, 0, omega, 0, 0],
+      ];
+      const ts = simulate(mod, { q0, qd0, params: { mu }, t1: T, rtol: 1e-12, atol: 1e-12 });
+      const cRun = run(exe, ['-t', `${T}`, '-q', q0.join(), '-v', qd0.join(), '-p', `mu=${mu}`]);
+      agreesWithRuntime(sys, cRun, ts, T, TOL);
+      const stick = cRun.events.filter((ev) => ev.kind === 'stick');
+      expect(stick.map((ev) => ev.fields.contacts)).toEqual(['Cmmm,Cmpm,Cpmm,Cppm']);
+      expect(Math.abs(Number(stick[0]!.fields.t) - omega / alpha)).toBeLessThan(1e-9);
+      expect(Math.abs(cRun.rows.at(-1)![4]! - (omega * omega) / (2 * alpha))).toBeLessThan(1e-12);
     });
 
     it('spinning while it slides flat (μ = 0.2): stops at t = 0 with ambiguous-contact-mode on the four corners, as the runtime', () => {

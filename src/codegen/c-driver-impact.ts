@@ -20,7 +20,7 @@ import type { Decl } from './ir.js';
 /** The enumeration's records and functions, but the solve the projection prints (c-driver-contacts.ts). */
 const ENUMERATION = FRICTIONAL_IMPACT.decls.filter((d) => d !== pivotedSolve) as (Decl & { kind: 'function' | 'record' })[];
 
-/** The least-norm functions but the split of reactions the frictional guards print (c-driver-friction.ts). */
+/** The least-norm functions but the split of reactions the frictional phase prints (c-driver-reactions.ts). */
 const SPLIT = [orthonormalColumns, leastNormSplit];
 const IMPULSE_SPLIT = LEAST_NORM.decls.filter((d) => !SPLIT.includes(d)) as (Decl & { kind: 'function' })[];
 

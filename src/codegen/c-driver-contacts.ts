@@ -94,6 +94,13 @@ static const int strict[M] = {${strict.map((s) => (s ? 1 : 0)).join(', ')}};`
 static int held[M];
 static int dormant[M];
 
+/* Whether M is not positive definite at (t, x): q̈ is undefined there. */
+static int mass_singular(double t, const double *x) {
+  double mm[N * N];
+  ${P}_mass_matrix(t, x, p, mm);
+  return !${P}_mass_factor(mm);
+}
+
 /* Whether contact j's activation condition holds at (t, x). */
 static int admits(int j, double t, const double *x) {
 ${

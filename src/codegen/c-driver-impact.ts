@@ -13,17 +13,21 @@
 // src/codegen/solvers/least-norm.ts).
 // Tests: test/codegen/c-driver-impact.test.ts (planar), test/codegen/c-driver-flat-landing.test.ts (spatial: the tumbling box).
 import { printCFunctions } from './print-c.js';
-import { LEAST_NORM } from './solvers/least-norm.js';
+import { LEAST_NORM, leastNormSplit, orthonormalColumns } from './solvers/least-norm.js';
 import { FRICTIONAL_IMPACT, pivotedSolve } from './solvers/frictional-impact.js';
 import type { Decl } from './ir.js';
 
 /** The enumeration's records and functions, but the solve the projection prints (c-driver-contacts.ts). */
 const ENUMERATION = FRICTIONAL_IMPACT.decls.filter((d) => d !== pivotedSolve) as (Decl & { kind: 'function' | 'record' })[];
 
-/** The C of `frictional_impact` (after the projection's pivotedSolve, before `resolve`, which calls it). */
+/** The least-norm functions but the split of reactions the frictional phase prints (c-driver-reactions.ts). */
+const SPLIT = [orthonormalColumns, leastNormSplit];
+const IMPULSE_SPLIT = LEAST_NORM.decls.filter((d) => !SPLIT.includes(d)) as (Decl & { kind: 'function' })[];
+
+/** The C of `frictional_impact` (after the projection's pivotedSolve and the guards' split, before `resolve`, which calls it). */
 export const frictionalImpact = (P: string): string => `
 /* The least-norm split of dependent rows' impulses, printed from the IR the runtime's is (src/numeric/least-norm.ts). */
-${printCFunctions(LEAST_NORM.decls as (Decl & { kind: 'function' })[]).join('\n')}
+${printCFunctions(IMPULSE_SPLIT, SPLIT).join('\n')}
 
 /* The enumeration of the contacts' phases, printed from the IR the runtime's is (src/numeric/frictional-impact.ts). */
 ${printCFunctions(ENUMERATION, [pivotedSolve]).join('\n')}

@@ -12,7 +12,7 @@
 // frictional law (c-driver-impact.ts). Whatever the driver cannot decide it
 // reports and stops on, never guesses: a status of the impact map other
 // than ok, no admissible held set or several with different motions, a
-// spatial Coulomb contact held.
+// spatial Coulomb contact sliding away from rest.
 // After every event the state is projected onto the held contacts, as the
 // runtime does, and an accumulation of impacts (Zeno) is summed as the
 // runtime sums it: the contacts rest from its accumulation point on.
@@ -110,7 +110,7 @@ export function generateCDriver(sys: DerivedSystem, sourceFile: string, c: CModu
     RK4,
     ...(contacts ? [contacts.events] : []),
     ARGUMENTS(P, np > 0),
-    MAIN(P, m > 0, defaults, model.initial.t1),
+    MAIN(P, m > 0, m > 0 && hasCoulomb(sys), defaults, model.initial.t1),
   ].join('\n');
   return { fileName: `${base}-driver.c`, text };
 }
@@ -173,7 +173,7 @@ ${
 }`;
 
 /** main: the arguments, the checks, the steps. */
-const MAIN = (P: string, contacts: boolean, defaults: string, tEnd: number): string => `
+const MAIN = (P: string, contacts: boolean, friction: boolean, defaults: string, tEnd: number): string => `
 static void print_row(double t, const double *x) {
   printf("%.17g", t);
   for (int i = 0; i < 2 * N; i++) printf(",%.17g", x[i]);
@@ -226,7 +226,7 @@ ${defaults}
     /* The last step ends at T_END${contacts ? ' (or at a pending rest)' : ''} exactly, without a sliver of a step left by roundoff. */
     double until = ${contacts ? 'rest_pending && rest_at < t_end ? rest_at : t_end' : 't_end'};
     int last = until - t <= step * (1.0 + 1e-9);
-    double h = last ? until - t : step, y[2 * N];
+    double h = last ? until - t : step, y[2 * N];${friction ? '\n    aim_slips(t, x);' : ''}
     rk4(t, x, h, y);${
       contacts
         ? `
@@ -234,10 +234,11 @@ ${defaults}
     double s = h;
     int j = crossing(t, x, h, y, &s);
     if (j >= 0) rk4(t, x, s, y);
+    /* Traced to its usual cause where M is singular at the step's start, as the runtime traces it. */
+    for (int i = 0; i < 2 * N; i++)
+      if (!isfinite(y[i])) stop(t, mass_singular(t, x) ? "singular-mass-matrix" : "non-finite-state", held);
     t = j >= 0 ? t + s : last ? until : t + step;
     for (int i = 0; i < 2 * N; i++) x[i] = y[i];
-    for (int i = 0; i < 2 * N; i++)
-      if (!isfinite(x[i])) stop(t, "non-finite-state", held);
     if (j >= 0) {
       if (++in_a_row > MAX_EVENTS_IN_A_ROW) stop(t, "too-many-events", held);
       /* An open contact whose condition fails there passes through; else the event is resolved, the state printed before and after. */

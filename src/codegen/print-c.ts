@@ -237,6 +237,18 @@ class CPrinter {
     return d.exported ? `${this.prefix}_${d.name}` : d.name;
   }
 
+  /**
+   * Whether an expression reads an element of a double array (an argument or a buffer): a real, though its name
+   * may also index elsewhere in the function (a model's parameter c, read from p, beside a loop's c = SC$[r]).
+   */
+  private readsDouble(e: JsExpr): boolean {
+    if (e.kind !== 'index' || e.array.kind !== 'ref') return false;
+    const arg = this.vars.get(e.array.name);
+    if (arg !== undefined) return arg === 'Float64Array' || arg === 'ArrayLike<number>' || arg === 'readonly number[]' || arg === 'Params';
+    const d = this.top.get(e.array.name);
+    return d?.kind === 'buffer' && d.array === 'Float64Array';
+  }
+
   /** The type of a top-level const's value, when it is a record. */
   private topRecord(name: string): (Decl & { kind: 'record' }) | undefined {
     const d = this.top.get(name);
@@ -417,7 +429,14 @@ class CPrinter {
         const read = s.init.kind === 'member' && !s.type ? this.fieldOf(s.init)?.field : undefined;
         const field = read?.type;
         const declared = s.type ?? (field === 'number' ? undefined : field);
-        const type = read && field !== 'number' ? this.fieldType(read) : declared ? this.type(declared, s.name) : this.ints.has(s.name) ? 'int' : 'double';
+        const type =
+          read && field !== 'number'
+            ? this.fieldType(read)
+            : declared
+              ? this.type(declared, s.name)
+              : this.ints.has(s.name) && !this.readsDouble(s.init)
+                ? 'int'
+                : 'double';
         if (declared) this.vars.set(s.name, declared);
         const constant = s.kind === 'const' ? (type.endsWith('*') ? `${type}const ` : `const ${type} `) : this.typed(type, '');
         const line = `${indent}${constant}${local(s.name)} = ${this.expr(s.init)};`;

@@ -4,7 +4,8 @@
 // impacts but stops where the corners come to rest, its held phase being
 // planar, and the landing is checked to the state at T), several impacts
 // resolved at once, and tumbling onto the rough floor, its corners spatial
-// Coulomb contacts.
+// Coulomb contacts; coming to rest on them, sticking in the exact cone, and
+// the stops the runtime makes too.
 //
 // Flat landing. The four lower corners' rows are dependent (g_A + g_C =
 // g_B + g_D for any pose), so the impulses are not unique, only their
@@ -34,6 +35,20 @@ import { agreesWithRuntime, compileDriver, numbers, run, type Run } from '../hel
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { HAVE_GCC, IN_CI } from '../helpers/targets.js';
+
+// Coming to rest. Tipped onto an edge at μ = 2 the box sticks on its two
+// corners (dependent pins: their reactions split by least norm, as the
+// runtime splits them), pivots and lands flat, sticking on four; landing flat
+// while it slides, the slide on four corners stops at t* + (|v₀| − μ g t*)/(μ g)
+// (the plastic impact takes μ m g t* off the slip, μ g decelerates it
+// after) after |v₀| t* + (|v₀| − μ g t*)²/(2μg) along v₀. Each run is the
+// runtime's to 1e-9 (measured: 1.5e-12 in the state, 2.2e-11 s). Spinning
+// flat without sliding, the four slips stop together at ω/α (1.0e-10 s off).
+// Spinning while it slides flat, the rigid model has no unique motion (the
+// split of the weight moves the moment of the corners' friction about the
+// vertical; a point contact has no torsional friction): both stop at t = 0.
+// At θ = π/2 (the pole of its Tait–Bryan angles) M is singular: both stop
+// there with singular-mass-matrix.
 
 /** The tumbling box with Newton's law alone on its corners, several impacts at once resolved. */
 const frictionless: ModelSpec = {
@@ -139,6 +154,86 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver through the box on its floor', a
         return { appell, cone };
       });
   }
+
+  describe('coming to rest on its spatial contacts, sticking in the exact cone (e = 0)', () => {
+    const [cHalf, grav] = [0.1, 9.81];
+
+    it('tipped onto an edge at μ = 2: sticks on it, pivots, lands flat and rests on four sticking corners, as the runtime', () => {
+      const [q0, qd0, T] = [[0, 0, 0.2, 0, 0.4, 0], [0, 0, 0, 0, 0, 0], 1];
+      const ts = simulate(mod, { q0, qd0, params: { mu: 2, e: 0 }, t1: T, rtol: 1e-12, atol: 1e-12 });
+      const cRun = run(exe, ['-t', `${T}`, '-q', q0.join(), '-v', qd0.join(), '-p', 'mu=2', '-p', 'e=0']);
+      agreesWithRuntime(sys, cRun, ts, T, TOL);
+      // Two sticks: the edge's two corners (two dependent pins), then the face's other two.
+      expect(cRun.events.filter((ev) => ev.kind === 'stick').map((ev) => ev.fields.contacts)).toEqual(['Cpmm,Cppm', 'Cmmm,Cmpm']);
+      const last = cRun.rows.at(-1)!;
+      // At rest on the face z = −c: z = c, level, no velocity.
+      expect(Math.abs(last[3]! - cHalf)).toBeLessThan(1e-12);
+      for (const i of [5, 6, ...[7, 8, 9, 10, 11, 12]]) expect(Math.abs(last[i]!)).toBeLessThan(1e-12);
+    });
+
+    it('landing flat while sliding at μ = 0.3: the slide stops at t* + (|v₀| − μ g t*)/(μ g) along v₀, sticks, as the runtime', () => {
+      // Falling from z₀, flat: the plastic impact at t* = √(2(z₀ − c)/g) takes μ m g t* off the slip along itself
+      // (|v₀| > μ g t*: sliding through it), then μ g decelerates the slide; the sticking corners hold it.
+      const [z0, v, mu, T] = [0.15, [1, 0.5], 0.3, 1];
+      const tStar = Math.sqrt((2 * (z0 - cHalf)) / grav);
+      const speed = Math.hypot(v[0]!, v[1]!);
+      const after = speed - mu * grav * tStar;
+      const tStop = tStar + after / (mu * grav);
+      const path = speed * tStar + (after * after) / (2 * mu * grav);
+      const [q0, qd0] = [
+        [0, 0, z0, 0, 0, 0],
+        [v[0]!, v[1]!, 0, 0, 0, 0],
+      ];
+      const ts = simulate(mod, { q0, qd0, params: { mu, e: 0 }, t1: T, rtol: 1e-12, atol: 1e-12 });
+      const cRun = run(exe, ['-t', `${T}`, '-q', q0.join(), '-v', qd0.join(), '-p', `mu=${mu}`, '-p', 'e=0']);
+      agreesWithRuntime(sys, cRun, ts, T, TOL);
+      const stick = cRun.events.filter((ev) => ev.kind === 'stick');
+      expect(stick.map((ev) => ev.fields.contacts)).toEqual(['Cmmm,Cmpm,Cpmm,Cppm']);
+      expect(Math.abs(Number(stick[0]!.fields.t) - tStop)).toBeLessThan(1e-9);
+      const last = cRun.rows.at(-1)!;
+      v.forEach((vi, i) => expect(Math.abs(last[1 + i]! - (path * vi) / speed)).toBeLessThan(1e-9));
+      for (const i of [4, 5, 6]) expect(Math.abs(last[i]!)).toBeLessThan(1e-12);
+    });
+
+    it('spinning flat at ω = 3 (μ = 0.2): each corner slips along its own circle, stops at ω/α turned ω²/(2α), as the runtime', () => {
+      // Each corner r = √(a² + b²) from the centre carries its friction μσ̇ against its own slip: the moment is μ m g r
+      // for any split of the weight, α = μ m g r/I_z, I_z = m(a² + b²)/3. The stop is that of all four slips at once.
+      const [a, b, mu, omega, T] = [0.2, 0.15, 0.2, 3, 0.3];
+      const alpha = (mu * grav * Math.hypot(a, b)) / ((a * a + b * b) / 3);
+      const [q0, qd0] = [
+        [0, 0, cHalf, 0, 0, 0],
+        [0, 0, 0, omega, 0, 0],
+      ];
+      const ts = simulate(mod, { q0, qd0, params: { mu }, t1: T, rtol: 1e-12, atol: 1e-12 });
+      const cRun = run(exe, ['-t', `${T}`, '-q', q0.join(), '-v', qd0.join(), '-p', `mu=${mu}`]);
+      agreesWithRuntime(sys, cRun, ts, T, TOL);
+      const stick = cRun.events.filter((ev) => ev.kind === 'stick');
+      expect(stick.map((ev) => ev.fields.contacts)).toEqual(['Cmmm,Cmpm,Cpmm,Cppm']);
+      expect(Math.abs(Number(stick[0]!.fields.t) - omega / alpha)).toBeLessThan(1e-9);
+      expect(Math.abs(cRun.rows.at(-1)![4]! - (omega * omega) / (2 * alpha))).toBeLessThan(1e-12);
+    });
+
+    it('spinning while it slides flat (μ = 0.2): stops at t = 0 with ambiguous-contact-mode on the four corners, as the runtime', () => {
+      // Point contacts carry no moment about the normal (no torsional friction): each corner's friction is −μσ̇ ṡ/|ṡ| along its own
+      // slip, and how the weight splits among the four corners moves the moment of those forces about the vertical.
+      const cRun = run(exe, ['-t', '0.1', '-q', [0, 0, cHalf, 0, 0, 0].join(), '-v', [0.5, 0, 0, 3, 0, 0].join(), '-p', 'mu=0.2']);
+      const stop = cRun.events.at(-1)!;
+      expect(cRun.status).toBe(2);
+      expect([stop.kind, stop.fields.t, stop.fields.reason, stop.fields.contacts]).toEqual(['stop', '0', 'ambiguous-contact-mode', 'Cmmm,Cmpm,Cpmm,Cppm']);
+      expect(() => simulate(mod, { q0: [0, 0, cHalf, 0, 0, 0], qd0: [0.5, 0, 0, 3, 0, 0], t1: 0.1, params: { mu: 0.2 } })).toThrow(
+        expect.objectContaining({ code: 'ambiguous-contact-mode', t: 0 }),
+      );
+    });
+  });
+
+  it('at the pole of its angles (θ = π/2, M singular) stops at t = 0 with singular-mass-matrix, as the runtime', () => {
+    const q0 = [0, 0, 1, 0, Math.PI / 2, 0];
+    const cRun = run(exe, ['-t', '0.1', '-q', q0.join()]);
+    const stop = cRun.events.at(-1)!;
+    expect(cRun.status).toBe(2);
+    expect([stop.kind, stop.fields.t, stop.fields.reason]).toEqual(['stop', '0', 'singular-mass-matrix']);
+    expect(() => simulate(mod, { q0, qd0: [0, 0, 0, 0, 0, 0], t1: 0.1 })).toThrow(expect.objectContaining({ code: 'singular-mass-matrix', t: 0 }));
+  });
 
   for (const [mu, T] of [
     [0.4, 0.5],

@@ -5,11 +5,14 @@
 // TypeScript printer prints the same declaration, and the runtime's mode
 // selections and the driver's both call them, so none has a copy of its own.
 // That the two agree on whole runs is c-driver.test.ts's and
-// c-driver-impact.test.ts's.
+// c-driver-impact.test.ts's. The frictional phase of a model whose parameter
+// shares its name with a loop's index (the box's half side c) reads it as a
+// real.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import walker from '../../derivations/compass-walker.js';
+import box from '../../derivations/tumbling-box.js';
 import rod from '../../derivations/falling-rod.js';
 import { generateCDriver } from '../../src/codegen/c-driver.js';
 import { printModule } from '../../src/codegen/print.js';
@@ -58,5 +61,15 @@ describe('one source for the tests of a contact mode', () => {
     );
     expect(runtime).not.toMatch(/muS \* (stick|out)\[/);
     expect(read('src/runtime/hybrid/hybrid.ts')).toMatch(/import \{ gapAdmissible, motionsDiffer \} from '..\/..\/numeric\/mode-admissibility.js'/);
+  });
+
+  it("a parameter named like a loop's integer index is a double in friction_phase (the box's half side c, not c = 0)", () => {
+    const sys = derived(box);
+    const source = generateC(sys, 'derivations/tumbling-box.ts').source.text;
+    const phase = source.slice(source.indexOf('double *tumbling_box_friction_phase('));
+    const k = sys.model.parameters.findIndex((p) => p.name === 'c');
+    expect(phase).toContain(`const double c = p[${k}];`);
+    expect(phase).toMatch(/const int c = SC_\[r\];/);
+    for (const p of sys.model.parameters) expect(source).not.toContain(`const int ${p.name} = p[`);
   });
 });

@@ -64,6 +64,17 @@ export const after = (r: Run, t: number): number[] => r.rows.filter((row) => row
 /** The names of contacts, as the driver lists them. */
 export const names = (sys: DerivedSystem, contacts: readonly number[]): string => contacts.map((j) => sys.model.unilateral[j]!.name).join(',');
 
+/**
+ * The contacts of an impact (by name) that take an impulse above roundoff, 1e-12 of the largest: a least-norm split
+ * of dependent rows leaves 1e-29 on a corner in one and 0 in the other (the box's 25th impact). All of them where none does.
+ */
+function struck(sys: DerivedSystem, contacts: readonly string[], impulses: readonly number[]): string[] {
+  const all = sys.model.unilateral.map((u) => u.name);
+  const largest = Math.max(0, ...impulses.map(Math.abs));
+  const above = contacts.filter((name) => Math.abs(impulses[all.indexOf(name)] ?? 0) > 1e-12 * largest);
+  return above.length > 0 ? above : [...contacts];
+}
+
 /** The driver's event kinds compared with the runtime's events of the same type. */
 const KINDS = ['impact', 'stick', 'slip', 'rest'] as const;
 
@@ -71,13 +82,13 @@ const KINDS = ['impact', 'stick', 'slip', 'rest'] as const;
  * A run `c` of `sys` to T agrees with the runtime's trajectory `ts` from the same state: its impacts, sticks, slips
  * and rests are the runtime's, in order, at the same times and on the same contacts, with the same state after each
  * (q̇⁺ of an impact, the row printed after the others), and so is the state at T; each to tol relative to
- * 1 + |value|. The one stop allowed is on a spatial Coulomb contact held (the driver's contact phase is planar), where the
+ * 1 + |value|. The one stop allowed is a spatial Coulomb contact sliding away from rest (the runtime aims its slow slip; the driver does not), where the
  * runtime has an event on it: up to there, its impacts included.
  */
 export function agreesWithRuntime(sys: DerivedSystem, c: Run, ts: Trajectory, T: number, tol: number): void {
   expect(c.stderr).toBe('');
   const stop = c.events.at(-1)?.kind === 'stop' ? c.events.at(-1)!.fields : undefined;
-  expect(c.status, stop?.reason).toBe(stop?.reason === 'spatial-friction' ? 2 : 0);
+  expect(c.status, stop?.reason).toBe(stop?.reason === 'spatial-breakaway' ? 2 : 0);
   const end = stop ? Number(stop.t) : T;
   const close = (mine: number, theirs: number, what: string): void =>
     expect(Math.abs(mine - theirs), `${what}: ${mine} against ${theirs}`).toBeLessThanOrEqual(tol * (1 + Math.abs(theirs)));
@@ -90,7 +101,9 @@ export function agreesWithRuntime(sys: DerivedSystem, c: Run, ts: Trajectory, T:
       const f = mine[k]!.fields;
       const at = `${kind} ${k} at ${e.t}`;
       close(Number(f.t), e.t, at);
-      expect(f.contacts, at).toBe(names(sys, e.contacts));
+      if (kind === 'impact')
+        expect(struck(sys, f.contacts!.split(','), numbers(f.impulses)), at).toEqual(struck(sys, names(sys, e.contacts).split(','), e.impulses ?? []));
+      else expect(f.contacts, at).toBe(names(sys, e.contacts));
       const state = kind === 'impact' ? [...e.q, ...e.qdPlus!] : [...e.q, ...e.qd];
       const row = kind === 'impact' ? [...after(c, Number(f.t)).slice(1, 1 + e.q.length), ...numbers(f['qd+'])] : after(c, Number(f.t)).slice(1);
       state.forEach((v, i) => close(row[i]!, v, `${at}: x[${i}]`));

@@ -130,7 +130,7 @@ export const MAX_MODE_COMBINATIONS = 4096;
  * ṡ = 0. ε is this fraction of the slip-speed tolerance, far below any
  * velocity the run resolves.
  */
-const BREAKAWAY_FRACTION = 1e-3;
+export const BREAKAWAY_FRACTION = 1e-3;
 
 /** One admissible mode with its motion. */
 interface Trial {

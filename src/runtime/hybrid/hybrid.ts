@@ -74,6 +74,7 @@ import {
   DEFAULT_ATOL,
   DEFAULT_RTOL,
   GridSampler,
+  massMatrixSingular,
   Progress,
   outputGrid,
   toArray,
@@ -880,6 +881,14 @@ class HybridRun {
       case 'ok':
         return { held: heldContacts(r.modes), modes: r.modes, alternatives: r.alternatives, targets: r.targets };
       case 'inconsistent':
+        // Every mode's q̈ undefined: the cause is M, as integrationError traces a non-finite field to it.
+        if (r.selfLocking.length === 0 && massMatrixSingular(this.module, this.params, this.t, this.q))
+          throw this.failure(
+            'singular-mass-matrix',
+            'numeric',
+            `singular mass matrix: M is not positive definite at this state, so no contact mode${candidates.length > 0 ? ` of contacts ${names(candidates)}` : ''} has a defined q̈ (a coordinate singularity such as a pole of the angles, or a massless link)`,
+            'massMatrix',
+          );
         throw this.failure(
           'contact-inconsistent',
           'model',

@@ -384,7 +384,7 @@ export function integrationError(status: Exclude<IntegrationStatus, 'done' | 'st
 }
 
 /** Whether M(t, q) fails a Cholesky factorization (not positive definite to working precision). */
-function massMatrixSingular(module: LoadedModule, params: Params, t: number, q: readonly number[]): boolean {
+export function massMatrixSingular(module: LoadedModule, params: Params, t: number, q: ArrayLike<number>): boolean {
   const n = q.length;
   const M = module.massMatrix(t, q, params, new Float64Array(n * n));
   return choleskyFactor(n, M) >= 0;

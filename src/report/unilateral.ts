@@ -35,6 +35,7 @@ import {
   ref,
   type Block,
   type EquationRow,
+  type Figure,
   type Inline,
   type Section,
   matrixEquation,
@@ -44,6 +45,7 @@ import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
+import { modeFigure } from './mode-figure.js';
 import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
@@ -459,7 +461,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
   u.impactMaps.forEach((im, k) => {
     blocks.push(...impactMapBlocks(system, im, k));
     const d = directions.find((x) => x.map === k);
-    if (d) blocks.push(directionBlock(system, im, d));
+    if (d) blocks.push(directionBlock(system, im, d), directionFigure(system, im, d));
   });
   if (alone.length) {
     blocks.push(
@@ -569,8 +571,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   const u = system.unilateral!;
   const [v1, v2] = d.velocities.map(mechanicsSymbol);
   const angle = (x: number): string => x.toFixed(3);
-  // The direction's letter, unless a coordinate or parameter has it.
-  const th = modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta';
+  const th = directionLetter(system);
   const values = (r: Readonly<Record<string, number>>): string =>
     Object.entries(r)
       .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
@@ -627,6 +628,20 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
       : []),
   );
 }
+
+/** The outcome by θ over the whole circle (mode-figure.ts), named as directionBlock names it. */
+function directionFigure(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Figure {
+  const u = system.unilateral!;
+  return modeFigure(d, {
+    modes: im.modes.map((mode, n) => `\\text{mode ${n + 1}${modeTitle(u, im.scenario, mode) ? ` (${modeTitle(u, im.scenario, mode)})` : ''}}`),
+    theta: directionLetter(system),
+    velocities: [mechanicsSymbol(d.velocities[0]), mechanicsSymbol(d.velocities[1])],
+    arriving: contactName(u, im.scenario.arriving),
+  });
+}
+
+/** The direction's letter, unless a coordinate or parameter has it. */
+const directionLetter = (system: DerivedSystem): string => (modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta');
 
 /** "footB stays", "footB leaves": what a mode does with the closed contacts. */
 export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {

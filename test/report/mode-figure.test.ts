@@ -56,4 +56,22 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     expect(files.get('docs/reports/hinged-compass.html')!).toContain('id="plot-mode-directions-1"');
   });
 
+  it('says which mode each impact of the run took: the standing foot leaves at both (mode 1)', () => {
+    const { doc } = report(models.find((m) => m.spec.name === 'hinged-compass')!);
+    const text = JSON.stringify(doc.sections.find((s) => s.id === 'simulation')!.blocks);
+    const said = [
+      'The impacts’ modes, read from the run’s events: ',
+      'at ',
+      { math: 't = 0.2137' },
+      ' foot 2 strikes',
+      ' and foot 1 leaves',
+      '; ',
+      'at ',
+      { math: 't = 0.5515' },
+      ' foot 1 strikes',
+      ' and foot 2 leaves',
+      '.',
+    ];
+    expect(text).toContain(JSON.stringify(said).slice(1, -1));
+  });
 });

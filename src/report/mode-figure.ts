@@ -2,7 +2,8 @@
 // has, by their direction θ over the whole circle [0, 2π): one row per
 // outcome (each mode, the smooth slide of rubanovich1981 (3.15), (3.16),
 // the arriving contact repelled, no outcome, not approaching), a band where
-// it holds. Printed from the study's arcs (studies/mode-directions.ts).
+// it holds; and the normal impulses against θ that decide it. Printed
+// from the study's arcs and forms (studies/mode-directions.ts).
 // Tests: test/report/mode-figure.test.ts.
 import type { ModeDirections } from '../studies/mode-directions.js';
 import { m, type Figure } from './document.js';
@@ -53,6 +54,8 @@ export interface ModeFigureNames {
   readonly theta: string;
   readonly velocities: readonly [string, string];
   readonly arriving: string;
+  /** The closed contacts, in the smooth stay's order. */
+  readonly closed: readonly string[];
 }
 
 /** The bands as a plot: row k (from the top) a line at height R − k over each of its intervals. */
@@ -87,6 +90,71 @@ export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
       ' of the free pre-impact velocities ',
       m(`(${v1}, ${v2})`),
       ': one row per outcome, a line over the directions where it holds; the edges are the zeros of the modes’ conditions and impulses.',
+    ],
+  );
+}
+
+/** Samples of an impulse over the approaching half-circle. */
+const SAMPLES = 121;
+/** The zero line's style: black, dashed (as the orbit figures' jumps). */
+const ZERO_STYLE = 6;
+
+/** A curve of the impulse figure: its legend label (LaTeX), θ and the impulse at |v| = 1. */
+export interface ImpulseCurve {
+  readonly label: string;
+  readonly theta: readonly number[];
+  readonly impulse: readonly number[];
+}
+
+/**
+ * The normal impulses against θ over the approaching half-circle (shifted
+ * into [0, 2π) as the bands are): the arriving contact's in each mode, then
+ * the smooth stay's, each the study's form p cos θ + q sin θ at |v| = 1.
+ */
+export function impulseCurves(d: ModeDirections, names: ModeFigureNames): ImpulseCurve[] {
+  const first = d.arcs[0]!.from;
+  const last = d.arcs[d.arcs.length - 1]!.to;
+  const shift = first < 0 ? TURN : 0;
+  const theta = Array.from({ length: SAMPLES }, (_, k) => first + ((last - first) * k) / (SAMPLES - 1));
+  const curve = (label: string, [p, q]: readonly [number, number]): ImpulseCurve => ({
+    label,
+    theta: theta.map((t) => t + shift),
+    impulse: theta.map((t) => p * Math.cos(t) + q * Math.sin(t)),
+  });
+  const smooth = d.smoothImpulses ?? [];
+  return [
+    ...d.arrivingImpulses.map((f, n) => curve(`${names.modes[n]!},\\ \\text{${names.arriving}}`, f)),
+    ...smooth.map((f, k) => curve(`\\text{smooth slide, ${k === 0 ? names.arriving : names.closed[k - 1]!}}`, f)),
+  ];
+}
+
+/** The impulses against θ as a plot, with the zero line: where a curve is below it, that outcome is not admissible. */
+export function impulseFigure(d: ModeDirections, names: ModeFigureNames): Figure | undefined {
+  const curves = impulseCurves(d, names);
+  if (curves.length === 0) return undefined;
+  const { theta } = names;
+  const ends = [curves[0]!.theta[0]!, curves[0]!.theta.at(-1)!];
+  const scene = curveScene({
+    id: `plot-mode-impulses-${d.map + 1}`,
+    title: `Normal impulses of impact ${d.map + 1} by the direction of the pre-impact velocities`,
+    xLabel: { text: `${theta === '\\theta' ? 'θ' : 'ϑ'} [rad]`, tex: `$${theta}$ [rad]` },
+    yLabel: { text: 'impulse at |v| = 1', tex: 'impulse at $|v| = 1$' },
+    curves: [
+      ...curves.map((c, k) => ({ label: c.label, x: c.theta, y: c.impulse, start: false, style: k })),
+      { label: 'zero', x: ends, y: [0, 0], start: false, style: ZERO_STYLE },
+    ],
+  });
+  const [v1, v2] = names.velocities;
+  return sceneFigure(
+    scene,
+    0.75,
+    [...curves.map((c, k) => ({ label: c.label, ...seriesStyle(k) })), { label: '0', ...seriesStyle(ZERO_STYLE) }],
+    [
+      `Normal impulses of impact ${d.map + 1} on the directions where ${names.arriving} approaches, at `,
+      m(`|(${v1}, ${v2})| = 1`),
+      ': that of the arriving contact in each mode, and every normal impulse of the smooth slide; a mode is admissible only where its impulses are ',
+      m('\\ge 0'),
+      ' (and the contacts it lets leave separate).',
     ],
   );
 }

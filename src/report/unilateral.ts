@@ -45,7 +45,7 @@ import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
-import { modeFigure } from './mode-figure.js';
+import { impulseFigure, modeFigure, type ModeFigureNames } from './mode-figure.js';
 import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
@@ -461,7 +461,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
   u.impactMaps.forEach((im, k) => {
     blocks.push(...impactMapBlocks(system, im, k));
     const d = directions.find((x) => x.map === k);
-    if (d) blocks.push(directionBlock(system, im, d), directionFigure(system, im, d));
+    if (d) blocks.push(directionBlock(system, im, d), ...directionFigures(system, im, d));
   });
   if (alone.length) {
     blocks.push(
@@ -629,15 +629,18 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   );
 }
 
-/** The outcome by θ over the whole circle (mode-figure.ts), named as directionBlock names it. */
-function directionFigure(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Figure {
+/** The outcome by θ over the whole circle and the impulses by θ (mode-figure.ts), named as directionBlock names them. */
+function directionFigures(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Figure[] {
   const u = system.unilateral!;
-  return modeFigure(d, {
+  const names: ModeFigureNames = {
     modes: im.modes.map((mode, n) => `\\text{mode ${n + 1}${modeTitle(u, im.scenario, mode) ? ` (${modeTitle(u, im.scenario, mode)})` : ''}}`),
     theta: directionLetter(system),
     velocities: [mechanicsSymbol(d.velocities[0]), mechanicsSymbol(d.velocities[1])],
     arriving: contactName(u, im.scenario.arriving),
-  });
+    closed: im.scenario.closed.map((j) => contactName(u, j)),
+  };
+  const impulses = impulseFigure(d, names);
+  return [modeFigure(d, names), ...(impulses ? [impulses] : [])];
 }
 
 /** The direction's letter, unless a coordinate or parameter has it. */

@@ -5,7 +5,7 @@
 // checks them against the paper), and the report shows it with a caption.
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
-import { modeBands } from '../../src/report/mode-figure.js';
+import { impulseCurves, modeBands } from '../../src/report/mode-figure.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
 import { derived } from '../helpers/examples.js';
 import { models, report } from './reports.js';
@@ -47,6 +47,30 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     expect(share('mode 1') + share('mode 2')).toBeCloseTo(1 - study!.withoutOutcome, 12);
   });
 
+  it('plots the normal impulses at |v| = 1: the smooth slide’s those re-derived from (3.15), (3.16), changing sign at the bands’ edges', () => {
+    const names = { modes: ['mode 1', 'mode 2'], theta: '\\theta', velocities: ['v_1', 'v_2'] as const, arriving: 'foot 2', closed: ['foot 1'] };
+    const curves = impulseCurves(study!, names);
+    expect(curves.map((c) => c.label)).toEqual([
+      'mode 1,\\ \\text{foot 2}',
+      'mode 2,\\ \\text{foot 2}',
+      '\\text{smooth slide, foot 2}',
+      '\\text{smooth slide, foot 1}',
+    ]);
+    // Each sample is the study's form p cos θ + q sin θ.
+    const forms = [...study!.arrivingImpulses, ...study!.smoothImpulses!];
+    curves.forEach((c, k) => c.theta.forEach((t, i) => expect(c.impulse[i]).toBeCloseTo(forms[k]![0] * Math.cos(t) + forms[k]![1] * Math.sin(t), 12)));
+    // D (foot 2, sticking) and B (foot 1, sliding) at θ = 4.36, 4.40, 4.44, from (3.15), (3.16) solved independently at β = 0.3.
+    const at = (f: readonly [number, number], t: number) => f[0] * Math.cos(t) + f[1] * Math.sin(t);
+    const [D, B] = study!.smoothImpulses!;
+    expect([4.36, 4.4, 4.44].map((t) => at(D!, t))).toEqual([expect.closeTo(0.31, 2), expect.closeTo(0.27, 2), expect.closeTo(0.23, 2)]);
+    expect([4.36, 4.4, 4.44].map((t) => at(B!, t))).toEqual([expect.closeTo(0.006, 3), expect.closeTo(0.025, 3), expect.closeTo(0.044, 3)]);
+    // The slide's band begins where B's impulse turns positive: a sign change of the drawn samples brackets the band's edge.
+    const slide = curves[3]!;
+    const k = slide.impulse.findIndex((v, i) => i > 0 && slide.impulse[i - 1]! < 0 && v >= 0);
+    const [edge] = bands.find((b) => b.label.includes('smooth slide'))!.intervals[0]!;
+    expect(slide.theta[k - 1]! <= edge && edge <= slide.theta[k]!).toBe(true);
+  });
+
   it('is in the report, .tex and .html, with its caption and label', () => {
     const { files } = report(models.find((m) => m.spec.name === 'hinged-compass')!);
     const tex = files.get('docs/reports/hinged-compass.body.tex')!;
@@ -54,6 +78,8 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     expect(figure).toMatch(/^\\caption\{Outcome of impact 1 \(foot 2 arriving\) by the direction \$\\theta \\in \[0, 2\\pi\)\$/);
     expect(figure.split('\n')[0]).toMatch(/\}\\label\{fig:hinged-compass:plot-mode-directions-1\}$/);
     expect(files.get('docs/reports/hinged-compass.html')!).toContain('id="plot-mode-directions-1"');
+    expect(tex).toContain('}\\label{fig:hinged-compass:plot-mode-impulses-1}');
+    expect(files.get('docs/reports/hinged-compass.html')!).toContain('id="plot-mode-impulses-1"');
   });
 
   it('says which mode each impact of the run took: the standing foot leaves at both (mode 1)', () => {

@@ -10,7 +10,7 @@ import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
-import { gapForm, math, mechanicsSymbol, unitLatex } from './notation.js';
+import { gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
@@ -152,6 +152,48 @@ function lossesParagraph(l: ImpactLosses): Block {
           ': the kinetic energy of the velocity jump, positive wherever the velocities jump.',
         ]
       : ['.']),
+  );
+}
+
+/** Impacts listed by their mode, at most: a cascade's many impacts would be a list, not a sentence. */
+const MODES_LISTED = 6;
+
+/**
+ * Which mode each impact of the run took, read from its events: the
+ * contacts closed before it (a contact or rest not yet released) that are
+ * released at its instant leave, the others stay. Said only where some
+ * impact finds another contact closed (a walker's standing foot).
+ */
+function impactModesParagraph(model: Model, tr: ReportTrajectory): Block | undefined {
+  if (model.unilateral.length === 0) return undefined;
+  const name = (j: number): string => proseName(model.unilateral[j]!.name);
+  const names = (js: readonly number[]): string => js.map(name).join(' and ');
+  const closed = new Set<number>();
+  const modes: Inline[][] = [];
+  for (const e of tr.events) {
+    const cs = e.contacts ?? [];
+    if (e.type === 'contact' || e.type === 'rest') cs.forEach((j) => closed.add(j));
+    else if (e.type === 'release') cs.forEach((j) => closed.delete(j));
+    else if (e.type === 'impact') {
+      const others = [...closed].filter((j) => !cs.includes(j)).sort((a, b) => a - b);
+      if (!others.length) continue;
+      const leave = new Set(tr.events.filter((x) => x.type === 'release' && x.t === e.t).flatMap((x) => x.contacts ?? []));
+      const [left, stayed] = [others.filter((j) => leave.has(j)), others.filter((j) => !leave.has(j))];
+      modes.push([
+        'at ',
+        m(`t = ${formatNumber(Number(e.t.toPrecision(4)))}`),
+        ` ${names(cs)} strike${cs.length === 1 ? 's' : ''}`,
+        ...(left.length ? [` and ${names(left)} leave${left.length === 1 ? 's' : ''}`] : []),
+        ...(stayed.length ? [` and ${names(stayed)} stay${stayed.length === 1 ? 's' : ''}`] : []),
+      ]);
+    }
+  }
+  if (!modes.length) return undefined;
+  const listed = modes.slice(0, MODES_LISTED);
+  return paragraph(
+    'The impacts’ modes, read from the run’s events: ',
+    ...listed.flatMap((x, i) => [...(i ? ['; '] : []), ...x]),
+    modes.length > listed.length ? `; and ${modes.length - listed.length} more.` : '.',
   );
 }
 
@@ -337,12 +379,14 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       )
     : paragraph('No impacts or releases occur on this interval.');
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
+  const modesOfRun = impactModesParagraph(model, run);
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),
     ...figures,
     counted,
     ...passes,
+    ...(modesOfRun ? [modesOfRun] : []),
     ...(simulation.losses ? [lossesParagraph(simulation.losses)] : []),
   ];
   if (drawing) {

@@ -1,16 +1,16 @@
 // Figures of a declared periodic orbit, printed from its study
-// (studies/orbit.ts) and the simulated motion: the limit cycle in the phase
-// plane of its angles with the orbit's impact jumps drawn, and the
+// (studies/orbit.ts): one period of the limit cycle in the phase plane of
+// its angles with the orbit's impact jumps drawn, and the
 // step-to-step (return) map's iterates from the declared start as a cobweb
 // (goswami1998 show the compass gait by both). Printing only.
-// Tests: test/studies/orbit.test.ts (the compass walker's two figures).
+// Tests: test/studies/orbit.test.ts (the compass walker's two figures, the rimless wheel's cycle).
 import type { Model } from '../model/types.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import { m, type Figure } from './document.js';
 import { mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import { curveScene, seriesStyle, type AxisLabel } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
-import { rateUnit, unitText, type MotionTrajectory } from './motion.js';
+import { rateUnit, unitText } from './motion.js';
 import { plainSymbol } from './sketch-marks.js';
 
 const axis = (text: string, tex: string, unit: string | undefined): AxisLabel =>
@@ -25,23 +25,33 @@ const VISIBLE = 0.02;
 /** Four significant digits. */
 const digits = (v: number): string => `${Number(v.toPrecision(4))}`;
 
+/** A whole number of turns, to this relative accuracy: an angle that turns (ψ of a rolling wheel) returns to its place. */
+const TURN_TOL = 1e-6;
+
 /**
- * The coordinates the phase figure shows: the periodic ones (none advancing
- * per period) of the unit most of them share, as the legs' angles of a walker.
+ * The coordinates the phase figure shows: the periodic ones and the angles
+ * that advance whole turns per period, of the unit most of them share (on a
+ * tie, the angles), as the legs' angles of a walker or a wheel's rotation.
  */
 function cycleCoordinates(model: Model, study: OrbitStudy): number[] {
-  const periodicity = study.orbit!.periodicity;
-  const periodic = model.coordinates.flatMap((c, i) => (c.name in periodicity ? [] : [i]));
-  const count = (u: string | undefined): number => periodic.filter((i) => model.coordinates[i]!.unit === u).length;
-  const unit = periodic.map((i) => model.coordinates[i]!.unit).sort((a, b) => count(b) - count(a))[0];
-  return periodic.filter((i) => model.coordinates[i]!.unit === unit).slice(0, 4);
+  const { periodicity, shift } = study.orbit!;
+  const turns = (name: string, unit: string | undefined): boolean => {
+    const k = (shift[name] ?? 0) / (2 * Math.PI);
+    return unit === 'rad' && k !== 0 && Math.abs(k - Math.round(k)) < TURN_TOL * Math.abs(k);
+  };
+  const shown = model.coordinates.flatMap((c, i) => (!(c.name in periodicity) || turns(c.name, c.unit) ? [i] : []));
+  const count = (u: string | undefined): number => shown.filter((i) => model.coordinates[i]!.unit === u).length;
+  const angle = (u: string | undefined): number => (u === 'rad' ? 1 : 0);
+  const unit = shown.map((i) => model.coordinates[i]!.unit).sort((a, b) => count(b) - count(a) || angle(b) - angle(a))[0];
+  return shown.filter((i) => model.coordinates[i]!.unit === unit).slice(0, 4);
 }
 
-/** The limit cycle: the simulated motion in (q, q̇) of the orbit's angles, with each of the orbit's impact jumps q̇⁻ → q̇⁺ drawn. */
-function cycleFigure(model: Model, study: OrbitStudy, tr: MotionTrajectory): Figure | undefined {
+/** The limit cycle: one period of the orbit in (q, q̇) of its angles, with each of its impact jumps q̇⁻ → q̇⁺ drawn. */
+function cycleFigure(model: Model, study: OrbitStudy): Figure | undefined {
   const orbit = study.orbit!;
+  const tr = study.cycle;
   const chosen = cycleCoordinates(model, study);
-  if (chosen.length === 0 || orbit.impacts.length === 0) return undefined;
+  if (!tr || chosen.length === 0 || orbit.impacts.length === 0) return undefined;
   const unit = model.coordinates[chosen[0]!]!.unit;
   // Each jump a vertical segment at the impact's configuration, NaN between them (a break in the polyline).
   const jumps = chosen.flatMap((i) => orbit.impacts.flatMap((im) => [im.q[i]!, im.q[i]!, Number.NaN]));
@@ -65,7 +75,7 @@ function cycleFigure(model: Model, study: OrbitStudy, tr: MotionTrajectory): Fig
       { label: '\\text{impact jump}', ...seriesStyle(JUMP_STYLE) },
     ],
     [
-      'Limit cycle: the simulated motion in the phase plane of ',
+      'Limit cycle: one period of the orbit in the phase plane of ',
       m(chosen.map((i) => mechanicsSymbol(c[i]!.name)).join(', ')),
       ', and the orbit’s ',
       `${orbit.impacts.length} impact jump${orbit.impacts.length === 1 ? '' : 's'} per period (black dashes, from `,
@@ -74,7 +84,13 @@ function cycleFigure(model: Model, study: OrbitStudy, tr: MotionTrajectory): Fig
       m('\\dot{q}^{+}'),
       ' at ',
       m(`t = ${orbit.impacts.map((im) => digits(im.t)).join(',\\ ')}`),
-      ' after the section).',
+      ' after the section); the dot is the orbit on the section, ',
+      m(
+        chosen
+          .map((i) => `(${mechanicsSymbol(c[i]!.name)}, ${mechanicsSymbol(c[i]!.qd.name)}) = (${digits(orbit.q[i]!)}, ${digits(orbit.qd[i]!)})`)
+          .join(',\\ '),
+      ),
+      '.',
     ],
   );
 }
@@ -137,13 +153,11 @@ function stepMapFigure(model: Model, study: OrbitStudy): Figure | undefined {
   );
 }
 
-/** The figures of an asymptotically stable orbit: the limit cycle (with a simulated motion) and the step-to-step map. */
-export function orbitFigures(model: Model, study: OrbitStudy, tr: MotionTrajectory | undefined): Figure[] {
+/** The figures of an asymptotically stable orbit: the limit cycle (one period of it, the study's) and the step-to-step map. */
+export function orbitFigures(model: Model, study: OrbitStudy): Figure[] {
   // A limit cycle only where the orbit attracts: a conservative billiard's orbit is one of a family.
   if (!study.orbit?.asymptotic) return [];
-  // The simulated motion runs at the defaults: beside an orbit sought elsewhere (the rimless wheel's γ = 0.2) it is another motion.
-  const atDefaults = model.parameters.every((p) => study.params[p.name] === undefined || study.params[p.name] === p.default);
-  const cycle = tr && atDefaults ? cycleFigure(model, study, tr) : undefined;
+  const cycle = cycleFigure(model, study);
   const map = stepMapFigure(model, study);
   return [...(cycle ? [cycle] : []), ...(map ? [map] : [])];
 }

@@ -57,6 +57,8 @@ export interface CurveSpec {
     readonly y: readonly number[];
     readonly start?: boolean;
     readonly style?: number;
+    /** Line width in px (default 1.4): a band of a row chart is wider. */
+    readonly width?: number;
   }[];
   readonly xLabel: string | AxisLabel;
   readonly yLabel: string | AxisLabel;
@@ -399,7 +401,7 @@ function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): 
     const { color, dash } = seriesStyle(c.style ?? k);
     const points: number[] = [];
     c.x.forEach((x, i) => points.push(Number.isFinite(x) ? f.sx(x) : NaN, Number.isFinite(c.y[i]!) ? f.sy(c.y[i]!) : NaN));
-    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: 1.4, ...(dash ? { dash } : {}) });
+    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: c.width ?? 1.4, ...(dash ? { dash } : {}) });
     if (c.start !== false && points.length >= 2)
       items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });
   });

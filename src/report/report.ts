@@ -127,10 +127,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.orbit) {
     const section = periodicOrbitSection(system, options.orbit);
     const figure = options.orbitWalls ? birkhoffFigure(model, options.orbit) : undefined;
-    const figures = [
-      ...orbitFigures(model, options.orbit, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined),
-      ...(figure ? [figure] : []),
-    ];
+    const figures = [...orbitFigures(model, options.orbit), ...(figure ? [figure] : [])];
     sections.push({ ...section, blocks: [...section.blocks, ...figures] });
   }
   if (options.confocal) sections.push(confocalSection(options.confocal));

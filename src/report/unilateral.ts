@@ -36,6 +36,7 @@ import {
   ref,
   type Block,
   type EquationRow,
+  type Figure,
   type Inline,
   type Section,
   matrixEquation,
@@ -45,6 +46,7 @@ import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
+import { impulseFigure, modeFigure, type ModeFigureNames } from './mode-figure.js';
 import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
@@ -481,7 +483,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
   u.impactMaps.forEach((im, k) => {
     blocks.push(...impactMapBlocks(system, im, k));
     const d = directions.find((x) => x.map === k);
-    if (d) blocks.push(directionBlock(system, im, d));
+    if (d) blocks.push(directionBlock(system, im, d), ...directionFigures(system, im, d));
   });
   if (alone.length) {
     blocks.push(
@@ -591,8 +593,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   const u = system.unilateral!;
   const [v1, v2] = d.velocities.map(mechanicsSymbol);
   const angle = (x: number): string => x.toFixed(3);
-  // The direction's letter, unless a coordinate or parameter has it.
-  const th = modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta';
+  const th = directionLetter(system);
   const values = (r: Readonly<Record<string, number>>): string =>
     Object.entries(r)
       .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
@@ -649,6 +650,23 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
       : []),
   );
 }
+
+/** The outcome by θ over the whole circle and the impulses by θ (mode-figure.ts), named as directionBlock names them. */
+function directionFigures(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Figure[] {
+  const u = system.unilateral!;
+  const names: ModeFigureNames = {
+    modes: im.modes.map((mode, n) => `\\text{mode ${n + 1}${modeTitle(u, im.scenario, mode) ? ` (${modeTitle(u, im.scenario, mode)})` : ''}}`),
+    theta: directionLetter(system),
+    velocities: [mechanicsSymbol(d.velocities[0]), mechanicsSymbol(d.velocities[1])],
+    arriving: contactName(u, im.scenario.arriving),
+    closed: im.scenario.closed.map((j) => contactName(u, j)),
+  };
+  const impulses = impulseFigure(d, names);
+  return [modeFigure(d, names), ...(impulses ? [impulses] : [])];
+}
+
+/** The direction's letter, unless a coordinate or parameter has it. */
+const directionLetter = (system: DerivedSystem): string => (modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta');
 
 /** "footB stays", "footB leaves": what a mode does with the closed contacts. */
 export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {

@@ -53,6 +53,10 @@ export interface ModeDirections {
   readonly smoothShare?: number;
   /** The share on which the arriving contact's normal impulse is negative in every mode and in the smooth stay. */
   readonly repelShare: number;
+  /** Per mode, the arriving contact's normal impulse as the form (p, q): p cos θ + q sin θ at |v| = 1 (empty where a mode has none). */
+  readonly arrivingImpulses: readonly (readonly [number, number])[];
+  /** The smooth stay's normal impulses as forms, the arriving contact's first, then the closed ones' (absent: the map has none). */
+  readonly smoothImpulses?: readonly (readonly [number, number])[];
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -137,6 +141,8 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
         modeShares,
         smoothShare,
         repelShare,
+        arrivingImpulses: pushes,
+        ...(smooth ? { smoothImpulses: smooth } : {}),
       },
     ];
   });

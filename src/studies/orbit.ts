@@ -9,6 +9,7 @@ import type { OrbitSpec } from '../model/spec.js';
 import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { SimulationError } from '../runtime/errors.js';
+import { simulate } from '../runtime/hybrid/simulate.js';
 import { periodicOrbit, strideMap, type PeriodicOrbit, type PeriodicOrbitOptions } from '../runtime/analysis/periodic.js';
 import { describeSection, type ImpactJacobianFn } from '../runtime/analysis/variational.js';
 
@@ -27,7 +28,19 @@ export interface OrbitStudy {
    * map's iterates approaching the fixed point (report/orbit-figures.ts).
    */
   readonly returns?: readonly (readonly number[])[];
+  /** One period of an asymptotically stable orbit from its state on the section, sampled (report/orbit-figures.ts draws it). */
+  readonly cycle?: OrbitCycle;
 }
+
+/** A motion over one period: the times and (q, q̇) at each. */
+export interface OrbitCycle {
+  readonly t: readonly number[];
+  readonly q: readonly (readonly number[])[];
+  readonly qd: readonly (readonly number[])[];
+}
+
+/** Samples of the drawn period: a smooth curve at a figure's width. */
+const CYCLE_SAMPLES = 201;
 
 /** Returns iterated from the declared start: with multipliers of modulus ~1/3 (the compass walker's), the sixth is within 1e-3 of the fixed point's first deviation. */
 const RETURNS = 6;
@@ -49,6 +62,17 @@ function returnsFrom(module: LoadedModule, opts: PeriodicOrbitOptions): number[]
     throw err;
   }
   return out;
+}
+
+/** One period from the orbit's state on the section, at the parameters it was found at; none where the run fails. */
+function cycleOf(module: LoadedModule, orbit: PeriodicOrbit, params: Readonly<Record<string, number>>): { cycle?: OrbitCycle } {
+  try {
+    const run = simulate(module, { q0: orbit.q, qd0: orbit.qd, t0: orbit.t0, t1: orbit.t0 + orbit.period, params, samples: CYCLE_SAMPLES });
+    return { cycle: { t: run.t, q: run.q, qd: run.qd } };
+  } catch (err) {
+    if (err instanceof SimulationError) return {};
+    throw err;
+  }
 }
 
 /**
@@ -89,7 +113,8 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
   try {
     const orbit = periodicOrbit(module, opts);
     const returns = orbit.asymptotic ? returnsFrom(module, opts) : undefined;
-    if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}) };
+    const drawn = orbit.asymptotic ? cycleOf(module, orbit, params) : {};
+    if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}), ...drawn };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];
     const branch = continueOrbit(module, {
       ...opts,
@@ -100,7 +125,7 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
       range,
       direction: c.to >= c.from ? 1 : -1,
     });
-    return { declaration, section, params, orbit, branch, ...(returns ? { returns } : {}) };
+    return { declaration, section, params, orbit, branch, ...(returns ? { returns } : {}), ...drawn };
   } catch (err) {
     if (!(err instanceof SimulationError) || err.code === 'invalid-option') throw err;
     return { declaration, section, params, error: err.message };

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { buildModel, defineModel } from '../../src/model/index.js';
 import { motionSection, rateUnit, sketchFigure, unitText, type MotionSimulation } from '../../src/report/motion.js';
 import { modelDrawing } from '../../src/report/sketch.js';
+import corner from '../../derivations/particle-in-corner.js';
+import type { ReportTrajectory } from '../../src/report/sections.js';
 
 describe('units', () => {
   it('writes powers as superscripts and divides by seconds for rates', () => {
@@ -247,5 +249,22 @@ describe('a rest that keeps sliding, and one that comes to rest', () => {
       ],
     );
     expect(text).toContain('1 of the 2 rests is a persistent contact, sliding along the constraint at a speed that does not vanish');
+  });
+});
+
+describe('the impacts’ modes, read from the events of a run', () => {
+  const model = buildModel(corner);
+  const still = { t: [0, 1], q: [model.initial.q0, model.initial.q0], qd: [model.initial.qd0, model.initial.qd0] };
+  const said = (events: ReportTrajectory['events']) =>
+    JSON.stringify(motionSection(model, { trajectory: { ...still, events }, method: 'test' }, undefined)!.blocks);
+
+  it('says the closed floor stays at the wall’s impact when it is not released at that instant, and leaves when it is', () => {
+    const floorClosed = { t: 0, type: 'contact' as const, contacts: [1] };
+    const stays = said([floorClosed, { t: 0.5, type: 'impact' as const, contacts: [0] }]);
+    expect(stays).toContain('"at ",{"math":"t = 0.5"}," wall strikes"," and floor stays","."');
+    const leaves = said([floorClosed, { t: 0.5, type: 'impact' as const, contacts: [0] }, { t: 0.5, type: 'release' as const, contacts: [1] }]);
+    expect(leaves).toContain('"at ",{"math":"t = 0.5"}," wall strikes"," and floor leaves","."');
+    // A contact already released is not closed at the impact: nothing to say.
+    expect(said([floorClosed, { t: 0.2, type: 'release' as const, contacts: [1] }, { t: 0.5, type: 'impact' as const, contacts: [0] }])).not.toContain('modes');
   });
 });

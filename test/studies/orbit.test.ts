@@ -91,6 +91,18 @@ describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', 
     expect(printed).toContain('asymptotically stable');
     expect(printed).toContain('6 impacts');
     expect(printed).toContain(`${Number((2 * k * Math.sin(alpha)).toPrecision(6))}`);
+
+    // The limit cycle drawn: one period from the fixed point, ψ turning once (−2π) through the six jumps, the dot at (2.6)'s ψ̇⁺.
+    const cycle = study.cycle!;
+    // (The run starts on the contact, its state projected onto it to 1e-13.)
+    [...o.q, ...o.qd].forEach((v, i) => expect([...cycle.q[0]!, ...cycle.qd[0]!][i]).toBeCloseTo(v, 9));
+    expect(cycle.t.at(-1)! - cycle.t[0]!).toBeCloseTo(o.period, 12);
+    expect(cycle.q.at(-1)![2]! - cycle.q[0]![2]!).toBeCloseTo(-2 * Math.PI, 6);
+    const [figure] = orbitFigures(buildModel(wheelSpec), study);
+    expect(figure!.id).toBe('plot-limit-cycle');
+    const caption = JSON.stringify(figure!.caption);
+    expect(caption).toContain('6 impact jumps');
+    expect(caption).toContain(`, ${Number((-r * Math.sqrt(c / (1 - r * r))).toPrecision(4))})`);
   });
 });
 
@@ -157,7 +169,7 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     expect(distance(returns[0]!)).toBeGreaterThan(0.01);
     expect(distance(returns[5]!)).toBeLessThan(3 * 0.34 ** 5 * distance(returns[0]!));
     // The figures: the limit cycle with the two jumps, at the impacts' times, and the cobweb's fixed point.
-    const figures = orbitFigures(system.model, study, { t: [0, 1], q: [o.q, o.q], qd: [o.qd, o.qd], events: [] });
+    const figures = orbitFigures(system.model, study);
     expect(figures.map((f) => f.id)).toEqual(['plot-limit-cycle', 'plot-step-map']);
     const captions = JSON.stringify(figures.map((f) => f.caption));
     expect(captions).toContain(`t = ${o.impacts.map((i) => Number(i.t.toPrecision(4))).join(',\\\\ ')}`);

@@ -136,11 +136,13 @@ export async function runSweep(args: ParsedArgs): Promise<number> {
     throw new UsageError(`--workers ${workers} is more than ${WORKERS_PER_CORE} per core (${cores} here); more only add memory`, '--workers', 'over-limit');
   const run = sweepRun(model, classify, args, number, section, params);
   const start = cellStart(model, params, overrides);
-  start({}, params); // the shared start is checked once, before any worker starts
+  // The shared start, checked once before any worker starts; the base too, so that a queued sweep whose
+  // cells' starts are the grid's sends the grid alone (queue-submit.ts).
+  const shared = start({}, params);
 
   // The workers import the module as JavaScript (they cannot receive its functions).
   const source = compileGenerated(module.source, 'esm');
-  const common: SerialSweepOptions = { grid, run, base: { params }, start };
+  const common: SerialSweepOptions = { grid, run, base: { params, q0: shared.q0, qd0: shared.qd0 }, start };
   const force = args.flags.has('--progress');
   const result = queue ? await queuedSweep(model.name, source, common, queue, force) : await localSweep(model.name, source, common, workers, force);
   const text = format === 'json' ? sweepJson(result) : sweepCsv(result);

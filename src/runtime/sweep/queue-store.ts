@@ -7,13 +7,14 @@
 // cell. A chunk's cells are stored as one value of V8's serializer (one
 // call, one field, one write for a chunk rather than one per cell): -0, NaN
 // and ±Infinity come back as they went, so the results print byte for byte
-// as a local sweep's; so do the cells' starts.
+// as a local sweep's; so do the cells' starts, and a grid carried once in
+// its spec.
 // Tests: test/runtime/sweep/queue.test.ts
 
 import { deserialize, serialize } from 'node:v8';
 import type { Redis } from 'ioredis';
 import { MechanicsError } from '../../errors.js';
-import type { CellInput, SweepCell, SweepRun } from './sweep-cell.js';
+import type { CellInput, SweepAxis, SweepBase, SweepCell, SweepRun } from './sweep-cell.js';
 import type { QueueUrl } from './queue-auth.js';
 
 /** The queue's name unless --queue-name says (several teams may share one Redis). */
@@ -30,14 +31,22 @@ export interface QueuedSpec {
   readonly cells: number;
   /** Cells per chunk: chunk k holds the cells to compute from the (k·chunk)th on (a resumed sweep must cut them alike). */
   readonly chunk: number;
+  /** The grid (encodeGrid) when no start function makes the cells: the chunks then carry index ranges. */
+  readonly grid?: string;
 }
 
-/** One job: a contiguous run of cells of one sweep, the cells as encodeInputs writes them. */
-export interface QueuedChunk {
-  readonly sweep: string;
-  readonly chunk: number;
-  readonly cells: string;
+/** A sweep without a start function: its grid and base, from which a worker makes any cell's start (gridCells), as encodeGrid writes them. */
+export interface QueuedGrid {
+  readonly grid: readonly SweepAxis[];
+  readonly base: SweepBase;
 }
+
+/**
+ * One job: a contiguous run of cells of one sweep, either the cells as
+ * encodeInputs writes them (each built by the sweep's start function), or,
+ * when the spec carries the grid, the cells' indices from `from` up to `to`.
+ */
+export type QueuedChunk = { readonly sweep: string; readonly chunk: number } & ({ readonly cells: string } | { readonly from: number; readonly to: number });
 
 export const specKey = (name: string, id: string): string => `mechanics:${name}:${id}:spec`;
 /** The cells done: a hash from a chunk's number to its cells (encodeCells). */
@@ -77,3 +86,7 @@ export const decodeCells = (data: Buffer): SweepCell[] => deserialize(data) as S
 export const encodeInputs = (cells: readonly CellInput[]): string => serialize(cells).toString('base64');
 /** Only ever called on a payload whose signature checked. */
 export const decodeInputs = (text: string): CellInput[] => deserialize(Buffer.from(text, 'base64')) as CellInput[];
+/** A grid and base as text for the signed spec, serialized as the cells' starts are (an axis or base value of −0 stays −0). */
+export const encodeGrid = (grid: QueuedGrid): string => serialize(grid).toString('base64');
+/** Only ever called on a spec whose signature checked. */
+export const decodeGrid = (text: string): QueuedGrid => deserialize(Buffer.from(text, 'base64')) as QueuedGrid;

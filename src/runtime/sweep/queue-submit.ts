@@ -1,7 +1,14 @@
 // Submitting a sweep to the queue (`mechanics sweep … --queue URL`): the
-// cells are made here exactly as a local sweep makes them (cellInputs; a
-// cell whose start fails stays here), the spec is signed and stored once,
-// the cells go out as signed chunks in one round trip, and the submitter
+// spec is signed and stored once, the chunks go out signed in one round
+// trip. Without a start function every cell's start follows from the grid:
+// the spec carries the grid once and each chunk only its range of indices,
+// from which the worker makes its cells as a local sweep does (gridCells),
+// a few dozen bytes to sign per chunk rather than its cells' starts (which
+// cost the submitter about 3 µs a cell). So too when a start function
+// (the CLI's checks each cell's start) fails no cell and builds every
+// start as the grid and base make it. Otherwise the cells are made here
+// (cellInputs; a cell whose start fails stays here) and each chunk carries
+// its cells' starts. The submitter
 // waits until every chunk is in, woken by the worker that writes the last
 // one, or by its poll (progress, chunks given up). A chunk given up by the
 // workers (it threw on every attempt, or its workers kept dying) comes back
@@ -11,11 +18,23 @@
 
 import { randomUUID } from 'node:crypto';
 import { MechanicsError } from '../../errors.js';
-import { cellInputs, type CellInput, type SweepCell } from './sweep-cell.js';
+import { cellInputs, gridCells, gridSize, type CellInput, type SweepCell } from './sweep-cell.js';
 import { importModule } from './sweep-load.js';
 import type { SerialSweepOptions, SweepResult } from './sweep.js';
 import { sign, verify, type QueueUrl, type Signed } from './queue-auth.js';
-import { cellsKey, chunkJobId, connect, decodeCells, doneKey, encodeCells, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import {
+  cellsKey,
+  chunkJobId,
+  connect,
+  decodeCells,
+  doneKey,
+  encodeCells,
+  encodeGrid,
+  encodeInputs,
+  specKey,
+  type QueuedChunk,
+  type QueuedSpec,
+} from './queue-store.js';
 import { ATTEMPTS } from './queue-worker.js';
 
 export interface QueueSubmitOptions {
@@ -36,11 +55,17 @@ const FAILED_POLL_S = 2;
 export async function submitQueued(source: { readonly source: string }, opts: SerialSweepOptions, q: QueueSubmitOptions): Promise<SweepResult> {
   const module = await importModule(source);
   const model = module.model.name;
-  const { inputs, failed } = cellInputs(module, opts.grid, opts.base, opts.start);
-  const total = inputs.length + failed.length;
-  const size = q.chunkCells ?? Math.min(1000, Math.max(1, Math.ceil(inputs.length / 200)));
-  const chunks: CellInput[][] = [];
-  for (let k = 0; k < inputs.length; k += size) chunks.push(inputs.slice(k, k + size));
+  const cellAt = gridCells(module, opts.grid, opts.base);
+  const built = opts.start ? cellInputs(module, opts.grid, opts.base, opts.start) : undefined;
+  // A start function that failed no cell and built every start as the grid and base make it (it only checked them) is left out too.
+  const made = built && (built.failed.length > 0 || !built.inputs.every((c) => sameStart(c, cellAt(c.index)))) ? built : undefined;
+  const failed = made?.failed ?? [];
+  const count = made?.inputs.length ?? gridSize(opts.grid);
+  const total = count + failed.length;
+  const size = q.chunkCells ?? Math.min(1000, Math.max(1, Math.ceil(count / 200)));
+  /** Chunk k: the cells to compute from the (k·size)th on, their positions among the cells made, or their indices in the grid. */
+  const chunks = Array.from({ length: Math.ceil(count / size) }, (_, k) => ({ k, from: k * size, to: Math.min(count, (k + 1) * size) }));
+  const cellsOf = ({ from, to }: Chunk): CellInput[] => made?.inputs.slice(from, to) ?? Array.from({ length: to - from }, (_, i) => cellAt(from + i));
 
   const { Queue } = await import('bullmq');
   const connection = await connect(q.url);
@@ -48,7 +73,15 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
   let waiter: import('ioredis').Redis | undefined;
   try {
     const id = q.resume ?? randomUUID();
-    const spec: QueuedSpec = { id, model, source: source.source, run: opts.run, cells: inputs.length, chunk: size };
+    const spec: QueuedSpec = {
+      id,
+      model,
+      source: source.source,
+      run: opts.run,
+      cells: count,
+      chunk: size,
+      ...(made ? {} : { grid: encodeGrid({ grid: opts.grid, base: opts.base ?? {} }) }),
+    };
     const signed = sign(q.key, spec);
     if (q.resume !== undefined) {
       const stored = await connection.get(specKey(q.name, id));
@@ -73,22 +106,27 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
 
     const key = cellsKey(q.name, id);
     /** The cells of the chunks written so far (by a worker, or given up). */
-    const cellsIn = (done: readonly string[]): number => done.reduce((n, k) => n + (chunks[Number(k)]?.length ?? 0), 0);
+    const cellsIn = (done: readonly string[]): number => done.reduce((n, k) => n + cellCount(chunks[Number(k)]), 0);
     const written = new Set(await connection.hkeys(key));
     opts.onProgress?.(failed.length + cellsIn([...written]), total);
-    const toQueue = [...chunks.entries()].filter(([k]) => !written.has(String(k)));
+    const toQueue = chunks.filter(({ k }) => !written.has(String(k)));
     if (q.resume !== undefined) {
       // A chunk given up before a resume is tried afresh; a waiting or running one is left (BullMQ keeps job ids unique).
-      for (const [k] of toQueue) {
+      for (const { k } of toQueue) {
         const old = await queue.getJob(chunkJobId(id, k));
         if (old && (await old.isFailed())) await old.remove();
       }
     }
     await queue.addBulk(
-      toQueue.map(([k, chunk]) => ({
+      toQueue.map((chunk) => ({
         name: 'chunk',
-        data: sign(q.key, { sweep: id, chunk: k, cells: encodeInputs(chunk) } satisfies QueuedChunk),
-        opts: { jobId: chunkJobId(id, k), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false },
+        data: sign(
+          q.key,
+          (made
+            ? { sweep: id, chunk: chunk.k, cells: encodeInputs(cellsOf(chunk)) }
+            : { sweep: id, chunk: chunk.k, from: chunk.from, to: chunk.to }) satisfies QueuedChunk,
+        ),
+        opts: { jobId: chunkJobId(id, chunk.k), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false },
       })),
     );
     q.onQueued?.(id, chunks.length);
@@ -100,7 +138,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
       if (done.length >= chunks.length) break;
       if (performance.now() - lastFailedPoll > FAILED_POLL_S * 1000) {
         lastFailedPoll = performance.now();
-        await recordGivenUp(connection, queue, id, chunks, key);
+        await recordGivenUp(connection, queue, id, chunks, cellsOf, key);
       }
       // BLPOP holds its connection: the waiter has one of its own (its errors are the main connection's too).
       if (!waiter) (waiter = connection.duplicate()).on('error', () => {});
@@ -117,13 +155,37 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
   }
 }
 
+/** The same start, bit for bit (−0 is not 0). */
+function sameStart(a: CellInput, b: CellInput): boolean {
+  const same = (x: readonly unknown[], y: readonly unknown[]): boolean => x.length === y.length && x.every((v, i) => Object.is(v, y[i]));
+  const keys = Object.keys(a.params);
+  return (
+    Object.is(a.t0, b.t0) &&
+    same(a.q0, b.q0) &&
+    same(a.qd0, b.qd0) &&
+    same(keys, Object.keys(b.params)) &&
+    same(
+      keys.map((k) => a.params[k]),
+      keys.map((k) => b.params[k]),
+    )
+  );
+}
+
+interface Chunk {
+  readonly k: number;
+  readonly from: number;
+  readonly to: number;
+}
+
+const cellCount = (chunk: Chunk | undefined): number => (chunk ? chunk.to - chunk.from : 0);
+
 /** The chunks of this sweep the workers gave up (failed jobs of other sweeps are theirs). */
-async function givenUp(queue: import('bullmq').Queue, id: string, chunks: readonly CellInput[][]) {
-  const out: { job: import('bullmq').Job; k: number; chunk: CellInput[] }[] = [];
+async function givenUp(queue: import('bullmq').Queue, id: string, chunks: readonly Chunk[]) {
+  const out: { job: import('bullmq').Job; chunk: Chunk }[] = [];
   for (const job of await queue.getFailed()) {
     const k = job.id?.startsWith(`${id}-`) ? Number(job.id.slice(id.length + 1)) : Number.NaN;
     const chunk = chunks[k];
-    if (chunk) out.push({ job, k, chunk });
+    if (chunk) out.push({ job, chunk });
   }
   return out;
 }
@@ -133,11 +195,15 @@ async function recordGivenUp(
   connection: import('ioredis').Redis,
   queue: import('bullmq').Queue,
   id: string,
-  chunks: readonly CellInput[][],
+  chunks: readonly Chunk[],
+  cellsOf: (chunk: Chunk) => CellInput[],
   key: string,
 ): Promise<void> {
-  for (const { job, k, chunk } of await givenUp(queue, id, chunks)) {
-    const error = { code: 'sweep-chunk-failed', message: `chunk ${k} of sweep ${id} was given up after ${job.attemptsMade} attempts: ${job.failedReason}` };
-    await connection.hsetnx(key, String(k), encodeCells(chunk.map((c) => ({ index: c.index, at: c.at, values: {}, error }))));
+  for (const { job, chunk } of await givenUp(queue, id, chunks)) {
+    const error = {
+      code: 'sweep-chunk-failed',
+      message: `chunk ${chunk.k} of sweep ${id} was given up after ${job.attemptsMade} attempts: ${job.failedReason}`,
+    };
+    await connection.hsetnx(key, String(chunk.k), encodeCells(cellsOf(chunk).map((c) => ({ index: c.index, at: c.at, values: {}, error }))));
   }
 }

@@ -1,7 +1,9 @@
 // A worker of queued sweeps (`mechanics worker`): takes chunks from the
 // BullMQ queue, checks each payload's signature before reading it, imports
-// the sweep's module once, computes each cell with runCell exactly as a
-// local sweep's thread would, and writes the chunk's cells, one field of
+// the sweep's module once, makes the chunk's cells (from its range of the
+// grid the spec carries, by gridCells as a local sweep does, or as they
+// came), computes each with runCell exactly as a local sweep's thread
+// would, and writes the chunk's cells, one field of
 // the sweep's hash, counting the fields in the same round trip. The
 // worker whose field is the sweep's last wakes the submitter; the others
 // leave it asleep (a wake-up per chunk cost the submitter about 0.5 ms of
@@ -22,10 +24,11 @@
 
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { MechanicsError } from '../../errors.js';
-import { runCell, type SweepCell } from './sweep-cell.js';
+import type { LoadedModule } from '../contract.js';
+import { gridCells, runCell, type CellInput, type SweepCell } from './sweep-cell.js';
 import { importClassifier, importModule } from './sweep-load.js';
 import { verify, type QueueUrl } from './queue-auth.js';
-import { cellsKey, chunkJobId, connect, decodeInputs, doneKey, encodeCells, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import { cellsKey, chunkJobId, connect, decodeGrid, decodeInputs, doneKey, encodeCells, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 
 export interface QueueWorkerOptions {
   readonly url: QueueUrl;
@@ -89,9 +92,9 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
       }
       throw err;
     }
-    const inputs = decodeInputs(chunk.cells);
-    log(`took chunk ${chunk.chunk} of sweep ${chunk.sweep} (${inputs.length} cells)`);
     const module = await importModule({ source: spec.source });
+    const inputs = chunkInputs(module, spec, chunk);
+    log(`took chunk ${chunk.chunk} of sweep ${chunk.sweep} (${inputs.length} cells)`);
     const classify = await importClassifier(spec.run, spec.model);
     const cells: SweepCell[] = [];
     let paused = performance.now();
@@ -106,6 +109,15 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     const [, written] = await Promise.all([connection.hset(key, String(chunk.chunk), encodeCells(cells)), connection.hlen(key)]);
     if (written >= Math.ceil(spec.cells / spec.chunk)) await connection.rpush(doneKey(opts.name, chunk.sweep), String(chunk.chunk));
     log(`done chunk ${chunk.chunk} of sweep ${chunk.sweep}`);
+  };
+
+  /** The chunk's cells: made from its range of the spec's grid, or as they came. */
+  const chunkInputs = (module: LoadedModule, spec: QueuedSpec, chunk: QueuedChunk): CellInput[] => {
+    if ('cells' in chunk) return decodeInputs(chunk.cells);
+    if (spec.grid === undefined) throw new UnrecoverableError(`chunk ${chunk.chunk} of sweep ${chunk.sweep} is a range, and the sweep's spec has no grid`);
+    const { grid, base } = decodeGrid(spec.grid);
+    const cellAt = gridCells(module, grid, base);
+    return Array.from({ length: chunk.to - chunk.from }, (_, i) => cellAt(chunk.from + i));
   };
 
   const worker = new Worker(opts.name, process, {

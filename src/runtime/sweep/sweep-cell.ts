@@ -132,31 +132,25 @@ export function axisTargets(module: LoadedModule, grid: readonly SweepAxis[]): T
   return targets;
 }
 
-/** The grid's points in row-major order, each with its axis values. */
-export function gridPoints(grid: readonly SweepAxis[]): Record<string, number>[] {
-  let points: Record<string, number>[] = [{}];
-  for (const axis of grid) points = points.flatMap((p) => axisValues(axis).map((v) => ({ ...p, [axis.name]: v })));
-  return points;
-}
+/** The number of cells of the grid. */
+export const gridSize = (grid: readonly SweepAxis[]): number => grid.reduce((n, a) => n * a.count, 1);
 
 /**
- * Every cell's start: the base (default: the model's declared initial state
- * and default parameters) with the axes' values set. `start`, when given,
- * builds q0 and q̇0 from the cell's values instead (a state that must stay
- * consistent, e.g. a wheel standing on a spoke at a given speed); a start
- * that throws a toolkit error makes that cell fail, not the sweep.
+ * The cells of the grid by index (row-major, the first axis slowest), each
+ * started from the base (default: the model's declared initial state and
+ * default parameters) with the axes' values set. The one owner of the
+ * mapping from the grid to the cells' starts: the local sweep makes every
+ * cell with it, a queued chunk's worker the cells of its range.
  */
-export function cellInputs(
-  module: LoadedModule,
-  grid: readonly SweepAxis[],
-  base: SweepBase = {},
-  start?: (at: Readonly<Record<string, number>>, params: Params) => { readonly q0: readonly number[]; readonly qd0: readonly number[] },
-): { readonly inputs: CellInput[]; readonly failed: SweepCell[] } {
+export function gridCells(module: LoadedModule, grid: readonly SweepAxis[], base: SweepBase = {}): (index: number) => CellInput {
   const targets = axisTargets(module, grid);
+  const values = grid.map(axisValues);
+  // Cells between two steps of an axis: the product of the later axes' counts.
+  const strides = grid.map((_, k) => gridSize(grid.slice(k + 1)));
   const { initial } = module.model;
-  const inputs: CellInput[] = [];
-  const failed: SweepCell[] = [];
-  gridPoints(grid).forEach((at, index) => {
+  return (index) => {
+    const at: Record<string, number> = {};
+    grid.forEach((axis, k) => (at[axis.name] = values[k]![Math.floor(index / strides[k]!) % axis.count]!));
     const q0 = [...(base.q0 ?? initial.q0)],
       qd0 = [...(base.qd0 ?? initial.qd0)];
     const params: Record<string, number | undefined> = { ...base.params };
@@ -165,13 +159,34 @@ export function cellInputs(
       if (t.kind === 'param') params[axis.name] = at[axis.name];
       else (t.kind === 'q' ? q0 : qd0)[t.i] = at[axis.name]!;
     });
+    return { index, at, q0, qd0, t0: base.t0 ?? 0, params };
+  };
+}
+
+/**
+ * Every cell's start (gridCells). `start`, when given, builds q0 and q̇0
+ * from the cell's values instead (a state that must stay consistent, e.g. a
+ * wheel standing on a spoke at a given speed); a start that throws a
+ * toolkit error makes that cell fail, not the sweep.
+ */
+export function cellInputs(
+  module: LoadedModule,
+  grid: readonly SweepAxis[],
+  base: SweepBase = {},
+  start?: (at: Readonly<Record<string, number>>, params: Params) => { readonly q0: readonly number[]; readonly qd0: readonly number[] },
+): { readonly inputs: CellInput[]; readonly failed: SweepCell[] } {
+  const cellAt = gridCells(module, grid, base);
+  const inputs: CellInput[] = [];
+  const failed: SweepCell[] = [];
+  for (let index = 0, n = gridSize(grid); index < n; index++) {
+    const cell = cellAt(index);
     try {
-      const s = start ? start(at, params) : { q0, qd0 };
-      inputs.push({ index, at, q0: [...s.q0], qd0: [...s.qd0], t0: base.t0 ?? 0, params });
+      const s = start ? start(cell.at, cell.params) : cell;
+      inputs.push({ ...cell, q0: [...s.q0], qd0: [...s.qd0] });
     } catch (err) {
-      failed.push(failedCell(index, at, err));
+      failed.push(failedCell(index, cell.at, err));
     }
-  });
+  }
   return { inputs, failed };
 }
 

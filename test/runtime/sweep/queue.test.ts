@@ -2,7 +2,7 @@
 // (one started before the sweep, two after), one killed with SIGKILL in the
 // middle of its chunk, and every cell arrives once and equals the local
 // sweep's; a chunk that throws is given up after its attempts and comes back
-// as failed cells; a payload not signed with the key is refused and nothing
+// as failed cells; a start function's cells travel with their starts; a payload not signed with the key is refused and nothing
 // of it runs; a submission resumed by its id; a chunk run twice leaves one
 // copy of each cell. Skipped without redis-server
 // (except in CI).
@@ -16,12 +16,12 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepWorkerScript } from '../../../src/pipeline/sweep-files.js';
 import { compileGenerated } from '../../../src/pipeline/load-generated.js';
+import { SimulationError } from '../../../src/runtime/errors.js';
 import { parseQueueUrl, sign } from '../../../src/runtime/sweep/queue-auth.js';
-import { cellsKey, chunkJobId, encodeInputs, type QueuedChunk } from '../../../src/runtime/sweep/queue-store.js';
+import { cellsKey, chunkJobId, type QueuedChunk } from '../../../src/runtime/sweep/queue-store.js';
 import { submitQueued } from '../../../src/runtime/sweep/queue-submit.js';
 import { sweep } from '../../../src/runtime/sweep/sweep.js';
-import { cellInputs, type SweepAxis, type SweepRun } from '../../../src/runtime/sweep/sweep-cell.js';
-import { importModule } from '../../../src/runtime/sweep/sweep-load.js';
+import type { SweepAxis, SweepRun } from '../../../src/runtime/sweep/sweep-cell.js';
 import { startWorker, type WorkerProcess } from '../../helpers/queue-worker-process.js';
 import { HAVE_REDIS, IN_CI, NO_REDIS, REDIS_URL } from '../../helpers/redis.js';
 
@@ -129,6 +129,22 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
     expect(r.cells[0]!.values.y1 as number).toBeCloseTo(1 - (G * 0.04) / 2, 9);
   });
 
+  it('carries the starts a start function made, a start that fails staying a failed cell: equal to the local sweep', async () => {
+    const name = `test-${randomUUID()}`;
+    worker(name);
+    const run: SweepRun = { kind: 'simulate', t1: 0.1, classify: 'final' };
+    // Thrown down at 0.5 m/s; the top row's start is refused.
+    const start = (at: Readonly<Record<string, number>>) => {
+      if (at.y! > 1.9) throw new SimulationError('invalid-option', 'input', `no start at y = ${at.y}`, { model: 'bouncing-ball' });
+      return { q0: [at.y!], qd0: [-0.5] };
+    };
+    const queued = await submitQueued(ballSource, { grid: GRID, run, start }, { url, name, key: Buffer.from(KEY), chunkCells: 3 });
+    expect(queued).toEqual(await sweep(ballSource, { grid: GRID, run, start, workers: 1, worker: sweepWorkerScript()! }));
+    expect(queued.cells.map((c) => c.error?.code ?? null)).toEqual([null, null, null, null, 'invalid-option', 'invalid-option']);
+    // No impact before 0.1 s from y >= 1: y − 0.5 t − g t²/2.
+    for (const c of queued.cells.slice(0, 4)) expect(c.values['y(t)'] as number).toBeCloseTo(c.at.y! - 0.05 - G * 0.005, 9);
+  });
+
   it('refuses a chunk not signed with the key, running nothing of it', async () => {
     const name = `test-${randomUUID()}`;
     const w = worker(name);
@@ -139,10 +155,14 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
       const data = { sweep: 'forged', chunk: 0, cells: [] };
       const forged = { ...sign(Buffer.from('another key'), data) };
       const altered = { ...sign(Buffer.from(KEY), data), body: JSON.stringify({ ...data, chunk: 1 }) };
+      // A chunk of a grid's sweep carries a range of cells: another range is another payload.
+      const range = { sweep: 'forged', chunk: 0, from: 0, to: 1 };
+      const widened = { ...sign(Buffer.from(KEY), range), body: JSON.stringify({ ...range, to: 6 }) };
       for (const [jobId, payload] of [
         ['forged-0', forged],
         ['forged-1', altered],
         ['forged-2', { body: JSON.stringify(data) }],
+        ['forged-3', widened],
       ] as const) {
         await queue.add('chunk', payload, { jobId });
         await w.waitFor(new RegExp(`^error \\[bad-signature\\]: .*refused job ${jobId}:`));
@@ -205,8 +225,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
       await until(async () => (await connection.hlen(key)) === 6);
       const first = await connection.hgetallBuffer(key);
       // Chunk 3 again, as its submitter signed it: what BullMQ does when a worker dies between writing a chunk and reporting it done.
-      const { inputs } = cellInputs(await importModule(ballSource), GRID);
-      const data: QueuedChunk = { sweep: id, chunk: 3, cells: encodeInputs([inputs[3]!]) };
+      const data: QueuedChunk = { sweep: id, chunk: 3, from: 3, to: 4 };
       await queue.add('chunk', sign(Buffer.from(KEY), data), { jobId: chunkJobId(id, 3) });
       await until(() => doneCount(3) === 2);
       expect(await connection.hlen(key)).toBe(6);

@@ -4,7 +4,7 @@
 // as cells, and the 'final' classifier against free fall.
 import { describe, expect, it } from 'vitest';
 import type { LoadedModule } from '../../../src/runtime/contract.js';
-import { axisValues, cellInputs, gridPoints, runCell, type SweepCell } from '../../../src/runtime/sweep/sweep-cell.js';
+import { axisValues, cellInputs, gridCells, runCell, type SweepCell } from '../../../src/runtime/sweep/sweep-cell.js';
 import { SimulationError } from '../../../src/runtime/errors.js';
 import * as generatedBall from '../../../generated/bouncing-ball.js';
 
@@ -33,19 +33,22 @@ describe('the grid', () => {
     expect(axisValues({ name: 'y', from: 3, to: 9, count: 1 })).toEqual([3]);
   });
 
-  it('is row-major: the first axis varies slowest', () => {
-    const pts = gridPoints([
-      { name: 'a', from: 0, to: 1, count: 2 },
-      { name: 'b', from: 10, to: 30, count: 3 },
+  it('is row-major: the first axis varies slowest, a cell made by its index alone', () => {
+    const grid = [
+      { name: 'y', from: 0, to: 1, count: 2 },
+      { name: 'e', from: 10, to: 30, count: 3 },
+    ];
+    expect(cellInputs(ball, grid).inputs.map((c) => [c.index, c.at])).toEqual([
+      [0, { y: 0, e: 10 }],
+      [1, { y: 0, e: 20 }],
+      [2, { y: 0, e: 30 }],
+      [3, { y: 1, e: 10 }],
+      [4, { y: 1, e: 20 }],
+      [5, { y: 1, e: 30 }],
     ]);
-    expect(pts).toEqual([
-      { a: 0, b: 10 },
-      { a: 0, b: 20 },
-      { a: 0, b: 30 },
-      { a: 1, b: 10 },
-      { a: 1, b: 20 },
-      { a: 1, b: 30 },
-    ]);
+    const cell = gridCells(ball, grid)(4);
+    expect([cell.at, cell.q0, cell.params]).toEqual([{ y: 1, e: 20 }, [1], { e: 20 }]);
+    expect(Object.keys(cell.at)).toEqual(['y', 'e']);
   });
 
   it("sets coordinates, velocities (name') and parameters", () => {

@@ -343,7 +343,7 @@ describe('a wrong formula disagrees', () => {
     // (12.5) prints twice §2's speed, which the paper's (8.6), (8.7) and (12.1) give: as printed it disagrees.
     ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 36, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
     ['restitution (5.4) with ν of the wrong sign', disk, 5, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
-    ['Prop. 10 with u_y of the wrong sign in (4.3)', disk, 2, { formula: 'Pi_1/r = nu*(theta0*ux + uy)' }],
+    ['Prop. 10 with u_y of the wrong sign in (4.3)', disk, 2, { formula: 'Pi_1/r = nu*(vartheta0*ux + uy)' }],
     ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 24, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(s)*u - 4*sqrt(2)/3*s^(3/2) + cos(alpha)' }],
     ['(9.3) with s^{3/2} for s^{1/2}', disk, 27, { formula: '-2*sqrt(2)*epstilde*s^(3/2)*u^2' }],
     ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 28, { formula: '-N = epstilde*eps*uy/(s*sqrt(r*g))' }],

@@ -100,8 +100,9 @@ function columnsOf(study: ReportLimitStudy): { readonly shown: Quantity[]; reado
   return { shown, repeats, empty };
 }
 
-/** Words joined as a list: "a", "a and b", "a, b and c". */
-const listed = (words: readonly string[]): string => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+/** Words joined as a list: "a", "a and b", "a, b and c" (or "a, b or c"). */
+const listed = (words: readonly string[], last = 'and'): string =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
 
 export function limitSection(study: ReportLimitStudy): Section {
   const p = study.parameter;
@@ -130,7 +131,10 @@ export function limitSection(study: ReportLimitStudy): Section {
       ),
       ...(empty.length
         ? [
-            `No run has ${listed(empty.map((k) => (k === 'duration' ? 'a contact duration' : `a ${k}`)))}, and the table leaves ${empty.length > 1 ? 'them' : 'it'} out. `,
+            `No run has ${listed(
+              empty.map((k) => (k === 'duration' ? 'a contact duration' : `a ${k}`)),
+              'or',
+            )}, and the table leaves ${empty.length > 1 ? 'them' : 'it'} out. `,
           ]
         : []),
       ...(reference

@@ -107,6 +107,11 @@ describe('the rigid-limit section', () => {
     );
     expect(said).toContain('No run has a restitution, and the table leaves it out.');
     expect(said).not.toContain('contact of no duration');
+    // A contact never released (kozlov-realized-pendulum): no column but the distance.
+    const never = { ...study, rows: study.rows.map((r) => ({ ...r, release: NaN, duration: NaN })), reference: undefined, limits: undefined };
+    const bare = limitSection(never);
+    expect(tableOf(bare).columns).toEqual(['N', 'distance to the rigid motion']);
+    expect(words(bare.blocks[0]!)).toContain('No run has a release, a contact duration or a restitution, and the table leaves them out.');
   });
 
   it('says what the study decided of the distance: levelling off at its limit, vanishing, or undecided', () => {

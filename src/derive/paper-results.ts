@@ -423,9 +423,6 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
 //   restitution.{p}.limitAtZero|limitAtInfinity   the limits of H(v)/v as v → 0, v → ∞,
 //                      extrapolated (Aitken's Δ² over three decades of v)
-//   restitution.{p}.increasing|ratioDecreasing|durationDecreasing   1 where H rises, H(v)/v and
-//                      the contact duration fall at every step of the grid v = 0.25, …, 20, else 0
-//                      (Proposition 11.1–11.2, Fig. 4)
 //   relaxation.{p}.rateExponent|plateauExponent|shiftedPlateauExponent   a patch's transverse
 //                      oscillation (src/studies/relaxation.ts): the log-log slopes in ε̃ of its
 //                      energy's decay rate and of the energy a resonant forcing keeps
@@ -489,7 +486,6 @@ export interface RestitutionForFacts {
   readonly ratioAtLargest: number;
   readonly limitAtZero: { readonly value: number };
   readonly limitAtInfinity: { readonly value: number };
-  readonly monotone: { readonly H: boolean; readonly ratio: boolean; readonly duration: boolean };
 }
 
 /** A patch's transverse relaxation as the facts need it (structurally src/studies/relaxation.ts's RelaxationStudy). */
@@ -576,9 +572,6 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
     put(`${key}.ratioAtLargest`, r.ratioAtLargest);
     put(`${key}.limitAtZero`, r.limitAtZero.value);
     put(`${key}.limitAtInfinity`, r.limitAtInfinity.value);
-    put(`${key}.increasing`, r.monotone.H ? 1 : 0);
-    put(`${key}.ratioDecreasing`, r.monotone.ratio ? 1 : 0);
-    put(`${key}.durationDecreasing`, r.monotone.duration ? 1 : 0);
   }
   for (const r of computed.relaxation ?? []) {
     put(`relaxation.${r.patch}.rateExponent`, r.rateExponent);

@@ -168,7 +168,7 @@ const GREEK = new Set([
   'Omega',
 ]);
 /** Letters printed in their variant form, the one used in the source papers. */
-const GREEK_VARIANT: Readonly<Record<string, string>> = { phi: '\\varphi', epsilon: '\\varepsilon', eps: '\\varepsilon' };
+const GREEK_VARIANT: Readonly<Record<string, string>> = { phi: '\\varphi', epsilon: '\\varepsilon', eps: '\\varepsilon', vartheta: '\\vartheta' };
 
 /** LaTeX for a word: a Greek letter (theta → \theta), a letter, or an upright/italic word. */
 export function wordLatex(word: string, multiLetter: 'italic' | 'upright' = 'italic'): string {

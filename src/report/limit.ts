@@ -2,8 +2,10 @@
 // realized with strength N tends to a rigid one as N → ∞), printed from a
 // study over N (src/runtime/analysis/rigid-limit.ts, run by the caller): per value of
 // N the last release, the first contact's duration and restitution and the
-// largest distance of the coordinates to the rigid model's motion; beside
-// them the rigid model's own values and the limits the theory gives; and the
+// largest distance of the coordinates to the rigid model's motion (a
+// quantity with no value, or the same as another in every run, is no column
+// of its own); beside them the rigid model's own values and the limits the
+// theory gives; and the
 // fitted orders r of |x_N − x_∞| ≈ C N^{−r}; and a figure of the contact's
 // gap against time in every run beside the rigid model's (kozlov1988 Fig. 1).
 // The section formats the study's numbers; it computes none.
@@ -66,28 +68,80 @@ export const cell = (x: number | undefined): Inline[] => {
 };
 
 const QUANTITIES = ['release', 'duration', 'restitution'] as const;
+type Quantity = (typeof QUANTITIES)[number];
+
+/** Each quantity in words, as the table's opening paragraph names it. */
+const MEANING: Record<Quantity, string> = {
+  release: 'the last release',
+  duration: 'the first contact’s duration',
+  restitution: 'the first contact’s restitution (the normal velocity after over before; none when the contact begins at rest)',
+};
+
+/** Its values in the runs and the rigid model's row, the ones the table would print. */
+const valuesOf = ({ rows, reference }: ReportLimitStudy, k: Quantity): number[] => [...rows.map((r) => r[k]), ...(reference ? [reference[k]] : [])];
+const equal = (a: number, b: number): boolean => a === b || (Number.isNaN(a) && Number.isNaN(b));
+
+/**
+ * The quantities the table prints: each with a value in some run, the rigid model or the theory, and not the
+ * same as an earlier one in every run (a contact from t = 0 released once has its duration equal to its release:
+ * one column, not two with the same numbers); the others with the earlier quantity they repeat, if any.
+ */
+function columnsOf(study: ReportLimitStudy): { readonly shown: Quantity[]; readonly repeats: (readonly [Quantity, Quantity])[]; readonly empty: Quantity[] } {
+  const shown: Quantity[] = [];
+  const repeats: (readonly [Quantity, Quantity])[] = [];
+  const empty: Quantity[] = [];
+  for (const k of QUANTITIES) {
+    const values = valuesOf(study, k);
+    const twin = shown.find((j) => valuesOf(study, j).every((x, i) => equal(x, values[i]!)));
+    if (!values.some(Number.isFinite) && study.limits?.[k] === undefined) empty.push(k);
+    else if (twin) repeats.push([k, twin]);
+    else shown.push(k);
+  }
+  return { shown, repeats, empty };
+}
+
+/** Words joined as a list: "a", "a and b", "a, b and c" (or "a, b or c"). */
+const listed = (words: readonly string[], last = 'and'): string =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
 
 export function limitSection(study: ReportLimitStudy): Section {
   const p = study.parameter;
   const { reference, limits } = study;
-  const given = limits && QUANTITIES.some((k) => limits[k] !== undefined);
+  const { shown, repeats, empty } = columnsOf(study);
+  const given = limits && shown.some((k) => limits[k] !== undefined);
   const table: Table = {
     kind: 'table',
     id: 'rigid-limit',
     caption: `The rigid limit: the contact as ${p} grows, beside the rigid model`,
-    columns: [p, 'release', 'duration', 'restitution', 'distance to the rigid motion'],
-    align: 'rrrrr',
+    columns: [p, ...shown, 'distance to the rigid motion'],
+    align: 'r'.repeat(shown.length + 2),
     rows: [
-      ...study.rows.map((r) => [cell(r.value), ...QUANTITIES.map((k) => cell(r[k])), cell(r.distance)]),
-      ...(reference ? [[['rigid model'], ...QUANTITIES.map((k) => cell(reference[k])), cell(0)]] : []),
-      ...(given ? [[['limit (theory)'], ...QUANTITIES.map((k) => cell(limits[k])), ['—']]] : []),
-      [['fitted order'], ...QUANTITIES.map((k) => cell(study.orders[k])), cell(study.orders.distance)],
+      ...study.rows.map((r) => [cell(r.value), ...shown.map((k) => cell(r[k])), cell(r.distance)]),
+      ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), cell(0)]] : []),
+      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ['—']]] : []),
+      [['fitted order'], ...shown.map((k) => cell(study.orders[k])), cell(study.orders.distance)],
     ],
   };
   const blocks: Block[] = [
     paragraph(
-      `The model simulated from its initial state for growing ${p}: the last release, the first contact’s duration and its restitution (the normal velocity after over before; none when the contact begins at rest), and the largest distance of the coordinates to the rigid model’s motion from the same state. `,
-      ...(reference ? ['The rigid model’s row is the same contact held rigidly (an impact that bounces is a contact of no duration). '] : []),
+      `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), 'the largest distance of the coordinates to the rigid model’s motion from the same state'])}. `,
+      ...repeats.map(
+        ([k, twin]) =>
+          `${capitalizedWords(MEANING[k])} is ${MEANING[twin]} in every run${k === 'duration' ? ' (the contact is there from t = 0 and released once)' : ''}, and is not printed apart. `,
+      ),
+      ...(empty.length
+        ? [
+            `No run has ${listed(
+              empty.map((k) => (k === 'duration' ? 'a contact duration' : `a ${k}`)),
+              'or',
+            )}, and the table leaves ${empty.length > 1 ? 'them' : 'it'} out. `,
+          ]
+        : []),
+      ...(reference
+        ? [
+            `The rigid model’s row is the same contact held rigidly${shown.includes('duration') ? ' (an impact that bounces is a contact of no duration)' : ''}. `,
+          ]
+        : []),
       'The last row fits ',
       m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-r}`),
       given ? ' with the limit of the theory where it is given, ' : ' ',
@@ -100,7 +154,7 @@ export function limitSection(study: ReportLimitStudy): Section {
       ').',
     ),
     table,
-    ...boundedParagraphs(study),
+    ...boundedParagraphs(study, shown),
     ...(reference ? [paragraph(...capitalized(convergenceClause(study)), '.')] : []),
     ...gapFigure(study),
     ...dropBlocks(study),
@@ -139,16 +193,16 @@ function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
  * A quantity the theory only bounds (kozlov1988 §2: τ = 1 + O(N^{−1/2})): its lag scaled by N^r in each
  * run, which stays bounded where the theory holds, in place of a fitted order.
  */
-function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStudy): Block[] {
+function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStudy, shown: readonly Quantity[]): Block[] {
   const symbol = mechanicsSymbol(parameter);
-  // Quantities with the same scaled values (a contact from t = 0: its release and its duration) said once.
-  const same = (a: (typeof QUANTITIES)[number], b: (typeof QUANTITIES)[number]): boolean =>
+  // Quantities with the same scaled values said once.
+  const same = (a: Quantity, b: Quantity): boolean =>
     limits?.[a] === limits?.[b] && bounded?.[a]?.order === bounded?.[b]?.order && bounded?.[a]?.scaled.every((x, i) => x === bounded?.[b]?.scaled[i]) === true;
-  return QUANTITIES.flatMap((k, n) => {
+  return shown.flatMap((k, n) => {
     const b = bounded?.[k];
     const limit = limits?.[k];
-    if (!b || limit === undefined || QUANTITIES.slice(0, n).some((j) => same(j, k))) return [];
-    const names = QUANTITIES.filter((j) => same(k, j)).join(' and ');
+    if (!b || limit === undefined || shown.slice(0, n).some((j) => same(j, k))) return [];
+    const names = shown.filter((j) => same(k, j)).join(' and ');
     const power = `${symbol}^{${Number(b.order.toPrecision(6))}}`;
     return [
       paragraph(
@@ -208,8 +262,8 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion?: string)
   return ['the study does not decide whether the compliant model approaches the rigid one: the largest distance between their motions goes from ', ...range];
 }
 
-const capitalized = ([first, ...rest]: Inline[]): Inline[] =>
-  typeof first === 'string' ? [first.charAt(0).toUpperCase() + first.slice(1), ...rest] : [first!, ...rest];
+const capitalizedWords = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
+const capitalized = ([first, ...rest]: Inline[]): Inline[] => (typeof first === 'string' ? [capitalizedWords(first), ...rest] : [first!, ...rest]);
 
 /** kozlov1988 Fig. 1: the gap f(t) of each run beside the rigid model's, on the runs' common samples. */
 function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {

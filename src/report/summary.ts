@@ -140,7 +140,8 @@ const scopeInlines = (p: PaperCheck): Inline[] => (p.scope ? [', in the case che
  * "(1.7)–(1.20)": the equation numbers the rows cite (by default the paper's printed formulas' and its inequalities'),
  * first to last, or the one; '' where none is numbered. Where some formulas cite a section instead (smirnov1981's counts
  * of §3), the span would pass for theirs too: each group is then named with its count of the formulas checked,
- * "(five of (2.1), two of §2 and two of §3)", past two such places "(twenty of (2.3)–(12.3) and seven elsewhere in the paper)".
+ * "(five of (2.1), two of §2 and two of §3)", past two such places by their kind, "(twenty of (2.3)–(12.3), five of its
+ * propositions and two of its figures)".
  */
 function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
   const numbered = (e: string): boolean => /^\(\d/.test(e);
@@ -151,15 +152,26 @@ function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
   const counted = (rows ?? printed(p).filter((r) => r.agrees !== undefined)).map((r) => r.formula.eq);
   const sections = [...new Set(counted.filter((e) => !numbered(e)))];
   if (!sections.length) return span;
-  const others = counted.length - counted.filter(numbered).length;
-  // Past two such places a list would outgrow the sentence: they are counted together.
+  // Past two such places a list would outgrow the sentence: they are counted by kind, "twenty of its propositions".
+  const kinds = [...new Set(sections.map(citationKind))];
   const rest =
     sections.length > 2
-      ? [[`${countWord(others)} elsewhere in the paper`]]
+      ? kinds.map((k) => [`${countWord(counted.filter((c) => !numbered(c) && citationKind(c) === k).length)} ${k}`])
       : sections.map((e) => [`${countWord(counted.filter((c) => c === e).length)} of ${e}`]);
   const inSpan = counted.filter(numbered).length;
   return `(${series([...(inSpan ? [[`${countWord(inSpan)} of ${span}`]] : []), ...rest]).join('')})`;
 }
+
+/** The kind of place a citation that is no equation number names, by its first word ("Prop. 12, (8.2)": its propositions). */
+const CITATION_KINDS: readonly (readonly [RegExp, string])[] = [
+  [/^Prop/, 'of its propositions'],
+  [/^Cor/, 'of its corollaries'],
+  [/^(Th|Theorem)\b/, 'of its theorems'],
+  [/^Lemma/, 'of its lemmas'],
+  [/^§/, 'in the text of its sections'],
+  [/^Fig/, 'of its figures'],
+];
+const citationKind = (eq: string): string => CITATION_KINDS.find(([re]) => re.test(eq))?.[1] ?? 'elsewhere in the paper';
 
 /** A general theory (Kugushev–Sorokina): the models instance its relations, none is taken from it. */
 const generalTheory = (key: SourceKey): boolean => 'general' in REFERENCES[key];

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { derivedFacts, fact, measuredFacts } from '../../src/derive/paper-results.js';
+import { derivedFacts, fact } from '../../src/derive/paper-results.js';
 import compass from '../../derivations/compass.js';
 import { derived } from '../helpers/examples.js';
 import planes from '../../derivations/point-between-planes.js';
@@ -358,25 +358,5 @@ describe('kuleshov2011 Prop. 10: the density at the ends of the arc', () => {
     }
     expect(agreed).toBe(200);
     expect(inside).toBeGreaterThan(20);
-  });
-});
-
-describe('kuleshov2011 Prop. 11: the universal restitution’s monotony as measured facts', () => {
-  it('is 1 where the grid rises or falls as Prop. 11.1–11.2 and Fig. 4 say, 0 where it does not', () => {
-    const facts = measuredFacts(derived(disk), {
-      restitution: [
-        {
-          patch: 'foundation',
-          lossExponent: { value: 0.2 },
-          growthExponent: { value: 2 / 3 },
-          ratioAtSmallest: 1,
-          ratioAtLargest: 0,
-          limitAtZero: { value: 1 },
-          limitAtInfinity: { value: 0 },
-          monotone: { H: true, ratio: false, duration: true },
-        },
-      ],
-    });
-    expect(['increasing', 'ratioDecreasing', 'durationDecreasing'].map((k) => facts.get(`restitution.foundation.${k}`)?.value)).toEqual([1, 0, 1]);
   });
 });

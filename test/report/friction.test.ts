@@ -154,9 +154,16 @@ describe('hinge friction in the report', () => {
     const t = tex('rough-hinge-pendulum');
     expect(t).toContain('N^{\\perp}');
     expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
-    // smirnov1981 §2: the pendulum's equation switched over the n variants of the n-gon.
+    // N^⊥ oriented: N turned by +90° in the bearing's frame, as the friction force f s J₉₀N of src/derive/friction/journal.ts.
+    expect(t).toContain('$N^{\\perp} = (-N_2, N_1)$ the reaction turned a quarter turn from the first row of J towards the second');
+    // smirnov1981 §2: f and f_r (the paper's f₁) are two coefficients, the second left to the contact patch.
+    expect(t).toContain("$f$ the coefficient of sliding friction and $f_{r}$ the reduced one (the paper's $f_1$ in $\\Delta_i$, (2.5) and (2.6))");
+    expect(t).toContain('two independent coefficients');
+    // smirnov1981 §2: the pendulum's equation switched over the n variants of the n-gon; its applied moment τ, not M (the mass matrix).
+    expect(t).toContain("$\\tau$ the moment of the applied forces about it, the paper's $-Pl \\sin\\varphi$");
+    expect(t).not.toContain('I\\ddot{\\varphi} = M');
     expect(t).toContain(
-      'I\\ddot{\\varphi} = M - \\frac{r}{4}\\, f_{r} \\operatorname{sgn}\\dot{\\varphi} \\sum_{i=1}^{n} (1 + \\operatorname{sgn} N_i)(1 + \\operatorname{sgn} N_{i+1})(N_i + N_{i+1})',
+      'I\\ddot{\\varphi} = \\tau - \\frac{r}{4}\\, f_{r} \\operatorname{sgn}\\dot{\\varphi} \\sum_{i=1}^{n} (1 + \\operatorname{sgn} N_i)(1 + \\operatorname{sgn} N_{i+1})(N_i + N_{i+1})',
     );
     // Fig. 3's moment in the report's f_r, the paper's f_1 said once.
     expect(t).toContain('the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$ of (2.6)');

@@ -36,6 +36,14 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     expect([rows.filter((e) => e === '(2.1)').length, rows.filter((e) => e === '§2').length, rows.filter((e) => e === '§3').length]).toEqual([5, 2, 2]);
   });
 
+  it('the disk: past two kinds of place, the formulas counted by kind (propositions, corollaries, sections), never “elsewhere”', () => {
+    const intro = paragraphs(built('viscoelastic-disk').sections.find((s) => s.id === 'introduction')!.blocks).join('\n');
+    expect(intro).not.toContain('elsewhere in the paper');
+    const counts = /formulas \((.*?)\), typed from the paper/.exec(intro)![1]!;
+    expect(counts).toMatch(/^\d+ of \(2\.3\)–\(12\.3\), /);
+    for (const kind of ['of its propositions', 'of its corollaries', 'in the text of its sections']) expect(counts).toContain(kind);
+  });
+
   it('the rough hinge: of Smirnov’s two printed results Δᵢ (2.4) disagrees; the typed det and the corrected Δᵢ are the toolkit’s', () => {
     const abstract = text(built('rough-hinge-pendulum').abstract);
     // (2.4), (2.5) and (2.6)'s three equations; Δᵢ as printed the one that disagrees.

@@ -50,8 +50,10 @@ describe('the distributed contact law section', () => {
     expect(patchSection(deriveSystem(buildModel(ball)))).toBeUndefined();
   });
   it('prints the expanded density and the arc |ϑ| ≤ √(2q)', () => {
-    expect(tex).toContain('\\Phi(\\theta) = \\frac{1}{2} r (k r (2 \\zeta - \\theta^{2}) + 2 \\nu (r \\dot{\\zeta} + \\theta u_{x}))');
-    expect(tex).toContain('$-\\sqrt{2 \\zeta} \\le \\theta \\le \\sqrt{2 \\zeta}$');
+    // kuleshov2011 writes the angle along the arc ϑ, as its (4.7) ϑ₀: one letter for it in the section and the paper's rows.
+    expect(tex).not.toMatch(/\\theta\b/);
+    expect(tex).toContain('\\Phi(\\vartheta) = \\frac{1}{2} r (k r (2 \\zeta - \\vartheta^{2}) + 2 \\nu (r \\dot{\\zeta} + u_{x} \\vartheta))');
+    expect(tex).toContain('$-\\sqrt{2 \\zeta} \\le \\vartheta \\le \\sqrt{2 \\zeta}$');
   });
   it('compression on the whole arc: F_y = (2/3)√(2q) r²(2kq + 3νq̇), i.e. (4√2/3)kr²q^{3/2} + 2√2νr²q^{1/2}q̇ (5.3)', () => {
     expect(tex).toContain('Regime whole');
@@ -61,23 +63,23 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('Regime both-inner');
     expect(tex).toContain('\\Delta = 2 k r^{2} (k \\zeta + \\nu \\dot{\\zeta}) + \\nu^{2} u_{x}^{2}');
     expect(tex).toContain('F_{y} = \\frac{2 \\Delta^{3/2}}{3 k^{2} r}');
-    expect(tex).toContain('$\\frac{\\nu u_{x} - \\sqrt{\\Delta}}{k r} \\le \\theta \\le \\frac{\\sqrt{\\Delta} + \\nu u_{x}}{k r}$');
+    expect(tex).toContain('$\\frac{\\nu u_{x} - \\sqrt{\\Delta}}{k r} \\le \\vartheta \\le \\frac{\\sqrt{\\Delta} + \\nu u_{x}}{k r}$');
     expect(tex).toContain('where $\\Delta = 0$');
     // Nowhere else in full: the definition is its only occurrence.
     expect(tex.split('2 k r^{2} (k \\zeta + \\nu \\dot{\\zeta}) + \\nu^{2} u_{x}^{2}').length - 1).toBe(1);
   });
   it('motion along the normal (uₓ = 0), as §5 prints it: compression (5.3) while q̇ ≥ 0, restitution (4√2/3)kr²(q + νq̇/k)^{3/2} (5.4) inside |ϑ| ≤ √(2(q + νq̇/k)), separation at kq + νq̇ = 0', () => {
     expect(tex).toContain('For motion along the normal only ($u_{x} = 0$');
-    expect(tex).toContain('whole: $-\\sqrt{2 \\zeta} \\le \\theta \\le \\sqrt{2 \\zeta}$ where $\\dot{\\zeta} \\ge 0$');
+    expect(tex).toContain('whole: $-\\sqrt{2 \\zeta} \\le \\vartheta \\le \\sqrt{2 \\zeta}$ where $\\dot{\\zeta} \\ge 0$');
     expect(tex).toContain(
-      'both-inner: $-\\frac{\\sqrt{2 (k \\zeta + \\nu \\dot{\\zeta})}}{\\sqrt{k}} \\le \\theta \\le \\frac{\\sqrt{2 (k \\zeta + \\nu \\dot{\\zeta})}}{\\sqrt{k}}$ where $\\dot{\\zeta} < 0$, $k \\zeta + \\nu \\dot{\\zeta} > 0$',
+      'both-inner: $-\\frac{\\sqrt{2 (k \\zeta + \\nu \\dot{\\zeta})}}{\\sqrt{k}} \\le \\vartheta \\le \\frac{\\sqrt{2 (k \\zeta + \\nu \\dot{\\zeta})}}{\\sqrt{k}}$ where $\\dot{\\zeta} < 0$, $k \\zeta + \\nu \\dot{\\zeta} > 0$',
     );
     expect(tex).toContain('F_{y} = \\frac{4 \\sqrt{2} r^{2} (k \\zeta + \\nu \\dot{\\zeta})^{3/2}}{3 \\sqrt{k}}');
     expect(tex).toContain('separates where $k \\zeta + \\nu \\dot{\\zeta} = 0$');
   });
   it('the equilibrium: q = (9/32)^{1/3}ε², ϑ₀ = (3/2)^{1/3}ε with ε = (mg/(kr²))^{1/3} (4.7)', () => {
     expect(tex).toContain('\\zeta = \\frac{\\sqrt[3]{\\frac{9}{32}} m^{2/3} g^{2/3}}{k^{2/3} r^{4/3}}');
-    expect(tex).toContain('\\theta_{0} = \\frac{\\sqrt[3]{\\frac{3}{2}} \\sqrt[3]{m} \\sqrt[3]{g}}{\\sqrt[3]{k} r^{2/3}}');
+    expect(tex).toContain('\\vartheta_{0} = \\frac{\\sqrt[3]{\\frac{3}{2}} \\sqrt[3]{m} \\sqrt[3]{g}}{\\sqrt[3]{k} r^{2/3}}');
   });
   it('the friction moment M = −σλr F_y and the sliding and rolling laws', () => {
     expect(tex).toContain('M = -\\frac{2}{3} \\lambda r^{3} \\sigma \\sqrt{2 \\zeta} (2 k \\zeta + 3 \\nu \\dot{\\zeta})');
@@ -93,6 +95,8 @@ describe('the distributed contact law section', () => {
   it('what the friction does to the slip: an impact changes it by 3λr per depth rate (7.5), conserves ẋ − rφ̇/2 (Prop. 9), the incline holds it with tan α/(3λ) (2.3), rolling resists', () => {
     expect(tex).toContain('\\rho = 3 \\lambda r');
     expect(tex).toContain('\\ell = \\frac{1}{2} (2 \\dot{x}^{-} - r \\dot{\\varphi}^{-})');
+    // The paper's row of the same first integral (Prop. 9) carries the same letter, printed as its name.
+    expect(disk.paper!.formulas!.filter((f) => f.derived === 'patch.foundation.impact.invariant').map((f) => f.name)).toEqual(['\\ell']);
     expect(tex).toContain('\\dot{x}^+ = \\frac{1}{3} (S + 2 \\dot{x}^{-} - r \\dot{\\varphi}^{-})');
     expect(tex).toContain('\\sigma_* = \\frac{\\sin\\alpha}{3 \\lambda \\cos\\alpha}');
     expect(tex).toContain('\\ddot{x} = \\frac{2}{3} g \\sin\\alpha + \\left(-\\frac{2 g \\nu \\cos\\alpha}{3 k r}\\right) u_{x}');

@@ -24,7 +24,7 @@ describe('the disk of derivations/viscoelastic-disk.ts', () => {
   const model = buildModel(disk);
   const p = model.patches![0]!;
   it('keeps the law in its own symbols and the state symbols as expressions of the coordinates', () => {
-    expect(p.variable).toBe('theta');
+    expect(p.variable).toBe('vartheta');
     expect([...p.state].map(([s, e]) => `${s} = ${toText(e)}`)).toEqual(['zeta = 1 - r^(-1)*y', "zetadot = -r^(-1)*y'", "ux = x'"]);
     expect(p.depth).toBe('zeta');
     expect(p.normal).toBe('Fy');
@@ -36,17 +36,17 @@ describe('the disk of derivations/viscoelastic-disk.ts', () => {
 
 describe('every mistake is bad-patch, located, with its cause', () => {
   it('an unknown symbol in the density', () => {
-    expect(problems(withPatch({ density: 'k*r*(zeta - theta^2/2) + w*zetadot' }))).toEqual([
+    expect(problems(withPatch({ density: 'k*r*(zeta - vartheta^2/2) + w*zetadot' }))).toEqual([
       ['patches[0].density', 'bad-patch', expect.stringMatching(/^the density: .*'w'/)],
     ]);
   });
-  it('a missing patch variable, and the fields that then name an unknown theta', () => {
+  it('a missing patch variable, and the fields that then name an unknown vartheta', () => {
     const found = problems(withPatch({ variable: undefined }));
     expect(found.map(([f, c]) => [f, c])).toEqual([
       ['patches[0].variable', 'bad-patch'],
       ['patches[0].penetration', 'bad-patch'],
       ['patches[0].density', 'bad-patch'],
-      ['patches[0].expansion.orders.theta', 'bad-patch'],
+      ['patches[0].expansion.orders.vartheta', 'bad-patch'],
       ['patches[0].resultants.Fx', 'bad-patch'],
     ]);
     expect(found[0]![2]).toMatch(/patch variable .* is missing/);
@@ -67,13 +67,13 @@ describe('every mistake is bad-patch, located, with its cause', () => {
     ]);
   });
   it("an expansion order that is not an integer, of a symbol that is not the law's", () => {
-    expect(problems(withPatch({ expansion: { orders: { theta: 1.5, y: 1 }, keep: 2 } }))).toEqual([
-      ['patches[0].expansion.orders.theta', 'bad-patch', expect.stringContaining('integer')],
+    expect(problems(withPatch({ expansion: { orders: { vartheta: 1.5, y: 1 }, keep: 2 } }))).toEqual([
+      ['patches[0].expansion.orders.vartheta', 'bad-patch', expect.stringContaining('integer')],
       ['patches[0].expansion.orders.y', 'bad-patch', expect.stringContaining("'y' is not the patch variable or a state symbol")],
     ]);
   });
   it('expansion orders beyond 8 (each is one more derivative of the density), a relaxation time that is not positive', () => {
-    expect(problems(withPatch({ expansion: { orders: { theta: 1 }, keep: 1e300 } }))).toEqual([
+    expect(problems(withPatch({ expansion: { orders: { vartheta: 1 }, keep: 1e300 } }))).toEqual([
       ['patches[0].expansion.keep', 'bad-patch', expect.stringContaining('from 0 to 8')],
     ]);
     expect(problems(withPatch({ friction: { sign: 'sigma', slip: "x' + r*phi'", relaxation: '-t_r' } }))).toEqual([

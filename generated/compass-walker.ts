@@ -30,11 +30,11 @@ export const model = {
   coordinates: ["x","y","a1","a2"],
   parameters: [
     {"name":"mH","default":10,"description":"hip mass","unit":"kg"},
-    {"name":"m","default":5,"description":"mass of one leg, a point at distance b from the hip","unit":"kg"},
+    {"name":"m","default":5,"description":"mass of one leg, a point mass on the leg","unit":"kg"},
     {"name":"l","default":1,"description":"leg length","unit":"m"},
-    {"name":"b","default":0.5,"description":"distance of a leg mass from the hip","unit":"m"},
+    {"name":"b","default":0.5,"description":"distance of a leg’s point mass from the hip","unit":"m"},
     {"name":"g","default":9.81,"description":"gravitational acceleration","unit":"m/s^2"},
-    {"name":"gamma","default":0.05235987755982988,"description":"slope angle (3°)","unit":"rad"},
+    {"name":"gamma","default":0.05235987755982988,"description":"angle of the slope to the horizontal (3°)","unit":"rad"},
   ],
   constraintCount: 0,
   unilateral: [

@@ -25,7 +25,7 @@ export const model = {
     {"name":"g","default":1,"description":"force magnitude per unit mass","unit":"m/s^2"},
     {"name":"N","default":100,"description":"strength of the medium"},
     {"name":"c","default":2,"description":"stiffness coefficient (stiffness c²N)"},
-    {"name":"k","default":0.5,"description":"damping of order sqrt(N): Rayleigh function k sqrt(N) ydot^2"},
+    {"name":"k","default":0.5,"description":"damping of order sqrt(N): Rayleigh function k sqrt(N) ydot^2, force 2k sqrt(N) ydot"},
     {"name":"nu","default":0,"description":"damping coefficient of order N"},
   ],
   constraintCount: 0,

@@ -410,9 +410,9 @@ describe('a model’s patches: derivations/viscoelastic-disk.ts through derivePa
     expect(simplify(add(along.law.separation!, neg(p('k*zeta + nu*zetadot'))))).toBe(ZERO);
   });
   it('a convex density is a bad-patch derivation error on the density field', () => {
-    const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(zeta + theta^2)' }] };
+    const convex = { ...disk, patches: [{ ...disk.patches![0]!, density: 'k*r*(zeta + vartheta^2)' }] };
     const err = thrown(() => deriveSystem(buildModel(convex)), MechanicsError);
     expect([err.code, err.kind, err.where.field]).toEqual(['bad-patch', 'derivation', 'patches[0].density']);
-    expect(err.message).toContain('not concave in theta');
+    expect(err.message).toContain('not concave in vartheta');
   });
 });

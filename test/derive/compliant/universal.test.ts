@@ -74,7 +74,7 @@ describe('the universal problem of the disk (kuleshov2011 §6)', () => {
   it('a purely elastic foundation has no unique scaling: one term in the compression, no universal problem', () => {
     const patch = disk.patches![0]!;
     const elastic = deriveSystem(
-      buildModel({ ...disk, name: 'elastic-disk', patches: [{ ...patch, density: '(k*r*(cos(theta) - 1 + zeta))*r*cos(theta)' }], paper: undefined }),
+      buildModel({ ...disk, name: 'elastic-disk', patches: [{ ...patch, density: '(k*r*(cos(vartheta) - 1 + zeta))*r*cos(vartheta)' }], paper: undefined }),
     );
     expect(elastic.patches!.terms[0]!.normalMotion).toBeDefined();
     expect(elastic.patches!.terms[0]!.universal).toBeUndefined();

@@ -6,6 +6,7 @@
 // Every plot is printed as SVG for the web page and TikZ for the PDF.
 // Tests: test/report/motion.test.ts, test/report/figures.test.ts.
 import type { ImpactLosses } from '../studies/impact-losses.js';
+import type { RunImpactMode } from '../studies/run-modes.js';
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
@@ -27,7 +28,13 @@ export interface MotionTrajectory extends ReportTrajectory {
 
 export type MotionSimulation =
   | Exclude<ReportSimulation, { readonly trajectory: ReportTrajectory }>
-  | { readonly trajectory: MotionTrajectory; readonly method: string; readonly passes?: readonly PassThrough[]; readonly losses?: ImpactLosses };
+  | {
+      readonly trajectory: MotionTrajectory;
+      readonly method: string;
+      readonly passes?: readonly PassThrough[];
+      readonly losses?: ImpactLosses;
+      readonly modes?: readonly RunImpactMode[];
+    };
 
 /** Plots show at most this many coordinates (a 30-link chain's 30 curves are no figure). */
 export const MAX_SERIES = 8;
@@ -158,38 +165,19 @@ function lossesParagraph(l: ImpactLosses): Block {
 /** Impacts listed by their mode, at most: a cascade's many impacts would be a list, not a sentence. */
 const MODES_LISTED = 6;
 
-/**
- * Which mode each impact of the run took, read from its events: the
- * contacts closed before it (a contact or rest not yet released) that are
- * released at its instant leave, the others stay. Said only where some
- * impact finds another contact closed (a walker's standing foot).
- */
-function impactModesParagraph(model: Model, tr: ReportTrajectory): Block | undefined {
-  if (model.unilateral.length === 0) return undefined;
-  const name = (j: number): string => proseName(model.unilateral[j]!.name);
-  const names = (js: readonly number[]): string => js.map(name).join(' and ');
-  const closed = new Set<number>();
-  const modes: Inline[][] = [];
-  for (const e of tr.events) {
-    const cs = e.contacts ?? [];
-    if (e.type === 'contact' || e.type === 'rest') cs.forEach((j) => closed.add(j));
-    else if (e.type === 'release') cs.forEach((j) => closed.delete(j));
-    else if (e.type === 'impact') {
-      const others = [...closed].filter((j) => !cs.includes(j)).sort((a, b) => a - b);
-      if (!others.length) continue;
-      const leave = new Set(tr.events.filter((x) => x.type === 'release' && x.t === e.t).flatMap((x) => x.contacts ?? []));
-      const [left, stayed] = [others.filter((j) => leave.has(j)), others.filter((j) => !leave.has(j))];
-      modes.push([
-        'at ',
-        m(`t = ${formatNumber(Number(e.t.toPrecision(4)))}`),
-        ` ${names(cs)} strike${cs.length === 1 ? 's' : ''}`,
-        ...(left.length ? [` and ${names(left)} leave${left.length === 1 ? 's' : ''}`] : []),
-        ...(stayed.length ? [` and ${names(stayed)} stay${stayed.length === 1 ? 's' : ''}`] : []),
-      ]);
-    }
-  }
+/** The impacts' modes (studies/run-modes.ts) as a sentence. */
+function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Block | undefined {
   if (!modes.length) return undefined;
-  const listed = modes.slice(0, MODES_LISTED);
+  const names = (js: readonly number[]): string => js.map((j) => proseName(model.unilateral[j]!.name)).join(' and ');
+  const listed = modes
+    .slice(0, MODES_LISTED)
+    .map(({ t, struck, left, stayed }): Inline[] => [
+      'at ',
+      m(`t = ${formatNumber(Number(t.toPrecision(4)))}`),
+      ` ${names(struck)} strike${struck.length === 1 ? 's' : ''}`,
+      ...(left.length ? [` and ${names(left)} leave${left.length === 1 ? 's' : ''}`] : []),
+      ...(stayed.length ? [` and ${names(stayed)} stay${stayed.length === 1 ? 's' : ''}`] : []),
+    ]);
   return paragraph(
     'The impacts’ modes, read from the run’s events: ',
     ...listed.flatMap((x, i) => [...(i ? ['; '] : []), ...x]),
@@ -379,7 +367,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       )
     : paragraph('No impacts or releases occur on this interval.');
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
-  const modesOfRun = impactModesParagraph(model, run);
+  const modesOfRun = impactModesParagraph(model, simulation.modes ?? []);
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),

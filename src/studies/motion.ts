@@ -7,6 +7,7 @@
 // Tests: test/playground/pipeline.test.ts, test/report/committed.test.ts (through src/pipeline/report-inputs.ts),
 // test/runtime/hybrid/hinges.test.ts, test/report/figures.test.ts (the points passing through surfaces).
 import { impactLosses, type ImpactLosses } from './impact-losses.js';
+import { runImpactModes, type RunImpactMode } from './run-modes.js';
 import { MechanicsError } from '../errors.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
@@ -30,7 +31,13 @@ export interface PassThrough {
 
 /** The motion a report plots, or why there is none: the simulation failed, or the runtime does not integrate the model (skipped). */
 export type MotionStudy =
-  | { readonly trajectory: Trajectory; readonly method: string; readonly passes: readonly PassThrough[]; readonly losses?: ImpactLosses }
+  | {
+      readonly trajectory: Trajectory;
+      readonly method: string;
+      readonly passes: readonly PassThrough[];
+      readonly losses?: ImpactLosses;
+      readonly modes?: readonly RunImpactMode[];
+    }
   | { readonly error: string }
   | { readonly skipped: string };
 
@@ -52,12 +59,14 @@ export function reportMotion(mod: LoadedModule): { readonly simulation: MotionSt
   try {
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
     const losses = impactLosses(mod, tr);
+    const modes = runImpactModes(tr.events);
     return {
       simulation: {
         trajectory: tr,
         method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples`,
         passes: passesThrough(mod, tr),
         ...(losses ? { losses } : {}),
+        ...(modes.length ? { modes } : {}),
       },
     };
   } catch (err) {

@@ -6,6 +6,7 @@ import { motionSection, rateUnit, sketchFigure, unitText, type MotionSimulation 
 import { modelDrawing } from '../../src/report/sketch.js';
 import corner from '../../derivations/particle-in-corner.js';
 import type { ReportTrajectory } from '../../src/report/sections.js';
+import { runImpactModes } from '../../src/studies/run-modes.js';
 
 describe('units', () => {
   it('writes powers as superscripts and divides by seconds for rates', () => {
@@ -256,7 +257,7 @@ describe('the impacts’ modes, read from the events of a run', () => {
   const model = buildModel(corner);
   const still = { t: [0, 1], q: [model.initial.q0, model.initial.q0], qd: [model.initial.qd0, model.initial.qd0] };
   const said = (events: ReportTrajectory['events']) =>
-    JSON.stringify(motionSection(model, { trajectory: { ...still, events }, method: 'test' }, undefined)!.blocks);
+    JSON.stringify(motionSection(model, { trajectory: { ...still, events }, method: 'test', modes: runImpactModes(events) }, undefined)!.blocks);
 
   it('says the closed floor stays at the wall’s impact when it is not released at that instant, and leaves when it is', () => {
     const floorClosed = { t: 0, type: 'contact' as const, contacts: [1] };

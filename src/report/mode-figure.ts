@@ -1,7 +1,8 @@
 // The figure of which outcome an impact with two free pre-impact velocities
 // has, by their direction θ over the whole circle [0, 2π): one row per
 // outcome (each mode, the smooth slide of rubanovich1981 (3.15), (3.16),
-// the arriving contact repelled, no outcome, not approaching), a band where
+// the arriving contact repelled, the arriving contact slipping on a smooth
+// line, no outcome, not approaching), a band where
 // it holds; and the normal impulses against θ that decide it. Printed
 // from the study's arcs and forms (studies/mode-directions.ts).
 // Tests: test/report/mode-figure.test.ts.
@@ -42,7 +43,8 @@ export function modeBands(d: ModeDirections, modeLabels: readonly string[]): Mod
     ...modeLabels.map((label, n) => ({ label, intervals: on((a) => a.modes.includes(n)) })),
     ...(d.smoothShare !== undefined ? [{ label: '\\text{no mode, smooth slide}', intervals: on((a) => a.modes.length === 0 && a.smooth) }] : []),
     { label: '\\text{no mode, arriving contact repelled}', intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
-    { label: '\\text{no outcome}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels) },
+    { label: '\\text{no mode, arriving contact slips}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels && a.slip) },
+    { label: '\\text{no outcome}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels && !a.slip) },
     { label: '\\text{not approaching}', intervals: wrapped(last, first + TURN) },
   ];
   return rows.filter((r) => r.intervals.length > 0);

@@ -627,6 +627,36 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
         ` On ${percent(d.repelShare)} of them the normal impulse of ${arriving} is negative in every mode${d.smoothShare !== undefined ? ' and in the smooth slide' : ''}: no impact in which ${arriving} engages by its law exists there${u.contacts[im.scenario.arriving]!.tangent ? ', so the assumption that it sticks fails' : ''}.`,
       ]
     : [];
+  // Why no mode is where neither smooth hypothesis of rubanovich1981 (3.15), (3.16) holds: the conditions each mode fails.
+  const condition = (n: number, k: number): Inline => {
+    const mode = im.modes[n]!;
+    const c = mode.conditions[k]!;
+    // A cone's lower side is printed on its upper side's line (conditionBlocks).
+    const shown = mode.conditions.filter((x) => !(x.states?.kind === 'cone' && x.states.side === 'lower'));
+    const line = shown.indexOf(c) >= 0 ? shown.indexOf(c) : shown.indexOf(mode.conditions[k - 1]!);
+    return ref(`impact-${d.map + 1}-mode-${n + 1}-condition-${line + 1}`);
+  };
+  const gaps = d.arcs.filter((a) => a.modes.length === 0 && !a.smooth);
+  const why = gaps.flatMap((a): Inline[] => [
+    ' For ',
+    m(`${angle(a.from)} < ${th} < ${angle(a.to)}`),
+    ' ',
+    ...a.failing.flatMap((ks, n): Inline[] => [
+      n ? (n + 1 === a.failing.length ? ' and ' : ', ') : '',
+      `mode ${n + 1} fails `,
+      ...ks.flatMap((k, i) => [i ? ' and ' : '', condition(n, k)]),
+    ]),
+    '.',
+  ]);
+  // The smooth slip where the arriving contact cannot stick (studies/mode-directions.ts).
+  const leaves = im.scenario.closed.length > 1 ? 'leave' : 'leaves';
+  const slip =
+    d.slipShare !== undefined
+      ? [
+          ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) on ${percent(d.slipShare)} of the approaching directions`,
+          gaps.length && gaps.every((a) => a.slip) ? `, these arcs included: there ${arriving} cannot stick, it slips.` : '.',
+        ]
+      : [];
   return paragraph(
     'Every condition above is linear in ',
     m(`${v1}, ${v2}`),
@@ -646,8 +676,10 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
           ` On ${percent(none)} of these directions no mode is admissible: the impact law, which lets a closed contact only stay or leave, has no outcome there.`,
           ...smooth,
           ...repelled,
+          ...why,
         ]
       : []),
+    ...slip,
   );
 }
 

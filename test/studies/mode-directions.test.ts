@@ -201,6 +201,67 @@ function solve(A: number[][], b: number[]): number[] {
 }
 
 /**
+ * The smooth slip of the hinged compass at a₁ = −β, a₂ = β, m = l = 1, typed independently of the toolkit: M from
+ * T = Σ m|ṙ_O + (l/2) ȧi (cos ai, sin ai)|²/2 + m l² ȧi²/24 (m l²/3 on the diagonal), D (foot 2) kept on the line by
+ * its normal row n₂ = (0, 1, 0, l sin a₂) alone, B (foot 1) free: [M −n₂ᵀ; n₂ 0](q̇⁺, Λ) = (M q̇⁻, 0), with B at rest
+ * before, q̇⁻ = (−l cos β ȧ₁, l sin β ȧ₁, ȧ₁, ȧ₂). Returns D's normal impulse Λ and B's normal velocity after.
+ */
+function paperSlip(theta: number, beta: number): { D: number; B: number } {
+  const [a1, a2] = [-beta, beta];
+  const M = [
+    [2, 0, Math.cos(a1) / 2, Math.cos(a2) / 2],
+    [0, 2, Math.sin(a1) / 2, Math.sin(a2) / 2],
+    [Math.cos(a1) / 2, Math.sin(a1) / 2, 1 / 3, 0],
+    [Math.cos(a2) / 2, Math.sin(a2) / 2, 0, 1 / 3],
+  ];
+  const n1 = [0, 1, Math.sin(a1), 0];
+  const n2 = [0, 1, 0, Math.sin(a2)];
+  const [d1, d2] = [Math.cos(theta), Math.sin(theta)];
+  const before = [-Math.cos(beta) * d1, Math.sin(beta) * d1, d1, d2];
+  const K = [...M.map((row, i) => [...row, -n2[i]!]), [...n2, 0]];
+  const x = solve(K, [...M.map((row) => row.reduce((s, v, k) => s + v * before[k]!, 0)), 0]);
+  return { D: x[4]!, B: n1.reduce((s, v, k) => s + v * x[k]!, 0) };
+}
+
+describe('the hinged compass where no impact law has an outcome: D cannot stick and slips', () => {
+  const system = derived(hinged);
+  const [study] = modeDirections(system);
+  const modes = system.unilateral!.impactMaps[0]!.modes;
+
+  it('admits the smooth slip (D on a smooth line, B leaving) where the independent equations give Λ_D ≥ 0 and B separating', () => {
+    const n = 5000;
+    for (let k = 0; k < n; k++) {
+      const theta = (3 * Math.PI) / 4 + ((k + 0.5) / n) * Math.PI;
+      const arc = study!.arcs.find((a) => a.from < theta && theta < a.to)!;
+      const p = paperSlip(theta, 0.3);
+      expect(arc.slip, `θ = ${theta}`).toBe(p.D >= 0 && p.B >= 0);
+    }
+    // At β = 0.3 on every approaching direction, with D's impulse 0.3148 and B's velocity 0.0377 at θ = 4.70.
+    expect(study!.slipShare).toBeCloseTo(1, 12);
+    const p = paperSlip(4.7, 0.3);
+    expect([+p.D.toFixed(4), +p.B.toFixed(4)]).toEqual([0.3148, 0.0377]);
+  });
+
+  it('on 4.672 < θ < 4.737 the lift-off fails only by B not separating ((3.12) D pushed, (3.13) B driven down) and the stay by D pulled (3.10)', () => {
+    const arc = study!.arcs.find((a) => a.from < 4.7 && 4.7 < a.to)!;
+    expect([+arc.from.toFixed(3), +arc.to.toFixed(3)]).toEqual([4.672, 4.737]);
+    const leaves = modes.findIndex((mode) => mode.stays.length === 0);
+    const stays = 1 - leaves;
+    expect(arc.failing[leaves]!.map((k) => modes[leaves]!.conditions[k]!.meaning)).toEqual(['foot1 separates (normal velocity ≥ 0)']);
+    expect(arc.failing[stays]!.map((k) => modes[stays]!.conditions[k]!.meaning)).toEqual(['impulse of foot2 ≥ 0']);
+    // The paper's own equations on the arc: (3.12) E_{R₁y} ≥ 0 but (3.13) ẏ₂(+0) < 0; (3.10) E_{R₁y} < 0.
+    for (const theta of [4.68, 4.7, 4.73]) {
+      const { G11, G12, G22 } = paperG(0.3);
+      const z1 = arriving(theta, 0.3);
+      const G21 = transpose(G12);
+      expect(-mul(sub(G11, prod(prod(G12, inv(G22)), G21)), z1)[1]).toBeGreaterThan(0);
+      expect(mul(prod(inv(G22), G21), z1)[1]).toBeLessThan(0);
+      expect(-mul(G11, z1)[1]).toBeLessThan(0);
+    }
+  });
+});
+
+/**
  * The compass walker's heel strike at a1 = −a2 = h, typed independently of the toolkit (rubanovich1981 (1.17),
  * the analogue of §3 (3.10)–(3.13)): M from T = m_H|ṙ_H|²/2 + Σ m|ṙ_H + b ȧi (cos ai, sin ai)|²/2, the rows of
  * foot i: f = y − l cos ai (normal), ξ = x + l sin ai (tangent); foot 2 pinned before, ẋ = −l cos a2 ȧ2, ẏ = −l sin a2 ȧ2.

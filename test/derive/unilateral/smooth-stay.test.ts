@@ -4,7 +4,7 @@ import hingedCompass from '../../../derivations/hinged-compass.js';
 import bouncingBall from '../../../derivations/bouncing-ball.js';
 import { evaluate } from '../../../src/core/evaluate.js';
 import { subs } from '../../../src/core/subs.js';
-import { smoothStay } from '../../../src/derive/unilateral/smooth-stay.js';
+import { smoothSlip, smoothStay } from '../../../src/derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../../../src/model/names.js';
 import { derived } from '../../helpers/examples.js';
 
@@ -48,10 +48,31 @@ describe('hinged compass struck on foot 2 with foot 1’s line smooth', () => {
   });
 });
 
+describe('hinged compass struck on foot 2 with foot 2’s own line smooth, foot 1 leaving', () => {
+  const system = derived(hingedCompass);
+  const { model, lagrange2: l2 } = system;
+  const { contacts, impactMaps } = system.unilateral!;
+  const im = impactMaps[0]!;
+  const slip = smoothSlip(model, l2, contacts, im)!;
+  const env = { m: 1.3, l: 0.8, g: 9.81, beta: 0.4, [preImpactName('a1')]: -1.1, [preImpactName('a2')]: 0.7 };
+  const at = (e: Parameters<typeof evaluate>[0]): number => evaluate(subs(e, im.scenario.at), env);
+  const vPlus = slip.qdPlus.map((e) => evaluate(e, env));
+  const rate = (row: readonly Parameters<typeof evaluate>[0][]): number => row.reduce((s, a, i) => s + at(a) * vPlus[i]!, 0);
+  const [foot1, foot2] = contacts;
+
+  it('keeps foot 2’s normal row alone: on the line after, sliding, and foot 1’s normal velocity the separation given', () => {
+    expect([...slip.impulses.keys()]).toEqual(['foot2.n']);
+    expect(rate(foot2!.normal.row)).toBeCloseTo(0, 12);
+    expect(Math.abs(rate(foot2!.tangent!.row))).toBeGreaterThan(1e-3);
+    expect(evaluate(slip.separations[0]!, env)).toBeCloseTo(rate(foot1!.normal.row), 12);
+  });
+});
+
 describe('an impact without a closed pinned contact', () => {
-  it('has no smooth stay', () => {
+  it('has no smooth stay and no smooth slip', () => {
     const system = derived(bouncingBall);
     const im = system.unilateral?.impactMaps[0];
     expect(im && smoothStay(system.model, system.lagrange2, system.unilateral!.contacts, im)).toBeUndefined();
+    expect(im && smoothSlip(system.model, system.lagrange2, system.unilateral!.contacts, im)).toBeUndefined();
   });
 });

@@ -70,7 +70,7 @@ export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
     id: `plot-mode-directions-${index + 1}`,
     title: `Outcome of impact ${index + 1} by the direction of the pre-impact velocities`,
     xLabel: { text: `${theta === '\\theta' ? 'θ' : 'ϑ'} [rad]`, tex: `$${theta}$ [rad]` },
-    yLabel: { text: 'outcome (row)', tex: 'outcome (row)' },
+    yLabel: { text: 'outcome', tex: 'outcome' },
     curves: rows.map((r, k) => ({
       label: r.label,
       x: r.intervals.flatMap(([a, b]) => [a, b, Number.NaN]),
@@ -80,18 +80,20 @@ export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
       width: BAND,
     })),
     height: 60 + 28 * rows.length,
+    // The rows named on the axis: their labels are \text{…} alone, plain text once unwrapped.
+    rows: rows.map((r, k) => ({ y: height(k), text: r.label.replace(/\\text\{([^}]*)\}/g, '$1'), tex: `$${r.label}$` })),
   });
   const [v1, v2] = names.velocities;
   return sceneFigure(
     scene,
     0.75,
-    rows.map((r, k) => ({ label: `${height(k)}:\\ ${r.label}`, ...seriesStyle(k) })),
+    rows.map((r, k) => ({ label: r.label, ...seriesStyle(k) })),
     [
       `Outcome of impact ${index + 1} (${names.arriving} arriving) by the direction `,
       m(`${theta} \\in [0, 2\\pi)`),
       ' of the free pre-impact velocities ',
       m(`(${v1}, ${v2})`),
-      ': one row per outcome, a line over the directions where it holds; the edges are the zeros of the modes’ conditions and impulses.',
+      ': one row per outcome, named on the left, a line over the directions where it holds; the edges are the zeros of the modes’ conditions and impulses.',
     ],
   );
 }

@@ -5,7 +5,7 @@
 // checks them against the paper), and the report shows it with a caption.
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
-import { impulseCurves, modeBands } from '../../src/report/mode-figure.js';
+import { impulseCurves, modeBands, modeFigure } from '../../src/report/mode-figure.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
 import { derived } from '../helpers/examples.js';
 import { models, report } from './reports.js';
@@ -69,6 +69,26 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     const k = slide.impulse.findIndex((v, i) => i > 0 && slide.impulse[i - 1]! < 0 && v >= 0);
     const [edge] = bands.find((b) => b.label.includes('smooth slide'))!.intervals[0]!;
     expect(slide.theta[k - 1]! <= edge && edge <= slide.theta[k]!).toBe(true);
+  });
+
+  it('names each row on the y axis by its outcome, top to bottom in the bands’ order, and numbers none', () => {
+    const names = {
+      modes: ['\\text{mode 1 (foot 1 leaves)}', '\\text{mode 2 (foot 1 stays)}'],
+      theta: '\\theta',
+      velocities: ['u', 'v'] as [string, string],
+      arriving: 'foot 2',
+      closed: ['foot 1'],
+    };
+    const figure = modeFigure(study!, names);
+    const rows = [...figure.svg.matchAll(/<text class="row-name" x="[\d.]+" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)];
+    // The page's layout, then the phone's.
+    const labels = modeBands(study!, names.modes).map((b) => b.label.replace(/\\text\{([^}]*)\}/g, '$1'));
+    expect(rows.map((r) => r[2])).toEqual([...labels, ...labels]);
+    expect(rows[0]![2]).toBe('mode 1 (foot 1 leaves)');
+    const ys = rows.slice(0, labels.length).map((r) => Number(r[1]));
+    ys.slice(1).forEach((y, k) => expect(y).toBeGreaterThan(ys[k]!));
+    expect(figure.svg).not.toMatch(/<text class="tick"[^>]*text-anchor="end"/);
+    expect(figure.tikz.picture).toContain('$\\text{no mode, arriving contact slips}$');
   });
 
   it('is in the report, .tex and .html, with its caption and label', () => {

@@ -331,13 +331,18 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
   });
 
-  it('says which mode the hinged compass’s impact takes by the direction of (ȧ₁⁻, ȧ₂⁻), and where none is admissible (studies/mode-directions.ts)', () => {
+  it('says which mode the hinged compass’s impact takes by the direction of (ȧ₂⁻, ȧ₁⁻), and where none is admissible (studies/mode-directions.ts)', () => {
     const tex = body('hinged-compass');
-    expect(tex).toContain('Contact foot 2 approaches for $2.356 < \\theta < 5.498$');
-    expect(tex).toContain('mode 2 (foot 1 stays) for $4.465 < \\theta < 4.626$');
+    expect(tex).toContain('the direction $\\theta$ of $(\\dot{a}_{2}^{-}, \\dot{a}_{1}^{-}) = |v|(\\cos \\theta, \\sin \\theta)$');
+    expect(tex).toContain('Contact foot 1 approaches for $2.356 < \\theta < 5.498$');
+    expect(tex).toContain('mode 2 (foot 2 stays) for $4.465 < \\theta < 4.626$');
     expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
-    expect(tex).toContain('no mode, but foot 1 sliding on a smooth line for $4.347 < \\theta < 4.465$');
-    expect(tex).toContain('no mode, foot 2 repelled for $4.737 < \\theta < 5.498$');
+    expect(tex).toContain('no mode, but foot 2 sliding on a smooth line for $4.347 < \\theta < 4.465$');
+    expect(tex).toContain('no mode, foot 1 repelled for $4.737 < \\theta < 5.498$');
+    // Why 4.672 < θ < 4.737 has no mode: the conditions each mode fails, by their equations.
+    expect(tex).toContain(
+      'For $4.672 < \\theta < 4.737$ mode 1 fails \\eqref{eq:hinged-compass:impact-1-mode-1-condition-2} and mode 2 fails \\eqref{eq:hinged-compass:impact-1-mode-2-condition-1}.',
+    );
   });
 
   it('names a contact by its description when that names it, and prints its activation condition', () => {

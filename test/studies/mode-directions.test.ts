@@ -90,8 +90,8 @@ describe('the modes of an impact by the direction of two free velocities', () =>
     return arc?.modes.map(name).sort();
   };
 
-  it('studies the hinged compass at β = 0.3: foot 2 approaches on the half-circle ȧ₁⁻ + ȧ₂⁻ < 0', () => {
-    expect(study!.velocities).toEqual(["a1'-", "a2'-"]);
+  it('studies the hinged compass at β = 0.3: foot 1 (D) approaches on the half-circle ȧ₁⁻ + ȧ₂⁻ < 0, θ the direction of (ȧ₂⁻, ȧ₁⁻)', () => {
+    expect(study!.velocities).toEqual(["a2'-", "a1'-"]);
     expect(study!.parameters.beta).toBe(0.3);
     expect(study!.arcs[0]!.from).toBeCloseTo((3 * Math.PI) / 4, 12);
     expect(study!.arcs.at(-1)!.to).toBeCloseTo((7 * Math.PI) / 4, 12);
@@ -201,9 +201,10 @@ function solve(A: number[][], b: number[]): number[] {
 }
 
 /**
- * The smooth slip of the hinged compass at a₁ = −β, a₂ = β, m = l = 1, typed independently of the toolkit: M from
- * T = Σ m|ṙ_O + (l/2) ȧi (cos ai, sin ai)|²/2 + m l² ȧi²/24 (m l²/3 on the diagonal), D (foot 2) kept on the line by
- * its normal row n₂ = (0, 1, 0, l sin a₂) alone, B (foot 1) free: [M −n₂ᵀ; n₂ 0](q̇⁺, Λ) = (M q̇⁻, 0), with B at rest
+ * The smooth slip of the hinged compass, m = l = 1, typed independently of the toolkit in its own coordinates
+ * (x, y, a₁, a₂) with a₁ = −β B's leg and a₂ = β D's (the study's θ: (ȧ_B, ȧ_D) = (cos θ, sin θ)): M from
+ * T = Σ m|ṙ_O + (l/2) ȧi (cos ai, sin ai)|²/2 + m l² ȧi²/24 (m l²/3 on the diagonal), D kept on the line by
+ * its normal row n₂ = (0, 1, 0, l sin a₂) alone, B free: [M −n₂ᵀ; n₂ 0](q̇⁺, Λ) = (M q̇⁻, 0), with B at rest
  * before, q̇⁻ = (−l cos β ȧ₁, l sin β ȧ₁, ȧ₁, ȧ₂). Returns D's normal impulse Λ and B's normal velocity after.
  */
 function paperSlip(theta: number, beta: number): { D: number; B: number } {
@@ -247,8 +248,8 @@ describe('the hinged compass where no impact law has an outcome: D cannot stick 
     expect([+arc.from.toFixed(3), +arc.to.toFixed(3)]).toEqual([4.672, 4.737]);
     const leaves = modes.findIndex((mode) => mode.stays.length === 0);
     const stays = 1 - leaves;
-    expect(arc.failing[leaves]!.map((k) => modes[leaves]!.conditions[k]!.meaning)).toEqual(['foot1 separates (normal velocity ≥ 0)']);
-    expect(arc.failing[stays]!.map((k) => modes[stays]!.conditions[k]!.meaning)).toEqual(['impulse of foot2 ≥ 0']);
+    expect(arc.failing[leaves]!.map((k) => modes[leaves]!.conditions[k]!.meaning)).toEqual(['foot2 separates (normal velocity ≥ 0)']);
+    expect(arc.failing[stays]!.map((k) => modes[stays]!.conditions[k]!.meaning)).toEqual(['impulse of foot1 ≥ 0']);
     // The paper's own equations on the arc: (3.12) E_{R₁y} ≥ 0 but (3.13) ẏ₂(+0) < 0; (3.10) E_{R₁y} < 0.
     for (const theta of [4.68, 4.7, 4.73]) {
       const { G11, G12, G22 } = paperG(0.3);

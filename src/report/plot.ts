@@ -43,8 +43,6 @@ export interface PlotSpec {
   readonly yLabel: string | AxisLabel;
   readonly width?: number;
   readonly height?: number;
-  /** A row chart's rows: the y axis names each row at its height instead of numbering it. */
-  readonly rows?: readonly NamedRow[];
 }
 
 /** A row of a row chart: its height and its name, in plain text and in LaTeX. */
@@ -73,6 +71,8 @@ export interface CurveSpec {
   readonly yLabel: string | AxisLabel;
   readonly width?: number;
   readonly height?: number;
+  /** A row chart's rows: the y axis names each row at its height instead of numbering it. */
+  readonly rows?: readonly NamedRow[];
 }
 
 /** A series' line: its colour and its SVG dash pattern in px (absent: solid). */

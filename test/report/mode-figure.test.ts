@@ -88,7 +88,7 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     const ys = rows.slice(0, labels.length).map((r) => Number(r[1]));
     ys.slice(1).forEach((y, k) => expect(y).toBeGreaterThan(ys[k]!));
     expect(figure.svg).not.toMatch(/<text class="tick"[^>]*text-anchor="end"/);
-    expect(figure.tikz.picture).toContain('$\\text{no mode, arriving contact slips}$');
+    expect(figure.tikz!.picture).toContain('$\\text{no mode, arriving contact slips}$');
   });
 
   it('is in the report, .tex and .html, with its caption and label', () => {

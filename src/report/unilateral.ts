@@ -509,7 +509,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
   u.impactMaps.forEach((im, k) => {
     blocks.push(...impactMapBlocks(system, im, k, namer));
     const d = directions.find((x) => x.map === k);
-    if (d) blocks.push(directionBlock(system, im, d), ...directionFigures(system, im, d));
+    if (d) blocks.push(directionBlock(system, im, d), ...slipBlocks(system, im, d), ...directionFigures(system, im, d));
   });
   if (alone.length) {
     blocks.push(
@@ -707,6 +707,27 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
       : []),
     ...slip,
   );
+}
+
+/** The smooth slip in closed form (studies/mode-directions.ts): the arriving contact's normal impulse, the closed ones' normal velocities after. */
+function slipBlocks(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Block[] {
+  if (!d.slip) return [];
+  const u = system.unilateral!;
+  const { model } = system;
+  const symbolOf = labelSymbol(u, impulseSymbol(reportSymbols(system).measure));
+  const arriving = u.contacts[im.scenario.arriving]!;
+  const tag = `impact-${d.map + 1}-slip`;
+  return [
+    paragraph(
+      `In the smooth slip the normal impulse of ${contactName(u, im.scenario.arriving)} and the normal velocity after of ${im.scenario.closed.map((j) => contactName(u, j)).join(' and ')} are`,
+    ),
+    equations(
+      equation(`${tag}-${arriving.normal.label}`, symbolOf(arriving.normal.label), mathLines(d.slip.impulse)),
+      ...im.scenario.closed.map((j, k) =>
+        equation(`${tag}-${u.contacts[j]!.normal.label}`, `\\dot{${gapLetter(model, u.contacts[j]!)}}_{${j + 1}}^{+}`, mathLines(d.slip!.separations[k]!)),
+      ),
+    ),
+  ];
 }
 
 /** The outcome by θ over the whole circle and the impulses by θ (mode-figure.ts), named as directionBlock names them. */

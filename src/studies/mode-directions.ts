@@ -69,6 +69,8 @@ export interface ModeDirections {
   readonly slipForms?: readonly (readonly [number, number])[];
   /** The share of the approaching directions on which the smooth slip is admissible (undefined: the map has none). */
   readonly slipShare?: number;
+  /** The smooth slip in closed form: the arriving contact's normal impulse, each closed contact's normal velocity after. */
+  readonly slip?: { readonly impulse: Expr; readonly separations: readonly Expr[] };
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -168,7 +170,9 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
         repelShare,
         arrivingImpulses: pushes,
         ...(smooth ? { smoothImpulses: smooth } : {}),
-        ...(slipForms ? { slipForms, slipShare } : {}),
+        ...(slipForms && slipping
+          ? { slipForms, slipShare, slip: { impulse: slipping.impulses.get(normal(im.scenario.arriving))!, separations: slipping.separations } }
+          : {}),
       },
     ];
   });

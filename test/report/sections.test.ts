@@ -350,6 +350,9 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
     expect(tex).toContain('no mode, but foot 2 sliding on a smooth line for $4.347 < \\theta < 4.465$');
     expect(tex).toContain('no mode, foot 1 repelled for $4.737 < \\theta < 5.498$');
+    // The smooth slip in closed form under the paragraph: foot 1's impulse, foot 2's velocity after (studies/mode-directions.ts).
+    expect(tex).toContain('In the smooth slip the normal impulse of foot 1 and the normal velocity after of foot 2 are');
+    expect(tex).toContain('\\label{eq:hinged-compass:impact-1-slip-foot2.n}');
     // Why 4.672 < θ < 4.737 has no mode: the conditions each mode fails, by their equations.
     expect(tex).toContain(
       'For $4.672 < \\theta < 4.737$ mode 1 fails \\eqref{eq:hinged-compass:impact-1-mode-1-condition-2} and mode 2 fails \\eqref{eq:hinged-compass:impact-1-mode-2-condition-1}.',

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import compass from '../../derivations/compass.js';
 import compassWalker from '../../derivations/compass-walker.js';
 import hinged from '../../derivations/hinged-compass.js';
+import { evaluate } from '../../src/core/evaluate.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
 import { derived } from '../helpers/examples.js';
 
@@ -241,6 +242,25 @@ describe('the hinged compass where no impact law has an outcome: D cannot stick 
     expect(study!.slipShare).toBeCloseTo(1, 12);
     const p = paperSlip(4.7, 0.3);
     expect([+p.D.toFixed(4), +p.B.toFixed(4)]).toEqual([0.3148, 0.0377]);
+  });
+
+  it('gives the slip in closed form: D’s impulse and B’s normal velocity after equal the independent solve at any β; B separates only while sin 2β ≤ 2/3', () => {
+    const { impulse, separations } = study!.slip!;
+    for (const [beta, theta] of [
+      [0.3, 4.7],
+      [0.45, 4.0],
+      [0.2, 5.2],
+    ] as const) {
+      // θ is the direction of (ȧ₂⁻, ȧ₁⁻): B's leg (a2) first, as paperSlip's a₁.
+      const env = { m: 1, l: 1, g: 9.81, beta, "a2'-": Math.cos(theta), "a1'-": Math.sin(theta) };
+      const p = paperSlip(theta, beta);
+      expect(evaluate(impulse, env)).toBeCloseTo(p.D, 12);
+      expect(evaluate(separations[0]!, env)).toBeCloseTo(p.B, 12);
+    }
+    // Approaching (ȧ₁⁻ + ȧ₂⁻ < 0), B's velocity after has the sign of 1 − (9/4) sin² 2β: lost past β = ½ arcsin(2/3).
+    const edge = Math.asin(2 / 3) / 2;
+    expect(paperSlip(4.7, edge - 0.01).B).toBeGreaterThan(0);
+    expect(paperSlip(4.7, edge + 0.01).B).toBeLessThan(0);
   });
 
   it('on 4.672 < θ < 4.737 the lift-off fails only by B not separating ((3.12) D pushed, (3.13) B driven down) and the stay by D pulled (3.10)', () => {

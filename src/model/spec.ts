@@ -511,6 +511,12 @@ export interface DrawingAnnotationsSpec {
   /** Gravity's direction [x, y] in the plane; false: none. Default: where the potential is linear in the points' positions, the way it falls. */
   readonly gravity?: readonly [number, number] | false;
   /**
+   * The parameter that is the angle between gravity and the plane's downward
+   * direction, drawn as an arc at the gravity arrow: a slope's angle γ in the
+   * slope's frame ('gamma'). The report checks it against the gravity it draws.
+   */
+  readonly gravityAngle?: string;
+  /**
    * Fixed curves of the plane, each an equation in x, y and the parameters
    * ('x^2 + y^2 = R^2', a billiard's wall), the side where left − right < 0
    * hatched as the solid. Default, in a drawing without ground lines: the
@@ -931,6 +937,7 @@ export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,
   angles: true,
   gravity: true,
+  gravityAngle: true,
   surfaces: true,
   supports: true,
   vectors: true,

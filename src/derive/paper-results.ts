@@ -177,6 +177,12 @@
 //   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
 //   phase.{contacts}.{row}             σ̇ of a row, the density of dμ = σ̇ dt (< 0: the
 //                                      system leaves that constraint)
+// The impact on a contact c realized instead by the potential e^{−Nf}, N the parameter p, from
+// the initial state (compliant/exponential-impact.ts, kozlov1988 after Theorem 3, k = 0), found
+// on demand:
+//   exponential.{c}.{p}.duration|depth|speed|normalMass|gap   δ_N, min f, the speed V away from
+//                                      the wall, m, and f(t) through the impact
+//   exponential.{c}.{p}.{q}, exponential.{c}.{p}.{q}'   q and q̇ at δ_N
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
@@ -191,6 +197,7 @@ import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { CompliantTerm } from './compliant/compliant.js';
+import { exponentialImpact } from './compliant/exponential-impact.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { TRANSVERSE_DEPTH, TRANSVERSE_RATE } from './compliant/transverse.js';
 import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
@@ -868,6 +875,8 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const value = set[3]!.startsWith('(') ? parseExpr(set[3]!) : numberExpr(Number(set[3]));
     return base && tidy(subs(base, new Map([[set[2]!, value]])));
   }
+  const exponential = /^exponential\.(\w+)\.(\w+)\.([^@]+)$/.exec(name);
+  if (exponential) return exponentialFact(system, exponential[1]!, exponential[2]!, exponential[3]!);
   if (name.endsWith('@surface')) return factOnSurface(facts, system, name.slice(0, -'@surface'.length));
   const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;
   if (at === undefined) return facts.get(name);
@@ -878,6 +887,16 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   if (!base || !critical?.value) return undefined;
   // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
   return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
+}
+
+/** A fact of the impact on contact c realized by e^{−Nf}, N the parameter p. */
+function exponentialFact(system: DerivedSystem, c: string, p: string, what: string): Expr | undefined {
+  const impact = exponentialImpact(system, c, p);
+  if (!impact) return undefined;
+  if (what === 'duration' || what === 'depth' || what === 'speed' || what === 'normalMass' || what === 'gap') return impact[what];
+  const i = system.model.coordinates.findIndex((x) => x.name === what || x.qd.name === what);
+  if (i < 0) return undefined;
+  return system.model.coordinates[i]!.name === what ? impact.q[i] : impact.qd[i];
 }
 
 /** q̈(q, q̇) in τ = √p t: q″ = q̈(q, √p q′)/p, q′ written with the velocity symbols. */

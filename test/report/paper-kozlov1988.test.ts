@@ -65,7 +65,15 @@ describe.each([
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
-  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  [
+    'kozlov-impact',
+    impact,
+    [
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
+      // After Theorem 3, V + exp(−Nf) at k = 0: x₁(δ_N), (3.2) twice, δ_N → 0; then its rate, depth and speed beyond.
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
+    ],
+  ],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
     const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
@@ -377,6 +385,26 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     const conclusion = JSON.stringify(doc.sections.find((x) => x.id === 'conclusion'));
     expect(conclusion).toContain('(3.2)–(3.6)');
     expect(conclusion).toContain('constant metric without potential');
+  });
+  it('after Theorem 3, V + exp(−Nf) at k = 0: (3.2) with e = 1 at every N, and its own rate O(1/N) set beside the derivation, not a measurement', () => {
+    const rows = check.rows.filter((r) => r.formula.name.includes('V_N^{*}'));
+    expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([
+      ['Th. 3', true],
+      ['(3.2)', true],
+      ['(3.2)', true],
+      ['Th. 3', true],
+      ['Th. 3', true],
+      ['Th. 3', true],
+      ['Th. 3', true],
+    ]);
+    // ẋ₁(δ_N) = w at g₁₁ = 2 whatever N; N δ_N = √2 ln((√2 + 1)/(√2 − 1)) at w = 1, typed by hand.
+    for (const N of [10, 1e6]) expect(evaluate(rows[1]!.derived, { g11: 2, w: 1, N })).toBeCloseTo(1, 14);
+    expect(evaluate(rows[4]!.derived, { g11: 2, w: 1, N: 50 })).toBeCloseTo(Math.SQRT2 * Math.log((Math.SQRT2 + 1) / (Math.SQRT2 - 1)), 12);
+    const { system } = once(impact);
+    const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check });
+    const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
+    expect(own).toContain('set beside the derivation');
+    expect(own).not.toContain('measured');
   });
   it('derives the rescaled equations (3.4): free of N in τ = √N t, at every N (x₁″ at x₁ = 0.1, x₁′ = −1)', () => {
     const G = 1 / 2;

@@ -60,6 +60,9 @@
 //                              '@b=(sqrt(a*A-A*A/4))@c=(-g/a)@a→∞', the ellipse into the parabola)
 //   any fact + '@s=trajectory{k}.q'   with the symbol s set to that piece's q(t) (kozlov1988
 //                              (4.6): p = −∂ẍ/∂x at x = 0 along the motion y₀(t))
+//   any fact + '@moment{j}:trajectory{k}'   ∫ fact·(t − t_k)ʲ dt over piece k, t_k its start: the
+//                              moments of a coefficient concentrated on a short piece (kozlov1988 §4:
+//                              p(t) of (4.6) on a swing tends to a δ of the weight its moment 0 tends to)
 //   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
 //   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
 //                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
@@ -192,6 +195,7 @@ import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
 import { together } from '../core/together.js';
 import { evaluate } from '../core/evaluate.js';
+import { definiteIntegral } from '../core/integrate.js';
 import { parseExpr } from '../core/parse.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
@@ -846,6 +850,8 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const base = fact(facts, system, limit[1]!);
     return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
   }
+  const moment = /^(.+)@moment(\d+):trajectory(\d+)$/.exec(name);
+  if (moment) return momentOnPiece(facts, system, moment[1]!, Number(moment[2]), Number(moment[3]));
   const fast = /^(.+)@τ=√(\w+)·t$/.exec(name);
   if (fast) {
     const base = fact(facts, system, fast[1]!);
@@ -887,6 +893,18 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   if (!base || !critical?.value) return undefined;
   // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
   return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
+}
+
+/**
+ * ∫ a(t)(t − t_k)^j dt over piece k, t_k its start: the moments of a coefficient concentrated on a short piece
+ * (kozlov1988 §4: p(t) of (4.6) on a swing). Its weight (j = 0) kept and the others vanishing as the piece
+ * shrinks make a δ of that weight at t_k, ∫ a φ dt → weight·φ(t_k) for φ with a Taylor expansion there.
+ */
+function momentOnPiece(facts: Facts, system: DerivedSystem, name: string, j: number, k: number): Expr | undefined {
+  const [base, start, end] = [fact(facts, system, name), facts.get(`trajectory${k}.start`), facts.get(`trajectory${k}.end`)];
+  if (!base || !start || !end) return undefined;
+  const integral = definiteIntegral(mul(base, pow(sub(sym('t'), start), num(j))), 't', start, end);
+  return integral && tidy(integral);
 }
 
 /** A fact of the impact on contact c realized by e^{−Nf}, N the parameter p. */

@@ -61,7 +61,12 @@ describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
-  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  [
+    'kozlov-birkhoff-stiff',
+    birkhoffStiff,
+    // (4.6)–(4.7), I₁, I₂, a; then §4's δ identity for f = 1, t, t² and the upper swing, and the δs' place.
+    [...Array(9).fill('symbolic'), ...Array(5).fill('symbolic')],
+  ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
@@ -189,6 +194,34 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(evaluate(a!.derived, env)).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 12);
     // kozlov-birkhoff-orbit's first row: 1 + ρ₁ + ρ₂ of the orbit Newton found, the energy's multiplier 1 beside the pair.
     expect(evaluate(a!.derived, env)).toBeCloseTo(report(birkhoff).rows[0]!.measured!.value - 1, 8);
+  });
+});
+
+describe('kozlov1988 §4’s closing remark: p(t) of (4.6) tends to a sum of δ-functions', () => {
+  it('its moments ∫ p tʲ dt over a swing are vR⁻¹λ^(−j) ∫₀^π uʲ sin u du, λ = √N: 2vR⁻¹, πvR⁻¹/λ, (π² − 4)vR⁻¹/λ², so ∫ p f dt → 2vR⁻¹f(0)', () => {
+    const { system } = once(birkhoffStiff);
+    const facts = derivedFacts(system);
+    const p = "compliant.lower.x''@∂x@x=0@y=trajectory1.y";
+    const env = { l: 0.5, R1: 0.7, R2: 0.9, v: 1.3 };
+    // ∫₀^π uʲ sin u du by hand: 2, π, π² − 4.
+    const c = [2, Math.PI, Math.PI ** 2 - 4];
+    for (const N of [100, 1e4])
+      c.forEach((cj, j) => {
+        const moment = fact(facts, system, `${p}@moment${j}:trajectory1`)!;
+        expect(-evaluate(moment, { ...env, N })).toBeCloseTo((1.3 / 0.7) * cj * N ** (-j / 2), 12);
+      });
+    // f(t) = cos 3t + t eᵗ = 1 + t − 3.5t² + O(t³): ∫ p f dt → 2vR₁⁻¹f(0), off by πvR₁⁻¹/λ at λ = 10³.
+    const integral = (N: number): number =>
+      -[1, 1, -3.5].reduce((s, a, j) => s + a * evaluate(fact(facts, system, `${p}@moment${j}:trajectory1`)!, { ...env, N }), 0);
+    expect(Math.abs(integral(1e6) - (2 * 1.3) / 0.7)).toBeLessThan(0.01);
+    const rows = report(birkhoffStiff).rows.slice(9);
+    expect(rows.map((r) => [r.formula.eq, r.agrees, r.formula.origin])).toEqual([
+      ['§4', true, undefined],
+      ['§4', true, undefined],
+      ['§4', true, undefined],
+      ['§4', true, undefined],
+      ['§4', true, 'correction'],
+    ]);
   });
 });
 

@@ -104,10 +104,10 @@ export default defineModel({
       // form from the same entry (compliant/exponential-impact.ts).
       {
         eq: 'Th. 3',
-        name: 'x_1(\\delta_N),\\ V_N^{*} = V + e^{-Nf}',
+        name: 'x_1(\\delta_N),\\ V_N^{*} = V + \\exp(-Nf)',
         formula: '0',
         derived: 'exponential.wall.N.x1',
-        note: 'the remark after Theorem 3: with $k = 0$ the theorem holds for $V_N^{*} = V + \\exp(-Nf)$. The entry of the model in that potential, $g_{11}\\ddot{x}_1 = Ne^{-Nx_1}$: $e^{-Nx_1} = \\tfrac{1}{2}g_{11}V^2\\operatorname{sech}^2(NV(t - \\delta_N/2)/2)$, even about its turn, so back at $x_1 = 0$ at $\\delta_N$.',
+        note: 'the remark after Theorem 3: with $k = 0$ the theorem holds for $V_N^{*} = V + \\exp(-Nf)$. The entry of the model in that potential, $g_{11}\\ddot{x}_1 = N\\exp(-Nx_1)$: $\\exp(-Nx_1) = \\tfrac{1}{2}g_{11}V^2\\operatorname{sech}^2(NV(t - \\delta_N/2)/2)$, even about its turn, so back at $x_1 = 0$ at $\\delta_N$.',
       },
       {
         eq: '(3.2)',
@@ -116,7 +116,7 @@ export default defineModel({
         derived: "exponential.wall.N.x1'",
         where: { X0: "initial.x1'" },
         at: { k: '0' },
-        note: '(3.2) at $k = 0$, $e = 1$: the elastic reflection, attained at every $N$ (the energy $\\tfrac{1}{2}g_{11}\\dot{x}_1^2 + e^{-Nx_1}$ is the same at $x_1 = 0$ on entry and exit).',
+        note: '(3.2) at $k = 0$, $e = 1$: the elastic reflection, attained at every $N$ (the energy $\\tfrac{1}{2}g_{11}\\dot{x}_1^2 + \\exp(-Nx_1)$ is the same at $x_1 = 0$ on entry and exit).',
       },
       { eq: '(3.2)', name: '\\dot{x}_2(\\delta_N),\\ V_N^{*}', formula: 'V2', derived: "exponential.wall.N.x2'", where: { V2: "initial.x2'" } },
       {
@@ -140,7 +140,7 @@ export default defineModel({
         formula: 'N*D = -log(1 + g11*w^2/2)',
         where: { D: 'exponential.wall.N.depth' },
         origin: 'own',
-        note: 'the depth of the entry, where $e^{-Nx_1}$ has taken the kinetic energy $\\tfrac{1}{2}g_{11}w^2$ on top of its value 1 at $x_1 = 0$: $O(N^{-1})$.',
+        note: 'the depth of the entry, where $\\exp(-Nx_1)$ has taken the kinetic energy $\\tfrac{1}{2}g_{11}w^2$ on top of its value 1 at $x_1 = 0$: $O(N^{-1})$.',
       },
       {
         eq: 'Th. 3',
@@ -148,7 +148,7 @@ export default defineModel({
         formula: 'sqrt(w^2 + 2/g11)',
         derived: 'exponential.wall.N.speed',
         origin: 'own',
-        note: 'beyond the wall the point keeps speeding up to $V > w$: $e^{-Nx_1}$ is 1 at $x_1 = 0$ for every $N$ and gives that up as $x_1$ grows, so the limit of the trajectories is the elastic reflection only for an entry from $x_1 = d > 0$, where $e^{-Nd} \\to 0$ and $V \\to w$.',
+        note: 'beyond the wall the point keeps speeding up to $V > w$: $\\exp(-Nx_1)$ is 1 at $x_1 = 0$ for every $N$ and gives that up as $x_1$ grows, so the limit of the trajectories is the elastic reflection only for an entry from $x_1 = d > 0$, where $\\exp(-Nd) \\to 0$ and $V \\to w$.',
       },
     ],
     // The model's case: a constant metric without potential.

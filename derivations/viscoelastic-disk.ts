@@ -449,6 +449,15 @@ export default defineModel({
         tolerance: 0.02,
         note: "$\\tilde{E}_s = u^2/2 + \\tilde{V}_s(s) - \\tilde{V}_s(\\tilde{s}_{*})$, $\\tilde{V}_s = V_s + \\tilde{\\varepsilon}^2 s$, about the rest the forcing's constant part shifts (10.5): the log-log slope, $\\tilde{\\varepsilon} = 10^{-3}$ to $10^{-2}$, of its largest value over ten periods after twenty decay times, started in (10.6)'s region. That constant part, the paper's $\\sqrt{s_{*}/2}\\,v$, is not derived: set to 1, which only moves $\\tilde{s}_{*}$. Measured for this forcing, not proved for every one.",
       },
+      {
+        eq: 'Prop. 15',
+        name: 'T_1',
+        formula: 'S0/(g*(3*lambda*cos(alpha)*sign(S0) - sin(alpha)))',
+        derived: 'patch.foundation.incline.stopTime',
+        where: { S0: "x' + r*phi'" },
+        origin: 'reduction',
+        note: "the time the slip $s = \\dot{x} + r\\dot{\\varphi}$ takes to stop at rest depth, (11.2) integrated: $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ with $\\sigma = \\operatorname{sgn}(v + \\gamma)$ kept until the slip vanishes, in the model's units $\\dot{s} = g(\\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha)$. Under (2.3) the denominator is positive for either sign of $s$, so the slip stops, after $T_1\\sqrt{g/r} = O(1)$ in the paper's time $\\tau$ for a slip of order $\\sqrt{gr}$: Prop. 15.",
+      },
     ],
     notDerived: [
       {

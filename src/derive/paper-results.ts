@@ -130,7 +130,8 @@
 //                                      leaving the slip .slipAfter
 //   patch.{p}.incline.holding          the friction sign that holds the slip at rest depth
 //                                      (tan α/(3λ): the slip stops iff < 1, (2.3)); .depth the
-//                                      rest depth on the incline (9.2)
+//                                      rest depth on the incline (9.2); .stopTime the time a slip
+//                                      (in the velocities) takes to stop there (Prop. 15, from (11.2))
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
 //   patch.{p}.transverse.acceleration  s″ of the depth q = as under the load, t = bT, the patch whole
@@ -383,6 +384,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       for (const c of system.model.coordinates) facts.set(`${key}.impact.${c.qd.name}-`, sym(preImpactName(c.name)));
       s.after?.velocities.forEach((e, i) => facts.set(`${key}.impact.${system.model.coordinates[i]!.qd.name}+`, e));
       if (s.holding) facts.set(`${key}.incline.holding`, s.holding);
+      if (s.stopTime) facts.set(`${key}.incline.stopTime`, s.stopTime);
       if (s.rolling) facts.set(`${key}.incline.depth`, s.rolling.depth);
       const rolling = s.rolling;
       system.model.coordinates.forEach((c, i) => {

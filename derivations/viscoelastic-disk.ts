@@ -473,6 +473,8 @@ export default defineModel({
           'the correction beyond the term linear in $v$: it comes from the paper’s $\\Phi_x$, the resultants over the patch whose rear end the speed moves in by $\\tilde{\\varepsilon}\\mu_{-}$ (10.4), to second order in $\\tilde{\\varepsilon}$; the rolling derived here is the whole patch at first order in the speed, and the printed coefficient is garbled in the source text.',
       },
     ],
+    // Figs. 2–4 over the impact speed, from the patch's universal impact problem (the universal section).
+    studyFigures: [{ kind: 'universal-restitution' }],
     // Fig. 1: the disk at rest on its springs, its lowest point at the depth rϑ₀²/2 of (4.7); at the default
     // stiffness that is 0.14 % of the radius, so the figure softens the foundation to show the patch.
     sketches: [

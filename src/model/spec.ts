@@ -744,12 +744,17 @@ export interface PaperSketchSpec {
  * circular walls (src/report/birkhoff.ts);
  * 'averaged-speed', kozlov1988 §3: the speed at the impacts of the report's
  * simulation against the derived averaged law v(t) = u / cos α(t), with its t*
- * and the simulated accumulation point (src/studies/averaged-speed.ts).
+ * and the simulated accumulation point (src/studies/averaged-speed.ts);
+ * 'universal-restitution', kuleshov2011 Figs. 2–4: the universal restitution
+ * H(v)/v, H(v) and the contact's duration against the impact speed, from the
+ * patch's universal impact problem (src/studies/restitution.ts, drawn by
+ * src/report/universal.ts).
  */
 export type PaperStudyFigureSpec =
   | { readonly kind: 'confocal-motions'; readonly starts: readonly ConfocalStartSpec[] }
   | { readonly kind: 'periodic-orbit-walls' }
   | { readonly kind: 'averaged-speed' }
+  | { readonly kind: 'universal-restitution' }
   | RealizationsFigureSpec;
 
 /**
@@ -962,6 +967,7 @@ export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], t
   'confocal-motions': true,
   'periodic-orbit-walls': true,
   'averaged-speed': true,
+  'universal-restitution': true,
   realizations: true,
 };
 

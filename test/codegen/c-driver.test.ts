@@ -372,6 +372,18 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     const ts = simulate(await loadGenerated(sys), { q0, qd0, t1: 2, rtol: 1e-12, atol: 1e-12, samples: 21 });
     c.rows.forEach((r, k) => r.slice(1).forEach((v, i) => expect(Math.abs(v - [...ts.q[k]!, ...ts.qd[k]!][i]!)).toBeLessThanOrEqual(TOL)));
   });
+
+  it('a model without contacts stops where its state becomes non-finite, under the runtime’s name, at the same t', async () => {
+    // θ̇ = 1e308: RK4's weighted sum of the stage slopes, 6 θ̇, overflows on the first step.
+    const pendulum = (await loadExamples()).find((ex) => ex.spec.name === 'simple-pendulum')!;
+    const sys = derived(pendulum.spec);
+    const c = run(build(sys, pendulum.source), ['-v', '1e308', '-t', '1']);
+    expect(c.status).toBe(2);
+    expect(c.events.map((e) => [e.kind, e.fields.t, e.fields.reason])).toEqual([['stop', '0', 'non-finite-state']]);
+    expect(c.rows.flat().every(Number.isFinite)).toBe(true);
+    const mod = await loadGenerated(sys);
+    expect(() => simulate(mod, { q0: [1], qd0: [1e308], t1: 1 })).toThrow(expect.objectContaining({ code: 'non-finite-state', t: 0 }));
+  });
 });
 
 describe('a C module without a function the driver calls', () => {

@@ -11,8 +11,8 @@
 // their switches (c-driver-friction.ts), and every impact by the runtime's
 // frictional law (c-driver-impact.ts). Whatever the driver cannot decide it
 // reports and stops on, never guesses: a status of the impact map other
-// than ok, no admissible held set or several with different motions, a
-// spatial Coulomb contact sliding away from rest. Without contacts too, a
+// than ok, no admissible held set or several with different motions.
+// Without contacts too, a
 // state that becomes non-finite stops the run under the runtime's name.
 // After every event the state is projected onto the held contacts, as the
 // runtime does, and an accumulation of impacts (Zeno) is summed as the
@@ -247,7 +247,17 @@ ${defaults}
     /* The last step ends at T_END${contacts ? ' (or at a pending rest)' : ''} exactly, without a sliver of a step left by roundoff. */
     double until = ${contacts ? 'rest_pending && rest_at < t_end ? rest_at : t_end' : 't_end'};
     int last = until - t <= step * (1.0 + 1e-9);
-    double h = last ? until - t : step, y[2 * N];${friction ? '\n    aim_slips(t, x);' : ''}
+    double h = last ? until - t : step, y[2 * N];${
+      friction
+        ? `
+    aim_slips(t, x);
+    double most = slide_step(t, x, h);
+    if (most < h) {
+      h = most;
+      last = 0;
+    }`
+        : ''
+    }
     rk4(t, x, h, y);${
       contacts
         ? `
@@ -258,14 +268,15 @@ ${defaults}
     /* Traced to its usual cause where M is singular at the step's start, as the runtime traces it. */
     for (int i = 0; i < 2 * N; i++)
       if (!isfinite(y[i])) stop(t, mass_singular(t, x) ? "singular-mass-matrix" : "non-finite-state", held);
-    t = j >= 0 ? t + s : last ? until : t + step;
+    t = j >= 0 ? t + s : last ? until : t + h;
     for (int i = 0; i < 2 * N; i++) x[i] = y[i];
     if (j >= 0) {
       if (++in_a_row > MAX_EVENTS_IN_A_ROW) stop(t, "too-many-events", held);
-      /* An open contact whose condition fails there passes through; else the event is resolved, the state printed before and after. */
+      /* An open contact whose condition fails there passes through; a breakpoint only ends the step; else the event is
+         resolved, the state printed before and after. */
       if (j < M && !held[j] && !admits(j, t, x))
         dormant[j] = 1;
-      else {
+      else if (!breakpoint(j)) {
         print_row(t, x);
         resolve(t, x, j);
       }

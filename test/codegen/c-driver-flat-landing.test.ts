@@ -258,6 +258,33 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver through the box on its floor', a
     expect(Math.abs(last[3]! - 0.15)).toBeLessThan(1e-9);
   });
 
+  // Tipped onto Cmmp at rest, the box pivots on the stuck corner until its force leaves the cone; the slip starts at
+  // ṡ = εd, aimed while slow along the direction d with s̈(d) ∥ d, then in steps short enough for its direction to
+  // settle. That direction is resolved to ~1e-7 rad (ṡ rounds at ε), and the slide after it to about that: measured at
+  // μ = 0.5 (to a second corner's impact) 2.3e-10 s and 4.8e-6 in q̇⁺, at μ = 1.5 1.5e-10 in every event and state.
+  for (const [mu, tol] of [
+    [0.5, 1e-5],
+    [1.5, 1e-9],
+  ] as const)
+    it(`a corner breaking away from rest at μ = ${mu} slides along its consistent direction, as the runtime, to ${tol}`, () => {
+      const q0 = [0, 0, 0, 0, -0.42076835632324217, 2.57538296765509];
+      q0[2] -= Math.min(...mod.gaps!(0, q0, defaults));
+      const [qd0, T] = [[0, 0, 0, 0, 0, 0], 0.25];
+      const ts = simulate(mod, { q0, qd0, t1: T, params: { mu, e: 0 }, rtol: 1e-12, atol: 1e-12 });
+      const cRun = run(exe, ['-t', `${T}`, '-q', q0.join(), '-v', qd0.join(), '-p', `mu=${mu}`, '-p', 'e=0', '-k', '100']);
+      agreesWithRuntime(sys, cRun, ts, T, tol);
+      const events = cRun.events.filter((ev) => ev.kind !== 'held').map((ev) => [ev.kind, ev.fields.contacts]);
+      expect(events.slice(0, 2)).toEqual([
+        ['stick', 'Cmmp'],
+        ['slip', 'Cmmp'],
+      ]);
+      if (mu === 0.5)
+        expect(events.slice(2)).toEqual([
+          ['impact', 'Cpmp'],
+          ['slip', 'Cpmp'],
+        ]);
+    });
+
   it('at the pole of its angles (θ = π/2, M singular) stops at t = 0 with singular-mass-matrix, as the runtime', () => {
     const q0 = [0, 0, 1, 0, Math.PI / 2, 0];
     const cRun = run(exe, ['-t', '0.1', '-q', q0.join()]);

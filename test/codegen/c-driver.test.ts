@@ -8,8 +8,8 @@
 // closed form's. With
 // Coulomb friction its impacts, sticks, slips and rests are the runtime's
 // (the belt's stick–slip cycle also the closed form's; the frictional
-// impact itself: c-driver-impact.test.ts), up to a spatial Coulomb contact
-// sliding away from rest, where it stops; a corner the impact map has no rule for stops the run
+// impact itself: c-driver-impact.test.ts; a spatial contact breaking away:
+// c-driver-flat-landing.test.ts); a corner the impact map has no rule for stops the run
 // with the map's status, as it stops `simulate`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

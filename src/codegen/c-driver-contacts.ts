@@ -268,6 +268,12 @@ static int watched(int j) {
   return held[j] || !dormant[j];
 }
 
+/* Whether guard j only ends the step, no event: none does here. */
+static int breakpoint(int j) {
+  (void)j;
+  return 0;
+}
+
 /* Guard j at (t, x): σ̇ of contact j while it is held (after the q̈ and the σ̇ of the held before it), else its gap. */
 static double guard(int j, double t, const double *x) {
   if (held[j]) {

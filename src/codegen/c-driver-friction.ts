@@ -13,11 +13,12 @@
 // ṡ/|ṡ|, its slide stopping where ṡ·ê falls through zero (ê = ṡ/|ṡ| at the
 // step's start). Where held rows are dependent the reactions are split as
 // the runtime splits them (c-driver-reactions.ts). A
-// spatial contact sliding away from rest is tried from ṡ = εd, d = −τ/|τ|,
-// as the runtime tries it; where that mode is chosen the driver stops
-// ('spatial-breakaway'): the runtime aims the slip while it is slow along
-// the direction d with s̈(d) ∥ d (aimSlowSlides), which the driver does not
-// solve for (a slow slide it evaluates along ±ṡ). The impacts are
+// spatial contact sliding away from rest starts from ṡ = εd, d = −τ/|τ|,
+// as the runtime starts it, and while its slip is slow the phase aims it
+// along the direction d with s̈(d) ∥ d, as the runtime's aimSlowSlides
+// (aim_slow_slides); past that, steps short enough for its direction to
+// settle (slide_step) and a slide turned back within a step evaluated
+// reversed. The impacts are
 // c-driver-impact.ts's. Where Painlevé modes (determinant ≤ 0) were
 // admissible besides the one chosen, the runtime
 // records an 'indeterminate' event; the driver prints none.
@@ -27,6 +28,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { BREAKAWAY_FRACTION, HOLD, MAX_MODE_COMBINATIONS, OPEN, STICK } from '../runtime/contact/friction-modes.js';
 import { heldField } from './c-driver-field.js';
 import { dependentReactions } from './c-driver-reactions.js';
+import { slowSlides } from './c-driver-slides.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
 import { numberLiteral } from './js-expr.js';
@@ -56,7 +58,7 @@ export function frictionField(sys: DerivedSystem, P: string): string {
   const { law, row, rows, ms } = laws(sys);
   return `
 /* friction_phase's codes; a slide's d is its code. Modes tried at one event before the run stops. */
-enum { OPEN = ${OPEN}, HOLD = ${HOLD}, STICK = ${STICK}, MS = ${ms}, OUT = N + M + MS + 1, GUARDS = 2 * M, MAX_MODE_COMBINATIONS = ${MAX_MODE_COMBINATIONS} };
+enum { OPEN = ${OPEN}, HOLD = ${HOLD}, STICK = ${STICK}, MS = ${ms}, OUT = N + M + MS + 1, GUARDS = 3 * M, MAX_MODE_COMBINATIONS = ${MAX_MODE_COMBINATIONS} };
 /* Reaction rows at most: the normals and every slip row. */
 enum { RR = M + MS };
 enum { FRICTIONLESS = 0, COULOMB = 1 };
@@ -68,12 +70,16 @@ static const int slip_rows[M] = {${rows.join(', ')}};
 /* Each contact's code in the phase (held[j]: code not OPEN), and [μ_kinetic, μ_static] per contact. */
 static double mode[M];
 static double mu[2 * M];
-/* Slip rows the next phase starts at rest on (its contacts at rest in their tangent). */
+/* Slip rows the next phase starts on (its contacts at rest in their tangent), and their ṡ: 0, or εd sliding away. */
 static int target[MS];
+static double target_value[MS];
 /* Out of friction_phase: q̈, σ̇ per contact, τ per slip row, the reaction matrix's determinant. */
 static double phase_out[OUT];
-/* ê = ṡ/|ṡ| of the spatial slides at the step's start. */
+/* ê = ṡ/|ṡ| of the spatial slides at the step's start, and which of them are slow there (aimed: aim_slow_slides). */
 static double slip_dir[MS];
+static int slow_start[M];
+/* Slides that started slow and whose direction still settles (slide_step). */
+static int settling[M];
 
 /* The phase of the modes, its slow spatial slides aimed (below). */
 static void phase(double t, const double *x, double *out);
@@ -95,16 +101,40 @@ static double slip_speed(int j, const double *rates) {
   return sqrt(v);
 }
 
-/* Guard j < M watched: a held contact, or an open one awake; guard M + j: held Coulomb contact j's tangent. */
+/*
+ * Guard j < M watched: a held contact, or an open one awake; guard M + j: held Coulomb contact j's tangent; guard 2M + j:
+ * contact j's slide, slow at the step's start.
+ */
 static int watched(int j) {
-  return j < M ? held[j] || !dormant[j] : held[j - M] && law[j - M] == COULOMB;
+  return j < M ? held[j] || !dormant[j] : j < 2 * M ? held[j - M] && law[j - M] == COULOMB : slow_start[j - 2 * M];
 }
 
-/* ê = ṡ/|ṡ| of the spatial slides at (t, x), the start of a step: their guard is ṡ·ê, which a slide that stops or turns back crosses. */
+/* Whether held contact j slides spatially with friction (two slip rows, μk > 0). */
+static int spatial_slide(int j) {
+  return held[j] && law[j] == COULOMB && slip_rows[j] == 2 && mode[j] != STICK && mu[2 * j] > 0.0;
+}
+
+/*
+ * Whether guard j only ends the step, no event: a slow slide speeding past REST_VELOCITY, where the phase stops
+ * aiming it (aim_slow_slides); a fixed step over that switch of the field would be first order (the box breaking
+ * away at μ = 0.5 struck its second corner 6e-4 s early at h = 1e-3, 5.4e-6 s at 1e-5).
+ */
+static int breakpoint(int j) {
+  return j >= 2 * M;
+}
+
+/*
+ * ê = ṡ/|ṡ| of the spatial slides at (t, x), the start of a step: their guard is ṡ·ê, which a slide that stops or turns
+ * back crosses; and the slides slow there.
+ */
 static void aim_slips(double t, const double *x) {
   double s[MS > 0 ? MS : 1];
   int any = 0;
-  for (int j = 0; j < M; j++) any = any || (held[j] && law[j] == COULOMB && slip_rows[j] > 1 && mode[j] != STICK);
+  for (int j = 0; j < M; j++) {
+    slow_start[j] = 0;
+    settling[j] = settling[j] && held[j] && mode[j] != STICK;
+    any = any || (held[j] && law[j] == COULOMB && slip_rows[j] > 1 && mode[j] != STICK);
+  }
   if (!any) return;
   ${P}_slip_rates(t, x, x + N, p, s);
   for (int j = 0; j < M; j++) {
@@ -112,6 +142,8 @@ static void aim_slips(double t, const double *x) {
     double speed = 0.0;
     for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) speed += s[r] * s[r];
     speed = sqrt(speed);
+    slow_start[j] = mu[2 * j] > 0.0 && speed <= REST_VELOCITY;
+    settling[j] = settling[j] || slow_start[j];
     if (!(speed > 0.0)) continue;
     for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) slip_dir[r] = s[r] / speed;
   }
@@ -119,11 +151,16 @@ static void aim_slips(double t, const double *x) {
 
 /*
  * Guard j at (t, x): for j < M, σ̇ of contact j while it is held, else its gap; for M + j, contact j's tangent:
- * sticking, μs σ̇ − |τ| (its force reaches the cone's edge), sliding, d ṡ (it stops; spatial, ṡ·ê).
+ * sticking, μs σ̇ − |τ| (its force reaches the cone's edge), sliding, d ṡ (it stops; spatial, ṡ·ê); for 2M + j,
+ * REST_VELOCITY − |ṡ_j|.
  */
 static double guard(int j, double t, const double *x) {
   double g[M], s[MS], v = 0.0;
   int c = j < M ? j : j - M;
+  if (j >= 2 * M) {
+    ${P}_slip_rates(t, x, x + N, p, s);
+    return REST_VELOCITY - slip_speed(j - 2 * M, s);
+  }
   if (j < M && !held[j]) {
     ${P}_gaps(t, x, p, g);
     return g[j];
@@ -139,7 +176,7 @@ static double guard(int j, double t, const double *x) {
 
 /** The slip rows a phase starts at rest on, for the projection's velocity pass. */
 export const slipTargets = (P: string): string => `
-/* The rows of the slip rows in target into J and their velocities into r; how many. */
+/* The rows of the slip rows in target into J and their velocities off the targets' into r; how many. */
 static int slip_targets(double t, const double *x, double *J, double *r) {
   double S[MS * N], s[MS];
   int c = 0;
@@ -148,7 +185,7 @@ static int slip_targets(double t, const double *x, double *J, double *r) {
   for (int row = 0; row < MS; row++) {
     if (!target[row]) continue;
     for (int i = 0; i < N; i++) J[c * N + i] = S[row * N + i];
-    r[c++] = s[row];
+    r[c++] = s[row] - target_value[row];
   }
   return c;
 }`;
@@ -206,14 +243,19 @@ static int shift_rates(double t, const double *x, const double *modes, const int
  * Whether the modes are admissible for the candidates idx (k of them), their phase into out: held, σ̇ > 0; open,
  * g̈ ≥ 0 (g̈_j = G_j (q̈ − q̈_j), q̈_j with j held alone); sticking, |τ| ≤ μs σ̇; sliding from ṡ = 0, only where
  * sticking would leave the cone (or at the edge just crossed, \`leaving\`, opposite to τ) and with s̈ d > 0, a spatial
- * slide evaluated from ṡ = εd (d = −τ/|τ|) as the runtime does, which *breakaway then reports.
+ * slide evaluated from ṡ = εd (d = −τ/|τ|) as the runtime does: *breakaway then says so, and shifted and value (MS) mark
+ * the slip rows of those slides and their εd, the velocity their phase starts from.
  */
 static int admissible(double t, const double *x, const int *idx, int k, const double *modes, int leaving, const double *G,
-                      const double *S, const double *rates, double alone[][N], double *out, int *breakaway) {
-  int from_rest[M], shifted[MS > 0 ? MS : 1] = {0};
+                      const double *S, const double *rates, double alone[][N], double *out, int *breakaway, int *shifted, double *value) {
+  int from_rest[M];
   /* d zeroed: gcc -O2 cannot tell that the k entries the tests read are set. */
-  double trial[M], stick[OUT], d[2 * M] = {0.0}, skew[M] = {0.0}, value[MS > 0 ? MS : 1] = {0.0}, xs[2 * N], slip[MS > 0 ? MS : 1], acc[2];
+  double trial[M], stick[OUT], d[2 * M] = {0.0}, skew[M] = {0.0}, xs[2 * N], slip[MS > 0 ? MS : 1], acc[2];
   *breakaway = 0;
+  for (int r = 0; r < MS; r++) {
+    shifted[r] = 0;
+    value[r] = 0.0;
+  }
   /* A planar slide's direction is its code; a spatial one's, ṡ/|ṡ| in friction_phase. */
   for (int a = 0; a < k; a++) {
     int j = idx[a];
@@ -257,25 +299,31 @@ static int admissible(double t, const double *x, const int *idx, int k, const do
   return 1;
 }
 
+${slowSlides(P)}
+
 /*
- * The phase of the current modes at (t, x) into out. A spatial slide that is slow (|ṡ| ≤ REST_VELOCITY) or has turned
- * back on the step (ṡ·ê ≤ 0) is evaluated at q̇ with its ṡ at least ε fast and, turned back, reversed, the held gap
- * rates kept: at ṡ ≈ 0 ṡ/|ṡ| is no direction a step can follow (the runtime aims such a slip along the direction d
- * with s̈(d) ∥ d, aimSlowSlides: where the slide stops without turning, ±ṡ/|ṡ| is that one), and without the reversal a
- * fixed RK4 step over the stop flips the friction on its later stages and steps over the guard ṡ·ê (a box's spin on
- * four corners went on at ω = 0.0099 for ever). ±ṡ, not |ṡ| ê: four corners turned within the step no longer slip
- * along their ê as one rigid motion, and the shift has no solution (the stop then came 1.7e-7 s late).
+ * The phase of the current modes at (t, x) into out: the spatial slides slow at the step's start aimed
+ * (aim_slow_slides), as the runtime's. Any other spatial slide that is slow (|ṡ| ≤ REST_VELOCITY) or has turned back
+ * on the step (ṡ·ê ≤ 0) is evaluated at q̇ with its ṡ at least ε fast and, turned back, reversed, the held gap rates
+ * kept: a slide stopping within the step, whose stop its guard ṡ·ê locates (there ±ṡ/|ṡ| is the consistent direction);
+ * without the reversal a fixed RK4 step over the stop flips the friction on its later stages and steps over the guard
+ * (a box's spin on four corners went on at ω = 0.0099 for ever). ±ṡ, not |ṡ| ê: four corners turned within the step
+ * no longer slip along their ê as one rigid motion, and the shift has no solution (the stop then came 1.7e-7 s late).
  */
 static void phase(double t, const double *x, double *out) {
   double s[MS], value[MS], xs[2 * N];
   int shifted[MS], any = 0;
+  if (aim_slow_slides(t, x, xs)) {
+    evaluate(t, xs, mode, out);
+    return;
+  }
   for (int r = 0; r < MS; r++) shifted[r] = 0;
-  for (int j = 0; j < M; j++) any = any || (held[j] && law[j] == COULOMB && slip_rows[j] > 1 && mode[j] != STICK && mu[2 * j] > 0.0);
+  for (int j = 0; j < M; j++) any = any || spatial_slide(j);
   if (any) {
     any = 0;
     ${P}_slip_rates(t, x, x + N, p, s);
     for (int j = 0; j < M; j++) {
-      if (!held[j] || law[j] != COULOMB || slip_rows[j] < 2 || mode[j] == STICK || !(mu[2 * j] > 0.0)) continue;
+      if (!spatial_slide(j)) continue;
       double speed = slip_speed(j, s), along = 0.0;
       for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) along += slip_dir[r] * s[r];
       if (speed > REST_VELOCITY && along > 0.0) continue;
@@ -297,9 +345,9 @@ static void phase(double t, const double *x, double *out) {
  * stops where there is none, or several with different q̈. \`leaving\` (−1: none) just reached its cone's edge.
  */
 static void choose_modes(double t, const double *x, const int *candidate, int leaving) {
-  int idx[M], k = 0, options[M][4], count[M], found = 0, breakaway, chosen_breakaway = 0;
+  int idx[M], k = 0, options[M][4], count[M], found = 0, breakaway, shifted[MS], chosen_shifted[MS] = {0};
   long combinations = 1;
-  double G[M * N], S[MS * N], rates[MS], alone[M][N], modes[M], out[OUT], chosen[N] = {0.0};
+  double G[M * N], S[MS * N], rates[MS], alone[M][N], modes[M], out[OUT], chosen[N] = {0.0}, value[MS], chosen_value[MS] = {0.0};
   ${P}_friction(t, p, mu);
   ${P}_gap_jacobian(t, x, p, G);
   ${P}_slip_jacobian(t, x, p, S);
@@ -336,7 +384,7 @@ static void choose_modes(double t, const double *x, const int *candidate, int le
         rest /= count[a];
         size_c += modes[idx[a]] != OPEN;
       }
-      if (size_c != size || !admissible(t, x, idx, k, modes, leaving, G, S, rates, alone, out, &breakaway)) continue;
+      if (size_c != size || !admissible(t, x, idx, k, modes, leaving, G, S, rates, alone, out, &breakaway, shifted, value)) continue;
       for (int a = 0; a < k; a++) {
         int j = idx[a];
         sliding = sliding || (law[j] == COULOMB && modes[j] != OPEN && modes[j] != STICK && mu[2 * j] > 0.0);
@@ -346,20 +394,25 @@ static void choose_modes(double t, const double *x, const int *candidate, int le
         found = 1;
         for (int j = 0; j < M; j++) mode[j] = modes[j];
         for (int i = 0; i < N; i++) chosen[i] = out[i];
-        chosen_breakaway = breakaway;
+        for (int r = 0; r < MS; r++) {
+          chosen_shifted[r] = breakaway && shifted[r];
+          chosen_value[r] = value[r];
+        }
         continue;
       }
       if (motionsDiffer(N, out, chosen)) stop(t, "ambiguous-contact-mode", candidate);
     }
   /* No mode where M is singular: q̈ is undefined in each (the runtime names it so). */
   if (!found) stop(t, mass_singular(t, x) ? "singular-mass-matrix" : "contact-inconsistent", candidate);
-  /* Its slip, slow from εd on, takes the direction the runtime aims it along (aimSlowSlides), which the driver does not. */
-  if (chosen_breakaway) stop(t, "spatial-breakaway", candidate);
+  /* Contacts at rest in their tangent start at rest, or a spatial one sliding away at ṡ = εd (then aimed: aim_slow_slides). */
   for (int r = 0; r < MS; r++) target[r] = 0;
   for (int j = 0; j < M; j++) {
     held[j] = mode[j] != OPEN;
     if (!held[j] || slip_rows[j] == 0 || slip_speed(j, rates) > REST_VELOCITY) continue;
-    for (int r = 0; r < slip_rows[j]; r++) target[slip_row[j] + r] = 1;
+    for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) {
+      target[r] = 1;
+      target_value[r] = chosen_shifted[r] ? chosen_value[r] : 0.0;
+    }
   }
 }
 

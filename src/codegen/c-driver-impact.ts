@@ -10,7 +10,11 @@
 // (a rod lying flat, its two slip rows one) leave the impulses undetermined,
 // not q̇⁺: the rank-revealing pivotedSolve takes one, and the split reported
 // is the runtime's, of least norm (leastNormImpulses, printed from the IR of
-// src/codegen/solvers/least-norm.ts).
+// src/codegen/solvers/least-norm.ts). Where that split leaves a cone each
+// keeps its solver's vertex, and the solvers differ: past 27 combinations
+// (four resting spatial corners, 3⁴) the runtime solves by Lemke's method,
+// the driver enumerates; and enumerating, the box's mirror-image corners tie
+// and roundoff picks one. q̇⁺ is the same.
 // Tests: test/codegen/c-driver-impact.test.ts (planar), test/codegen/c-driver-flat-landing.test.ts (spatial: the tumbling box).
 import { printCFunctions } from './print-c.js';
 import { LEAST_NORM, leastNormSplit, orthonormalColumns } from './solvers/least-norm.js';

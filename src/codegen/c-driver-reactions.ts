@@ -4,12 +4,18 @@
 // indeterminate-reactions.ts): a box on two or four corners has q̈ unique
 // but not σ̇ and τ; nothing sliding, the split of least norm (least-norm.ts's
 // IR, printed here); sliding, the combination of the splits with one
-// dependent contact opened (slidingSupport, its weights leastNormWeights').
+// dependent contact opened (slidingSupport and its weights, printed from the
+// IR of solvers/sliding-support.ts as the runtime's are).
 // The mode selection and the guards read this one split.
 // Tests: test/codegen/c-driver-flat-landing.test.ts (the box resting on an edge and a face, sliding flat).
 import type { Decl } from './ir.js';
 import { printCFunctions } from './print-c.js';
+import { CHOLESKY } from './solvers/cholesky.js';
 import { leastNormSplit, orthonormalColumns } from './solvers/least-norm.js';
+import { SLIDING_SUPPORT } from './solvers/sliding-support.js';
+
+/** The sliding support's functions and the Cholesky solve its weights take (the module's own is not the driver's to call). */
+const SLIDING = [...CHOLESKY.decls, ...SLIDING_SUPPORT.decls].filter((d) => d.kind === 'function') as (Decl & { kind: 'function' })[];
 
 /** evaluate(): friction_phase with dependent rows' reactions split (after the frictional tables, pivotedSolve and mass_singular). */
 export const dependentReactions = (
@@ -17,73 +23,25 @@ export const dependentReactions = (
 ): string => `/* The split of least norm of dependent reactions, printed from the IR the runtime's is (src/numeric/least-norm.ts). */
 ${printCFunctions([orthonormalColumns, leastNormSplit] as (Decl & { kind: 'function' })[]).join('\n')}
 
+/* A phase sliding on dependent held rows, printed from the IR the runtime's is (src/numeric/sliding-support.ts). */
+${printCFunctions(SLIDING, [orthonormalColumns, leastNormSplit]).join('\n')}
+
 /*
  * A mode sliding on dependent normal rows, where friction_phase's solve is singular (the runtime's slidingSupport,
- * friction-modes.ts): its splits are a family, q̈, σ̇, τ affine along it; the members with one dependent held contact
- * opened, each with det ≠ 0, are combined with the weights of the least-norm reactions (at: their k places in out),
- * det the least of theirs, into out. Left as it is with fewer than two members.
+ * friction-modes.ts): out becomes the member of least-norm reactions (at: their k places in out) of the phases with
+ * one dependent held contact opened (dependentHeld, slidingSupport), left as it is with fewer than two members.
  */
-static void sliding_support(double t, const double *x, const double *modes, const double *G, const int *at, int k, double *out) {
-  double members[M][OUT], opened[M], span[N * M], row[N], along[N], basis[N * RR], u[RR + N], pr[RR + N];
-  double D[RR * M], Nm[M * M], rhs[M], z[M], weights[M], size = 0.0;
-  int count = 0, col[M], kept[M], r = 0;
+static void sliding_support(double t, const double *x, const double *modes, const double *G, int *at, int k, double *out) {
+  double members[M * OUT], opened[M], span[N * M], along[N], basis[M * (N + RR)], u[N + RR], pr[N], points[M * RR], D[RR * M], normal[M * M],
+      rhs[M], weights[M];
+  int dependent[M], kept[M], chosen[M];
+  if (dependentHeld(N, M, G, modes, dependent, span, along, basis, u, pr) < 2) return;
   for (int j = 0; j < M; j++) {
-    int o = 0;
-    double off = 0.0, norm = 0.0;
-    if (modes[j] == OPEN) continue;
-    for (int i = 0; i < M; i++) {
-      if (i == j || modes[i] == OPEN) continue;
-      for (int c = 0; c < N; c++) span[c * M + o] = G[i * N + c];
-      o++;
-    }
-    /* span is N × o with row stride M: packed to stride o for the split. */
-    for (int c = 0; c < N; c++)
-      for (int a = 0; a < o; a++) span[c * o + a] = span[c * M + a];
-    for (int c = 0; c < N; c++) along[c] = row[c] = G[j * N + c];
-    leastNormSplit(o, N, span, along, basis, u, pr);
-    for (int c = 0; c < N; c++) {
-      off += (row[c] - along[c]) * (row[c] - along[c]);
-      norm += row[c] * row[c];
-    }
-    if (!(sqrt(off) <= 1e-8 * sqrt(norm))) continue;
+    if (!dependent[j]) continue;
     for (int i = 0; i < M; i++) opened[i] = i == j ? OPEN : modes[i];
-    ${P}_friction_phase(t, x, x + N, p, opened, members[count]);
-    double det = members[count][N + M + MS];
-    int finite = det != 0.0 && isfinite(det);
-    for (int i = 0; i < N; i++) finite = finite && isfinite(members[count][i]);
-    if (finite) count++;
+    ${P}_friction_phase(t, x, x + N, p, opened, members + j * OUT);
   }
-  if (count < 2) return;
-  /* The weights of the point of least norm on the members' affine hull (the runtime's leastNormWeights): p₀ + Σ cᵢ(pᵢ − p₀). */
-  for (int a = 0; a < k; a++)
-    for (int i = 0; i + 1 < count; i++) D[a * (count - 1) + i] = members[i + 1][at[a]] - members[0][at[a]];
-  orthonormalColumns(count - 1, k, D, basis, u);
-  for (int i = 0; i + 1 < count; i++) {
-    int independent = 0;
-    for (int a = 0; a < k; a++) independent = independent || basis[i * k + a] != 0.0;
-    if (independent) kept[r++] = i;
-  }
-  for (int a = 0; a < count; a++) weights[a] = a == 0;
-  for (int x1 = 0; x1 < r; x1++) {
-    rhs[x1] = 0.0;
-    for (int a = 0; a < k; a++) rhs[x1] -= D[a * (count - 1) + kept[x1]] * members[0][at[a]];
-    size = fmax(size, fabs(rhs[x1]));
-    for (int y1 = 0; y1 < r; y1++) {
-      Nm[x1 * r + y1] = 0.0;
-      for (int a = 0; a < k; a++) Nm[x1 * r + y1] += D[a * (count - 1) + kept[x1]] * D[a * (count - 1) + kept[y1]];
-    }
-  }
-  if (r > 0 && pivotedSolve(r, Nm, rhs, z, size, col))
-    for (int x1 = 0; x1 < r; x1++) {
-      weights[kept[x1] + 1] = z[x1];
-      weights[0] -= z[x1];
-    }
-  for (int i = 0; i < N + M + MS; i++) {
-    out[i] = 0.0;
-    for (int a = 0; a < count; a++) out[i] += weights[a] * members[a][i];
-  }
-  out[N + M + MS] = members[0][N + M + MS];
-  for (int a = 1; a < count; a++) out[N + M + MS] = fmin(out[N + M + MS], members[a][N + M + MS]);
+  slidingSupport(N, M, OUT, dependent, members, k, at, out, kept, points, D, basis, u, normal, rhs, weights, chosen);
 }
 
 /*

@@ -1,4 +1,5 @@
-// The tests of one contact's mode are written once (solvers/mode-admissibility.ts):
+// The tests of one contact's mode are written once (solvers/mode-admissibility.ts),
+// and so is a phase sliding on dependent rows (solvers/sliding-support.ts):
 // the C driver carries each function as the C printer prints that
 // declaration (with Coulomb friction, the falling rod, all of them; without,
 // the compass walker, those of the held set), src/numeric carries it as the
@@ -18,6 +19,7 @@ import { generateCDriver } from '../../src/codegen/c-driver.js';
 import { printModule } from '../../src/codegen/print.js';
 import { generateC, printCFunctions } from '../../src/codegen/print-c.js';
 import { FRICTION_TESTS, FRICTIONLESS_TESTS } from '../../src/codegen/solvers/mode-admissibility.js';
+import { SLIDING_SUPPORT } from '../../src/codegen/solvers/sliding-support.js';
 import { numericSource } from '../../src/codegen/solvers/sources.js';
 import { derived, ROOT } from '../helpers/examples.js';
 
@@ -31,6 +33,7 @@ describe('one source for the tests of a contact mode', () => {
   const friction = driverOf(rod, 'derivations/falling-rod.ts');
   const frictionless = driverOf(walker, 'derivations/compass-walker.ts');
   const numeric = numericSource('mode-admissibility.ts');
+  const support = numericSource('sliding-support.ts');
   const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
 
   it('each driver has their C as the C printer prints the declarations (printed together: they call each other)', () => {
@@ -46,6 +49,15 @@ describe('one source for the tests of a contact mode', () => {
     expect(friction.split(`${name}(`).length).toBeGreaterThan(3);
   });
 
+  it.each(SLIDING_SUPPORT.decls.map((d) => [(d as { name: string }).name, d] as const))(
+    '%s (a phase sliding on dependent rows): its TypeScript in src/numeric, its C defined and called in the driver',
+    (name, d) => {
+      expect(support).toContain(printModule({ header: [], decls: [d] }).trim());
+      expect(friction).toMatch(new RegExp(`^static (int|void) ${name}\\([^)]*\\) \\{$`, 'm'));
+      expect(friction.split(`${name}(`).length).toBeGreaterThan(3);
+    },
+  );
+
   it("the drivers' choices and the runtime's call the tests, and copy none", () => {
     const admissible = friction.slice(friction.indexOf('static int admissible('), friction.indexOf('static void choose_modes('));
     expect(admissible).toContain('slideFromRest(');
@@ -56,6 +68,7 @@ describe('one source for the tests of a contact mode', () => {
     expect(held).toContain('motionsDiffer(');
     for (const driver of [friction, frictionless]) expect(driver).not.toContain('1e-8 * (1.0 + fabs(');
     const runtime = read('src/runtime/contact/friction-modes.ts');
+    expect(runtime).toMatch(/import \{ dependentHeld, slidingSupport \} from '..\/..\/numeric\/sliding-support.js'/);
     expect(runtime).toMatch(
       /import \{ accelerationChange, contactAdmissible, motionsDiffer, slideFromRest, stickForce \} from '..\/..\/numeric\/mode-admissibility.js'/,
     );

@@ -8,8 +8,8 @@
 // closed form's. With
 // Coulomb friction its impacts, sticks, slips and rests are the runtime's
 // (the belt's stick–slip cycle also the closed form's; the frictional
-// impact itself: c-driver-impact.test.ts), up to a spatial Coulomb contact
-// sliding away from rest, where it stops; a corner the impact map has no rule for stops the run
+// impact itself: c-driver-impact.test.ts; a spatial contact breaking away:
+// c-driver-flat-landing.test.ts); a corner the impact map has no rule for stops the run
 // with the map's status, as it stops `simulate`.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -47,11 +47,10 @@ const TOL = 1e-8;
 const FRICTION_TOL = 1e-9;
 /**
  * The tumbling box's first 0.649 s hold 63 frictional impacts on spatial corners, in cascades whose impacts amplify a
- * difference of their times (7e-11 s at its 44th): q̇⁺ there agrees to 1.2e-9, the state at 0.649 to 4.7e-9, so the
- * frictionless examples' TOL. After 0.649 it settles in cascades on two
- * and four corners whose rows are dependent and whose impulses of 1e-6 split differently (where the least-norm split
- * leaves a cone, each keeps the vertex its enumeration found), naming other corners; q̇⁺ agrees there too, and the state
- * at 3 s to 4e-12.
+ * difference of their times (7e-11 s at its 44th; 1.2e-10 against the runtime at rtol 1e-14, not 1e-12): q̇⁺
+ * there agrees to 1.2e-9, the state at 0.649 to 4.7e-9, so the frictionless examples' TOL. The rest of the run, to
+ * 3 s, is c-driver-flat-landing.test.ts's from a state both take (to 1e-9; its impulses on four corners split by
+ * different solvers).
  */
 const BOX_HORIZON = 0.649;
 /** The horizon: the model's own, at most 5 s (the circle billiard's 25 s add only more of the same impacts). */
@@ -371,6 +370,18 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     const { q0, qd0 } = sys.model.initial;
     const ts = simulate(await loadGenerated(sys), { q0, qd0, t1: 2, rtol: 1e-12, atol: 1e-12, samples: 21 });
     c.rows.forEach((r, k) => r.slice(1).forEach((v, i) => expect(Math.abs(v - [...ts.q[k]!, ...ts.qd[k]!][i]!)).toBeLessThanOrEqual(TOL)));
+  });
+
+  it('a model without contacts stops where its state becomes non-finite, under the runtime’s name, at the same t', async () => {
+    // θ̇ = 1e308: RK4's weighted sum of the stage slopes, 6 θ̇, overflows on the first step.
+    const pendulum = (await loadExamples()).find((ex) => ex.spec.name === 'simple-pendulum')!;
+    const sys = derived(pendulum.spec);
+    const c = run(build(sys, pendulum.source), ['-v', '1e308', '-t', '1']);
+    expect(c.status).toBe(2);
+    expect(c.events.map((e) => [e.kind, e.fields.t, e.fields.reason])).toEqual([['stop', '0', 'non-finite-state']]);
+    expect(c.rows.flat().every(Number.isFinite)).toBe(true);
+    const mod = await loadGenerated(sys);
+    expect(() => simulate(mod, { q0: [1], qd0: [1e308], t1: 1 })).toThrow(expect.objectContaining({ code: 'non-finite-state', t: 0 }));
   });
 });
 

@@ -17,6 +17,7 @@ import { LEAST_SQUARES } from './least-squares.js';
 import { LU } from './lu.js';
 import { MODE_ADMISSIBILITY } from './mode-admissibility.js';
 import { SCHUR } from './schur.js';
+import { SLIDING_SUPPORT } from './sliding-support.js';
 
 interface NumericFile {
   /** The builder, named in the printed file's header. */
@@ -51,6 +52,11 @@ export const IR_NUMERIC = {
   },
   'least-squares.ts': { builder: 'src/codegen/solvers/least-squares.ts', ir: LEAST_SQUARES, imports: [CHOLESKY_IMPORT] },
   'least-norm.ts': { builder: 'src/codegen/solvers/least-norm.ts', ir: LEAST_NORM },
+  'sliding-support.ts': {
+    builder: 'src/codegen/solvers/sliding-support.ts',
+    ir: SLIDING_SUPPORT,
+    imports: [CHOLESKY_IMPORT, { from: './least-norm.js', names: ['leastNormSplit', 'orthonormalColumns'] }],
+  },
   'impact-modes.ts': {
     builder: 'src/codegen/solvers/impact-modes.ts',
     ir: IMPACT_MODES,

@@ -28,10 +28,11 @@
 import { choleskyFactor } from '../../numeric/cholesky.js';
 import { accelerationChange, contactAdmissible, motionsDiffer, slideFromRest, stickForce } from '../../numeric/mode-admissibility.js';
 import { schurSolve, type SchurStatus, type SchurSystem } from '../../numeric/schur.js';
+import { dependentHeld, slidingSupport } from '../../numeric/sliding-support.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { schurArrays, type WithFunctions } from './contacts.js';
 import { sticks } from './impact-law.js';
-import { hasDependentRows, leastNormReactions, leastNormWeights, projectOntoColumns } from './indeterminate-reactions.js';
+import { hasDependentRows, leastNormReactions } from './indeterminate-reactions.js';
 
 /** A module with the friction exports the frictional driver calls. */
 export type FrictionModule = WithFunctions<'gaps' | 'gapJacobian' | 'gapRates' | 'slipJacobian' | 'slipRates' | 'friction' | 'frictionPhase'>;
@@ -381,18 +382,10 @@ export class ModeSelector {
   }
 
   /**
-   * A mode sliding on dependent normal rows, where frictionPhase's solve
-   * (R M⁻¹ Fᵀ, F carrying the friction) is singular: NaN, or a split off
-   * by the roundoff of a pivot (a box's four corners at 3.27 : 1.64 : 1.64 :
-   * −6e-16). Its solutions are a family σ_p + ν, R M⁻¹ Fᵀ ν = 0, and q̈,
-   * σ̇, τ are affine along it; a held contact whose normal row depends on
-   * the others', opened, gives the member with its σ̇ = 0. `out` is the
-   * member of least-norm reactions (leastNormWeights), with the least of
-   * their determinants (each that of an independent subsystem). Where the
-   * members' q̈ agree (M⁻¹Fᵀν = 0: a box sliding flat without turning) the
-   * motion is unique; where they do not (turning, the split moves the
-   * friction's moment) the selection finds the members admissible as modes
-   * of their own with other motions and reports the ambiguity.
+   * A mode sliding on dependent normal rows, where frictionPhase's solve is
+   * singular: `out` becomes the member of least-norm reactions of the family
+   * of its solutions, the members the phases with one dependent held contact
+   * opened (src/numeric/sliding-support.ts, whose IR the C driver prints too).
    */
   private slidingSupport(
     t: number,
@@ -404,34 +397,42 @@ export class ModeSelector {
     out: Float64Array,
   ): Float64Array {
     const { n, m, ms, module, params } = this;
-    const held = heldContacts(modes);
-    const members: Float64Array[] = [];
-    for (const j of held) {
-      const others = held.filter((i) => i !== j);
-      // G_j in the span of the others' rows: its residual off their columns (Gᵀ restricted, n×|others|).
-      const span = new Float64Array(n * others.length);
-      others.forEach((i, c) => {
-        for (let x = 0; x < n; x++) span[x * others.length + c] = G[i * n + x]!;
-      });
-      const row = Float64Array.from({ length: n }, (_, x) => G[j * n + x]!);
-      const along = Float64Array.from(row);
-      projectOntoColumns(others.length, n, span, along);
-      if (!(Math.hypot(...row.map((v, x) => v - along[x]!)) <= 1e-8 * Math.hypot(...row))) continue;
-      const opened = modes.map((c, i) => (i === j ? OPEN : c));
-      const member = Float64Array.from(module.frictionPhase(t, q, qd, params, opened));
-      const det = member[n + m + ms]!;
-      if (det !== 0 && Number.isFinite(det) && member.subarray(0, n).every(Number.isFinite)) members.push(member);
-    }
-    if (members.length < 2) return out;
-    const weights = leastNormWeights(
-      rows.length,
-      members.map((o) => rows.map(({ at }) => o[at]!)),
-    );
-    out.fill(0);
-    members.forEach((o, i) => {
-      for (let x = 0; x < n + m + ms; x++) out[x]! += weights[i]! * o[x]!;
+    const [width, k] = [n + m + ms + 1, rows.length];
+    const reals = (size: number): Float64Array => new Float64Array(size);
+    const dependent = new Int32Array(m);
+    if (dependentHeld(n, m, G, modes, dependent, reals(n * m), reals(n), reals(m * n), reals(n), reals(n)) < 2) return out;
+    const members = reals(m * width);
+    dependent.forEach((d, j) => {
+      if (d)
+        module.frictionPhase(
+          t,
+          q,
+          qd,
+          params,
+          modes.map((c, i) => (i === j ? OPEN : c)),
+          members.subarray(j * width, (j + 1) * width),
+        );
     });
-    out[n + m + ms] = Math.min(...members.map((o) => o[n + m + ms]!));
+    const at = Int32Array.from(rows, (r) => r.at);
+    slidingSupport(
+      n,
+      m,
+      width,
+      dependent,
+      members,
+      k,
+      at,
+      out,
+      new Int32Array(m),
+      reals(m * k),
+      reals(k * m),
+      reals(m * k),
+      reals(k),
+      reals(m * m),
+      reals(m),
+      reals(m),
+      new Int32Array(m),
+    );
     return out;
   }
 

@@ -8,14 +8,13 @@
 // selection saw a corner pulling or a release that is none.
 // Tests: test/runtime/contact/indeterminate-reactions.test.ts; the box landing flat, test/unilateral/box-flat-landing.test.ts.
 
-import { choleskyFactor, choleskySolve } from '../../numeric/cholesky.js';
 import { leastNormImpulses as numericLeastNormImpulses, leastNormSplit, orthonormalColumns } from '../../numeric/least-norm.js';
 
 /**
  * x (k entries) in place replaced by its orthogonal projection onto the
  * column space of the k×n matrix `rows` (row-major; least-norm.ts).
  */
-export function projectOntoColumns(n: number, k: number, rows: ArrayLike<number>, x: Float64Array): void {
+function projectOntoColumns(n: number, k: number, rows: ArrayLike<number>, x: Float64Array): void {
   leastNormSplit(n, k, rows, x, new Float64Array(n * k), new Float64Array(k), new Float64Array(k));
 }
 
@@ -46,41 +45,6 @@ export function hasDependentRows(n: number, k: number, rows: ArrayLike<number>):
  */
 export function leastNormReactions(n: number, k: number, rows: ArrayLike<number>, sigma: Float64Array): void {
   projectOntoColumns(n, k, rows, sigma);
-}
-
-/**
- * Weights λ (Σλ = 1) of the point of least norm on the affine hull of
- * `points` (each k entries): p₀ + Σ cᵢ(pᵢ − p₀) with c of least squares on
- * the independent differences (normal equations, Cholesky), λ₀ = 1 − Σc.
- * Every quantity affine in the point (a phase's q̈ with its reactions)
- * takes the same weights.
- */
-export function leastNormWeights(k: number, points: readonly ArrayLike<number>[]): Float64Array {
-  const p0 = points[0]!;
-  const c = points.length - 1;
-  const D = new Float64Array(k * c);
-  points.slice(1).forEach((p, i) => {
-    for (let a = 0; a < k; a++) D[a * c + i] = p[a]! - p0[a]!;
-  });
-  const kept = independentColumns(c, k, D);
-  const r = kept.length;
-  const N = new Float64Array(r * r),
-    rhs = new Float64Array(r);
-  kept.forEach((i, x) => {
-    for (let a = 0; a < k; a++) rhs[x]! -= D[a * c + i]! * p0[a]!;
-    kept.forEach((j, y) => {
-      for (let a = 0; a < k; a++) N[x * r + y]! += D[a * c + i]! * D[a * c + j]!;
-    });
-  });
-  const weights = new Float64Array(points.length);
-  weights[0] = 1;
-  if (r === 0 || choleskyFactor(r, N) >= 0) return weights;
-  choleskySolve(r, N, rhs, 0, rhs, 0);
-  kept.forEach((i, x) => {
-    weights[i + 1] = rhs[x]!;
-    weights[0]! -= rhs[x]!;
-  });
-  return weights;
 }
 
 /** A contact of an impact as the split reads it: its slip rows, its kinetic μ and the μs of its cone where it did not slide before, and its phase after the impact. */

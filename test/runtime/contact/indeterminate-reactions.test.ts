@@ -2,7 +2,8 @@
 // corners of a flat box, whose gap rows (∂g/∂(z, θ, φ) = (1, −x_j, y_j))
 // satisfy G_A − G_B + G_C − G_D = 0 for the corners taken round the face.
 import { describe, expect, it } from 'vitest';
-import { hasDependentRows, leastNormImpulses, leastNormReactions, leastNormWeights } from '../../../src/runtime/contact/indeterminate-reactions.js';
+import { leastNormWeights } from '../../../src/numeric/sliding-support.js';
+import { hasDependentRows, leastNormImpulses, leastNormReactions } from '../../../src/runtime/contact/indeterminate-reactions.js';
 import { rng, uniform } from '../../helpers/random.js';
 
 const [a, b] = [0.2, 0.15];
@@ -63,7 +64,9 @@ describe('dependent rows and the least-norm point of a family of splits', () => 
       [W / 2, 3e-16, W / 2, 0],
       [0, W / 2, 1e-16, W / 2],
     ];
-    const weights = leastNormWeights(4, splits);
+    const weights = new Float64Array(4);
+    const reals = (size: number): Float64Array => new Float64Array(size);
+    leastNormWeights(4, 4, splits.flat(), weights, reals(16), reals(16), reals(4), reals(16), reals(4), new Int32Array(4));
     expect(Math.abs(weights.reduce((x, y) => x + y, 0) - 1)).toBeLessThan(1e-15);
     for (let a = 0; a < 4; a++) expect(Math.abs(splits.reduce((x, p, i) => x + weights[i]! * p[a]!, 0) - W / 4)).toBeLessThan(1e-14 * W);
   });

@@ -173,6 +173,10 @@ describe('hinge friction in the report', () => {
     expect(t).toContain('f_{r,i}/f_{r}^{*} = \\frac{\\sqrt{1 + f^{2}} \\cos\\left(\\frac{\\pi}{n}\\right)}');
     expect(t).toContain('changes sign below (2.5)');
     expect(t).not.toContain('for n large enough');
+    // One moment of inertia, the paper's I about the hinge: the threshold (2.5) and the kinetic energy (about the centre I − m l²) in it.
+    expect(t).toContain('f_{r}^{*} = \\frac{I \\sqrt{1 + f^{2}}}{m l r}');
+    expect(t).toContain('\\frac{1}{2} (I - m l^{2}) \\dot{\\varphi}^{2}');
+    expect(t).not.toContain('J_{c}');
     // (2.6)'s solution at the initial state: φ̈ and the reaction along the pin rows (test/derive/friction/hinges.test.ts checks (2.6) on them).
     expect(t).toMatch(/\\ddot\{\\varphi\} = -14\.171144\$ with the reaction \$N = \(-?\d+\.\d{6}, -?\d+\.\d{6}\)\$/);
   });

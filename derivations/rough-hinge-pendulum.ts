@@ -52,7 +52,7 @@ export default defineModel({
   // x points down (V = −m g x): drawn with the vertical up the page, so the page's axes are y and −x; the sketch's
   // axis arrows (right and up) would name them x, y against the coordinate table: none, gravity's arrow shows down.
   drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']], annotations: { axes: false } },
-  initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 3 },
+  initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 15 },
   // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5);
   // example 4: the system (2.6) at the solution of its iteration.
   paper: {

@@ -177,6 +177,10 @@ describe('hinge friction in the report', () => {
     expect(t).toContain('f_{r}^{*} = \\frac{I \\sqrt{1 + f^{2}}}{m l r}');
     expect(t).toContain('\\frac{1}{2} (I - m l^{2}) \\dot{\\varphi}^{2}');
     expect(t).not.toContain('J_{c}');
+    // Coming to rest (smirnov1981 §2's rest rule): the zone derived, the run's stop in it (test/studies/hinge-rest.test.ts).
+    expect(t).toContain('\\mu = m g l \\sin\\varphi');
+    expect(t).toContain('\\varphi_{\\mathrm{rest}} = \\arcsin\\left(\\frac{f_{r} r}{l \\sqrt{1 + f^{2}}}\\right)');
+    expect(t).toMatch(/turns back \d+ times outside the zone and stops for good at the next turning point, \$t = 11\.\d{4}\$/);
     // (2.6)'s solution at the initial state: φ̈ and the reaction along the pin rows (test/derive/friction/hinges.test.ts checks (2.6) on them).
     expect(t).toMatch(/\\ddot\{\\varphi\} = -14\.171144\$ with the reaction \$N = \(-?\d+\.\d{6}, -?\d+\.\d{6}\)\$/);
   });

@@ -98,6 +98,28 @@ describe('rough-hinge pendulum', () => {
       expectClose(evaluate(h!.closed!.polygonCritical.ratio, env), (Math.cos(Math.PI / n) * Math.sqrt(1 + p.f ** 2)) / share, 1e-10);
     }
   });
+  // At rest the pin bears the weight, |R| = m g, and the bearing the gravity moment m g l sin φ: held while
+  // m g l |sin φ| ≤ f_r r m g/√(1 + f²), the runtime's margin (test/runtime/hybrid/hinges.test.ts releases it there).
+  it('at rest: the moment m g l sin φ, the reaction m g and the zone |φ| ≤ asin(f_r r/(l√(1 + f²))), at random parameters', () => {
+    const rest = h!.closed!.rest!;
+    const r0 = rng(2407);
+    for (let trial = 0; trial < 50; trial++) {
+      const p = {
+        m: uniform(r0, 0.5, 2),
+        l: uniform(r0, 0.2, 1),
+        I: uniform(r0, 1, 2),
+        g: 9.81,
+        r: uniform(r0, 0.01, 0.1),
+        f: uniform(r0, 0, 2),
+        fr: uniform(r0, 0, 5),
+      };
+      const phi = uniform(r0, -3, 3);
+      expectClose(Math.abs(evaluate(rest.moment, { ...p, phi })), p.m * p.g * p.l * Math.abs(Math.sin(phi)), 1e-12);
+      expectClose(evaluate(rest.reaction, { ...p, phi }), p.m * p.g, 1e-12);
+      const bound = (p.fr * p.r) / (p.l * Math.sqrt(1 + p.f ** 2));
+      if (bound < 1) expectClose(evaluate(rest.zone!, p), Math.asin(bound), 1e-12);
+    }
+  });
   // smirnov1981 (2.6) typed from the paper, N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2, s = sgn φ̇, P = mg:
   //   −ml(φ̈ sin φ + φ̇² cos φ) = P + N₁ − f s N₂,  ml(φ̈ cos φ − φ̇² sin φ) = N₂ + f s N₁,  I φ̈ = −Pl sin φ − f_r r √(N₁² + N₂²) s.
   it('the iteration’s φ̈ and reaction at the initial state satisfy the paper’s (2.6)', () => {

@@ -15,6 +15,7 @@ import type { SupportRest } from '../derive/friction/support-rest.js';
 import type { SupportLoads } from '../studies/support-loads.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { SupportHistory } from '../studies/support-history.js';
+import { journalFigures } from './journal-figures.js';
 import { supportHistoryFigures } from './support-history.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
@@ -850,6 +851,7 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       m('1 + f^2 \\le f_r^2 r^2 m^2 l^2 I^{-2}'),
       `); the model's value is ${fixed(at.journal.reduced)}.`,
     ),
+    ...journalFigures(h, theta, fr),
   );
   return blocks;
 }

@@ -33,6 +33,8 @@ export interface NgonRow {
   readonly error: number;
   /** The f_r at which a Δₖ of the n-gon first vanishes. */
   readonly critical: number;
+  /** f_r* cos(π/n), the least it can be (HingeClosedForm.polygonCritical). */
+  readonly bound: number;
 }
 
 export interface HingeDerivation {
@@ -228,10 +230,17 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
     const angular = (q: readonly number[]): number => state.moment.reduce((s, w, i) => s + w * q[i]!, 0);
     const axes = axesJournal(state, journal);
     const limit = angular(axes.motion.accelerations);
+    const critical = journalSelfLocking(state, journal).critical;
     const table = SIDES.map((n): NgonRow => {
       const motion = polygonJournal(state, journal, n).motion;
       const acceleration = motion ? angular(motion.accelerations) : NaN;
-      return { n, acceleration, error: Math.abs(acceleration - limit), critical: polygonCriticalReduced(state, journal, n) };
+      return {
+        n,
+        acceleration,
+        error: Math.abs(acceleration - limit),
+        critical: polygonCriticalReduced(state, journal, n),
+        bound: critical * Math.cos(Math.PI / n),
+      };
     });
     return {
       ...base,
@@ -239,7 +248,7 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
         journal,
         limit: { acceleration: limit, reaction: axes.motion.normal, iterations: axes.iterations, status: axes.status },
         table,
-        critical: journalSelfLocking(state, journal).critical,
+        critical,
       },
     };
   });

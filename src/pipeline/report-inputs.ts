@@ -26,6 +26,7 @@ import { modeDirections } from '../studies/mode-directions.js';
 import { supportLoads } from '../studies/support-loads.js';
 import { supportHistory } from '../studies/support-history.js';
 import { hingeRest } from '../studies/hinge-rest.js';
+import { patchHistories } from '../studies/patch-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion, type MotionStudy } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
@@ -65,6 +66,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...supportLoadsOption(compiled),
     ...supportHistoryOption(compiled, simulation),
     ...hingeRestOption(compiled, simulation),
+    ...patchHistoryOption(compiled, simulation),
     ...impactEnergyOption(compiled),
     ...restitutionOption(compiled),
     ...relaxationOption(compiled),
@@ -93,6 +95,12 @@ function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptio
 function hingeRestOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'hingeRest'> {
   const rest = simulation && 'trajectory' in simulation ? hingeRest(system, simulation.trajectory) : undefined;
   return rest ? { hingeRest: rest } : {};
+}
+
+/** Each friction patch's slip and depth along the simulated motion, where a contact occurs (studies/patch-history.ts). */
+function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'patchHistory'> {
+  const histories = simulation && 'trajectory' in simulation ? patchHistories(system, simulation.trajectory) : [];
+  return histories.length ? { patchHistory: histories } : {};
 }
 
 /**

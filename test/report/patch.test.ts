@@ -106,9 +106,36 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('Not derived or not compared here');
     expect(tex).toContain("the constant part of Proposition 14's forcing");
     expect(tex).toContain('(3.1)--(3.2): the source text has lost their formulas');
-    expect(tex).toContain('linear in the speed and through the steady speed they give (\\S{}2, (12.5))');
+    // §3's first-order terms are set beside their words in the paper check (test/report/paper-kozlov.test.ts counts them).
+    expect(tex).toContain(
+      "beside their words (the normal forces' horizontal resultant $-\\nu P\\dot{x}/(kr)$, the moment $-rF_x/2$ against Ishlinsky's $rF_x$)",
+    );
+    expect(tex).toContain('linear in the speed and the steady speed it gives (\\S{}2, (12.5))');
   });
   it('every formula is valid KaTeX (strict)', () => {
     for (const f of formulas(section.blocks)) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true }), f).not.toThrow();
+  });
+});
+
+describe('the patch along the simulated motion (kuleshov2011 §2’s stages)', () => {
+  // A made-up history: the section prints its numbers and draws its slip and its depth; without one, no figure.
+  const t = [0, 0.1, 0.2, 0.3, 0.4];
+  const history = {
+    name: 'foundation',
+    t,
+    slip: [-1.5, -1, -0.4, 0, 0],
+    depth: [-0.2, 0.002, 0.0013, 0.0013, 0.0013],
+    contact: 0.1,
+    stop: { time: 0.3, rate: 5.9 },
+  };
+  const blocks = patchSection(diskSystem, [history])!.blocks;
+  it('names the first contact, the slip’s rate and its stop, then the two figures', () => {
+    const text = blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : [])).map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : ''));
+    expect(text).toContain('t = 0.1000');
+    expect(text).toContain('\\dot{u}_{s} = 5.900\\ \\mathrm{m/s^2}');
+    expect(text).toContain('t = 0.3000');
+    const figures = blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
+    expect(figures.map((f) => f.id)).toEqual(['plot-patch-slip-foundation', 'plot-patch-depth-foundation']);
+    expect(patchSection(diskSystem)!.blocks.filter((b) => b.kind === 'figure')).toEqual([]);
   });
 });

@@ -387,25 +387,6 @@ export default defineModel({
         where: { eps: '(m*g/(k*r^2))^(1/3)', epstilde: 'patch.foundation.transverse.smallParameter' },
         note: "(12.5) prints $v = u_x/\\sqrt{gr} = 2(\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$; the corrected reading is §2's steady speed, half of it, $(\\varepsilon\\tilde{\\varepsilon})^{-1}\\tan\\alpha$ with $\\tilde{\\varepsilon}$ read off $\\Phi_y$ of (8.5): the paper's (8.6), (8.7) with (12.1) give $v' = \\tfrac{2}{3}(\\sin\\alpha + \\varepsilon\\Phi_x)$ and $\\varepsilon\\Phi_x = -\\varepsilon\\tilde{\\varepsilon} v\\cos\\alpha$ at $s_*$, whose rest is §2's.",
       },
-      // §3 from rolling without slip at rest depth, to first order in the speed (src/derive/compliant/slip.ts): the source
-      // text has lost (3.1)–(3.2) but for their words, so the rows are the toolkit's readings of them ('own').
-      {
-        eq: '(3.1)',
-        origin: 'own',
-        name: '\\partial F_x/\\partial\\dot{x}\\ (\\text{normal forces})',
-        formula: '-nu*P/(k*r)',
-        derived: 'patch.foundation.rolling.Q_x.normal.perVelocity',
-        where: { P: 'm*g*cos(alpha)' },
-        note: "the horizontal resultant $-\\int\\vartheta\\,dF_y$ of the foundation's normal forces per unit speed, rolling at rest depth: (3.1)'s resistance, proportional to the load $P$ and the speed. Its line is lost in the source text: typed from its words and (12.3), $m\\ddot{x} = \\tfrac{2}{3}(mg\\sin\\alpha + F_x)$. It is Ishlinsky's relaxing soil's ($\\lambda = 0$) at small speed, (3.1)'s bracket set to 1, as §3 says.",
-      },
-      {
-        eq: '(3.2)',
-        origin: 'own',
-        name: 'M/(rF_x)',
-        formula: 'M_u/(r*F_u) = -1/2',
-        where: { M_u: 'patch.foundation.rolling.Q_phi.perVelocity', F_u: 'patch.foundation.rolling.Q_x.perVelocity' },
-        note: "$M_u$, $F_u$: the foundation's moment about the centre (the friction's) and its whole horizontal force, per unit speed, rolling at rest depth. With $\\dot{x} + r\\dot{\\varphi} = 0$, $M = J\\ddot{\\varphi} = -(J/r)\\ddot{x}$ and $F_x = m\\ddot{x} - mg\\sin\\alpha$, so $M = -\\tfrac{1}{2}rF_x$ for the disk, $J = mr^2/2$: the factor $\\tfrac12$ §3 says Ishlinsky's (3.2) lacks, his moment being $rF_x$ by definition.",
-      },
       // Prop. 11 and Cor. 1 are about H, defined only through the solution of (6.1)–(6.3):
       // the claims' prover (src/derive/proofs/claims.ts) decides inequalities between
       // closed-form expressions on boxes of parameters, so they are measured on the
@@ -470,6 +451,12 @@ export default defineModel({
       },
     ],
     notDerived: [
+      {
+        eq: '(3.1)–(3.2)',
+        name: 'F_x,\\ M\\ (\\text{rolling})',
+        reason:
+          'the source text has lost both formulas: what is legible is that the rolling resistance $F_x$ and its moment $M$ are proportional to the load $P = mg$ and the speed, with a correction quadratic in the speed that lowers them, both found from (12.3) and the no-slip condition $u_x + r\\omega = 0$. The term linear in the speed is the (12.3) row above; the correction is the next entry’s.',
+      },
       {
         eq: '(12.3)',
         name: "v' = \\tfrac{2}{3}\\sin\\alpha - \\tfrac{2}{3}\\varepsilon\\tilde{\\varepsilon}v(\\cos\\alpha - \\ldots + O(\\tilde{\\varepsilon}^3))",

@@ -130,8 +130,6 @@
 //                                      rest depth on the incline (9.2)
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
-//   patch.{p}.rolling.Q_{q}.perVelocity  the foundation's generalized force along q there, per unit
-//                                      u; .normal.perVelocity its part from the normal forces (3.1)–(3.2)
 //   patch.{p}.transverse.acceleration  s″ of the depth q = as under the load, t = bT, the patch whole
 //                                      (9.1); .s, .u the scaled depth and its rate; .depthScale,
 //                                      .timeScale a and b (ε², ε√(r/g)); .smallParameter the
@@ -380,8 +378,6 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
         if (!rolling) return;
         facts.set(`${key}.rolling.${c.qdd.name}`, rolling.acceleration[i]!);
         facts.set(`${key}.rolling.${c.qdd.name}.perVelocity`, rolling.perVelocity[i]!);
-        facts.set(`${key}.rolling.Q_${c.name}.perVelocity`, rolling.forcePerVelocity[i]!);
-        facts.set(`${key}.rolling.Q_${c.name}.normal.perVelocity`, rolling.normalForcePerVelocity[i]!);
       });
       if (rolling?.steady) facts.set(`${key}.rolling.steady`, rolling.steady);
     }

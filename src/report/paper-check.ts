@@ -111,7 +111,10 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
           id: 'own-results',
           title: 'Results beyond the paper',
           blocks: [
-            paragraph(`What ${paper} states in words, the toolkit gives in closed form`, ownLead(ownRows)),
+            paragraph(
+              `What ${paper} states in words, the toolkit gives in closed form`,
+              ownRows.some((r) => r.agrees !== undefined) ? ', a formula of its own set beside the number the report measured:' : ':',
+            ),
             equations(...ownDisplays.map(shownRow)),
             ...ownRows.flatMap((r) => [
               ...(r.formula.note || r.agrees !== undefined ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r))] : []),
@@ -247,21 +250,15 @@ function percent(value: number, paper: number): string {
   return `${p < 0 ? '-' : '+'}${Math.abs(p)}\\,\\%`;
 }
 
-/** What the toolkit's own formulas are set beside: the numbers the report measured, the derived results, or both. */
-function ownLead(rows: readonly PaperCheckRow[]): string {
-  const compared = rows.filter((r) => r.agrees !== undefined);
-  const [measured, derived] = [compared.some((r) => r.measured), compared.some((r) => !r.measured)];
-  const beside = [...(measured ? ['the number the report measured'] : []), ...(derived ? ['the result the report derived'] : [])];
-  return beside.length ? `, a formula of its own set beside ${beside.join(' or ')}:` : ':';
-}
-
-/** Whether the toolkit's own formula agrees with the number measured, to its tolerance, or with the derived result (nothing for a result given only in closed form). */
+/** Whether the toolkit's own formula agrees with the number measured, to its tolerance (nothing for a result given only in closed form). */
 function ownVerdict(r: PaperCheckRow): Inline[] {
   if (r.agrees === undefined) return [];
   const tolerance = r.formula.tolerance === undefined ? '' : ` to ${r.formula.tolerance}`;
-  const what = r.measured ? 'The measured number' : 'The derived result';
-  const how = r.measured ? tolerance : r.how === 'symbolic' ? ', symbolically' : ', at random points of the parameters';
-  return [` ${what} ${r.agrees ? 'agrees' : 'does not agree'} with the toolkit’s formula${how}.`];
+  return [
+    r.agrees
+      ? ` The measured number agrees with the toolkit’s formula${tolerance}.`
+      : ` The measured number does not agree with the toolkit’s formula${tolerance}.`,
+  ];
 }
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */

@@ -91,13 +91,7 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
       paragraph('Not derived or not compared here:'),
       list(
         [
-          `the rolling resistance as ${paper} print it, (3.1)–(3.2): the source text has lost their formulas, so the paper check sets the first-order terms above beside their words (the normal forces’ horizontal resultant `,
-          m('-\\nu P\\dot{x}/(kr)'),
-          ', the moment ',
-          m('-rF_x/2'),
-          ' against Ishlinsky’s ',
-          m('rF_x'),
-          ') and beside the term of (12.3) linear in the speed and the steady speed it gives (§2, (12.5));',
+          `the rolling resistance as ${paper} print it, (3.1)–(3.2): the source text has lost their formulas, so the first-order terms above are checked against the term of (12.3) linear in the speed and through the steady speed they give (§2, (12.5)), in the paper check;`,
         ],
         ['the correction of second order in the speed that (3.1) and (12.3) add;'],
         [

@@ -17,11 +17,7 @@
 //    symbol, the coordinates accelerate as a + b·u + O(u²) (ẍ = (2/3)g sin α
 //    − (2/3)(νg cos α/(kr))ẋ for the disk: the rolling resistance, (3.1),
 //    (12.2)–(12.3)), and roll steadily at u = −a/b; the rest depth is the
-//    incline's, F₀ = mg cos α ((9.2)). The foundation's generalized forces
-//    there, and their part from the normal forces alone (σ = 0), to first
-//    order in u: for the disk the normal forces' F_x = −νPẋ/(kr), P = mg cos α
-//    (3.1) (a relaxing soil's, Ishlinsky's), and the friction's moment
-//    M = −(r/2)F_x about the centre, F_x the whole horizontal force (3.2).
+//    incline's, F₀ = mg cos α ((9.2)).
 // Tests: test/derive/compliant/slip.test.ts.
 import { add, dependsOn, div, mul, neg, num, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
@@ -57,10 +53,6 @@ export interface PatchSlip {
     readonly acceleration: readonly Expr[];
     readonly perVelocity: readonly Expr[];
     readonly steady?: Expr;
-    /** The foundation's generalized force along each coordinate, per unit u at u = 0 (every resultant, the friction's with σ = σ*). */
-    readonly forcePerVelocity: readonly Expr[];
-    /** Its part from the normal forces alone (σ = 0): the resistance of the viscous foundation to rolling. */
-    readonly normalForcePerVelocity: readonly Expr[];
   };
 }
 
@@ -191,10 +183,5 @@ function inclineOf(model: Model, l2: Lagrange2, term: PatchTerm, d: Directions):
   // The steady speed along the first coordinate that the tangential velocity moves.
   const k = cs.findIndex((q) => dependsOn(c.state.get(u)!, q.qd.name));
   const steady = perVelocity[k] !== ZERO ? d.tidy(neg(div(acceleration[k]!, perVelocity[k]!))) : undefined;
-  const forcePerVelocity = Q0.map((e, i) => at0(diff(add(e, mul(held, Q1[i]!)), u)));
-  const normalForcePerVelocity = Q0.map((e) => at0(diff(e, u)));
-  return {
-    holding,
-    rolling: { velocity: u, depth: tidy(depth), acceleration, perVelocity, ...(steady ? { steady } : {}), forcePerVelocity, normalForcePerVelocity },
-  };
+  return { holding, rolling: { velocity: u, depth: tidy(depth), acceleration, perVelocity, ...(steady ? { steady } : {}) } };
 }

@@ -105,36 +105,6 @@ describe('the incline (§11–§12)', () => {
       expectClose(evaluate(s.rolling!.steady!, e), (e.k * e.r * Math.tan(e.alpha)) / e.nu, 1e-10, 1e-12);
     }
   });
-  // Ishlinsky's relaxing soil by hand: rolling at speed V over springs kY + νẎ, Y = δ − x²/(2r), Ẏ = xV/r (x from
-  // the centre, forward), the load P = ∫kY dx over |x| < a = √(2rδ); the normal forces' horizontal resultant
-  // −∫(x/r)(kY + νẎ)dx, whose elastic part cancels, by Simpson's rule on the patch.
-  it('(3.1): the normal forces’ F_x per unit speed is the relaxing soil’s −νP/(kr), P = mg cos α, by quadrature over the patch', () => {
-    const g = rng(31);
-    for (let i = 0; i < 10; i++) {
-      const e = randomEnv(g);
-      const P = e.m * e.g * Math.cos(e.alpha);
-      const a = Math.cbrt((3 * P * e.r) / (2 * e.k)); // P = (2/3)k a³/r
-      const n = 200;
-      const h = (2 * a) / n;
-      let integral = 0;
-      for (let j = 0; j <= n; j++) {
-        const x = -a + j * h;
-        integral += (j === 0 || j === n ? 1 : j % 2 ? 4 : 2) * (x / e.r) * e.nu * (x / e.r);
-      }
-      expectClose(evaluate(s.rolling!.normalForcePerVelocity[0]!, e), (-integral * h) / 3, 1e-10);
-      expectClose(evaluate(s.rolling!.normalForcePerVelocity[0]!, e), (-e.nu * P) / (e.k * e.r), 1e-10);
-    }
-  });
-  it('(3.2): the whole horizontal force is mẍ’s share, the moment about the centre −(r/2) of it (J = mr²/2, ẍ = −rφ̈)', () => {
-    const g = rng(32);
-    for (let i = 0; i < 10; i++) {
-      const e = randomEnv(g);
-      const [Fx, Fy, M] = s.rolling!.forcePerVelocity.map((x) => evaluate(x, e)) as [number, number, number];
-      expectClose(Fx, e.m * evaluate(s.rolling!.perVelocity[0]!, e), 1e-10);
-      expect(Fy).toBe(0);
-      expectClose(M, (-e.r / 2) * Fx, 1e-10);
-    }
-  });
   it('the rolling regime proper (uₓ > 0 lifts the back of the patch: lower-inner) has the same first order', () => {
     const lower = term.law.regimes.find((r) => r.name === 'lower-inner')!.resultants.Fx!;
     const whole = term.law.regimes.find((r) => r.name === 'whole')!.resultants.Fx!;

@@ -15,6 +15,10 @@ export default defineConfig({
     // 2 cores runs the files one at a time; the main process only collects
     // results, so every core runs a worker.
     maxWorkers: availableParallelism(),
+    // The CLI's young generation (src/cli/main.ts's shebang): derivations and
+    // reports make short-lived terms by the million, and a 64 MB semi-space
+    // scavenges them about 4x less often than V8's default.
+    execArgv: ['--max-semi-space-size=64'],
     // A worker runs its files one after another in one module graph instead
     // of a fresh process per file: importing the toolkit again for each of
     // some 240 files cost more than most files' tests, and a model derived

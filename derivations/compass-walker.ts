@@ -92,11 +92,15 @@ export default defineModel({
       foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'],
       m: ['x + b*sin(a1)', 'y - b*cos(a1)'],
     },
+    // The hip to leg 1's mass drawn over the leg: its length b named beside it, as Goswami et al. name the leg's
+    // upper part; gravity's angle from the slope's normal is the slope's γ.
     segments: [
       ['mH', 'foot1'],
       ['mH', 'foot2'],
+      ['mH', 'm'],
     ],
     ground: 'y = 0',
+    annotations: { gravityAngle: 'gamma' },
   },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
   // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.

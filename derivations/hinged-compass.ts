@@ -14,8 +14,8 @@ const G_AND_PRE_IMPACT = {
   ...Object.fromEntries(
     ['11', '12', '13', '14', '21', '22', '23', '24', '31', '32', '33', '34', '41', '42', '43', '44'].map((ij) => [`G${ij}`, `impact1.G${ij}`]),
   ),
-  xdot1: 'impact1.foot2.t-',
-  ydot1: 'impact1.foot2.n-',
+  xdot1: 'impact1.foot1.t-',
+  ydot1: 'impact1.foot1.n-',
 };
 /** (3.13): the standing foot's velocities after the impact when it leaves. */
 const X2_LEAVES = '(G44*(G31*xdot1 + G32*ydot1) - G34*(G41*xdot1 + G42*ydot1))/(G33*G44 - G34*G43)';
@@ -34,11 +34,10 @@ const STAYING_2X = 'G31*(-xdot1) + G32*(-ydot1)';
 const OPEN_COMPASS = { beta: '(0, pi/2)' };
 
 /**
- * (3.1): G′ and L typed from the paper, (x, y, α₁, α₂) its coordinates, α₁ of OD (our a2), α₂ of OB (our a1), so
- * its index 3 is our coordinate 4 and 4 is 3; L's columns are E = (E_{R₁ₓ}, E_{R₁y}, E_{R₂ₓ}, E_{R₂y}), the rows
- * of D (foot2) then B (foot1): L = Jᵀ, J = ∂z/∂q of (3.2).
+ * (3.1): G′ and L typed from the paper, (x, y, α₁, α₂) its coordinates, α₁ of OD (our a1), α₂ of OB (our a2), the
+ * model's own order; L's columns are E = (E_{R₁ₓ}, E_{R₁y}, E_{R₂ₓ}, E_{R₂y}), the rows of D (foot1) then B (foot2):
+ * L = Jᵀ, J = ∂z/∂q of (3.2).
  */
-const OURS = ['1', '2', '4', '3'];
 const KINETIC_PRIME: readonly (readonly [string, string])[] = [
   ['11', '4'],
   ['12', '0'],
@@ -52,17 +51,17 @@ const KINETIC_PRIME: readonly (readonly [string, string])[] = [
   ['44', '2/3*l^2'],
 ];
 const PAPER_L: readonly (readonly [string, string, string])[] = [
-  ['31', 'l*cos(alpha)', 'impact1.foot2.t.da2'],
-  ['32', 'l*sin(alpha)', 'impact1.foot2.n.da2'],
-  ['43', 'l*cos(alpha)', 'impact1.foot1.t.da1'],
-  ['44', '-l*sin(alpha)', 'impact1.foot1.n.da1'],
+  ['31', 'l*cos(alpha)', 'impact1.foot1.t.da1'],
+  ['32', 'l*sin(alpha)', 'impact1.foot1.n.da1'],
+  ['43', 'l*cos(alpha)', 'impact1.foot2.t.da2'],
+  ['44', '-l*sin(alpha)', 'impact1.foot2.n.da2'],
 ];
 
 /**
  * (3.3) G = L⁻¹G′L⁻ᵀ, as G′ = L G Lᵀ: for every generalized velocity u (the paper's order: ẋ, ẏ, α̇₁, α̇₂),
  * uᵀG′u = żᵀGż with ż = Lᵀu, L typed from (3.1); G′ and G the derived ones.
  */
-const PAPER_ORDER = ["x'", "y'", "a2'", "a1'"];
+const PAPER_ORDER = ["x'", "y'", "a1'", "a2'"];
 /** The upper triangle's index pairs of an n×n matrix, the off-diagonal ones counted twice in a quadratic form. */
 const pairs = (n: number): [number, number][] =>
   Array.from({ length: n * n }, (_, k): [number, number] => [Math.floor(k / n) + 1, (k % n) + 1]).filter(([i, j]) => i <= j);
@@ -73,13 +72,13 @@ const quadratic = (M: string, v: string): string =>
 const TRANSFORMED = {
   formula: `${quadratic('P', 'u')} = ${quadratic('G', 'z')}`,
   where: {
-    ...Object.fromEntries(pairs(4).map(([i, j]) => [`P${i}${j}`, `impact1.M${OURS[i - 1]}${OURS[j - 1]}`])),
+    ...Object.fromEntries(pairs(4).map(([i, j]) => [`P${i}${j}`, `impact1.M${i}${j}`])),
     ...Object.fromEntries(pairs(4).map(([k, l]) => [`G${k}${l}`, `impact1.G${k}${l}`])),
     ...Object.fromEntries(PAPER_ORDER.map((v, i) => [`u${i + 1}`, v])),
-    z1: "x' + l*cos(beta)*a2'",
-    z2: "y' + l*sin(beta)*a2'",
-    z3: "x' + l*cos(beta)*a1'",
-    z4: "y' - l*sin(beta)*a1'",
+    z1: "x' + l*cos(beta)*a1'",
+    z2: "y' + l*sin(beta)*a1'",
+    z3: "x' + l*cos(beta)*a2'",
+    z4: "y' - l*sin(beta)*a2'",
   },
 };
 
@@ -88,12 +87,12 @@ export default defineModel({
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
   sources: ['rubanovich1981'],
   description:
-    'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off. The feet are numbered the other way round from the paper: foot 2 is the striking foot D, which the paper’s impulses, velocities and matrix G number 1, and foot 1 is the standing foot B, which they number 2. The half-angle β between the legs at the impact is the paper’s α.',
+    'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off. The feet and legs are numbered as in the paper: foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B), as its impulses, velocities and matrix G number them. The half-angle β between the legs at the impact is the paper’s α.',
   coordinates: [
     { name: 'x', description: 'hinge, horizontal', unit: 'm' },
     { name: 'y', description: 'hinge, height', unit: 'm' },
-    { name: 'a1', description: 'angle of leg 1 from the downward vertical', unit: 'rad' },
-    { name: 'a2', description: 'angle of leg 2 from the downward vertical', unit: 'rad' },
+    { name: 'a1', description: 'angle of leg 1 (to foot 1, the paper’s D) from the downward vertical', unit: 'rad' },
+    { name: 'a2', description: 'angle of leg 2 (to foot 2, the paper’s B) from the downward vertical', unit: 'rad' },
   ],
   parameters: {
     m: { default: 1, description: 'mass of one leg', unit: 'kg' },
@@ -106,32 +105,33 @@ export default defineModel({
     "m*((x' + l/2*cos(a1)*a1')^2 + (y' + l/2*sin(a1)*a1')^2)/2 + m*l^2*a1'^2/24 + m*((x' + l/2*cos(a2)*a2')^2 + (y' + l/2*sin(a2)*a2')^2)/2 + m*l^2*a2'^2/24",
   potential: 'm*g*(2*y - l/2*cos(a1) - l/2*cos(a2))',
   unilateral: [
-    { name: 'foot1', constraint: 'y - l*cos(a1) >= 0', law: { stick: 'x + l*sin(a1)' }, description: 'standing foot B (the paper’s index 2)' },
-    { name: 'foot2', constraint: 'y - l*cos(a2) >= 0', law: { stick: 'x + l*sin(a2)' }, description: 'striking foot D (the paper’s index 1)' },
+    { name: 'foot1', constraint: 'y - l*cos(a1) >= 0', law: { stick: 'x + l*sin(a1)' }, description: 'striking foot (the paper’s D, its index 1)' },
+    { name: 'foot2', constraint: 'y - l*cos(a2) >= 0', law: { stick: 'x + l*sin(a2)' }, description: 'standing foot (the paper’s B, its index 2)' },
   ],
   impactScenarios: [
     {
-      name: 'foot 2 strikes while foot 1 stands',
-      arriving: 'foot2',
-      closed: ['foot1'],
-      at: { a1: '-beta', a2: 'beta', y: 'l*cos(beta)' },
-      independent: ['a1', 'a2'],
+      name: 'foot 1 strikes while foot 2 stands',
+      arriving: 'foot1',
+      closed: ['foot2'],
+      at: { a1: 'beta', a2: '-beta', y: 'l*cos(beta)' },
+      // Foot 2's leg first: θ is the direction of (ȧ2⁻, ȧ1⁻), the standing leg's rate its cosine.
+      independent: ['a2', 'a1'],
     },
   ],
-  // Standing on foot 1 (at rest on the line, for every l) with leg 2 ahead:
-  // y = l cos a1, and the foot's velocity ẋ + l cos a1 ȧ1 = ẏ + l sin a1 ȧ1 = 0
-  // at ȧ1 = −1.2. A knee-less walker scuffs when its legs cross (both feet on
+  // Standing on foot 2 (at rest on the line, for every l) with leg 1 ahead:
+  // y = l cos a2, and the foot's velocity ẋ + l cos a2 ȧ2 = ẏ + l sin a2 ȧ2 = 0
+  // at ȧ2 = −1.2. A knee-less walker scuffs when its legs cross (both feet on
   // one point, where the contact rows coincide): the default run ends before that.
   drawing: {
     points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] },
     segments: [
-      ['hip', 'foot1'],
       ['hip', 'foot2'],
+      ['hip', 'foot1'],
     ],
     ground: 'y = 0',
   },
-  // Rubanovich–Formalsky §3 in the feet's coordinates z = (x₁, y₁, x₂, y₂): D (foot2, arriving,
-  // the paper's 1) and B (foot1, standing, the paper's 2); the paper's α is β here.
+  // Rubanovich–Formalsky §3 in the feet's coordinates z = (x₁, y₁, x₂, y₂): D (foot1, arriving,
+  // the paper's 1) and B (foot2, standing, the paper's 2); the paper's α is β here.
   paper: {
     source: 'rubanovich1981',
     formulas: [
@@ -139,7 +139,7 @@ export default defineModel({
         eq: '(3.1)',
         name: `g'_{${ij}}`,
         formula: `m/2*(${entry})`,
-        derived: `impact1.M${OURS[Number(ij[0]) - 1]}${OURS[Number(ij[1]) - 1]}`,
+        derived: `impact1.M${ij}`,
         where: { alpha: 'beta' },
       })),
       ...PAPER_L.map(([ij, entry, derived]) => ({
@@ -176,46 +176,46 @@ export default defineModel({
         eq: '(3.10)',
         name: 'E_{R_{1x}}',
         formula: '-(G11*xdot1 + G12*ydot1)',
-        derived: 'impact1.stays.foot2.t',
-        where: { G11: 'impact1.G11', G12: 'impact1.G12', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
+        derived: 'impact1.stays.foot1.t',
+        where: { G11: 'impact1.G11', G12: 'impact1.G12', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
       },
       {
         eq: '(3.10)',
         name: 'E_{R_{1y}}',
         formula: '-(G21*xdot1 + G22*ydot1)',
-        derived: 'impact1.stays.foot2.n',
-        where: { G21: 'impact1.G21', G22: 'impact1.G22', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
+        derived: 'impact1.stays.foot1.n',
+        where: { G21: 'impact1.G21', G22: 'impact1.G22', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
       },
       {
         eq: '(3.11)',
         name: 'E_{R_{2x}}',
         formula: '-(G31*xdot1 + G32*ydot1)',
-        derived: 'impact1.stays.foot1.t',
-        where: { G31: 'impact1.G31', G32: 'impact1.G32', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
+        derived: 'impact1.stays.foot2.t',
+        where: { G31: 'impact1.G31', G32: 'impact1.G32', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
       },
       {
         eq: '(3.11)',
         name: 'E_{R_{2y}}',
         formula: '-(G41*xdot1 + G42*ydot1)',
-        derived: 'impact1.stays.foot1.n',
-        where: { G41: 'impact1.G41', G42: 'impact1.G42', xdot1: 'impact1.foot2.t-', ydot1: 'impact1.foot2.n-' },
+        derived: 'impact1.stays.foot2.n',
+        where: { G41: 'impact1.G41', G42: 'impact1.G42', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
       },
       {
         eq: '(3.12)',
         name: 'E_{R_{1x}}',
         formula: IMPULSE_1X_LEAVES,
-        derived: 'impact1.leaves.foot2.t',
+        derived: 'impact1.leaves.foot1.t',
         where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.12)',
         name: 'E_{R_{1y}}',
         formula: IMPULSE_1Y_LEAVES,
-        derived: 'impact1.leaves.foot2.n',
+        derived: 'impact1.leaves.foot1.n',
         where: G_AND_PRE_IMPACT,
       },
-      { eq: '(3.13)', name: '\\dot{x}_2(+0)', formula: X2_LEAVES, derived: 'impact1.leaves.foot1.t+', where: G_AND_PRE_IMPACT },
-      { eq: '(3.13)', name: '\\dot{y}_2(+0)', formula: Y2_LEAVES, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },
+      { eq: '(3.13)', name: '\\dot{x}_2(+0)', formula: X2_LEAVES, derived: 'impact1.leaves.foot2.t+', where: G_AND_PRE_IMPACT },
+      { eq: '(3.13)', name: '\\dot{y}_2(+0)', formula: Y2_LEAVES, derived: 'impact1.leaves.foot2.n+', where: G_AND_PRE_IMPACT },
       {
         eq: '(3.14)',
         name: '\\Delta T,\\ z_2(+0) = 0',
@@ -238,26 +238,26 @@ export default defineModel({
         formula: 'DeltaT = (1/2)*(-xdot1*E1_x - ydot1*E1_y)',
         where: {
           DeltaT: `impact1.${mode}.ΔT`,
-          xdot1: 'impact1.foot2.t-',
-          ydot1: 'impact1.foot2.n-',
-          E1_x: `impact1.${mode}.foot2.t`,
-          E1_y: `impact1.${mode}.foot2.n`,
+          xdot1: 'impact1.foot1.t-',
+          ydot1: 'impact1.foot1.n-',
+          E1_x: `impact1.${mode}.foot1.t`,
+          E1_y: `impact1.${mode}.foot1.n`,
         },
       })),
       {
         eq: '(3.15)',
-        name: 'E_{R_{2y}}\\ \\text{(B slides)}',
+        name: 'E_{R_{2y}}\\ \\text{(foot 2 slides)}',
         formula: SLIDING_2Y,
-        derived: 'impact1.smooth.foot1.n',
+        derived: 'impact1.smooth.foot2.n',
         where: G_AND_PRE_IMPACT,
-        note: 'the line smooth at B from the impact on, B kept on it: $E_{R_{2x}} = 0$, $[y_2] = 0$. The source prints $E_{R_{2y}} = 0$ before (3.15), a misprint or the OCR’s: a smooth line takes no tangential impulse, and (3.15) is $E_{R_{2y}}$ itself.',
+        note: 'the line smooth at foot 2 (the paper’s B) from the impact on, foot 2 kept on it: $E_{R_{2x}} = 0$, $[y_2] = 0$. The source prints $E_{R_{2y}} = 0$ before (3.15), a misprint or the OCR’s: a smooth line takes no tangential impulse, and (3.15) is $E_{R_{2y}}$ itself.',
       },
-      { eq: '(3.16)', name: '\\dot{x}_2(+0)\\ \\text{(B slides)}', formula: SLIDING_2X, derived: 'impact1.smooth.foot1.t+', where: G_AND_PRE_IMPACT },
-      { eq: '(3.17)', name: '\\dot{y}_2(+0)', formula: FREE_2Y, derived: 'impact1.leaves.foot1.n+', where: G_AND_PRE_IMPACT },
-      { eq: '(3.18)', name: 'E_{R_{2x}}', formula: STAYING_2X, derived: 'impact1.stays.foot1.t', where: G_AND_PRE_IMPACT },
+      { eq: '(3.16)', name: '\\dot{x}_2(+0)\\ \\text{(foot 2 slides)}', formula: SLIDING_2X, derived: 'impact1.smooth.foot2.t+', where: G_AND_PRE_IMPACT },
+      { eq: '(3.17)', name: '\\dot{y}_2(+0)', formula: FREE_2Y, derived: 'impact1.leaves.foot2.n+', where: G_AND_PRE_IMPACT },
+      { eq: '(3.18)', name: 'E_{R_{2x}}', formula: STAYING_2X, derived: 'impact1.stays.foot2.t', where: G_AND_PRE_IMPACT },
     ],
     // (3.17), (3.18) against the derived lift-off and stay modes; (3.15), (3.16), B sliding on a smooth
-    // line, against the derived impact with foot1's line smooth (its tangent free, its normal kept).
+    // line, against the derived impact with foot2's line smooth (its tangent free, its normal kept).
     // The sign facts after (3.14), typed from the paper in G and ż₁⁻ = (ẋ₁, ẏ₁) alone; those after
     // (3.18) on the derived impulses and velocities the rows above check against (3.15)–(3.18).
     claims: [
@@ -281,7 +281,7 @@ export default defineModel({
         claim: '-(xdot1*(G11*xdot1 + G12*ydot1) + ydot1*(G21*xdot1 + G22*ydot1)) < 0',
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
-        note: 'D’s velocity before the impact and its impulse make an obtuse angle.',
+        note: 'Foot 1’s velocity before the impact and its impulse make an obtuse angle.',
       },
       {
         eq: '(3.14)',
@@ -296,35 +296,35 @@ export default defineModel({
         claim: `-(G31*xdot1 + G32*ydot1)*(${X2_LEAVES}) - (G41*xdot1 + G42*ydot1)*(${Y2_LEAVES}) < 0`,
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
-        note: 'B’s impulse when it stays and its velocity when it is free make an obtuse angle.',
+        note: 'Foot 2’s impulse when it stays and its velocity when it is free make an obtuse angle.',
       },
       {
         eq: '(3.15), (3.17)',
         name: 'E_{R_{2y}}/\\dot{y}_2(+0) < 0',
         claim: 'E/v < 0',
-        where: { E: 'impact1.smooth.foot1.n', v: 'impact1.leaves.foot1.n+' },
+        where: { E: 'impact1.smooth.foot2.n', v: 'impact1.leaves.foot2.n+' },
         on: OPEN_COMPASS,
-        note: 'B’s vertical impulse when it slides on a smooth line and its vertical velocity when free point to opposite sides of the line.',
+        note: 'Foot 2’s vertical impulse when it slides on a smooth line and its vertical velocity when free point to opposite sides of the line.',
       },
       {
         eq: '(3.16), (3.18)',
         name: '\\dot{x}_2(+0)/E_{R_{2x}} < 0',
         claim: 'v/E < 0',
-        where: { v: 'impact1.smooth.foot1.t+', E: 'impact1.stays.foot1.t' },
+        where: { v: 'impact1.smooth.foot2.t+', E: 'impact1.stays.foot2.t' },
         on: OPEN_COMPASS,
-        note: 'B’s sliding velocity on a smooth line and its horizontal impulse when it stays point opposite ways.',
+        note: 'Foot 2’s sliding velocity on a smooth line and its horizontal impulse when it stays point opposite ways.',
       },
     ],
-    // Fig. 5 at the impact scenario's configuration: the legs at a1 = −β, a2 = β from the downward vertical, both feet on the line.
+    // Fig. 5 at the impact scenario's configuration: the legs at a1 = β, a2 = −β from the downward vertical, both feet on the line.
     sketches: [
       {
         eq: 'Fig. 5',
-        at: { a1: '-beta', a2: 'beta', y: 'l*cos(beta)' },
+        at: { a1: 'beta', a2: '-beta', y: 'l*cos(beta)' },
         caption:
-          'The hinged compass at the impact: the hinge $O$ at $(x, y)$, the legs at the angles $a_1 = -\\beta$ and $a_2 = \\beta$ from the downward vertical (the paper’s $\\alpha_2$, $\\alpha_1$), foot2 (the paper’s $D$) arriving while foot1 ($B$) stands',
-        reactions: { foot2: 'R_1', foot1: 'R_2' },
+          'The hinged compass at the impact: the hinge $O$ at $(x, y)$, the legs at the angles $a_1 = \\beta$ and $a_2 = -\\beta$ from the downward vertical (the paper’s $\\alpha_1$, $\\alpha_2$), foot 1 (the paper’s $D$) arriving, with its reaction $R_1$, while foot 2 ($B$, $R_2$) stands',
+        reactions: { foot1: 'R_1', foot2: 'R_2' },
       },
     ],
   },
-  initial: { q: { y: 'l*cos(0.15)', a1: 0.15, a2: 0.35 }, qd: { x: '1.2*l*cos(0.15)', y: '1.2*l*sin(0.15)', a1: -1.2, a2: -0.3 }, t1: 0.7 },
+  initial: { q: { y: 'l*cos(0.15)', a1: 0.35, a2: 0.15 }, qd: { x: '1.2*l*cos(0.15)', y: '1.2*l*sin(0.15)', a1: -0.3, a2: -1.2 }, t1: 0.7 },
 });

@@ -130,6 +130,44 @@ export default defineModel({
         at: { v: 1 },
         note: 'Lyapunov’s constant as $N \\to \\infty$, the terms $I_k$, $k \\ge 3$, vanishing: $|a| < 2$ is the paper’s $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, equivalent to (4.8).',
       },
+      // §4's closing remark: p(t) tends to a sum of δ-functions, by lim λ∫₀^(π/λ) f(x) sin λx dx = 2f(0).
+      // On a swing p = vR⁻¹λ sin λt, λ = √N, so λ∫ f sin λt dt = (R/v)∫ p f dt: its moments ∫ p tʲ dt over
+      // the swing, derived from the motion, for f = 1, t, t².
+      {
+        eq: '§4',
+        name: '\\lim_{\\lambda \\to \\infty} \\lambda\\int_0^{\\pi/\\lambda} \\sin\\lambda t\\,dt',
+        formula: '-D*R1/v = 2',
+        where: { D: "compliant.lower.x''@∂x@x=0@y=trajectory1.y@moment0:trajectory1@N→∞" },
+        note: 'the identity $\\lim_{\\lambda \\to \\infty} \\lambda\\int_0^{\\pi/\\lambda} f(x)\\sin\\lambda x\\,dx = 2f(0)$ for the model’s $p$: on the swing in the lower spring $p = vR_1^{-1}\\lambda\\sin\\lambda t$, $\\lambda = \\sqrt{N}$ ((4.6) above), so $\\lambda\\int f\\sin\\lambda t\\,dt = (R_1/v)\\int p f\\,dt$, with $\\int p\\,dt$ integrated from the derived $p$ over the derived swing: $f = 1$, exact at every $N$.',
+      },
+      {
+        eq: '§4',
+        name: '\\lim_{\\lambda \\to \\infty} \\lambda\\int_0^{\\pi/\\lambda} t\\sin\\lambda t\\,dt',
+        formula: '-D*R1/v = 0',
+        where: { D: "compliant.lower.x''@∂x@x=0@y=trajectory1.y@moment1:trajectory1@N→∞" },
+        note: '$f = t$, $f(0) = 0$: the derived $\\int p\\,t\\,dt = \\pi vR_1^{-1}N^{-1/2}$; with $f = t^2$, $(\\pi^2 - 4)vR_1^{-1}N^{-1}$. Each power $t^j$ of a Taylor expansion of $f$ at 0 gives $O(N^{-j/2})$, so $\\int p f\\,dt \\to 2vR_1^{-1}f(0)$: $p$ tends to $2vR_1^{-1}\\delta(t)$ on the swing.',
+      },
+      {
+        eq: '§4',
+        name: '\\lim_{\\lambda \\to \\infty} \\lambda\\int_0^{\\pi/\\lambda} t^2\\sin\\lambda t\\,dt',
+        formula: '-D*R1/v = 0',
+        where: { D: "compliant.lower.x''@∂x@x=0@y=trajectory1.y@moment2:trajectory1@N→∞" },
+      },
+      {
+        eq: '§4',
+        name: '\\lim_{\\lambda \\to \\infty} \\lambda\\int_\\tau^{\\tau + \\pi/\\lambda} \\sin\\lambda(t - \\tau)\\,dt',
+        formula: '-D*R2/v = 2',
+        where: { D: "compliant.upper.x''@∂x@x=0@y=trajectory3.y@moment0:trajectory3@N→∞" },
+        note: 'the same on the swing in the upper spring, $p = vR_2^{-1}\\lambda\\sin\\lambda(t - \\tau)$: the weight $2vR_2^{-1}$ of the $\\delta$ at the upper strike.',
+      },
+      {
+        eq: '§4',
+        name: '\\lim_{N \\to \\infty} \\tau',
+        formula: 'l/v',
+        derived: 'trajectory3.start@N→∞',
+        origin: 'correction',
+        note: 'where the upper $\\delta$ sits: the paper prints $p(t) = \\sum_n 2v[R_1^{-1}\\delta(nl/v - t) + R_2^{-1}\\delta(nl/v - t + l)]$, which at the paper’s $v = 1$ puts both walls’ $\\delta$ at every multiple of $l$; the derived strikes are the lower at $2nl/v$ and the upper at $(2n + 1)l/v$, the period $2l/v$ and $\\tau \\to l/v$: read $p = \\sum_n 2v[R_1^{-1}\\delta(t - 2nl/v) + R_2^{-1}\\delta(t - (2n + 1)l/v)]$.',
+      },
     ],
   },
 });

@@ -77,6 +77,14 @@ export default defineModel({
         note: 'the release lags $t = 1$ by the phase of the oscillation in the strip $-2g/N \\le y \\le 0$ at $x = 0$, $O(N^{-1/2})$ and not a power of $N$: nothing is extrapolated, and the release at the largest $N = 10^4$ stands for the limit, within the bound $N^{1/2}|t_{*} - 1| \\le 1.3$ the study shows.',
       },
     ],
+    notDerived: [
+      {
+        eq: 'Th. 2',
+        name: 'V_N^{*} = V + \\exp(-Nf)',
+        reason:
+          'the remark that Theorem 2 holds with $V_N^{*}$ for $V_N$ fails as printed from this start on the line (2.3). $\\exp(-Nf)$ is 1 at $y = 0$ for every $N$ and pushes with $N > g$ there, so the point is thrown off the line at once, with $\\tfrac{1}{2}\\dot{y}^2 + gy + \\exp(-Ny) = 1$: it rises to $y \\approx 1/g$ instead of staying on the line until $t = 1$ (2.4). From above the line, where $\\exp(-Nf) \\to 0$, Theorem 3 at $k = 0$ holds for it (kozlov-impact).',
+      },
+    ],
     // Fig. 1: the elastic realization (the paper's solid line) beside the added mass Nẏ²/2 of (2.5)
     // (its dashed line), the viscous friction of (2.7) ("qualitatively like the dashed one") and
     // the rigid line of (2.4), at N = 100 until the added mass has left at 2 + √2; the band

@@ -180,5 +180,16 @@ export default defineModel({
       { eq: '§2', name: '\\text{variants without support}', formula: '1', derived: 'supports.count.on0' },
       { eq: '§2', name: '\\text{variants in all}', formula: '3^2', derived: 'supports.count.all' },
     ],
+    // The planar case seen from above at the initial state, with the reactions of the variant the default loads realize
+    // (11: both pairs bear on face 1, y = +w), the paper's N_{ij1} at pair 1 and N_{ij2} at pair 2, each along its face's normal.
+    sketches: [
+      {
+        eq: '§2',
+        at: {},
+        caption:
+          'The prism between its guides’ faces $y = \\pm w$ seen from above, the pairs 1, 2 of support points at $a_1$, $a_2$ on both faces, and the reactions $N_{111}$, $N_{112}$ of variant 11, the one the default loads realize (both pairs bearing on face 1, $y = +w$)',
+        reactions: { '11': 'N_{111}', '12': 'N_{112}' },
+      },
+    ],
   },
 });

@@ -449,13 +449,40 @@ export default defineModel({
         tolerance: 0.02,
         note: "$\\tilde{E}_s = u^2/2 + \\tilde{V}_s(s) - \\tilde{V}_s(\\tilde{s}_{*})$, $\\tilde{V}_s = V_s + \\tilde{\\varepsilon}^2 s$, about the rest the forcing's constant part shifts (10.5): the log-log slope, $\\tilde{\\varepsilon} = 10^{-3}$ to $10^{-2}$, of its largest value over ten periods after twenty decay times, started in (10.6)'s region. That constant part, the paper's $\\sqrt{s_{*}/2}\\,v$, is not derived: set to 1, which only moves $\\tilde{s}_{*}$. Measured for this forcing, not proved for every one.",
       },
+      {
+        eq: 'Prop. 15',
+        name: 'T_1',
+        formula: 'S0/(g*(3*lambda*cos(alpha)*sign(S0) - sin(alpha)))',
+        derived: 'patch.foundation.incline.stopTime',
+        where: { S0: "x' + r*phi'" },
+        origin: 'reduction',
+        note: "the time the slip $s = \\dot{x} + r\\dot{\\varphi}$ takes to stop at rest depth, (11.2) integrated: $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ with $\\sigma = \\operatorname{sgn}(v + \\gamma)$ kept until the slip vanishes, in the model's units $\\dot{s} = g(\\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha)$. Under (2.3) the denominator is positive for either sign of $s$, so the slip stops, after $T_1\\sqrt{g/r} = O(1)$ in the paper's time $\\tau$ for a slip of order $\\sqrt{gr}$: Prop. 15.",
+      },
+      // (3.1)–(3.2) at first order in the speed: the source text has lost both formulas, but says how they are
+      // found, from (12.3) with m u̇ₓ = −2Fₓ/3 and from the no-slip condition uₓ + rω = 0.
+      {
+        eq: '(3.1)',
+        name: 'F_x/u_x\\ (\\text{rolling})',
+        formula: '-(3/2)*m*D = nu*m*g*cos(alpha)/(k*r)',
+        where: { D: "patch.foundation.rolling.x''.perVelocity" },
+        origin: 'reduction',
+        note: "the rolling resistance per unit speed, by the paper's $mu_x' = -2F_x/3$ for a disk rolling without slip: $F_x = \\nu Pu_x/(kr)$, proportional to the load $P = mg\\cos\\alpha$ and the speed, as the text says of (3.1), from the derived $\\partial\\ddot{x}/\\partial\\dot{x}$ of rolling at rest depth.",
+      },
+      {
+        eq: '(3.2)',
+        name: 'M/u_x\\ (\\text{rolling})',
+        formula: '(m*r^2/2)*D = nu*m*g*cos(alpha)/(3*k)',
+        where: { D: "patch.foundation.rolling.phi''.perVelocity" },
+        origin: 'reduction',
+        note: "the moment about the centre that the rolling takes, $M = \\tfrac{1}{2}mr^2\\dot{\\omega}$ with $\\omega = -u_x/r$: $M = -\\tfrac{1}{2}mr\\dot{u}_x = rF_x/3$, from the derived $\\partial\\ddot{\\varphi}/\\partial\\dot{x}$. The paper's $\\tfrac{1}{2}$, absent in Ishlinsky's $M = rF_x$, is that of $\\tfrac{1}{2}mr^2$.",
+      },
     ],
     notDerived: [
       {
         eq: '(3.1)–(3.2)',
-        name: 'F_x,\\ M\\ (\\text{rolling})',
+        name: 'F_x,\\ M\\ (\\text{rolling}),\\ O(u_x^2)',
         reason:
-          'the source text has lost both formulas: what is legible is that the rolling resistance $F_x$ and its moment $M$ are proportional to the load $P = mg$ and the speed, with a correction quadratic in the speed that lowers them, both found from (12.3) and the no-slip condition $u_x + r\\omega = 0$. The term linear in the speed is the (12.3) row above; the correction is the next entry’s.',
+          'the correction quadratic in the speed that lowers both: the source text has lost the formulas, and the correction comes from (12.3)’s, the next entry. The terms linear in the speed are derived above.',
       },
       {
         eq: '(12.3)',
@@ -464,6 +491,8 @@ export default defineModel({
           'the correction beyond the term linear in $v$: it comes from the paper’s $\\Phi_x$, the resultants over the patch whose rear end the speed moves in by $\\tilde{\\varepsilon}\\mu_{-}$ (10.4), to second order in $\\tilde{\\varepsilon}$; the rolling derived here is the whole patch at first order in the speed, and the printed coefficient is garbled in the source text.',
       },
     ],
+    // Figs. 2–4 over the impact speed, from the patch's universal impact problem (the universal section).
+    studyFigures: [{ kind: 'universal-restitution' }],
     // Fig. 1: the disk at rest on its springs, its lowest point at the depth rϑ₀²/2 of (4.7); at the default
     // stiffness that is 0.14 % of the radius, so the figure softens the foundation to show the patch.
     sketches: [

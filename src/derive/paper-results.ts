@@ -60,6 +60,9 @@
 //                              '@b=(sqrt(a*A-A*A/4))@c=(-g/a)@a→∞', the ellipse into the parabola)
 //   any fact + '@s=trajectory{k}.q'   with the symbol s set to that piece's q(t) (kozlov1988
 //                              (4.6): p = −∂ẍ/∂x at x = 0 along the motion y₀(t))
+//   any fact + '@moment{j}:trajectory{k}'   ∫ fact·(t − t_k)ʲ dt over piece k, t_k its start: the
+//                              moments of a coefficient concentrated on a short piece (kozlov1988 §4:
+//                              p(t) of (4.6) on a swing tends to a δ of the weight its moment 0 tends to)
 //   any fact + '@∂s'           its derivative in s (kozlov1988 (4.3): ∂ẍ/∂x, the variational equation)
 //   any fact + '@p≈c'          its first-order Taylor polynomial in the parameter p at c,
 //                              f(c) + f′(c)(p − c) (kozlov1988 §3: restitution e near 1)
@@ -127,7 +130,8 @@
 //                                      leaving the slip .slipAfter
 //   patch.{p}.incline.holding          the friction sign that holds the slip at rest depth
 //                                      (tan α/(3λ): the slip stops iff < 1, (2.3)); .depth the
-//                                      rest depth on the incline (9.2)
+//                                      rest depth on the incline (9.2); .stopTime the time a slip
+//                                      (in the velocities) takes to stop there (Prop. 15, from (11.2))
 //   patch.{p}.rolling.{q}''[.perVelocity]   rolling at rest depth: a + b·u (12.2)–(12.3);
 //                                      .steady the speed u = −a/b (12.5)
 //   patch.{p}.transverse.acceleration  s″ of the depth q = as under the load, t = bT, the patch whole
@@ -177,6 +181,12 @@
 //   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
 //   phase.{contacts}.{row}             σ̇ of a row, the density of dμ = σ̇ dt (< 0: the
 //                                      system leaves that constraint)
+// The impact on a contact c realized instead by the potential e^{−Nf}, N the parameter p, from
+// the initial state (compliant/exponential-impact.ts, kozlov1988 after Theorem 3, k = 0), found
+// on demand:
+//   exponential.{c}.{p}.duration|depth|speed|normalMass|gap   δ_N, min f, the speed V away from
+//                                      the wall, m, and f(t) through the impact
+//   exponential.{c}.{p}.{q}, exponential.{c}.{p}.{q}'   q and q̇ at δ_N
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
@@ -186,11 +196,13 @@ import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
 import { together } from '../core/together.js';
 import { evaluate } from '../core/evaluate.js';
+import { definiteIntegral } from '../core/integrate.js';
 import { parseExpr } from '../core/parse.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { preImpactName } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { CompliantTerm } from './compliant/compliant.js';
+import { exponentialImpact } from './compliant/exponential-impact.js';
 import type { PatchLaw } from './compliant/patch.js';
 import { TRANSVERSE_DEPTH, TRANSVERSE_RATE } from './compliant/transverse.js';
 import { SCALED_ARRIVAL, SCALED_DEPTH, SCALED_RATE } from './compliant/universal.js';
@@ -372,6 +384,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
       for (const c of system.model.coordinates) facts.set(`${key}.impact.${c.qd.name}-`, sym(preImpactName(c.name)));
       s.after?.velocities.forEach((e, i) => facts.set(`${key}.impact.${system.model.coordinates[i]!.qd.name}+`, e));
       if (s.holding) facts.set(`${key}.incline.holding`, s.holding);
+      if (s.stopTime) facts.set(`${key}.incline.stopTime`, s.stopTime);
       if (s.rolling) facts.set(`${key}.incline.depth`, s.rolling.depth);
       const rolling = s.rolling;
       system.model.coordinates.forEach((c, i) => {
@@ -839,6 +852,8 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const base = fact(facts, system, limit[1]!);
     return base && system.model.parameters.some((p) => p.name === limit[2]) ? limitAtInfinity(base, limit[2]!) : undefined;
   }
+  const moment = /^(.+)@moment(\d+):trajectory(\d+)$/.exec(name);
+  if (moment) return momentOnPiece(facts, system, moment[1]!, Number(moment[2]), Number(moment[3]));
   const fast = /^(.+)@τ=√(\w+)·t$/.exec(name);
   if (fast) {
     const base = fact(facts, system, fast[1]!);
@@ -868,6 +883,8 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
     const value = set[3]!.startsWith('(') ? parseExpr(set[3]!) : numberExpr(Number(set[3]));
     return base && tidy(subs(base, new Map([[set[2]!, value]])));
   }
+  const exponential = /^exponential\.(\w+)\.(\w+)\.([^@]+)$/.exec(name);
+  if (exponential) return exponentialFact(system, exponential[1]!, exponential[2]!, exponential[3]!);
   if (name.endsWith('@surface')) return factOnSurface(facts, system, name.slice(0, -'@surface'.length));
   const at = name.endsWith('@critical') ? name.slice(0, -'@critical'.length) : undefined;
   if (at === undefined) return facts.get(name);
@@ -878,6 +895,28 @@ export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | 
   if (!base || !critical?.value) return undefined;
   // The kernel's sin(asin u) = u puts the critical value back into the factor it solves.
   return tidy(subs(base, new Map([[critical.parameter, critical.value]])));
+}
+
+/**
+ * ∫ a(t)(t − t_k)^j dt over piece k, t_k its start: the moments of a coefficient concentrated on a short piece
+ * (kozlov1988 §4: p(t) of (4.6) on a swing). Its weight (j = 0) kept and the others vanishing as the piece
+ * shrinks make a δ of that weight at t_k, ∫ a φ dt → weight·φ(t_k) for φ with a Taylor expansion there.
+ */
+function momentOnPiece(facts: Facts, system: DerivedSystem, name: string, j: number, k: number): Expr | undefined {
+  const [base, start, end] = [fact(facts, system, name), facts.get(`trajectory${k}.start`), facts.get(`trajectory${k}.end`)];
+  if (!base || !start || !end) return undefined;
+  const integral = definiteIntegral(mul(base, pow(sub(sym('t'), start), num(j))), 't', start, end);
+  return integral && tidy(integral);
+}
+
+/** A fact of the impact on contact c realized by e^{−Nf}, N the parameter p. */
+function exponentialFact(system: DerivedSystem, c: string, p: string, what: string): Expr | undefined {
+  const impact = exponentialImpact(system, c, p);
+  if (!impact) return undefined;
+  if (what === 'duration' || what === 'depth' || what === 'speed' || what === 'normalMass' || what === 'gap') return impact[what];
+  const i = system.model.coordinates.findIndex((x) => x.name === what || x.qd.name === what);
+  if (i < 0) return undefined;
+  return system.model.coordinates[i]!.name === what ? impact.q[i] : impact.qd[i];
 }
 
 /** q̈(q, q̇) in τ = √p t: q″ = q̈(q, √p q′)/p, q′ written with the velocity symbols. */

@@ -511,6 +511,12 @@ export interface DrawingAnnotationsSpec {
   /** Gravity's direction [x, y] in the plane; false: none. Default: where the potential is linear in the points' positions, the way it falls. */
   readonly gravity?: readonly [number, number] | false;
   /**
+   * The parameter that is the angle between gravity and the plane's downward
+   * direction, drawn as an arc at the gravity arrow: a slope's angle γ in the
+   * slope's frame ('gamma'). The report checks it against the gravity it draws.
+   */
+  readonly gravityAngle?: string;
+  /**
    * Fixed curves of the plane, each an equation in x, y and the parameters
    * ('x^2 + y^2 = R^2', a billiard's wall), the side where left − right < 0
    * hatched as the solid. Default, in a drawing without ground lines: the
@@ -738,12 +744,17 @@ export interface PaperSketchSpec {
  * circular walls (src/report/birkhoff.ts);
  * 'averaged-speed', kozlov1988 §3: the speed at the impacts of the report's
  * simulation against the derived averaged law v(t) = u / cos α(t), with its t*
- * and the simulated accumulation point (src/studies/averaged-speed.ts).
+ * and the simulated accumulation point (src/studies/averaged-speed.ts);
+ * 'universal-restitution', kuleshov2011 Figs. 2–4: the universal restitution
+ * H(v)/v, H(v) and the contact's duration against the impact speed, from the
+ * patch's universal impact problem (src/studies/restitution.ts, drawn by
+ * src/report/universal.ts).
  */
 export type PaperStudyFigureSpec =
   | { readonly kind: 'confocal-motions'; readonly starts: readonly ConfocalStartSpec[] }
   | { readonly kind: 'periodic-orbit-walls' }
   | { readonly kind: 'averaged-speed' }
+  | { readonly kind: 'universal-restitution' }
   | RealizationsFigureSpec;
 
 /**
@@ -931,6 +942,7 @@ export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,
   angles: true,
   gravity: true,
+  gravityAngle: true,
   surfaces: true,
   supports: true,
   vectors: true,
@@ -955,6 +967,7 @@ export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], t
   'confocal-motions': true,
   'periodic-orbit-walls': true,
   'averaged-speed': true,
+  'universal-restitution': true,
   realizations: true,
 };
 

@@ -356,6 +356,8 @@ export interface DrawingAnnotations {
   readonly axes?: readonly [string, string] | false;
   readonly angles?: readonly AngleMark[];
   readonly gravity?: readonly [number, number] | false;
+  /** The parameter that is gravity's angle from the plane's downward direction (a slope's γ). */
+  readonly gravityAngle?: string;
   readonly surfaces?: readonly PlaneCurve[];
   /** Indices of the points drawn as supports. */
   readonly supports: readonly number[];

@@ -1,7 +1,8 @@
 // The figure of which outcome an impact with two free pre-impact velocities
 // has, by their direction θ over the whole circle [0, 2π): one row per
 // outcome (each mode, the smooth slide of rubanovich1981 (3.15), (3.16),
-// the arriving contact repelled, no outcome, not approaching), a band where
+// the arriving contact repelled, the arriving contact slipping on a smooth
+// line, no outcome, not approaching), a band where
 // it holds; and the normal impulses against θ that decide it. Printed
 // from the study's arcs and forms (studies/mode-directions.ts).
 // Tests: test/report/mode-figure.test.ts.
@@ -42,7 +43,8 @@ export function modeBands(d: ModeDirections, modeLabels: readonly string[]): Mod
     ...modeLabels.map((label, n) => ({ label, intervals: on((a) => a.modes.includes(n)) })),
     ...(d.smoothShare !== undefined ? [{ label: '\\text{no mode, smooth slide}', intervals: on((a) => a.modes.length === 0 && a.smooth) }] : []),
     { label: '\\text{no mode, arriving contact repelled}', intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
-    { label: '\\text{no outcome}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels) },
+    { label: '\\text{no mode, arriving contact slips}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels && a.slip) },
+    { label: '\\text{no outcome}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels && !a.slip) },
     { label: '\\text{not approaching}', intervals: wrapped(last, first + TURN) },
   ];
   return rows.filter((r) => r.intervals.length > 0);
@@ -68,7 +70,7 @@ export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
     id: `plot-mode-directions-${index + 1}`,
     title: `Outcome of impact ${index + 1} by the direction of the pre-impact velocities`,
     xLabel: { text: `${theta === '\\theta' ? 'θ' : 'ϑ'} [rad]`, tex: `$${theta}$ [rad]` },
-    yLabel: { text: 'outcome (row)', tex: 'outcome (row)' },
+    yLabel: { text: 'outcome', tex: 'outcome' },
     curves: rows.map((r, k) => ({
       label: r.label,
       x: r.intervals.flatMap(([a, b]) => [a, b, Number.NaN]),
@@ -78,18 +80,20 @@ export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
       width: BAND,
     })),
     height: 60 + 28 * rows.length,
+    // The rows named on the axis: their labels are \text{…} alone, plain text once unwrapped.
+    rows: rows.map((r, k) => ({ y: height(k), text: r.label.replace(/\\text\{([^}]*)\}/g, '$1'), tex: `$${r.label}$` })),
   });
   const [v1, v2] = names.velocities;
   return sceneFigure(
     scene,
     0.75,
-    rows.map((r, k) => ({ label: `${height(k)}:\\ ${r.label}`, ...seriesStyle(k) })),
+    rows.map((r, k) => ({ label: r.label, ...seriesStyle(k) })),
     [
       `Outcome of impact ${index + 1} (${names.arriving} arriving) by the direction `,
       m(`${theta} \\in [0, 2\\pi)`),
       ' of the free pre-impact velocities ',
       m(`(${v1}, ${v2})`),
-      ': one row per outcome, a line over the directions where it holds; the edges are the zeros of the modes’ conditions and impulses.',
+      ': one row per outcome, named on the left, a line over the directions where it holds; the edges are the zeros of the modes’ conditions and impulses.',
     ],
   );
 }

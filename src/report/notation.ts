@@ -104,6 +104,8 @@ export interface ReportSymbols {
   readonly hamiltonian: string;
   readonly columns: string;
   readonly load: string;
+  /** A contact row's bias, (∂f/∂q) q̈ + β = 0 on a contact phase: κ where a parameter is β (the hinged compass's half-angle). */
+  readonly bias: string;
 }
 
 const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
@@ -171,6 +173,7 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     hamiltonian: pick(['H', '\\mathcal{H}'], [universal && 'H']),
     columns: pick(['a', '\\tilde{a}'], []),
     load: pick(['b', '\\tilde{b}', '\\beta'], []),
+    bias: pick(['\\beta', '\\kappa', '\\varsigma'], []),
   };
   symbolsOf.set(system, chosen);
   return chosen;

@@ -113,7 +113,11 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
           blocks: [
             paragraph(
               `What ${paper} states in words, the toolkit gives in closed form`,
-              ownRows.some((r) => r.agrees !== undefined) ? ', a formula of its own set beside the number the report measured:' : ':',
+              ownRows.some((r) => r.how === 'measured')
+                ? ', a formula of its own set beside the number the report measured:'
+                : ownRows.some((r) => r.agrees !== undefined)
+                  ? ', a formula of its own set beside the derivation:'
+                  : ':',
             ),
             equations(...ownDisplays.map(shownRow)),
             ...ownRows.flatMap((r) => [
@@ -250,9 +254,10 @@ function percent(value: number, paper: number): string {
   return `${p < 0 ? '-' : '+'}${Math.abs(p)}\\,\\%`;
 }
 
-/** Whether the toolkit's own formula agrees with the number measured, to its tolerance (nothing for a result given only in closed form). */
+/** Whether the toolkit's own formula agrees with the number measured, to its tolerance, or with the derivation (nothing for a result given only in closed form). */
 function ownVerdict(r: PaperCheckRow): Inline[] {
   if (r.agrees === undefined) return [];
+  if (r.how !== 'measured') return [r.agrees ? ` The derivation agrees with it, ${r.how}ally.` : ' The derivation does not agree with it.'];
   const tolerance = r.formula.tolerance === undefined ? '' : ` to ${r.formula.tolerance}`;
   return [
     r.agrees

@@ -3,7 +3,9 @@
 // configuration each figure shows (or from a drawing of the figure's own):
 // the coordinates it sets, the others at the initial state, the parameters at
 // their defaults or at the sketch's values. A declared reaction is an arrow
-// from its point along the normal of the ground line, into the free side, or
+// from its point along the normal of the ground line it lies on (the nearest,
+// where the drawing has several: a prism between two guides), into the free side
+// (from inside the guide onto the point where the free side is a narrow channel), or
 // inward along the radius of the disc whose rim the point is on. A contact
 // patch under a disc (kuleshov2011 Fig. 1) has its foundation drawn as
 // springs along that normal, each one's free end on the line or, where the
@@ -72,12 +74,30 @@ export function sketchLayout(model: Model, modelDrawing: Drawing, sketch: PaperS
       const tail: Point = [from[0] + (from[0] - rim.c[0]) / 2, from[1] + (from[1] - rim.c[1]) / 2];
       return { label, from: tail, to: from, labelAt: tail };
     }
-    const [nx, ny] = ground ? normal(ground) : [0, 1];
-    const tip: Point = [from[0] + 0.4 * reach * nx, from[1] + 0.4 * reach * ny];
+    const line = nearest(drawing.ground, from);
+    const [nx, ny] = line ? normal(line) : [0, 1];
+    const length = 0.4 * reach;
+    // Where another line faces this one closer than the arrow is long (a prism between guides), the arrow would cross
+    // the body: it is drawn from inside the guide to the point instead, as a push on the body.
+    // Half the channel's width long, clear of the axes in the view's corner.
+    const across = drawing.ground.filter((g) => g !== line).map((g) => -(g.a * from[0] + g.b * from[1] + g.c) / (g.a * nx + g.b * ny));
+    const channel = Math.min(...across.filter((t) => t > 0));
+    if (channel < 1.2 * length) {
+      const push = Math.min(length, channel / 2);
+      const tail: Point = [from[0] - push * nx, from[1] - push * ny];
+      return { label, from: tail, to: from, labelAt: tail };
+    }
+    const tip: Point = [from[0] + length * nx, from[1] + length * ny];
     return { label, from, to: tip, labelAt: tip };
   });
   const bed = springs.length && ground ? { foundationBed: { ...ground, c: ground.c + BED * discs[0]!.r * Math.hypot(ground.a, ground.b) } } : {};
   return { model: drawn, q, points, springs, reactions, ...bed };
+}
+
+/** The ground line nearest to the point (undefined: the drawing has none). */
+function nearest(lines: readonly GroundLine[], [x, y]: Point): GroundLine | undefined {
+  const distance = (g: GroundLine): number => Math.abs(g.a * x + g.b * y + g.c) / Math.hypot(g.a, g.b);
+  return lines.reduce<GroundLine | undefined>((best, g) => (best && distance(best) <= distance(g) ? best : g), undefined);
 }
 
 /** The ground line's unit normal into its free side (where a x + b y + c > 0). */

@@ -45,6 +45,13 @@ export interface PlotSpec {
   readonly height?: number;
 }
 
+/** A row of a row chart: its height and its name, in plain text and in LaTeX. */
+export interface NamedRow {
+  readonly y: number;
+  readonly text: string;
+  readonly tex: string;
+}
+
 /** Curves y(x) in a plane (a phase portrait), each with a dot at its start unless it has none. */
 export interface CurveSpec {
   readonly id: string;
@@ -64,6 +71,8 @@ export interface CurveSpec {
   readonly yLabel: string | AxisLabel;
   readonly width?: number;
   readonly height?: number;
+  /** A row chart's rows: the y axis names each row at its height instead of numbering it. */
+  readonly rows?: readonly NamedRow[];
 }
 
 /** A series' line: its colour and its SVG dash pattern in px (absent: solid). */
@@ -261,6 +270,7 @@ function frame(
   yl: string | AxisLabel,
   exactX = false,
   ticks = TICKS.wide,
+  rows?: readonly NamedRow[],
 ): Frame {
   const x0 = MARGIN.left;
   const x1 = W - MARGIN.right;
@@ -270,7 +280,10 @@ function frame(
   const nice = niceTicks(xLo, xHi, ticks.x);
   const xt = exactX ? { ...nice, ticks: nice.ticks.filter((v) => v >= xLo - 1e-9 * nice.step && v <= xHi + 1e-9 * nice.step), lo: xLo, hi: xHi } : nice;
   const [vLo, vHi] = valueRange(yValues);
-  const yt = niceTicks(vLo, vHi, ticks.y);
+  // Named rows: a grid line at each, half a row's spacing above the top one and below the bottom one.
+  const yt = rows?.length
+    ? { ticks: [] as number[], step: 1, lo: Math.min(...rows.map((r) => r.y)) - 0.5, hi: Math.max(...rows.map((r) => r.y)) + 0.6 }
+    : niceTicks(vLo, vHi, ticks.y);
   const sx = (v: number): number => x0 + ((v - xt.lo) / (xt.hi - xt.lo)) * (x1 - x0);
   const sy = (v: number): number => y0 - ((v - yt.lo) / (yt.hi - yt.lo)) * (y0 - y1);
   const grid = '#e4e4e4';
@@ -283,6 +296,11 @@ function frame(
     items.push({ kind: 'text', cls: 'tick', x: sx(v), y: y0 + 15, text: tickLabel(v / 10 ** xe, xt.step / 10 ** xe), anchor: 'middle', size: 11, fill: ink });
   for (const v of yt.ticks)
     items.push({ kind: 'text', cls: 'tick', x: x0 - 6, y: sy(v) + 4, text: tickLabel(v / 10 ** ye, yt.step / 10 ** ye), anchor: 'end', size: 11, fill: ink });
+  // Each row's name inside the frame, just above its line.
+  for (const r of rows ?? []) {
+    items.push({ kind: 'line', cls: 'grid', x1: x0, y1: sy(r.y), x2: x1, y2: sy(r.y), stroke: grid, width: 1 });
+    items.push({ kind: 'text', cls: 'row-name', x: x0 + 4, y: sy(r.y) - 6, text: r.text, tex: r.tex, anchor: 'start', size: 11, fill: ink });
+  }
   const xa = scaled(label(xl), xe);
   const ya = scaled(label(yl), ye);
   items.push(
@@ -395,6 +413,7 @@ function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): 
     spec.yLabel,
     false,
     ticks,
+    spec.rows,
   );
   const items = f.items;
   spec.curves.forEach((c, k) => {

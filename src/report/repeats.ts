@@ -1,7 +1,10 @@
 // A sum that a block of printed equations repeats, named once as a paper
 // names it: the pendulum at a wall's accelerations and impact map divide
 // by m₁cos²q₂ + m₂sin²(q₁ − q₂) in every row; printed as D with "where
-// D = …" under the block, each row reads at a glance. Printing only: the
+// D = …" under the block, each row reads at a glance. A report's sections
+// share one namer: a sum named before keeps its letter, another sum takes
+// the next letter (W, Z, U), so that one letter keeps one meaning (the
+// hinged compass's contact phase and impact name different sums). Printing only: the
 // derivation's expressions are unchanged (the patch law's discriminant Δ
 // is named by its own section, patch.ts).
 // Tests: test/report/repeats.test.ts.
@@ -23,14 +26,36 @@ export interface NamedRepeat {
   readonly name?: { readonly symbol: Expr; readonly value: Expr };
 }
 
+/** The letters a report's named sums take in turn. */
+const LETTERS = ['D', 'W', 'Z', 'U'] as const;
+
+/** A report's letters for its named sums: a sum's letter, the same for the same sum (undefined: none left). */
+export type SumNamer = (sum: Expr) => string | undefined;
+
 /**
- * The block's expressions, tidied as printed, with the sum that saves the
- * most print (uses × length) written as D: a letter that names no
- * parameter or coordinate of the model, nor the dissipation function of a
- * compliant contact.
+ * The namer of one report, the sums of `before` (an earlier section's)
+ * named first: D, then W, Z, U for other sums, a letter that names no
+ * parameter or coordinate; none where D names one, nor beside the
+ * dissipation function D of a compliant contact.
  */
-export function nameRepeated(model: Model, exprs: readonly Expr[]): NamedRepeat {
-  const tidied = exprs.map(tidy);
+export function sumNamer(model: Model, before: readonly Expr[] = []): SumNamer {
+  const symbols = new Set([...model.parameters, ...model.coordinates].map((x) => mechanicsSymbol(x.name)));
+  const none = symbols.has('D') || (model.compliant?.length ?? 0) > 0;
+  const letters = new Map<string, string>();
+  const name: SumNamer = (sum) => {
+    if (none) return undefined;
+    const key = math(sum);
+    const used = new Set(letters.values());
+    const letter = letters.get(key) ?? LETTERS.find((l) => !symbols.has(l) && !used.has(l));
+    if (letter) letters.set(key, letter);
+    return letter;
+  };
+  for (const sum of before) name(sum);
+  return name;
+}
+
+/** The sum a block's expressions, tidied as printed, repeat that saves the most print (uses × length); undefined: none does. */
+export function repeatedSum(tidied: readonly Expr[]): Expr | undefined {
   const uses = new Map<Expr, number>();
   for (const e of tidied) for (const s of new Set([...sumsIn(e)].map(signless))) uses.set(s, (uses.get(s) ?? 0) + 1);
   let best: Expr | undefined;
@@ -40,9 +65,16 @@ export function nameRepeated(model: Model, exprs: readonly Expr[]): NamedRepeat 
     const length = math(s).length;
     if (length >= MIN_LENGTH && n * length > saving) [best, saving] = [s, n * length];
   }
-  const taken = [...model.parameters, ...model.coordinates].some((x) => mechanicsSymbol(x.name) === 'D') || (model.compliant?.length ?? 0) > 0;
-  if (!best || taken) return { exprs };
-  const name = { symbol: sym('D'), value: best };
+  return best;
+}
+
+/** The block's expressions, tidied as printed, with their repeated sum written with the report's letter for it (D alone by default). */
+export function nameRepeated(model: Model, exprs: readonly Expr[], namer: SumNamer = sumNamer(model)): NamedRepeat {
+  const tidied = exprs.map(tidy);
+  const best = repeatedSum(tidied);
+  const letter = best && namer(best);
+  if (!best || !letter) return { exprs };
+  const name = { symbol: sym(letter), value: best };
   return { exprs: tidied.map(withName(name)), name };
 }
 

@@ -2,11 +2,14 @@
 // (DrawingSpec.annotations) or, for what it leaves out, as the model implies
 // it: the plane's axes named after the coordinates a point is drawn at,
 // an arc for every angle coordinate that alone turns a segment, gravity
-// where the potential is linear in the points' positions, and the surfaces
+// where the potential is linear in the points' positions (with the declared
+// parameter that is its angle from the plane's downward direction, checked
+// against it at the defaults), and the surfaces
 // of the unilateral constraints of a point mass drawn at two coordinates. Drawn by
 // sketch-marks.ts.
 // Tests: test/report/sketch.test.ts, test/report/figures.test.ts.
 import { evaluate } from '../core/evaluate.js';
+import { MechanicsError } from '../errors.js';
 import { freeSymbols, termsOf, type Expr } from '../core/expr.js';
 import { subsRecord } from '../core/subs.js';
 import type { AngleMark, Drawing, DrawingAnnotations, Model, PlaneCurve } from '../model/types.js';
@@ -19,6 +22,8 @@ export interface SketchAnnotations {
   readonly angles: readonly AngleMark[];
   /** Unit direction of gravity in the plane. */
   readonly gravity?: readonly [number, number];
+  /** The parameter that is gravity's angle from the plane's downward direction, with gravity only. */
+  readonly gravityAngle?: string;
   readonly surfaces: readonly PlaneCurve[];
   readonly supports: readonly number[];
   readonly vectors: NonNullable<DrawingAnnotations['vectors']>;
@@ -29,15 +34,30 @@ export function sketchAnnotations(drawing: Drawing, model: Model): SketchAnnotat
   const a = drawing.annotations;
   const axes = a.axes === false ? undefined : (a.axes ?? defaultAxes(drawing, model));
   const gravity = a.gravity === false ? undefined : a.gravity ? unit(a.gravity) : defaultGravity(drawing, model);
+  if (a.gravityAngle) checkGravityAngle(a.gravityAngle, gravity, model);
   return {
     ...(axes ? { axes } : {}),
     angles: a.angles ?? defaultAngles(drawing, model),
     ...(gravity ? { gravity } : {}),
+    ...(gravity && a.gravityAngle ? { gravityAngle: a.gravityAngle } : {}),
     surfaces: a.surfaces ?? defaultSurfaces(drawing, model),
     supports: a.supports,
     vectors: a.vectors ?? [],
     notes: a.notes ?? [],
   };
+}
+
+/** The declared angle is gravity's from the plane's downward direction (0, −1), to 10⁻⁶ rad at the parameters' values. */
+function checkGravityAngle(name: string, gravity: readonly [number, number] | undefined, model: Model): void {
+  const value = parameterEnv(model)[name]!;
+  const tilt = gravity ? Math.abs(Math.atan2(gravity[0], -gravity[1])) : Number.NaN;
+  if (!(Math.abs(tilt - Math.abs(value)) <= 1e-6))
+    throw new MechanicsError(
+      'bad-annotation',
+      'model',
+      `annotations.gravityAngle: ${name} = ${value} is not the angle of the drawn gravity from the downward direction (${gravity ? tilt : 'no gravity'})`,
+      { model: model.name, field: 'drawing.annotations.gravityAngle' },
+    );
 }
 
 const unit = ([x, y]: readonly [number, number]): [number, number] => {

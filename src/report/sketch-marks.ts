@@ -88,6 +88,12 @@ function gravityItems([gx, gy]: readonly [number, number], v: View): SceneItem[]
   ];
 }
 
+/** Gravity's angle from the downward direction, an arc at the gravity arrow's tail from a dashed vertical, named by its parameter. */
+function gravityAngleItems([gx, gy]: readonly [number, number], name: string, v: View): SceneItem[] {
+  const tail: [number, number] = [v.width - 24 - 16 * gx, 30 + 16 * gy];
+  return angleItems(tail, -Math.PI / 2, Math.atan2(gy, gx), 32, name, true);
+}
+
 /** f(x, y) = 0 across the view, with hatches every 10 px on the side where f < 0. */
 function surfaceItems(f: (x: number, y: number) => number, v: View): SceneItem[] {
   const items: SceneItem[] = [];
@@ -149,7 +155,7 @@ export function surfaceMarks(a: SketchAnnotations, model: Model, v: View): Scene
 
 /**
  * The marks drawn over the bodies at one pose (pixel positions of the
- * drawing's points, x₀, y₀, …): axes, gravity, and the angles only when
+ * drawing's points, x₀, y₀, …): axes, gravity, and the angles (gravity's too) only when
  * `angles` (a still figure; the animation moves its bodies under fixed marks).
  */
 export function markItems(a: SketchAnnotations, model: Model, pixels: readonly number[], v: View, angles: boolean): SceneItem[] {
@@ -167,6 +173,7 @@ export function markItems(a: SketchAnnotations, model: Model, pixels: readonly n
       const reach = Math.hypot(p(m.to)[0] - ax, p(m.to)[1] - ay);
       items.push(...angleItems([ax, ay], from, dir(m.to), reach, model.coordinates[m.coordinate]!.name, !('point' in m.from)));
     }
+  if (a.gravity && a.gravityAngle && angles) items.push(...gravityAngleItems(a.gravity, a.gravityAngle, v));
   return items;
 }
 

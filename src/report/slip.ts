@@ -91,7 +91,11 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
       paragraph('Not derived or not compared here:'),
       list(
         [
-          `the rolling resistance as ${paper} print it, (3.1)–(3.2): the source text has lost their formulas, so the first-order terms above are checked against the term of (12.3) linear in the speed and through the steady speed they give (§2, (12.5)), in the paper check;`,
+          `the rolling resistance as ${paper} print it, (3.1)–(3.2): the source text has lost their formulas; in the paper check their terms linear in the speed are derived from the rolling above as the text says (`,
+          m('m\\dot{u}_x = -2F_x/3'),
+          ', ',
+          m('u_x + r\\omega = 0'),
+          '), and the first-order terms are checked against the term of (12.3) linear in the speed and through the steady speed they give (§2, (12.5));',
         ],
         ['the correction of second order in the speed that (3.1) and (12.3) add;'],
         [

@@ -212,6 +212,12 @@ function directionFindings(f: SummaryFacts): Inline[][] {
           ? [`; ${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(d.smoothShare)} of these directions`]
           : []),
         ...(d.repelShare ? [`${d.smoothShare ? ', and on' : '; on'} ${percent(d.repelShare)} ${arriving}’s normal impulse is negative in every mode`] : []),
+        // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
+        ...(d.slipShare
+          ? [
+              `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on ${percent(d.slipShare)} of them`,
+            ]
+          : []),
       ];
     });
 }

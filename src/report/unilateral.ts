@@ -41,13 +41,13 @@ import {
   type Section,
   matrixEquation,
 } from './document.js';
-import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseName, reportSymbols, upTo } from './notation.js';
+import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseName, reportSymbols, tidy, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
 import { impulseFigure, modeFigure, type ModeFigureNames } from './mode-figure.js';
-import { inName, nameRepeated, whereBlocks, type NamedRepeat } from './repeats.js';
+import { inName, nameRepeated, repeatedSum, sumNamer, whereBlocks, type NamedRepeat, type SumNamer } from './repeats.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -251,12 +251,12 @@ export function measureConditions(system: DerivedSystem): Inline[] {
  */
 export function contactPhaseMeasureBlocks(system: DerivedSystem): Block[] {
   if (!system.unilateral) return [];
-  const { mass: M, forcing: f } = reportSymbols(system);
+  const { mass: M, forcing: f, bias } = reportSymbols(system);
   const sticking = system.unilateral.contacts.some((c) => c.tangent);
   return [
     paragraph(
       'On a contact phase the active contacts stay closed: their rows hold at the acceleration level, ',
-      m('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\beta_j = 0'),
+      m(`(\\partial f_j/\\partial q)\\,\\ddot{q} + ${bias}_j = 0`),
       ', and the measures have densities, so that',
     ),
     equations(equation('contact-phase', `${M}\\ddot{q}`, `${f} + ${phaseReactions(system.unilateral.contacts)}`)),
@@ -277,12 +277,14 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   const u = system.unilateral;
   if (!u) return undefined;
   const cs = system.model.coordinates;
+  const { bias } = reportSymbols(system);
+  const namer = sumNamer(model);
   const blocks: Block[] = [
     paragraph('On each contact phase ', ref('contact-phase'), ' the row biases are'),
     equations(
       ...u.contacts.flatMap((c, j) => [
-        equation(undefined, `\\beta_{${j + 1}}`, mathLines(c.normal.bias)),
-        ...(c.tangent ? [equation(undefined, `\\beta_{${j + 1}}^{\\xi}`, mathLines(c.tangent.bias))] : []),
+        equation(undefined, `${bias}_{${j + 1}}`, mathLines(c.normal.bias)),
+        ...(c.tangent ? [equation(undefined, `${bias}_{${j + 1}}^{\\xi}`, mathLines(c.tangent.bias))] : []),
       ]),
     ),
   ];
@@ -297,7 +299,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     const names = phase.active.map((j) => contactName(u, j)).join(' and ');
     const held = heldText(model, u, phase);
     if (phase.friction) {
-      blocks.push(...phase.friction.flatMap((f) => frictionPhaseBlocks(system, phase, f)));
+      blocks.push(...phase.friction.flatMap((f) => frictionPhaseBlocks(system, phase, f, namer)));
       continue;
     }
     if (!phase.explicit) {
@@ -315,8 +317,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
       );
       continue;
     }
-    const ex = phase.explicit;
-    const named = nameRepeated(model, [...ex.qdd.slice(0, cs.length), ...ex.multipliers.slice(0, phase.rows.length)]);
+    const named = nameRepeated(model, phaseExprs(system, phase, phase.explicit), namer);
     blocks.push(
       paragraph(`Contact with ${names} (`, m(held), '):'),
       equations(
@@ -327,6 +328,34 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     );
   }
   return { id: 'contact-phases', title: 'Contact phases', blocks };
+}
+
+/** A phase's printed expressions: its accelerations, then its rows' densities. */
+const phaseExprs = (system: DerivedSystem, phase: ContactPhase, ex: NonNullable<ContactPhase['explicit']>): Expr[] => [
+  ...ex.qdd.slice(0, system.model.coordinates.length),
+  ...ex.multipliers.slice(0, phase.rows.length),
+];
+
+/** A friction phase's densities as printed: a row dependent on one other merged into their determined combination. */
+const frictionRows = (u: Unilateral, f: FrictionPhase, ex: NonNullable<FrictionPhase['explicit']>) =>
+  determinedRows(
+    u,
+    f.rows.map((r, k) => [r.label, ex.multipliers[k]!] as const),
+    f.indeterminate ?? [],
+    rateSymbol,
+  );
+
+/** The sums the contact phases name, in the section's order: the impact maps' namer starts from them. */
+function phaseSums(system: DerivedSystem): Expr[] {
+  const u = system.unilateral!;
+  return u.phases.flatMap((phase) => {
+    const lists = phase.friction
+      ? phase.friction.flatMap((f) => (f.explicit ? [[...f.explicit.qdd, ...frictionRows(u, f, f.explicit).rows.map((r) => r.value)]] : []))
+      : phase.explicit
+        ? [phaseExprs(system, phase, phase.explicit)]
+        : [];
+    return lists.flatMap((exprs) => repeatedSum(exprs.map(tidy)) ?? []);
+  });
 }
 
 /** "f₁ = 0, f₂ = 0", and the configuration where they hold together when the phase is reduced there ("⇒ y = 0, θ = 0"). */
@@ -341,7 +370,7 @@ function heldText(model: Model, u: Unilateral, phase: ContactPhase): string {
  * sticking (FrictionPhase): its accelerations, its densities, and the
  * sticking cone of each sticking contact.
  */
-function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: FrictionPhase): Block[] {
+function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: FrictionPhase, namer: SumNamer): Block[] {
   const { model } = system;
   const u = system.unilateral!;
   const cs = model.coordinates;
@@ -357,13 +386,8 @@ function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: Fric
   );
   if (!f.explicit) return [head];
   const ex = f.explicit;
-  const { rows, merged } = determinedRows(
-    u,
-    f.rows.map((r, k) => [r.label, ex.multipliers[k]!] as const),
-    f.indeterminate ?? [],
-    rateSymbol,
-  );
-  const named = nameRepeated(model, [...ex.qdd, ...rows.map((r) => r.value)]);
+  const { rows, merged } = frictionRows(u, f, ex);
+  const named = nameRepeated(model, [...ex.qdd, ...rows.map((r) => r.value)], namer);
   const symbolOf = labelSymbol(u, rateSymbol);
   const blocks: Block[] = [
     head,
@@ -461,6 +485,8 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
   const u = system.unilateral;
   if (!u) return undefined;
   const mu = reportSymbols(system).measure;
+  // One letter, one sum: a sum the contact phases named keeps its letter, another takes the next.
+  const namer = sumNamer(model, phaseSums(system));
   // Contacts that arrive alone get the general single-impact formula, also where a
   // scenario gives its closed form (the pendulum at a wall: (1.4), then its instance).
   // (Sticking contacts are pinned tangentially too and Coulomb contacts take a tangential impulse: (1.4) does not apply to them.)
@@ -481,9 +507,9 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
     ),
   ];
   u.impactMaps.forEach((im, k) => {
-    blocks.push(...impactMapBlocks(system, im, k));
+    blocks.push(...impactMapBlocks(system, im, k, namer));
     const d = directions.find((x) => x.map === k);
-    if (d) blocks.push(directionBlock(system, im, d), ...directionFigures(system, im, d));
+    if (d) blocks.push(directionBlock(system, im, d), ...slipBlocks(system, im, d), ...directionFigures(system, im, d));
   });
   if (alone.length) {
     blocks.push(
@@ -527,7 +553,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
   return { id: 'impact-maps', title: 'Impact maps', blocks };
 }
 
-function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block[] {
+function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number, namer: SumNamer): Block[] {
   const { model } = system;
   const u = system.unilateral!;
   const cs = system.model.coordinates;
@@ -557,7 +583,7 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number): Block
     ...(dependent.length ? [equations(...dependent.map(({ c, v }) => equation(undefined, mechanicsSymbol(preImpactName(c.name)), mathLines(v))))] : []),
     ...approachBlocks(u, im),
   ];
-  im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, im.onGaps?.[n] ?? mode, `${tag}-mode-${n + 1}`, n)));
+  im.modes.forEach((mode, n) => blocks.push(...modeBlocks(system, im, im.onGaps?.[n] ?? mode, `${tag}-mode-${n + 1}`, n, namer)));
   if (im.critical) blocks.push(...criticalBlocks(system, im, im.critical, tag));
   return blocks;
 }
@@ -627,6 +653,36 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
         ` On ${percent(d.repelShare)} of them the normal impulse of ${arriving} is negative in every mode${d.smoothShare !== undefined ? ' and in the smooth slide' : ''}: no impact in which ${arriving} engages by its law exists there${u.contacts[im.scenario.arriving]!.tangent ? ', so the assumption that it sticks fails' : ''}.`,
       ]
     : [];
+  // Why no mode is where neither smooth hypothesis of rubanovich1981 (3.15), (3.16) holds: the conditions each mode fails.
+  const condition = (n: number, k: number): Inline => {
+    const mode = im.modes[n]!;
+    const c = mode.conditions[k]!;
+    // A cone's lower side is printed on its upper side's line (conditionBlocks).
+    const shown = mode.conditions.filter((x) => !(x.states?.kind === 'cone' && x.states.side === 'lower'));
+    const line = shown.indexOf(c) >= 0 ? shown.indexOf(c) : shown.indexOf(mode.conditions[k - 1]!);
+    return ref(`impact-${d.map + 1}-mode-${n + 1}-condition-${line + 1}`);
+  };
+  const gaps = d.arcs.filter((a) => a.modes.length === 0 && !a.smooth);
+  const why = gaps.flatMap((a): Inline[] => [
+    ' For ',
+    m(`${angle(a.from)} < ${th} < ${angle(a.to)}`),
+    ' ',
+    ...a.failing.flatMap((ks, n): Inline[] => [
+      n ? (n + 1 === a.failing.length ? ' and ' : ', ') : '',
+      `mode ${n + 1} fails `,
+      ...ks.flatMap((k, i) => [i ? ' and ' : '', condition(n, k)]),
+    ]),
+    '.',
+  ]);
+  // The smooth slip where the arriving contact cannot stick (studies/mode-directions.ts).
+  const leaves = im.scenario.closed.length > 1 ? 'leave' : 'leaves';
+  const slip =
+    d.slipShare !== undefined
+      ? [
+          ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) on ${percent(d.slipShare)} of the approaching directions`,
+          gaps.length && gaps.every((a) => a.slip) ? `, these arcs included: there ${arriving} cannot stick, it slips.` : '.',
+        ]
+      : [];
   return paragraph(
     'Every condition above is linear in ',
     m(`${v1}, ${v2}`),
@@ -646,9 +702,32 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
           ` On ${percent(none)} of these directions no mode is admissible: the impact law, which lets a closed contact only stay or leave, has no outcome there.`,
           ...smooth,
           ...repelled,
+          ...why,
         ]
       : []),
+    ...slip,
   );
+}
+
+/** The smooth slip in closed form (studies/mode-directions.ts): the arriving contact's normal impulse, the closed ones' normal velocities after. */
+function slipBlocks(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Block[] {
+  if (!d.slip) return [];
+  const u = system.unilateral!;
+  const { model } = system;
+  const symbolOf = labelSymbol(u, impulseSymbol(reportSymbols(system).measure));
+  const arriving = u.contacts[im.scenario.arriving]!;
+  const tag = `impact-${d.map + 1}-slip`;
+  return [
+    paragraph(
+      `In the smooth slip the normal impulse of ${contactName(u, im.scenario.arriving)} and the normal velocity after of ${im.scenario.closed.map((j) => contactName(u, j)).join(' and ')} are`,
+    ),
+    equations(
+      equation(`${tag}-${arriving.normal.label}`, symbolOf(arriving.normal.label), mathLines(d.slip.impulse)),
+      ...im.scenario.closed.map((j, k) =>
+        equation(`${tag}-${u.contacts[j]!.normal.label}`, `\\dot{${gapLetter(model, u.contacts[j]!)}}_{${j + 1}}^{+}`, mathLines(d.slip!.separations[k]!)),
+      ),
+    ),
+  ];
 }
 
 /** The outcome by θ over the whole circle and the impulses by θ (mode-figure.ts), named as directionBlock names them. */
@@ -766,7 +845,7 @@ function formatDegrees(rad: number): string {
   return `${d}^\\circ ${min}'`;
 }
 
-function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag: string, n: number): Block[] {
+function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag: string, n: number, namer: SumNamer): Block[] {
   const u = system.unilateral!;
   const cs = system.model.coordinates;
   const sc = im.scenario;
@@ -776,7 +855,7 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const { rows, merged } = determinedRows(u, [...mode.impulses], mode.indeterminate, impulse);
   // A velocity the held rows fix is printed through the free ones (ẋ⁺ = −l sin θ θ̇⁺), which are printed in full.
   const velocities = mode.qdPlus.slice(0, cs.length).map((v, i) => mode.through?.[i] ?? v);
-  const named = nameRepeated(system.model, [...velocities, ...rows.map((r) => r.value)]);
+  const named = nameRepeated(system.model, [...velocities, ...rows.map((r) => r.value)], namer);
   const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, r.lhs, mathLines(named.exprs[cs.length + k]!)));
   const blocks: Block[] = [
     // A single outcome needs no number: "Mode 1:" promises a second.

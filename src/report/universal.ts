@@ -19,10 +19,13 @@ import { sceneFigure } from './scene-figure.js';
 
 const WORDS: Readonly<Record<string, string>> = { whole: 'compression', 'both-inner': 'restitution' };
 
+/** kuleshov2011 Figs. 2–4 as the papers page lists them: in this section. */
+export const UNIVERSAL_FIGURES = { eq: 'Figs. 2–4', id: 'universal-impact' } as const;
+
 /** One section for the patches' studies (one in the disk's report); undefined where no patch has a universal problem. */
 export function universalSection(system: DerivedSystem, studies: readonly RestitutionStudy[]): Section | undefined {
   const blocks = studies.flatMap((s) => studyBlocks(system, s));
-  return blocks.length ? { id: 'universal-impact', title: 'The universal impact problem', blocks } : undefined;
+  return blocks.length ? { id: UNIVERSAL_FIGURES.id, title: 'The universal impact problem', blocks } : undefined;
 }
 
 function studyBlocks(system: DerivedSystem, study: RestitutionStudy): Block[] {

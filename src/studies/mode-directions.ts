@@ -14,12 +14,16 @@
 // §3 ((3.15), (3.16): the closed contacts' lines smooth, their normal rows
 // kept) is admissible, all its normal impulses ≥ 0, and whether the
 // arriving contact's normal impulse is negative in every mode and in the
-// smooth stay: then no impact that engages it exists.
+// smooth stay: then no impact that engages it exists. Per arc, the
+// conditions each mode fails; and whether the smooth slip is admissible
+// (the arriving contact's own line smooth, the closed contacts leaving:
+// its normal impulse ≥ 0, each closed contact separating), the outcome
+// left where the arriving contact cannot stick.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { freeSymbols, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { smoothStay } from '../derive/unilateral/smooth-stay.js';
+import { smoothSlip, smoothStay } from '../derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../model/names.js';
 
 /** An arc of directions θ ∈ (from, to) of the pre-impact velocities, in radians. */
@@ -32,6 +36,10 @@ export interface ModeArc {
   readonly smooth: boolean;
   /** The arriving contact's normal impulse is negative in every mode and in the smooth stay. */
   readonly repels: boolean;
+  /** The smooth slip is admissible: the arriving contact's normal impulse ≥ 0, every closed contact separating (false where the map has none). */
+  readonly slip: boolean;
+  /** Per mode, the indices of its conditions that fail on the arc (empty: the mode is admissible). */
+  readonly failing: readonly (readonly number[])[];
 }
 
 export interface ModeDirections {
@@ -57,6 +65,12 @@ export interface ModeDirections {
   readonly arrivingImpulses: readonly (readonly [number, number])[];
   /** The smooth stay's normal impulses as forms, the arriving contact's first, then the closed ones' (absent: the map has none). */
   readonly smoothImpulses?: readonly (readonly [number, number])[];
+  /** The smooth slip's arriving normal impulse, then each closed contact's normal velocity after, as forms (absent: the map has none). */
+  readonly slipForms?: readonly (readonly [number, number])[];
+  /** The share of the approaching directions on which the smooth slip is admissible (undefined: the map has none). */
+  readonly slipShare?: number;
+  /** The smooth slip in closed form: the arriving contact's normal impulse, each closed contact's normal velocity after. */
+  readonly slip?: { readonly impulse: Expr; readonly separations: readonly Expr[] };
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -92,18 +106,20 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const arriving = im.modes.map((mode) => mode.impulses.get(normal(im.scenario.arriving)));
     const stay = smoothStay(system.model, system.lagrange2, u.contacts, im);
     const slide = stay && [im.scenario.arriving, ...im.scenario.closed].map((j) => stay.impulses.get(normal(j)));
+    const slipping = smoothSlip(system.model, system.lagrange2, u.contacts, im);
     const optional = (es: readonly (Expr | undefined)[] | undefined) => {
       const fs = es?.map((e) => e && form(e));
       return fs?.every((f) => f !== undefined) ? (fs as (readonly [number, number])[]) : undefined;
     };
     const pushes = optional(arriving) ?? [];
     const smooth = optional(slide);
+    const slipForms = optional(slipping && [slipping.impulses.get(normal(im.scenario.arriving)), ...slipping.separations]);
     const value = ([p, q]: readonly [number, number], t: number): number => p * Math.cos(t) + q * Math.sin(t);
     // The contact approaches on the half-circle (θ₀, θ₀ + π) where its form is negative: θ₀ = φ + π/2 for the form R cos(θ − φ).
     const phi = Math.atan2(approach[1], approach[0]);
     const start = phi + Math.PI / 2 > Math.PI ? phi - (3 * Math.PI) / 2 : phi + Math.PI / 2;
     // Each condition's zero inside that half-circle (a form R cos(θ − ψ) has one zero in every half-open half-circle).
-    const cuts = [...conditions.flat(), ...pushes, ...(smooth ?? [])]
+    const cuts = [...conditions.flat(), ...pushes, ...(smooth ?? []), ...(slipForms ?? [])]
       .filter(([p, q]) => Math.hypot(p, q) > 0)
       .map(([p, q]) => start + ((((Math.atan2(q, p) + Math.PI / 2 - start) % Math.PI) + Math.PI) % Math.PI))
       .filter((t) => t > start && t < start + Math.PI)
@@ -114,12 +130,22 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
       const [from, to] = [ends[i]!, ends[i + 1]!];
       if (to - from < 1e-12) continue;
       const mid = (from + to) / 2;
-      const modes = conditions.flatMap((cs, n) => (cs.every((c) => value(c, mid) >= 0) ? [n] : []));
+      const failing = conditions.map((cs) => cs.flatMap((c, k) => (value(c, mid) < 0 ? [k] : [])));
+      const modes = failing.flatMap((f, n) => (f.length ? [] : [n]));
+      const slip = !!slipForms && slipForms.every((c) => value(c, mid) >= 0);
       const slides = !!smooth && smooth.every((c) => value(c, mid) >= 0);
       const repels = pushes.length === im.modes.length && [...pushes, ...(smooth ? [smooth[0]!] : [])].every((c) => value(c, mid) < 0);
       const last = arcs[arcs.length - 1];
-      if (last && last.modes.join() === modes.join() && last.smooth === slides && last.repels === repels) arcs[arcs.length - 1] = { ...last, to };
-      else arcs.push({ from, to, modes, smooth: slides, repels });
+      // Arcs without a mode stay apart where what fails changes: that says why no mode is there.
+      const same =
+        last &&
+        last.modes.join() === modes.join() &&
+        (modes.length > 0 || last.failing.join(';') === failing.join(';')) &&
+        last.smooth === slides &&
+        last.repels === repels &&
+        last.slip === slip;
+      if (same) arcs[arcs.length - 1] = { ...last, to };
+      else arcs.push({ from, to, modes, smooth: slides, repels, slip, failing });
     }
     // One mode on every approaching direction: the direction decides nothing.
     if (arcs.length === 1 && arcs[0]!.modes.length === 1) return [];
@@ -129,6 +155,7 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const modeShares = im.modes.map((_, n) => share((a) => a.modes.includes(n)));
     const smoothShare = smooth ? share((a) => a.modes.length === 0 && a.smooth) : undefined;
     const repelShare = share((a) => a.repels);
+    const slipShare = slipForms ? share((a) => a.slip) : undefined;
     const usedOf = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).filter(([name]) => used.has(name)));
     return [
       {
@@ -143,6 +170,9 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
         repelShare,
         arrivingImpulses: pushes,
         ...(smooth ? { smoothImpulses: smooth } : {}),
+        ...(slipForms && slipping
+          ? { slipForms, slipShare, slip: { impulse: slipping.impulses.get(normal(im.scenario.arriving))!, separations: slipping.separations } }
+          : {}),
       },
     ];
   });

@@ -36,7 +36,7 @@ import { piecewiseMotion } from '../../src/derive/motion/piecewise.js';
 describe('hinged compass §3', () => {
   const system = derived(hinged);
   const facts = derivedFacts(system);
-  const env = { m: 1.3, l: 0.9, beta: 0.4, g: 9.81, "a1'-": -1.1, "a2'-": 0.7 };
+  const env = { m: 1.3, l: 0.9, beta: 0.4, g: 9.81, "a1'-": 0.7, "a2'-": -1.1 };
   const G = [1, 2, 3, 4].map((r) => [1, 2, 3, 4].map((c) => evaluate(facts.get(`impact1.G${r}${c}`)!, env)));
   it('G is the paper’s (3.4): (m/2)(1 + 3cos²α)/(3cos²α), −(m/2)/sin 2α, …, with α = β', () => {
     const { m, beta: a } = env;
@@ -54,7 +54,8 @@ describe('hinged compass §3', () => {
   });
   it('Carnot (3.14): T⁻ − T⁺ = ½ [ż]ᵀ G [ż] in both modes, and positive', () => {
     for (const mode of ['stays', 'leaves']) {
-      const jump = ['foot2.t', 'foot2.n', 'foot1.t', 'foot1.n'].map(
+      // z = (x₁, y₁, x₂, y₂): D (foot 1) then B (foot 2), the paper's numbering.
+      const jump = ['foot1.t', 'foot1.n', 'foot2.t', 'foot2.n'].map(
         (r) => evaluate(facts.get(`impact1.${mode}.${r}+`)!, env) - evaluate(facts.get(`impact1.${r}-`)!, env),
       );
       const quadratic = 0.5 * jump.reduce((s, zi, i) => s + zi * jump.reduce((t, zj, j) => t + G[i]![j]! * zj, 0), 0);

@@ -3,7 +3,10 @@
 // KaTeX's fonts loaded from docs/reports/katex/, at 1280 and at 412 px (a phone) no
 // display set below the body font, no equation number over its formula, no
 // page wider than the screen (wide displays and tables scroll in their box), the
-// plots drawn with tick labels of 11 px that never overlap (a phone gets its own layout); and the animation advances when played.
+// plots drawn with tick labels of 11 px that never overlap (a phone gets its own layout), every table
+// in a box that scrolls sideways rather than widen the page, its caption above the box wrapped
+// to the column (the rimless wheel's equilibria table, four columns, fits the phone's column
+// itself: it was 434 px in a 364 px column); and the animation advances when played.
 // The page visits the reports in turn: a page of its own cost each report a
 // renderer process, about a third of the browser's CPU. Without
 // Chromium the check says it skipped, except in CI (CI=true), where a missing
@@ -125,6 +128,15 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
         };
       }),
       sketches: document.querySelectorAll('svg.sketch').length,
+      // The report's column, its tables' widths, their scrolling boxes' and their captions' (wrapped, never wider).
+      column: (() => {
+        const main = document.querySelector('main.report');
+        const style = getComputedStyle(main);
+        return main.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      })(),
+      tables: Object.fromEntries([...document.querySelectorAll('table')].map((t) => [t.id, t.getBoundingClientRect().width])),
+      boxes: [...document.querySelectorAll('div.table')].map((b) => b.getBoundingClientRect().width),
+      captions: [...document.querySelectorAll('.table-caption')].map((c) => c.scrollWidth),
     };
   })()`;
 
@@ -146,6 +158,10 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
           katex: number;
           plots: { id: string; w: number; lines: number; tickPx: number; clashes: number }[];
           sketches: number;
+          column: number;
+          tables: Record<string, number>;
+          boxes: number[];
+          captions: number[];
         };
         expect(m.errors).toBe(0);
         expect(m.katex).toBeGreaterThan(10);
@@ -165,6 +181,13 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
         for (const p of m.plots.filter((x) => x.id === 'plot-coordinates' || x.id === 'plot-velocities' || x.id.startsWith('plot-phase')))
           expect(p.lines, p.id).toBeGreaterThan(0);
         expect(m.sketches).toBe(html.match(/<svg[^>]*\bclass="sketch\b/g)?.length ?? 0);
+        // Every table in its scrolling box within the column, its caption above the box wrapped to the column.
+        expect(m.column).toBeGreaterThan(300);
+        expect(m.boxes).toHaveLength(Object.keys(m.tables).length);
+        for (const w of m.boxes) expect(w, `a table's box at ${width} px`).toBeLessThanOrEqual(m.column + 1);
+        expect(m.captions).toHaveLength(m.boxes.length);
+        for (const w of m.captions) expect(w, `a table's caption at ${width} px`).toBeLessThanOrEqual(m.column + 1);
+        if (name === 'rimless-wheel') expect(m.tables['tab-equilibria'], `the equilibria table at ${width} px`).toBeLessThanOrEqual(m.column + 1);
       }
       expect(errors, 'console errors').toEqual([]);
       expect(failed, 'requests that failed (missing stylesheet or fonts?)').toEqual([]);

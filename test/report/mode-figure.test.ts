@@ -5,7 +5,7 @@
 // checks them against the paper), and the report shows it with a caption.
 import { describe, expect, it } from 'vitest';
 import hinged from '../../derivations/hinged-compass.js';
-import { impulseCurves, modeBands } from '../../src/report/mode-figure.js';
+import { impulseCurves, modeBands, modeFigure } from '../../src/report/mode-figure.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
 import { derived } from '../helpers/examples.js';
 import { models, report } from './reports.js';
@@ -38,7 +38,7 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     const [slide] = row('smooth slide');
     expect(slide![0]).toBeCloseTo(4.3467, 4);
     expect(slide![1]).toBeCloseTo(4.4646, 4);
-    // Foot 2 approaches where ȧ₁⁻ + ȧ₂⁻ < 0, 3π/4 < θ < 7π/4.
+    // Foot 1 approaches where ȧ₁⁻ + ȧ₂⁻ < 0, 3π/4 < θ < 7π/4.
     expect(row('not approaching')).toEqual([
       [expect.closeTo((7 * Math.PI) / 4, 12), TURN],
       [0, expect.closeTo((3 * Math.PI) / 4, 12)],
@@ -48,18 +48,18 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
   });
 
   it('plots the normal impulses at |v| = 1: the smooth slide’s those re-derived from (3.15), (3.16), changing sign at the bands’ edges', () => {
-    const names = { modes: ['mode 1', 'mode 2'], theta: '\\theta', velocities: ['v_1', 'v_2'] as const, arriving: 'foot 2', closed: ['foot 1'] };
+    const names = { modes: ['mode 1', 'mode 2'], theta: '\\theta', velocities: ['v_1', 'v_2'] as const, arriving: 'foot 1', closed: ['foot 2'] };
     const curves = impulseCurves(study!, names);
     expect(curves.map((c) => c.label)).toEqual([
-      'mode 1,\\ \\text{foot 2}',
-      'mode 2,\\ \\text{foot 2}',
-      '\\text{smooth slide, foot 2}',
+      'mode 1,\\ \\text{foot 1}',
+      'mode 2,\\ \\text{foot 1}',
       '\\text{smooth slide, foot 1}',
+      '\\text{smooth slide, foot 2}',
     ]);
     // Each sample is the study's form p cos θ + q sin θ.
     const forms = [...study!.arrivingImpulses, ...study!.smoothImpulses!];
     curves.forEach((c, k) => c.theta.forEach((t, i) => expect(c.impulse[i]).toBeCloseTo(forms[k]![0] * Math.cos(t) + forms[k]![1] * Math.sin(t), 12)));
-    // D (foot 2, sticking) and B (foot 1, sliding) at θ = 4.36, 4.40, 4.44, from (3.15), (3.16) solved independently at β = 0.3.
+    // D (foot 1, sticking) and B (foot 2, sliding) at θ = 4.36, 4.40, 4.44, from (3.15), (3.16) solved independently at β = 0.3.
     const at = (f: readonly [number, number], t: number) => f[0] * Math.cos(t) + f[1] * Math.sin(t);
     const [D, B] = study!.smoothImpulses!;
     expect([4.36, 4.4, 4.44].map((t) => at(D!, t))).toEqual([expect.closeTo(0.31, 2), expect.closeTo(0.27, 2), expect.closeTo(0.23, 2)]);
@@ -71,11 +71,31 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     expect(slide.theta[k - 1]! <= edge && edge <= slide.theta[k]!).toBe(true);
   });
 
+  it('names each row on the y axis by its outcome, top to bottom in the bands’ order, and numbers none', () => {
+    const names = {
+      modes: ['\\text{mode 1 (foot 2 leaves)}', '\\text{mode 2 (foot 2 stays)}'],
+      theta: '\\theta',
+      velocities: ['u', 'v'] as [string, string],
+      arriving: 'foot 1',
+      closed: ['foot 2'],
+    };
+    const figure = modeFigure(study!, names);
+    const rows = [...figure.svg.matchAll(/<text class="row-name" x="[\d.]+" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)];
+    // The page's layout, then the phone's.
+    const labels = modeBands(study!, names.modes).map((b) => b.label.replace(/\\text\{([^}]*)\}/g, '$1'));
+    expect(rows.map((r) => r[2])).toEqual([...labels, ...labels]);
+    expect(rows[0]![2]).toBe('mode 1 (foot 2 leaves)');
+    const ys = rows.slice(0, labels.length).map((r) => Number(r[1]));
+    ys.slice(1).forEach((y, k) => expect(y).toBeGreaterThan(ys[k]!));
+    expect(figure.svg).not.toMatch(/<text class="tick"[^>]*text-anchor="end"/);
+    expect(figure.tikz!.picture).toContain('$\\text{no mode, arriving contact slips}$');
+  });
+
   it('is in the report, .tex and .html, with its caption and label', () => {
     const { files } = report(models.find((m) => m.spec.name === 'hinged-compass')!);
     const tex = files.get('docs/reports/hinged-compass.body.tex')!;
     const figure = tex.slice(tex.indexOf('\\caption{Outcome of impact 1'));
-    expect(figure).toMatch(/^\\caption\{Outcome of impact 1 \(foot 2 arriving\) by the direction \$\\theta \\in \[0, 2\\pi\)\$/);
+    expect(figure).toMatch(/^\\caption\{Outcome of impact 1 \(foot 1 arriving\) by the direction \$\\theta \\in \[0, 2\\pi\)\$/);
     expect(figure.split('\n')[0]).toMatch(/\}\\label\{fig:hinged-compass:plot-mode-directions-1\}$/);
     expect(files.get('docs/reports/hinged-compass.html')!).toContain('id="plot-mode-directions-1"');
     expect(tex).toContain('}\\label{fig:hinged-compass:plot-mode-impulses-1}');
@@ -89,13 +109,13 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
       'The impacts’ modes, read from the run’s events: ',
       'at ',
       { math: 't = 0.2137' },
-      ' foot 2 strikes',
-      ' and foot 1 leaves',
+      ' foot 1 strikes',
+      ' and foot 2 leaves',
       '; ',
       'at ',
       { math: 't = 0.5515' },
-      ' foot 1 strikes',
-      ' and foot 2 leaves',
+      ' foot 2 strikes',
+      ' and foot 1 leaves',
       '.',
     ];
     expect(text).toContain(JSON.stringify(said).slice(1, -1));

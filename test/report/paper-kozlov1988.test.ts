@@ -61,11 +61,24 @@ describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
-  ['kozlov-birkhoff-stiff', birkhoffStiff, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  [
+    'kozlov-birkhoff-stiff',
+    birkhoffStiff,
+    // (4.6)–(4.7), I₁, I₂, a; then §4's δ identity for f = 1, t, t² and the upper swing, and the δs' place.
+    [...Array(9).fill('symbolic'), ...Array(5).fill('symbolic')],
+  ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
-  ['kozlov-impact', impact, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  [
+    'kozlov-impact',
+    impact,
+    [
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
+      // After Theorem 3, V + exp(−Nf) at k = 0: x₁(δ_N), (3.2) twice, δ_N → 0; then its rate, depth and speed beyond.
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
+    ],
+  ],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
   it(`compares ${how.length} formulas (${how.join(', ')}) and every one agrees`, () => {
     const rows = report(spec).rows.filter((r) => r.agrees !== undefined);
@@ -181,6 +194,34 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(evaluate(a!.derived, env)).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 12);
     // kozlov-birkhoff-orbit's first row: 1 + ρ₁ + ρ₂ of the orbit Newton found, the energy's multiplier 1 beside the pair.
     expect(evaluate(a!.derived, env)).toBeCloseTo(report(birkhoff).rows[0]!.measured!.value - 1, 8);
+  });
+});
+
+describe('kozlov1988 §4’s closing remark: p(t) of (4.6) tends to a sum of δ-functions', () => {
+  it('its moments ∫ p tʲ dt over a swing are vR⁻¹λ^(−j) ∫₀^π uʲ sin u du, λ = √N: 2vR⁻¹, πvR⁻¹/λ, (π² − 4)vR⁻¹/λ², so ∫ p f dt → 2vR⁻¹f(0)', () => {
+    const { system } = once(birkhoffStiff);
+    const facts = derivedFacts(system);
+    const p = "compliant.lower.x''@∂x@x=0@y=trajectory1.y";
+    const env = { l: 0.5, R1: 0.7, R2: 0.9, v: 1.3 };
+    // ∫₀^π uʲ sin u du by hand: 2, π, π² − 4.
+    const c = [2, Math.PI, Math.PI ** 2 - 4];
+    for (const N of [100, 1e4])
+      c.forEach((cj, j) => {
+        const moment = fact(facts, system, `${p}@moment${j}:trajectory1`)!;
+        expect(-evaluate(moment, { ...env, N })).toBeCloseTo((1.3 / 0.7) * cj * N ** (-j / 2), 12);
+      });
+    // f(t) = cos 3t + t eᵗ = 1 + t − 3.5t² + O(t³): ∫ p f dt → 2vR₁⁻¹f(0), off by πvR₁⁻¹/λ at λ = 10³.
+    const integral = (N: number): number =>
+      -[1, 1, -3.5].reduce((s, a, j) => s + a * evaluate(fact(facts, system, `${p}@moment${j}:trajectory1`)!, { ...env, N }), 0);
+    expect(Math.abs(integral(1e6) - (2 * 1.3) / 0.7)).toBeLessThan(0.01);
+    const rows = report(birkhoffStiff).rows.slice(9);
+    expect(rows.map((r) => [r.formula.eq, r.agrees, r.formula.origin])).toEqual([
+      ['§4', true, undefined],
+      ['§4', true, undefined],
+      ['§4', true, undefined],
+      ['§4', true, undefined],
+      ['§4', true, 'correction'],
+    ]);
   });
 });
 
@@ -377,6 +418,26 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     const conclusion = JSON.stringify(doc.sections.find((x) => x.id === 'conclusion'));
     expect(conclusion).toContain('(3.2)–(3.6)');
     expect(conclusion).toContain('constant metric without potential');
+  });
+  it('after Theorem 3, V + exp(−Nf) at k = 0: (3.2) with e = 1 at every N, and its own rate O(1/N) set beside the derivation, not a measurement', () => {
+    const rows = check.rows.filter((r) => r.formula.name.includes('V_N^{*}'));
+    expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([
+      ['Th. 3', true],
+      ['(3.2)', true],
+      ['(3.2)', true],
+      ['Th. 3', true],
+      ['Th. 3', true],
+      ['Th. 3', true],
+      ['Th. 3', true],
+    ]);
+    // ẋ₁(δ_N) = w at g₁₁ = 2 whatever N; N δ_N = √2 ln((√2 + 1)/(√2 − 1)) at w = 1, typed by hand.
+    for (const N of [10, 1e6]) expect(evaluate(rows[1]!.derived, { g11: 2, w: 1, N })).toBeCloseTo(1, 14);
+    expect(evaluate(rows[4]!.derived, { g11: 2, w: 1, N: 50 })).toBeCloseTo(Math.SQRT2 * Math.log((Math.SQRT2 + 1) / (Math.SQRT2 - 1)), 12);
+    const { system } = once(impact);
+    const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check });
+    const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
+    expect(own).toContain('set beside the derivation');
+    expect(own).not.toContain('measured');
   });
   it('derives the rescaled equations (3.4): free of N in τ = √N t, at every N (x₁″ at x₁ = 0.1, x₁′ = −1)', () => {
     const G = 1 / 2;

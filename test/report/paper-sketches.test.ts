@@ -24,6 +24,7 @@ import wheel from '../../derivations/rimless-wheel.js';
 import disk from '../../derivations/viscoelastic-disk.js';
 import pendulum from '../../derivations/rough-hinge-pendulum.js';
 import prism from '../../derivations/prism-in-guides.js';
+import planar from '../../derivations/prism-in-guides-planar.js';
 
 function layouts(spec: ModelSpec): SketchLayout[] {
   const model = buildModel(spec);
@@ -83,7 +84,8 @@ describe('rubanovich1981’s sketches, at the defaults l = 1, α = β = 0.3, k =
 
   it('Fig. 5: the hinged compass’s feet on the line, its legs at ∓β from the downward vertical, R₁ at the arriving foot', () => {
     const { points: p, reactions } = layouts(hinged)[0]!;
-    const [O, B, D] = ['hip', 'foot1', 'foot2'].map((n) => p.get(n)!);
+    // Foot 1 is the paper's D (arriving), foot 2 its B.
+    const [O, D, B] = ['hip', 'foot1', 'foot2'].map((n) => p.get(n)!);
     expect(Math.abs(B![1])).toBeCloseTo(0, 14);
     expect(Math.abs(D![1])).toBeCloseTo(0, 14);
     expect(Math.atan2(B![0] - O![0], O![1] - B![1])).toBeCloseTo(-alpha, 14);
@@ -196,6 +198,30 @@ describe('smirnov1981 Fig. 1 seen from the side: the prism’s five pairs of sup
     for (const [, [x, z]] of side!.points) {
       expect(Math.abs(x)).toBeLessThanOrEqual(0.4);
       expect(Math.abs(z)).toBeLessThanOrEqual(h);
+    }
+  });
+});
+
+describe('smirnov1981 §2, the planar prism from above: the reactions of the realized variant at its guides', () => {
+  const [top] = layouts(planar);
+  const env = Object.fromEntries(buildModel(planar).parameters.map((p) => [p.name, p.default])) as Record<string, number>;
+
+  it('draws N_{111} at pair 1 and N_{112} at pair 2 on the face y = +w, each along −y: variant 11, which §2 realizes at the defaults', () => {
+    const { Py, Mz, a1, a2, w, f11, f12 } = env as Record<string, number>;
+    // §2 typed from the paper for i = j = 1, b₁ₛ = w, sgn ẋ = 1: Δ₁₁, N₁₁₁, N₁₁₂, both ≥ 0 (variant 11 is realized).
+    const delta = a2! - a1! + (-f12! * w! + f11! * w!);
+    const N111 = -(Mz! - Py! * (a2! - f12! * w!)) / delta;
+    const N112 = -(-Mz! + Py! * (a1! - f11! * w!)) / delta;
+    expect([+N111.toFixed(3), +N112.toFixed(3)]).toEqual([0.412, 1.588]);
+    const [n1, n2] = top!.reactions;
+    expect([n1!.label, n2!.label]).toEqual(['N_{111}', 'N_{112}']);
+    // Each pushes on its point from inside the guide (y > w): an arrow along the free side would cross the 2w wide prism.
+    expect(n1!.to).toEqual([expect.closeTo(a1!, 14), expect.closeTo(w!, 14)]);
+    expect(n2!.to).toEqual([expect.closeTo(a2!, 14), expect.closeTo(w!, 14)]);
+    for (const n of [n1!, n2!]) {
+      expect(unit(n.from, n.to)).toEqual([expect.closeTo(0, 14), expect.closeTo(-1, 14)]);
+      // Half the channel 2w long: y = 2w above the axis, inside the guide.
+      expect(n.from[1]).toBeCloseTo(2 * w!, 14);
     }
   });
 });

@@ -46,6 +46,10 @@ describe('the results of the source papers, on one page', () => {
     expect(numbers.lastIndexOf('(1.7)')).toBeLessThan(numbers.indexOf('(1.20)'));
   });
 
+  it('lists kuleshov2011 Figs. 2–4 under the disk’s universal impact section, drawn from the toolkit’s own runs', () => {
+    expect(html).toMatch(/<td class="eq">Figs\. 2–4<\/td>[\s\S]*?href="viscoelastic-disk\.html#universal-impact"[\s\S]*?drawn from the toolkit’s own runs/);
+  });
+
   it('says how each is obtained: a result not derived with its reason, a measured one with its tolerance', () => {
     const rows = [...tables.values()].flat();
     const disk = models.find((m) => m.spec.name === 'viscoelastic-disk')!.spec.paper!;

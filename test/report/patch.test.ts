@@ -105,7 +105,7 @@ describe('the distributed contact law section', () => {
     // part of Proposition 14's forcing (its relaxation measured in the paper check).
     expect(tex).toContain('Not derived or not compared here');
     expect(tex).toContain("the constant part of Proposition 14's forcing");
-    expect(tex).toContain('(3.1)--(3.2): the source text has lost their formulas');
+    expect(tex).toContain('(3.1)--(3.2): the source text has lost their formulas; in the paper check their terms linear in the speed');
     expect(tex).toContain('linear in the speed and through the steady speed they give (\\S{}2, (12.5))');
   });
   it('every formula is valid KaTeX (strict)', () => {

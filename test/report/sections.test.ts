@@ -280,6 +280,17 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).not.toContain('M(q,t)');
   });
 
+  it('hinged compass: the row biases are κ, β being the half-angle; its contact phase and impact name their different sums D and W', () => {
+    const tex = body('hinged-compass');
+    expect(tex).toContain('\\kappa_{1} = l \\dot{a}_{1}^{2} \\cos a_{1}');
+    expect(tex).toContain('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\kappa_j = 0');
+    expect(tex).not.toMatch(/\\beta_\{?[j12]/);
+    expect(tex).toContain('where $D = 2 \\dot{a}_{2}^{2} - 3 \\dot{a}_{1}^{2} \\cos(a_{1} - a_{2})$');
+    expect(tex).toContain('where $W = 2 \\dot{a}_{1}^{-} - 9 \\dot{a}_{2}^{-} \\cos 2 \\beta$');
+    // The same sum keeps its letter: the pendulum at a wall's phase and impact both divide by D.
+    expect(body('pendulum-wall').match(/where \$D = m_\{1\} \\cos\^\{2\} q_\{2\}/g)).toHaveLength(2);
+  });
+
   it.each(models.map((m) => [m.spec.name] as const))(
     '%s: the forcing is not written f where f names the gaps, and the momentum’s velocity-free part is p₀, not b',
     (name) => {
@@ -331,13 +342,21 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
   });
 
-  it('says which mode the hinged compass’s impact takes by the direction of (ȧ₁⁻, ȧ₂⁻), and where none is admissible (studies/mode-directions.ts)', () => {
+  it('says which mode the hinged compass’s impact takes by the direction of (ȧ₂⁻, ȧ₁⁻), and where none is admissible (studies/mode-directions.ts)', () => {
     const tex = body('hinged-compass');
-    expect(tex).toContain('Contact foot 2 approaches for $2.356 < \\theta < 5.498$');
-    expect(tex).toContain('mode 2 (foot 1 stays) for $4.465 < \\theta < 4.626$');
+    expect(tex).toContain('the direction $\\theta$ of $(\\dot{a}_{2}^{-}, \\dot{a}_{1}^{-}) = |v|(\\cos \\theta, \\sin \\theta)$');
+    expect(tex).toContain('Contact foot 1 approaches for $2.356 < \\theta < 5.498$');
+    expect(tex).toContain('mode 2 (foot 2 stays) for $4.465 < \\theta < 4.626$');
     expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
-    expect(tex).toContain('no mode, but foot 1 sliding on a smooth line for $4.347 < \\theta < 4.465$');
-    expect(tex).toContain('no mode, foot 2 repelled for $4.737 < \\theta < 5.498$');
+    expect(tex).toContain('no mode, but foot 2 sliding on a smooth line for $4.347 < \\theta < 4.465$');
+    expect(tex).toContain('no mode, foot 1 repelled for $4.737 < \\theta < 5.498$');
+    // The smooth slip in closed form under the paragraph: foot 1's impulse, foot 2's velocity after (studies/mode-directions.ts).
+    expect(tex).toContain('In the smooth slip the normal impulse of foot 1 and the normal velocity after of foot 2 are');
+    expect(tex).toContain('\\label{eq:hinged-compass:impact-1-slip-foot2.n}');
+    // Why 4.672 < θ < 4.737 has no mode: the conditions each mode fails, by their equations.
+    expect(tex).toContain(
+      'For $4.672 < \\theta < 4.737$ mode 1 fails \\eqref{eq:hinged-compass:impact-1-mode-1-condition-2} and mode 2 fails \\eqref{eq:hinged-compass:impact-1-mode-2-condition-1}.',
+    );
   });
 
   it('names a contact by its description when that names it, and prints its activation condition', () => {

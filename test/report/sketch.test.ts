@@ -141,7 +141,8 @@ describe('the marks of a sketch', () => {
     const at = poser(drawing, model);
     const pose = at(model.initial.q0);
     const scene = sketchScene('s', 'walker', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
-    expect(texts(scene, 'length-name')).toEqual(['l', 'l']);
+    // The hip to leg 1's mass, drawn over the leg, is b long at every configuration.
+    expect(texts(scene, 'length-name')).toEqual(['l', 'l', 'b']);
     expect(scene.items.flatMap((i) => (i.kind === 'text' && i.cls === 'name' ? [i.tex] : []))).toContain('$m_{H}$');
     const hip = scene.items.find((i) => i.kind === 'circle' && i.cls === 'point')!;
     if (hip.kind !== 'circle') throw new Error('no hip');
@@ -156,6 +157,32 @@ describe('the marks of a sketch', () => {
     // 0.271 + 0.35 rad, 36 sin 0.621 = 20.9 px (between them, at 0.35 rad, they were 12.3 px off, over the legs).
     expect(a1 - hip.cx).toBeCloseTo(-36 * Math.sin(0.271 + 0.35), 0);
     expect(a2 - hip.cx).toBeCloseTo(36 * Math.sin(0.271 + 0.35), 0);
+  });
+
+  it('the compass walker: the slope’s angle γ marked at the gravity arrow, from a dashed vertical; a wrong angle is a named error', () => {
+    const model = buildModel(walker);
+    const drawing = modelDrawing(walker, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const scene = sketchScene('s', 'walker', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
+    expect(texts(scene, 'angle-name')).toEqual(['a₁', 'a₂', 'γ']);
+    // In the slope's frame V = g Σ m (y cos γ − x sin γ): gravity is (sin γ, −cos γ), γ = π/60 from the downward vertical.
+    const shaft = scene.items.find((i) => i.kind === 'line' && i.cls === 'gravity')!;
+    if (shaft.kind !== 'line') throw new Error('no gravity arrow');
+    expect(Math.atan2(shaft.x2 - shaft.x1, shaft.y2 - shaft.y1)).toBeCloseTo(Math.PI / 60, 9);
+    const reference = scene.items.filter((i) => i.kind === 'line' && i.cls === 'angle-reference').at(-1)!;
+    if (reference.kind !== 'line') throw new Error('no reference');
+    expect([reference.x1, reference.y1]).toEqual([shaft.x1, shaft.y1]);
+    expect(reference.x2).toBeCloseTo(reference.x1, 9);
+    expect(reference.y2).toBeGreaterThan(reference.y1);
+    const wrong = { ...walker, parameters: { ...walker.parameters, gamma: { default: 0.1 } } };
+    const tilted = { ...wrong, drawing: { ...walker.drawing!, annotations: { gravityAngle: 'g' } } };
+    const model2 = buildModel(tilted);
+    const drawing2 = modelDrawing(tilted, model2)!;
+    expect(() => sketchScene('s', 'walker', drawing2, model2, poser(drawing2, model2)(model2.initial.q0), view(boundingBox(drawing2, model2, [pose])))).toThrow(
+      expect.objectContaining({ code: 'bad-annotation' }),
+    );
+    const unknown = { ...walker, drawing: { ...walker.drawing!, annotations: { gravityAngle: 'slope' } } };
+    expect(() => modelDrawing(unknown, buildModel(walker))).toThrow(expect.objectContaining({ code: 'unknown-parameter' }));
   });
 
   it('the compass walker’s hip mass mH reads m with a subscript H in the SVG, as m_{H} in the LaTeX; a digit index stays a Unicode subscript', () => {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import compass from '../../derivations/compass.js';
 import compassWalker from '../../derivations/compass-walker.js';
 import hinged from '../../derivations/hinged-compass.js';
+import { evaluate } from '../../src/core/evaluate.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
 import { derived } from '../helpers/examples.js';
 
@@ -90,8 +91,8 @@ describe('the modes of an impact by the direction of two free velocities', () =>
     return arc?.modes.map(name).sort();
   };
 
-  it('studies the hinged compass at β = 0.3: foot 2 approaches on the half-circle ȧ₁⁻ + ȧ₂⁻ < 0', () => {
-    expect(study!.velocities).toEqual(["a1'-", "a2'-"]);
+  it('studies the hinged compass at β = 0.3: foot 1 (D) approaches on the half-circle ȧ₁⁻ + ȧ₂⁻ < 0, θ the direction of (ȧ₂⁻, ȧ₁⁻)', () => {
+    expect(study!.velocities).toEqual(["a2'-", "a1'-"]);
     expect(study!.parameters.beta).toBe(0.3);
     expect(study!.arcs[0]!.from).toBeCloseTo((3 * Math.PI) / 4, 12);
     expect(study!.arcs.at(-1)!.to).toBeCloseTo((7 * Math.PI) / 4, 12);
@@ -199,6 +200,87 @@ function solve(A: number[][], b: number[]): number[] {
   for (let r = n - 1; r >= 0; r--) x[r] = (M[r]![n]! - M[r]!.slice(r + 1, n).reduce((s, v, k) => s + v * x[r + 1 + k]!, 0)) / M[r]![r]!;
   return x;
 }
+
+/**
+ * The smooth slip of the hinged compass, m = l = 1, typed independently of the toolkit in its own coordinates
+ * (x, y, a₁, a₂) with a₁ = −β B's leg and a₂ = β D's (the study's θ: (ȧ_B, ȧ_D) = (cos θ, sin θ)): M from
+ * T = Σ m|ṙ_O + (l/2) ȧi (cos ai, sin ai)|²/2 + m l² ȧi²/24 (m l²/3 on the diagonal), D kept on the line by
+ * its normal row n₂ = (0, 1, 0, l sin a₂) alone, B free: [M −n₂ᵀ; n₂ 0](q̇⁺, Λ) = (M q̇⁻, 0), with B at rest
+ * before, q̇⁻ = (−l cos β ȧ₁, l sin β ȧ₁, ȧ₁, ȧ₂). Returns D's normal impulse Λ and B's normal velocity after.
+ */
+function paperSlip(theta: number, beta: number): { D: number; B: number } {
+  const [a1, a2] = [-beta, beta];
+  const M = [
+    [2, 0, Math.cos(a1) / 2, Math.cos(a2) / 2],
+    [0, 2, Math.sin(a1) / 2, Math.sin(a2) / 2],
+    [Math.cos(a1) / 2, Math.sin(a1) / 2, 1 / 3, 0],
+    [Math.cos(a2) / 2, Math.sin(a2) / 2, 0, 1 / 3],
+  ];
+  const n1 = [0, 1, Math.sin(a1), 0];
+  const n2 = [0, 1, 0, Math.sin(a2)];
+  const [d1, d2] = [Math.cos(theta), Math.sin(theta)];
+  const before = [-Math.cos(beta) * d1, Math.sin(beta) * d1, d1, d2];
+  const K = [...M.map((row, i) => [...row, -n2[i]!]), [...n2, 0]];
+  const x = solve(K, [...M.map((row) => row.reduce((s, v, k) => s + v * before[k]!, 0)), 0]);
+  return { D: x[4]!, B: n1.reduce((s, v, k) => s + v * x[k]!, 0) };
+}
+
+describe('the hinged compass where no impact law has an outcome: D cannot stick and slips', () => {
+  const system = derived(hinged);
+  const [study] = modeDirections(system);
+  const modes = system.unilateral!.impactMaps[0]!.modes;
+
+  it('admits the smooth slip (D on a smooth line, B leaving) where the independent equations give Λ_D ≥ 0 and B separating', () => {
+    const n = 5000;
+    for (let k = 0; k < n; k++) {
+      const theta = (3 * Math.PI) / 4 + ((k + 0.5) / n) * Math.PI;
+      const arc = study!.arcs.find((a) => a.from < theta && theta < a.to)!;
+      const p = paperSlip(theta, 0.3);
+      expect(arc.slip, `θ = ${theta}`).toBe(p.D >= 0 && p.B >= 0);
+    }
+    // At β = 0.3 on every approaching direction, with D's impulse 0.3148 and B's velocity 0.0377 at θ = 4.70.
+    expect(study!.slipShare).toBeCloseTo(1, 12);
+    const p = paperSlip(4.7, 0.3);
+    expect([+p.D.toFixed(4), +p.B.toFixed(4)]).toEqual([0.3148, 0.0377]);
+  });
+
+  it('gives the slip in closed form: D’s impulse and B’s normal velocity after equal the independent solve at any β; B separates only while sin 2β ≤ 2/3', () => {
+    const { impulse, separations } = study!.slip!;
+    for (const [beta, theta] of [
+      [0.3, 4.7],
+      [0.45, 4.0],
+      [0.2, 5.2],
+    ] as const) {
+      // θ is the direction of (ȧ₂⁻, ȧ₁⁻): B's leg (a2) first, as paperSlip's a₁.
+      const env = { m: 1, l: 1, g: 9.81, beta, "a2'-": Math.cos(theta), "a1'-": Math.sin(theta) };
+      const p = paperSlip(theta, beta);
+      expect(evaluate(impulse, env)).toBeCloseTo(p.D, 12);
+      expect(evaluate(separations[0]!, env)).toBeCloseTo(p.B, 12);
+    }
+    // Approaching (ȧ₁⁻ + ȧ₂⁻ < 0), B's velocity after has the sign of 1 − (9/4) sin² 2β: lost past β = ½ arcsin(2/3).
+    const edge = Math.asin(2 / 3) / 2;
+    expect(paperSlip(4.7, edge - 0.01).B).toBeGreaterThan(0);
+    expect(paperSlip(4.7, edge + 0.01).B).toBeLessThan(0);
+  });
+
+  it('on 4.672 < θ < 4.737 the lift-off fails only by B not separating ((3.12) D pushed, (3.13) B driven down) and the stay by D pulled (3.10)', () => {
+    const arc = study!.arcs.find((a) => a.from < 4.7 && 4.7 < a.to)!;
+    expect([+arc.from.toFixed(3), +arc.to.toFixed(3)]).toEqual([4.672, 4.737]);
+    const leaves = modes.findIndex((mode) => mode.stays.length === 0);
+    const stays = 1 - leaves;
+    expect(arc.failing[leaves]!.map((k) => modes[leaves]!.conditions[k]!.meaning)).toEqual(['foot2 separates (normal velocity ≥ 0)']);
+    expect(arc.failing[stays]!.map((k) => modes[stays]!.conditions[k]!.meaning)).toEqual(['impulse of foot1 ≥ 0']);
+    // The paper's own equations on the arc: (3.12) E_{R₁y} ≥ 0 but (3.13) ẏ₂(+0) < 0; (3.10) E_{R₁y} < 0.
+    for (const theta of [4.68, 4.7, 4.73]) {
+      const { G11, G12, G22 } = paperG(0.3);
+      const z1 = arriving(theta, 0.3);
+      const G21 = transpose(G12);
+      expect(-mul(sub(G11, prod(prod(G12, inv(G22)), G21)), z1)[1]).toBeGreaterThan(0);
+      expect(mul(prod(inv(G22), G21), z1)[1]).toBeLessThan(0);
+      expect(-mul(G11, z1)[1]).toBeLessThan(0);
+    }
+  });
+});
 
 /**
  * The compass walker's heel strike at a1 = −a2 = h, typed independently of the toolkit (rubanovich1981 (1.17),

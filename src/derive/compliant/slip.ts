@@ -12,14 +12,16 @@
 //    velocities after it (Proposition 9);
 //  - incline (§11): at rest depth the normal force F₀ balances the forcing's
 //    normal part, the slip accelerates as a₀ + σa₁, and σ* = −a₀/a₁ (tan α/(3λ))
-//    holds it at zero: the slip stops iff |σ*| < 1, (2.3) tan α < 3λ;
+//    holds it at zero: the slip stops iff |σ*| < 1, (2.3) tan α < 3λ, and
+//    a slip s does so after −s/(a₀ + a₁ sgn s), since σ = sgn s keeps its
+//    sign until then (Proposition 15; in (2.2)'s scales T₁ ~ 1);
 //  - rolling (§12): with σ = σ* at each speed u of the law's tangential state
 //    symbol, the coordinates accelerate as a + b·u + O(u²) (ẍ = (2/3)g sin α
 //    − (2/3)(νg cos α/(kr))ẋ for the disk: the rolling resistance, (3.1),
 //    (12.2)–(12.3)), and roll steadily at u = −a/b; the rest depth is the
 //    incline's, F₀ = mg cos α ((9.2)).
 // Tests: test/derive/compliant/slip.test.ts.
-import { add, dependsOn, div, mul, neg, num, sub, sym, ZERO, type Expr } from '../../core/expr.js';
+import { add, dependsOn, div, fn, mul, neg, num, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
 import { together } from '../../core/together.js';
@@ -45,6 +47,8 @@ export interface PatchSlip {
   readonly after?: { readonly velocities: readonly Expr[]; readonly slip: Expr };
   /** On the incline: σ* = −a₀/a₁ at rest depth; the slip stops iff |σ*| < 1. */
   readonly holding?: Expr;
+  /** The time the slip s, in the velocities, takes to reach 0 at rest depth: −s/(a₀ + a₁ sgn s), positive where it stops (Proposition 15). */
+  readonly stopTime?: Expr;
   /** Rolling without slip at rest depth: each coordinate's acceleration a + b·u in the law's tangential velocity u. */
   readonly rolling?: {
     readonly velocity: string;
@@ -156,25 +160,26 @@ function inclineOf(model: Model, l2: Lagrange2, term: PatchTerm, d: Directions):
   const a1 = d.tidy(mul(dot(d.S, d.f), F0));
   if (a1 === ZERO) return {};
   const holding = d.tidy(neg(div(a0, a1)));
+  const stopTime = d.tidy(neg(div(term.slip!, add(a0, mul(fn('sign', term.slip!), a1)))));
 
   // Rolling: the law at the depth where the whole patch carries F₀ at rest, the depth's rate 0.
   const rate = [...c.state].find(([, e]) => simplify(neg(e)) === term.gapRate)?.[0];
   const tangential = [...c.state].filter(([s, e]) => s !== c.depth && s !== rate && cs.some((q) => dependsOn(e, q.qd.name))).map(([s]) => s);
-  if (!rate || tangential.length !== 1) return { holding };
+  if (!rate || tangential.length !== 1) return { holding, stopTime };
   const u = tangential[0]!;
   const atRest = simplify(subs(d.F, new Map([...tangential, rate].map((s) => [s, ZERO] as const))));
   // The load as a positive symbol N until the end, so that the depth's powers cancel ((N^{2/3})^{3/2} = N).
   const N = sym('$N');
   const positive = new Set([...d.positive, N.name]);
   const depth = balance(atRest, c.depth, N, [...positive]);
-  if (!depth) return { holding };
+  if (!depth) return { holding, stopTime };
   const tidy = (e: Expr): Expr => d.tidy(subs(simplify(pullPositive(simplify(e), positive)), new Map([[N.name, F0]])));
   const here = (e: Expr): Expr => subs(e, new Map([[c.depth, depth] as const, [rate, ZERO] as const]));
   const Q0 = d.Q.map((e) => here(subs(e, new Map([[d.sigma, ZERO]]))));
   const Q1 = d.Q.map((e) => here(diff(e, d.sigma)));
   const w0 = d.solve(Q0.map((e, i) => add(forcing[i]!, e)));
   const w1 = d.solve(Q1);
-  if (!w0 || !w1) return { holding };
+  if (!w0 || !w1) return { holding, stopTime };
   const held = neg(div(dot(d.S, w0), dot(d.S, w1)));
   const accelerations = w0.map((e, i) => add(e, mul(held, w1[i]!)));
   const at0 = (e: Expr): Expr => tidy(subs(e, new Map([[u, ZERO]])));
@@ -183,5 +188,5 @@ function inclineOf(model: Model, l2: Lagrange2, term: PatchTerm, d: Directions):
   // The steady speed along the first coordinate that the tangential velocity moves.
   const k = cs.findIndex((q) => dependsOn(c.state.get(u)!, q.qd.name));
   const steady = perVelocity[k] !== ZERO ? d.tidy(neg(div(acceleration[k]!, perVelocity[k]!))) : undefined;
-  return { holding, rolling: { velocity: u, depth: tidy(depth), acceleration, perVelocity, ...(steady ? { steady } : {}) } };
+  return { holding, stopTime, rolling: { velocity: u, depth: tidy(depth), acceleration, perVelocity, ...(steady ? { steady } : {}) } };
 }

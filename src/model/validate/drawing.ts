@@ -102,7 +102,7 @@ const ANNOTATIONS = member(FIELD, 'annotations');
 /** The declared annotations, each field read when present (left undefined for the report's defaults). */
 function checkAnnotations(x: unknown, known: Known, names: readonly string[], env: Env, out: Problems): DrawingAnnotations {
   if (x === undefined) return { supports: [] };
-  const a = fieldsAt(x, ANNOTATIONS, 'annotations { axes, angles, gravity, surfaces, supports, vectors, notes }', out);
+  const a = fieldsAt(x, ANNOTATIONS, 'annotations { axes, angles, gravity, gravityAngle, surfaces, supports, vectors, notes }', out);
   if (!a) return { supports: [] };
   rejectUnknownKeys(a, ANNOTATION_FIELDS, ANNOTATIONS, out);
   const point = (name: unknown, field: string): number => {
@@ -131,6 +131,16 @@ function checkAnnotations(x: unknown, known: Known, names: readonly string[], en
     else if (Array.isArray(g) && g.length === 2 && g.every((c) => typeof c === 'number' && Number.isFinite(c)) && (g[0] !== 0 || g[1] !== 0))
       result.gravity = [g[0] as number, g[1] as number];
     else out.add('bad-annotation', field, `gravity is a non-zero direction [x, y] of finite numbers or false, got ${JSON.stringify(g) ?? typeName(g)}`);
+  }
+  if (a.gravityAngle !== undefined) {
+    const field = member(ANNOTATIONS, 'gravityAngle');
+    if (typeof a.gravityAngle === 'string' && known.parameters.some((p) => p.name === a.gravityAngle)) result.gravityAngle = a.gravityAngle;
+    else
+      out.add(
+        'unknown-parameter',
+        field,
+        `${typeof a.gravityAngle === 'string' ? `'${a.gravityAngle}'` : typeName(a.gravityAngle)} is not a parameter of the model`,
+      );
   }
   if (a.surfaces !== undefined)
     result.surfaces = listAt(a.surfaces, 'annotations.surfaces', "a list of equations ('x^2 + y^2 = R^2')", out).flatMap((e, k) => {

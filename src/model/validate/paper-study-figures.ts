@@ -8,7 +8,9 @@
 // read when the pipeline builds the model with it), its labels plain words,
 // its parameters the model's, t1 and the cut positive; 'averaged-speed'
 // (kozlov1988 §3) on a model of two coordinates and one unilateral contact,
-// the averaged motion's class (its study names a model outside it). The report inputs
+// the averaged motion's class (its study names a model outside it);
+// 'universal-restitution' (kuleshov2011 Figs. 2–4) on a model with a contact
+// patch, whose universal impact problem the report solves. The report inputs
 // read them (src/pipeline/report-inputs.ts).
 // Tests: test/model/validate/paper-study-figures.test.ts.
 import { combineErrors } from '../../errors.js';
@@ -41,6 +43,7 @@ const FIELDS = {
   'confocal-motions': { kind: true, starts: true },
   'periodic-orbit-walls': { kind: true },
   'averaged-speed': { kind: true },
+  'universal-restitution': { kind: true },
   realizations: { kind: true, contact: true, label: true, laws: true, params: true, t1: true, cut: true },
 } as const;
 /** A legend's words: printed in LaTeX's \text{} and in SVG as they are. */
@@ -90,6 +93,15 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
           'averaged-speed draws kozlov1988 §3’s averaged law: a model of two coordinates and one unilateral contact',
         );
       averagedSpeed = true;
+      return;
+    }
+    if (kind === 'universal-restitution') {
+      if (!model.patches?.length)
+        out.add(
+          'unknown-field',
+          member(field, 'kind'),
+          'universal-restitution draws kuleshov2011 Figs. 2–4 from a contact patch’s impact: the model declares no patch',
+        );
       return;
     }
     if (kind === 'realizations') {

@@ -88,13 +88,13 @@ const FIELDS = {
  * A fact's name (src/derive/paper-results.ts): an impact map's
  * (impact1.leaves.psi'+, impact1.stays.footB.n@critical), the support pairs'
  * (supports.(+).Φ), a hinge's (hinge.journal.critical), a realized contact's
- * (compliant.line.duration), a patch's (patch.foundation.halfWidth), a contact
+ * (compliant.line.duration), a contact realized by e^{−Nf} (exponential.wall.N.duration), a patch's (patch.foundation.halfWidth), a contact
  * phase's (phase.floor.floor.n), an axis oscillation's (axis.x.grazing), a bouncing's (bouncing.y.halfTrace), Chaplygin's coordinates (parabolic.v'), the initial state (initial.u), a piece
  * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), or a
  * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…, journal.….phiddot).
  */
 const FACT =
-  /^(impact\d+|supports|hinge|compliant|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal|journal)\.[^\s]+$/;
+  /^(impact\d+|supports|hinge|compliant|exponential|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal|journal)\.[^\s]+$/;
 /** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
 export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal|journal)\./;
 

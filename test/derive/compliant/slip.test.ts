@@ -77,6 +77,22 @@ describe('the incline (§11–§12)', () => {
       expectClose(evaluate(s.holding!, e), Math.tan(e.alpha) / (3 * e.lambda), 1e-12);
     }
   });
+  it('a slip s = ẋ + rφ̇ stops after s/(g(3λ cos α sgn s − sin α)): Prop. 15, stepping the disk’s equations at rest depth', () => {
+    const g = rng(15);
+    for (let i = 0; i < 10; i++) {
+      const e = { ...randomEnv(g), "x'": uniform(g, -3, 3), "phi'": uniform(g, -30, 30) };
+      // Where (2.3) holds: tan α < 3λ.
+      const alpha = Math.atan(uniform(g, -0.9, 0.9) * 3 * e.lambda);
+      const env = { ...e, alpha };
+      const slip = env["x'"] + env.r * env["phi'"];
+      // mẍ = −σλF_y, (mr²/2)φ̈ = −σλrF_y with F_y = mg cos α, plus mg sin α along x: ṡ = g(sin α − 3σλ cos α), σ = sgn s.
+      let [v, t] = [slip, 0];
+      const h = 1e-5;
+      while (Math.sign(v) === Math.sign(slip)) [v, t] = [v + h * env.g * (Math.sin(alpha) - 3 * Math.sign(v) * env.lambda * Math.cos(alpha)), t + h];
+      // The step that changes the sign ends within h after the stop.
+      expect(Math.abs(evaluate(s.stopTime!, env) - t)).toBeLessThan(h);
+    }
+  });
   it('rolling at zero speed: ẍ = (2/3)g sin α (12.2), φ̈ = −ẍ/r', () => {
     const g = rng(122);
     for (let i = 0; i < 10; i++) {

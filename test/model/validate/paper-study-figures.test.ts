@@ -8,12 +8,14 @@
 // so are kozlov1988 Fig. 1's realizations on a contact that is not realized,
 // a law that is not a realized one, a label that is not plain words, a
 // parameter the model lacks and a t1 or cut that is not positive; and
-// kozlov1988 §3's averaged law on a model outside its class.
+// kozlov1988 §3's averaged law on a model outside its class, and
+// kuleshov2011 Figs. 2–4 on a model without a contact patch.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../../derivations/kozlov-birkhoff-orbit.js';
 import parabolic from '../../../derivations/parabolic-billiard.js';
 import elastic from '../../../derivations/kozlov-release-elastic.js';
 import billiard from '../../../derivations/circle-billiard.js';
+import disk from '../../../derivations/viscoelastic-disk.js';
 import { buildModel } from '../../../src/model/model.js';
 import { checkStudyFigures } from '../../../src/model/validate/paper-study-figures.js';
 import { builds, modelError, mutate, problems } from '../spec-cases.js';
@@ -69,6 +71,11 @@ describe('a paper’s figures drawn by a study', () => {
   it('draw kozlov1988 §3’s averaged law only on two coordinates and one unilateral contact', () => {
     expect(problems(withFigures(elastic, [{ kind: 'averaged-speed' }]))).toEqual([['unknown-field', 'paper.studyFigures[0].kind']]);
     expect(problems(withFigures(billiard, [{ kind: 'averaged-speed', t1: 3 }]))).toEqual([['unknown-field', 'paper.studyFigures[0].t1']]);
+  });
+
+  it('draw kuleshov2011 Figs. 2–4 only from a contact patch: the disk’s builds, the billiard’s is refused', () => {
+    builds(disk);
+    expect(problems(withFigures(billiard, [{ kind: 'universal-restitution' }]))).toEqual([['unknown-field', 'paper.studyFigures[0].kind']]);
   });
 
   it('read kozlov1988 Fig. 1’s realizations: the realized contact, its label, the other laws in order, the parameters, t1 and the cut', () => {

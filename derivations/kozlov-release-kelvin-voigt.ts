@@ -63,7 +63,7 @@ export default defineModel({
       },
       {
         eq: '§2',
-        name: 'r:\\ t_{*} - 1 = O(N^{-r})',
+        name: '\\rho:\\ t_{*} - 1 = O(N^{-\\rho})',
         formula: '1/2',
         derived: 'limit.release.order',
         tolerance: 0.02,

@@ -62,7 +62,7 @@ export default defineModel({
       },
       {
         eq: '(2.7)',
-        name: 'r:\\ t_{*} - 2 = O(N^{-r})',
+        name: '\\rho:\\ t_{*} - 2 = O(N^{-\\rho})',
         formula: '1',
         derived: 'limit.release.order',
         tolerance: 1e-3,

@@ -13,14 +13,15 @@ const column = (k: string): [string, string] => [
 const [ci, cj] = [column('i'), column('i + 1')];
 // Arctg y written asin(y/√(1 + y²)), y = f sgn φ̇ (the language has no arctan).
 const arctg = 'asin(f*sgn/sqrt(1 + f^2))';
-const journal = { n: 'hinge.journal.n', i: 'hinge.journal.i', I: 'Jc + m*l^2', sgn: "sign(phi')" };
+const journal = { n: 'hinge.journal.n', i: 'hinge.journal.i', sgn: "sign(phi')" };
 
 // Smirnov's examples 3 and 4 (smirnov1981 §2): a physical pendulum on a
 // journal of radius r with sliding friction f and reduced coefficient f_r.
 // The centre of mass (x down, y across) is pinned at distance l from the
 // hinge by two holonomic constraints, the Cartesian components of the pin;
-// the journal turns with the body (joint angle φ). Moment of inertia about
-// the hinge I = Jc + m l².
+// the journal turns with the body (joint angle φ). The parameter is the
+// paper's I, the moment of inertia about the hinge, so every formula names
+// that one moment alike: about the centre of mass it is I − m l².
 export default defineModel({
   name: 'rough-hinge-pendulum',
   title: 'Pendulum with friction in the hinge',
@@ -35,13 +36,13 @@ export default defineModel({
   parameters: {
     m: { default: 1, description: 'mass', unit: 'kg' },
     l: { default: 0.5, description: 'hinge to centre of mass', unit: 'm' },
-    Jc: { default: 0.05, description: 'moment of inertia about the centre of mass', unit: 'kg m^2' },
+    I: { default: 0.3, description: 'moment of inertia about the hinge', unit: 'kg m^2' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
     r: { default: 0.05, description: 'journal radius', unit: 'm' },
     f: { default: 0.3, range: [0, 2], description: 'sliding friction coefficient of the journal' },
     fr: { default: 0.35, range: [0, 10], description: 'reduced friction coefficient of the moment' },
   },
-  kinetic: "m*(x'^2 + y'^2)/2 + Jc*phi'^2/2",
+  kinetic: "m*(x'^2 + y'^2)/2 + (I - m*l^2)*phi'^2/2",
   potential: '-m*g*x',
   holonomic: [
     { name: 'pinx', expr: 'x - l*cos(phi)' },
@@ -51,7 +52,7 @@ export default defineModel({
   // x points down (V = −m g x): drawn with the vertical up the page, so the page's axes are y and −x; the sketch's
   // axis arrows (right and up) would name them x, y against the coordinate table: none, gravity's arrow shows down.
   drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']], annotations: { axes: false } },
-  initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 3 },
+  initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 15 },
   // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5);
   // example 4: the system (2.6) at the solution of its iteration.
   paper: {
@@ -86,7 +87,7 @@ export default defineModel({
         where: journal,
         note: 'the printed $\\Delta_i$ corrected: $\\pi/n$ in the sine’s argument for the printed $2\\pi/n$, and the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment on the moment term. The two differ by half a vertex, which no relabelling of $i$ undoes; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same for both',
       },
-      { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical', where: { I: 'Jc + m*l^2' } },
+      { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical' },
       // Example 4's system (2.6), each of its three equations solved for one unknown, at the solution its iteration
       // reached at the initial state (φ̈ and the reaction N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2 along x and y).
       {
@@ -112,7 +113,7 @@ export default defineModel({
         name: '\\ddot{\\varphi}',
         formula: '(-m*g*l*sin(phi) - fr*r*sqrt(N1^2 + N2^2)*sign(w))/I',
         derived: 'journal.journal.phiddot',
-        where: { N1: 'journal.journal.N1', N2: 'journal.journal.N2', phi: 'initial.phi', w: "initial.phi'", I: 'Jc + m*l^2' },
+        where: { N1: 'journal.journal.N1', N2: 'journal.journal.N2', phi: 'initial.phi', w: "initial.phi'" },
         tolerance: 1e-9,
         note: 'the third equation of (2.6), the moments about the hinge with the friction moment $f_r r (N_{ij1}^2 + N_{ij2}^2)^{1/2}$, at the same solution.',
       },

@@ -25,6 +25,8 @@ import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
 import { supportLoads } from '../studies/support-loads.js';
 import { supportHistory } from '../studies/support-history.js';
+import { hingeRest } from '../studies/hinge-rest.js';
+import { patchHistories } from '../studies/patch-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion, type MotionStudy } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
@@ -63,6 +65,8 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     modeDirections: modeDirections(system),
     ...supportLoadsOption(compiled),
     ...supportHistoryOption(compiled, simulation),
+    ...hingeRestOption(compiled, simulation),
+    ...patchHistoryOption(compiled, simulation),
     ...impactEnergyOption(compiled),
     ...restitutionOption(compiled),
     ...relaxationOption(compiled),
@@ -85,6 +89,18 @@ function supportLoadsOption({ system }: CompiledModel): Pick<ReportOptions, 'sup
 function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'supportHistory'> {
   const history = simulation && 'trajectory' in simulation ? supportHistory(system, simulation.trajectory) : undefined;
   return history ? { supportHistory: history } : {};
+}
+
+/** When and where the hinge's joint comes to rest along the simulated motion, where it does (studies/hinge-rest.ts). */
+function hingeRestOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'hingeRest'> {
+  const rest = simulation && 'trajectory' in simulation ? hingeRest(system, simulation.trajectory) : undefined;
+  return rest ? { hingeRest: rest } : {};
+}
+
+/** Each friction patch's slip and depth along the simulated motion, where a contact occurs (studies/patch-history.ts). */
+function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'patchHistory'> {
+  const histories = simulation && 'trajectory' in simulation ? patchHistories(system, simulation.trajectory) : [];
+  return histories.length ? { patchHistory: histories } : {};
 }
 
 /**

@@ -13,7 +13,7 @@ import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix } from './latex.js';
-import { math, mathLines, mechanicsSymbol } from './notation.js';
+import { math, mathLines, mechanicsSymbol, reportSymbols, type ReportSymbols } from './notation.js';
 
 const label = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
@@ -45,7 +45,7 @@ export function compliantSection(system: DerivedSystem): Section | undefined {
       ref('cite:kozlov1988'),
       ': their terms enter the Lagrangian and a Rayleigh function, and the rigid constraint is what they tend to as their coefficients grow.',
     ),
-    ...terms.flatMap((t) => termBlocks(t)),
+    ...terms.flatMap((t) => termBlocks(t, reportSymbols(system))),
     ...realizedMomenta(system),
   ];
   return { id: 'compliant', title: 'Constraints realized by forces', blocks };
@@ -72,7 +72,7 @@ function realizedMomenta(system: DerivedSystem): Block[] {
 }
 
 /** How each kind of realized term is printed, keyed by CompliantTerm['source'] (a new realized law does not compile without its entry). */
-const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm, s: string, f: string) => Block[] } = {
+const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm, s: string, f: string, letters: ReportSymbols) => Block[] } = {
   potential: (t, s, f) => [
     paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + \\exp(-Nf)'), '), with'),
     equations(equation(`gap-${t.name}`, f, mathLines(t.gap)), equation(`potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))),
@@ -105,15 +105,17 @@ const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm,
     equations(equation(`realization-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
     ...limitBlocks(t.limit, `\\varphi_{${s}}`, true, t.inertia ? ['and the added mass to M. '] : [], t.name),
   ],
-  compliant: (t, s, f) => contactBlocks(t, s, f, latexMatrix([t.row.row.map(math)])),
+  compliant: (t, s, f, letters) => contactBlocks(t, s, f, latexMatrix([t.row.row.map(math)]), letters),
 };
 
-function termBlocks(t: CompliantTerm): Block[] {
+function termBlocks(t: CompliantTerm, letters: ReportSymbols): Block[] {
   const s = label(t.name);
-  return TERM_BLOCKS[t.source](t, s, `f_{${s}}`);
+  return TERM_BLOCKS[t.source](t, s, `f_{${s}}`, letters);
 }
 
-function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block[] {
+/** A compliant contact's gap, force and regions; `letters` the report's mass matrix and forcing (h beside the gap f: notation.ts). */
+function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letters: ReportSymbols): Block[] {
+  const { mass, forcing } = letters;
   const rate = `\\dot{f}_{${s}}`;
   const blocks: Block[] = [
     paragraph(`Contact ${t.name} is compliant: where its gap `, m(`${f} \\le 0`), ' (penetration ', m(`\\delta_{${s}} = -${f}`), ') it adds'),
@@ -134,7 +136,7 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
     equations(equation(`compliant-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
   ];
   const addedMass = t.inertia ? math(t.addedMass) : '';
-  const M = t.inertia ? `(M + ${addedMass}\\,G^{\\top}G)` : 'M';
+  const M = t.inertia ? `(${mass} + ${addedMass}\\,G^{\\top}G)` : mass;
   const bias = t.inertia ? ` - ${addedMass}\\,\\beta_{${s}}\\,G^{\\top}` : '';
   // Two paragraph columns (the region opens its realized cell): a third would overflow the page.
   const rows: Inline[][][] = [
@@ -144,9 +146,9 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
         t.adhesion ? 'in contact, ' : 'penetrating, ',
         m(t.adhesion ? `${f} \\le 0` : `${f} \\le 0,\\ F_{${s}} > 0`),
         ': ',
-        m(`${M}\\,\\ddot{q} = f + F_{${s}}\\,G^{\\top}${bias}`),
+        m(`${M}\\,\\ddot{q} = ${forcing} + F_{${s}}\\,G^{\\top}${bias}`),
       ],
-      heldLimit(t.limit, s),
+      heldLimit(t.limit, s, letters),
     ],
   ];
   if (!t.adhesion) {
@@ -155,7 +157,7 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
         'separating, ',
         m(`${f} \\le 0,\\ F_{${s}} \\le 0`),
         ': the force clamped at zero (no adhesion)',
-        ...(t.inertia ? [', the added mass stays: ', m(`${M}\\,\\ddot{q} = f${bias}`)] : [': ', m('M\\,\\ddot{q} = f')]),
+        ...(t.inertia ? [', the added mass stays: ', m(`${M}\\,\\ddot{q} = ${forcing}${bias}`)] : [': ', m(`${mass}\\,\\ddot{q} = ${forcing}`)]),
       ],
       ['released: ', m(`\\lambda_{${s}} = 0`)],
     ]);
@@ -185,7 +187,7 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
   };
   blocks.push(
     paragraph(
-      'The regions and their equations (f, M of Section ',
+      `The regions and their equations (${forcing}, ${mass} of Section `,
       { ref: 'sec:lagrange2' },
       ', G the row above',
       ...(t.inertia ? [', ', m(`\\beta_{${s}}`), ' the bias of ', m(`\\ddot{f}_{${s}} = G\\ddot{q} + \\beta_{${s}}`)] : []),
@@ -220,8 +222,14 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string): Block
 }
 
 /** The rigid model's contact phase, where the realization penetrates. */
-function heldLimit(limit: RigidLimit, s: string): Inline[] {
-  const held = [m(`M\\,\\ddot{q} = f + \\lambda_{${s}}\\,G^{\\top}`), ', ', m(`G\\ddot{q} + \\beta_{${s}} = 0`), ', ', m(`\\lambda_{${s}} \\ge 0`)];
+function heldLimit(limit: RigidLimit, s: string, { mass, forcing }: ReportSymbols): Inline[] {
+  const held = [
+    m(`${mass}\\,\\ddot{q} = ${forcing} + \\lambda_{${s}}\\,G^{\\top}`),
+    ', ',
+    m(`G\\ddot{q} + \\beta_{${s}} = 0`),
+    ', ',
+    m(`\\lambda_{${s}} \\ge 0`),
+  ];
   return limit.kind === 'delayed-release' ? ['held: ', ...held, ', and beyond ', m(`\\lambda_{${s}} = 0`), ' (the delayed release)'] : ['held: ', ...held];
 }
 

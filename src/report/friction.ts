@@ -13,7 +13,9 @@ import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { SupportRest } from '../derive/friction/support-rest.js';
 import type { SupportLoads } from '../studies/support-loads.js';
+import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { SupportHistory } from '../studies/support-history.js';
+import { journalFigures } from './journal-figures.js';
 import { supportHistoryFigures } from './support-history.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
@@ -24,7 +26,13 @@ import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, u
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
 /** The friction section; where a paper check compares the support variants' closed forms, they are printed once, in the paper's names there. */
-export function frictionSection(system: DerivedSystem, paper?: PaperCheck, loads?: SupportLoads, history?: SupportHistory): Section | undefined {
+export function frictionSection(
+  system: DerivedSystem,
+  paper?: PaperCheck,
+  loads?: SupportLoads,
+  history?: SupportHistory,
+  rest?: HingeRestStudy,
+): Section | undefined {
   const coulomb = system.unilateral?.coulomb ?? [];
   const blocks = [
     ...coulomb.flatMap((c, k) => {
@@ -33,7 +41,7 @@ export function frictionSection(system: DerivedSystem, paper?: PaperCheck, loads
     }),
     ...(system.supports ? supportBlocks(system, system.supports, paper, loads) : []),
     ...(history ? supportHistoryFigures(system, history) : []),
-    ...system.hinges.flatMap((h) => hingeBlocks(system, h)),
+    ...system.hinges.flatMap((h) => [...hingeBlocks(system, h), ...hingeRestBlocks(h, rest)]),
   ];
   return blocks.length ? { id: 'friction', title: 'Friction', blocks } : undefined;
 }
@@ -626,6 +634,69 @@ function selfLockingItem(s: SupportDerivation): Inline[] {
   ];
 }
 
+/**
+ * The joint at rest (HingeRest): the moment the bearing supplies and the pin's reaction, the rule that keeps it
+ * there, its zone; and where the simulated motion stops in it (studies/hinge-rest.ts).
+ */
+function hingeRestBlocks(h: HingeDerivation, study: HingeRestStudy | undefined): Block[] {
+  const rest = h.closed?.rest;
+  if (!rest) return [];
+  const { friction, reduced, radius, angle } = h.hinge;
+  const [f, fr, r, theta] = [friction, reduced, radius, angle].map(math) as [string, string, string, string];
+  const blocks: Block[] = [
+    paragraph(
+      'At rest (',
+      m('\\dot{q} = 0'),
+      ', and ',
+      m('\\ddot{q} = 0'),
+      ' with the joint held: the pins leave it the only freedom) the bearing supplies the moment ',
+      m('\\mu'),
+      ' and the pin the reaction ',
+      m('|R|'),
+      ' of',
+    ),
+    equations(
+      equation(`hinge-${h.hinge.name}-rest-moment`, '\\mu', mathLines(rest.moment)),
+      equation(`hinge-${h.hinge.name}-rest-reaction`, '|R|', mathLines(rest.reaction)),
+    ),
+    paragraph(
+      'and friction holds the joint while ',
+      m(`|\\mu| \\le ${fr}\\,${r}\\,|R|/\\sqrt{1 + ${f}^{2}}`),
+      ', the moment at the onset of turning (the pressure ',
+      m('|N| = |R|/\\sqrt{1 + f^{2}}'),
+      "): Smirnov's rule of §2, rest persists while the load is within the friction bound, and started from rest the joint turns with the sign of the load",
+      ...(rest.zone ? [', here for ', m(`|${theta}| \\le ${theta}_{\\mathrm{rest}}`), ' with'] : ['.']),
+    ),
+    ...(rest.zone ? [equations(equation(`hinge-${h.hinge.name}-rest-zone`, `${theta}_{\\mathrm{rest}}`, mathLines(rest.zone)))] : []),
+  ];
+  if (!study) return blocks;
+  const late = study.drops.slice(-3);
+  blocks.push(
+    paragraph(
+      'At the defaults ',
+      m(`${theta}_{\\mathrm{rest}} = ${fixed(study.zone)}`),
+      '. The simulated motion (Section ',
+      ref('sec:simulation'),
+      `) turns back ${study.turns.length} times outside the zone and stops for good at the next turning point, `,
+      m(`t = ${study.time.toFixed(4)}`),
+      ', at ',
+      m(`${theta} = ${fixed(study.angle)}`),
+      ', the first inside it. Each half swing the amplitude falls by about ',
+      m(`2\\,${theta}_{\\mathrm{rest}}`),
+      ', as a linear oscillator’s with Coulomb friction does (the moment ',
+      m(`${fr}\\,${r}\\,|N|`),
+      ' shifts the centre of each half swing by ',
+      m(`${theta}_{\\mathrm{rest}}`),
+      ' towards where it started): in the last three, by ',
+      late.map(fixed).join(', '),
+      ', against ',
+      m(`2\\,${theta}_{\\mathrm{rest}} = ${fixed(2 * study.zone)}`),
+      '.',
+    ),
+  );
+  return blocks;
+}
+
 /** Fixed-point numbers for the convergence table. */
 const fixed = (v: number): string => (Number.isFinite(v) ? (Math.abs(v) >= 1e-3 || v === 0 ? v.toFixed(6) : v.toExponential(2)) : '—');
 
@@ -780,6 +851,7 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       m('1 + f^2 \\le f_r^2 r^2 m^2 l^2 I^{-2}'),
       `); the model's value is ${fixed(at.journal.reduced)}.`,
     ),
+    ...journalFigures(h, theta, fr),
   );
   return blocks;
 }

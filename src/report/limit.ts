@@ -143,7 +143,7 @@ export function limitSection(study: ReportLimitStudy): Section {
           ]
         : []),
       'The last row fits ',
-      m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-r}`),
+      m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
       given ? ' with the limit of the theory where it is given, ' : ' ',
       'else with successive differences, where the errors fall at every step by one power of ',
       m(p),

@@ -73,7 +73,7 @@ export function mechanicsSymbol(name: string): string {
  *            disk's moment M (kuleshov2011 (3.2)) (A is the constraint matrix
  *            and the linearization's state matrix)
  *   forcing  f of M q̈ = f; h (Pfeiffer–Glocker's M q̈ − h = W λ) where f names
- *            the gaps f_j ≥ 0 (Kozlov), Smirnov's friction coefficients f_i or a
+ *            the gaps f_j ≥ 0 (Kozlov) or a compliant contact's f_s, Smirnov's friction coefficients f_i or a
  *            parameter; then F (unless Kugushev–Sorokina's Cartesian forces (8.10)
  *            are printed)
  *   rate     b of the retaining constraints A q̇ + b = 0 (Kugushev–Sorokina
@@ -156,7 +156,10 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
   const heads = modelHeads(system.model);
   const multipliers = system.constraints !== undefined || system.unilateral !== undefined;
   const universal = system.patches?.terms.some((t) => t.universal !== undefined) ?? false;
-  const gaps = system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false;
+  // The gaps f_j ≥ 0 of one-sided contacts, or f_s of those realized by forces (a compliant contact or a gap potential, compliant.ts).
+  const gaps =
+    (system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false) ||
+    (system.compliant?.terms.some((t) => t.source !== 'realization') ?? false);
   const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string =>
     candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
   const chosen: ReportSymbols = {

@@ -17,6 +17,8 @@ import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, list, m, paragraph, type Block, type Inline, type Section } from './document.js';
 import { math, mathLines } from './notation.js';
 import { SLIP, SLIP_RATE, slipBlocks } from './slip.js';
+import { patchHistoryBlocks } from './patch-history.js';
+import type { PatchHistory } from '../studies/patch-history.js';
 
 /** The symbol the density's discriminant is printed as. */
 const DISCRIMINANT = sym('Delta');
@@ -41,7 +43,7 @@ export function patchForceTerms(system: DerivedSystem, i: number): string[] {
   });
 }
 
-export function patchSection(system: DerivedSystem): Section | undefined {
+export function patchSection(system: DerivedSystem, histories: readonly PatchHistory[] = []): Section | undefined {
   const terms = system.patches?.terms ?? [];
   if (terms.length === 0) return undefined;
   return {
@@ -52,7 +54,10 @@ export function patchSection(system: DerivedSystem): Section | undefined {
         'The contact force is not given but derived by integrating a force density over the contact patch, after Kuleshov, Treschev, Ivanova and Naimushina (A rigid cylinder on a viscoelastic plane, Nonlinear Dynamics 7(3), 2011): ',
         'the patch ends where the body leaves the foundation or, without adhesion, where the density vanishes (4.4)–(4.5), so the resultants change form with the motion.',
       ),
-      ...terms.flatMap((t) => [...termBlocks(t), ...slipBlocks(system.model, t)]),
+      ...terms.flatMap((t) => {
+        const history = histories.find((h) => h.name === t.name);
+        return [...termBlocks(t), ...slipBlocks(system.model, t), ...(history ? patchHistoryBlocks(t, history) : [])];
+      }),
     ],
   };
 }

@@ -7,6 +7,8 @@ import type { Drawing } from '../model/types.js';
 import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { SupportLoads } from '../studies/support-loads.js';
+import type { HingeRestStudy } from '../studies/hinge-rest.js';
+import type { PatchHistory } from '../studies/patch-history.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
@@ -77,6 +79,10 @@ export interface ReportOptions {
   readonly supportLoads?: SupportLoads;
   /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts), plotted with the variants. */
   readonly supportHistory?: SupportHistory;
+  /** When and where a hinge's joint comes to rest along the simulated motion (studies/hinge-rest.ts), printed with the hinge. */
+  readonly hingeRest?: HingeRestStudy;
+  /** Each friction patch's slip and depth along the simulated motion (studies/patch-history.ts), drawn in the patch's section. */
+  readonly patchHistory?: readonly PatchHistory[];
   /** Each contact patch's universal restitution (studies/restitution.ts), printed with its universal problem before the conventions. */
   readonly restitution?: readonly RestitutionStudy[];
   /** Each contact patch's transverse relaxation (studies/relaxation.ts), printed only as the paper's measured rows. */
@@ -104,6 +110,8 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
     ...(options.supportLoads ? { supportLoads: options.supportLoads } : {}),
     ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
+    ...(options.hingeRest ? { hingeRest: options.hingeRest } : {}),
+    ...(options.patchHistory ? { patchHistory: options.patchHistory } : {}),
     ...(options.paper ? { paper: options.paper } : {}),
   };
   const { drawing, simulation } = options;

@@ -4,6 +4,8 @@
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.
 import type { SupportLoads } from '../studies/support-loads.js';
+import type { HingeRestStudy } from '../studies/hinge-rest.js';
+import type { PatchHistory } from '../studies/patch-history.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import { add, HALF, mul, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { diff } from '../core/diff.js';
@@ -96,6 +98,10 @@ export interface SectionInput {
   readonly supportLoads?: SupportLoads;
   /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts). */
   readonly supportHistory?: SupportHistory;
+  /** When and where a hinge's joint comes to rest along the simulated motion (studies/hinge-rest.ts). */
+  readonly hingeRest?: HingeRestStudy;
+  /** Each friction patch's slip and depth along the simulated motion (studies/patch-history.ts). */
+  readonly patchHistory?: readonly PatchHistory[];
   /** The model's paper checked: the friction section leaves the closed forms the paper prints to the paper's results. */
   readonly paper?: PaperCheck;
 }
@@ -763,9 +769,9 @@ export const SECTIONS: readonly SectionBuilder[] = [
   measureFormSection,
   contactPhasesSection,
   impactMapsSection,
-  ({ system, paper, supportLoads, supportHistory }) => frictionSection(system, paper, supportLoads, supportHistory),
+  ({ system, paper, supportLoads, supportHistory, hingeRest }) => frictionSection(system, paper, supportLoads, supportHistory, hingeRest),
   ({ system }) => compliantSection(system),
-  ({ system }) => patchSection(system),
+  ({ system, patchHistory }) => patchSection(system, patchHistory),
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),
   linearizationSection,
   steadyMotionSection,

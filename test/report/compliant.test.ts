@@ -124,8 +124,9 @@ describe('section on constraints realized by forces', () => {
     // inside, penetrating, separating, f = 0 closing, F = 0: the realized equations (left) beside the rigid model (right).
     expect(table.rows).toHaveLength(5);
     const row = (k: number): string[] => table.rows[k]!.map((c) => c.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join(''));
-    expect(row(1)[0]).toContain('M\\,\\ddot{q} = f + F_{\\mathrm{floor}}\\,G^{\\top}');
-    expect(row(1)[1]).toContain('M\\,\\ddot{q} = f + \\lambda_{\\mathrm{floor}}\\,G^{\\top}');
+    // The forcing is h: f is the contact's gap f_floor (notation.ts).
+    expect(row(1)[0]).toContain('M\\,\\ddot{q} = h + F_{\\mathrm{floor}}\\,G^{\\top}');
+    expect(row(1)[1]).toContain('M\\,\\ddot{q} = h + \\lambda_{\\mathrm{floor}}\\,G^{\\top}');
     expect(row(2)[0]).toContain('F_{\\mathrm{floor}} \\le 0');
     expect(row(2)[1]).toContain('\\lambda_{\\mathrm{floor}} = 0');
     expect(row(3)[0]).toContain('f_{\\mathrm{floor}} = 0');

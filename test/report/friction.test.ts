@@ -173,6 +173,22 @@ describe('hinge friction in the report', () => {
     expect(t).toContain('f_{r,i}/f_{r}^{*} = \\frac{\\sqrt{1 + f^{2}} \\cos\\left(\\frac{\\pi}{n}\\right)}');
     expect(t).toContain('changes sign below (2.5)');
     expect(t).not.toContain('for n large enough');
+    // One moment of inertia, the paper's I about the hinge: the threshold (2.5) and the kinetic energy (about the centre I − m l²) in it.
+    expect(t).toContain('f_{r}^{*} = \\frac{I \\sqrt{1 + f^{2}}}{m l r}');
+    expect(t).toContain('\\frac{1}{2} (I - m l^{2}) \\dot{\\varphi}^{2}');
+    expect(t).not.toContain('J_{c}');
+    // The convergence table drawn: the n-gon's acceleration beside (2.6)'s, its threshold between f_r* cos(π/n) and f_r*.
+    const figures = s.blocks.filter((b) => b.kind === 'figure').map((b) => (b.kind === 'figure' ? b : undefined)!);
+    expect(figures.map((x) => x.id)).toEqual(['plot-hinge-journal-acceleration', 'plot-hinge-journal-threshold']);
+    expect(figures.map((x) => x.legend.map((l) => l.label))).toEqual([
+      ['\\ddot{\\varphi}_n\\ \\text{(2.4)}', '\\ddot{\\varphi}\\ \\text{(2.6)}'],
+      ['f_{r}\\ \\text{of the n-gon}', 'f_{r}^{*}\\ \\text{(2.5)}', 'f_{r}^{*}\\cos(\\pi/n)'],
+    ]);
+    expect(t).toContain('\\label{fig:rough-hinge-pendulum:plot-hinge-journal-threshold}');
+    // Coming to rest (smirnov1981 §2's rest rule): the zone derived, the run's stop in it (test/studies/hinge-rest.test.ts).
+    expect(t).toContain('\\mu = m g l \\sin\\varphi');
+    expect(t).toContain('\\varphi_{\\mathrm{rest}} = \\arcsin\\left(\\frac{f_{r} r}{l \\sqrt{1 + f^{2}}}\\right)');
+    expect(t).toMatch(/turns back \d+ times outside the zone and stops for good at the next turning point, \$t = 11\.\d{4}\$/);
     // (2.6)'s solution at the initial state: φ̈ and the reaction along the pin rows (test/derive/friction/hinges.test.ts checks (2.6) on them).
     expect(t).toMatch(/\\ddot\{\\varphi\} = -14\.171144\$ with the reaction \$N = \(-?\d+\.\d{6}, -?\d+\.\d{6}\)\$/);
   });

@@ -86,8 +86,9 @@ describe.each([
       // (6.1), (6.2), §6's separation; Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three)
       ...['symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
       ...['symbolic', 'symbolic', 'symbolic', 'symbolic'],
-      // (2.3); (9.2); §8–§9: the scales ε², ε√(r/g), ε̃; (9.1); s* (9.2); V(s); (9.3); Prop. 12's two identities (8.2)
-      ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric', 'numeric'],
+      // (2.3); (9.2); §8–§9: the scales ε², ε√(r/g), ε̃; (9.1) and (9.3) in the derived ε̃; s* (9.2); V(s); Prop. 12's two
+      // identities (8.2)
+      ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'numeric', 'numeric'],
       // Cor. 3-4 the patch's ends; Cor. 2, Cor. 5: V(s*), V's root s₀; (12.2); (12.3); the steady speed (12.5)
       ...['numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
       // Prop. 11's limit and exponents and Cor. 1 on the computed universal restitution (its monotony is said in words
@@ -322,6 +323,18 @@ describe('Kuleshov et al.: the patch law', () => {
     const env = { m: 1, g: 9.81, k: 1e7, r: 0.1 };
     expect(evaluate(theta!.derived, env)).toBeCloseTo(Math.cbrt(1.5) * eps, 12);
     expect(evaluate(depth!.derived, env)).toBeCloseTo(Math.cbrt(9 / 32) * eps ** 2, 12);
+  });
+
+  it('defines ε̃ once, by §11’s row (εκ)^{1/5}: the other rows’ formulas name it, the note refers it to that row', () => {
+    const { system, computed } = once(disk);
+    const tex = renderLatexBody(buildReport(system, computed));
+    const note = /In the formulas [^\n]*/.exec(tex)?.[0] ?? '';
+    expect(note).toContain('$\\tilde{\\varepsilon}$ of \\eqref{eq:viscoelastic-disk:paper-24}');
+    // εε̃ = (ν/k)√(g/r) of (12.3) is an identity of the two, ε̃ = 10⁻³ of Prop. 13 a value, neither a definition of ε̃.
+    expect(tex.match(/(?<!\\varepsilon)\\tilde\{\\varepsilon\} = (?!\d)/g)).toBeNull();
+    const bound = disk.paper!.formulas.flatMap((f) => (f.where?.epstilde === undefined ? [] : [f.where.epstilde]));
+    expect(new Set(bound)).toEqual(new Set(['patch.foundation.transverse.smallParameter']));
+    expect(bound).toHaveLength(8);
   });
 });
 

@@ -112,3 +112,26 @@ describe('the distributed contact law section', () => {
     for (const f of formulas(section.blocks)) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true }), f).not.toThrow();
   });
 });
+
+describe('the patch along the simulated motion (kuleshov2011 §2’s stages)', () => {
+  // A made-up history: the section prints its numbers and draws its slip and its depth; without one, no figure.
+  const t = [0, 0.1, 0.2, 0.3, 0.4];
+  const history = {
+    name: 'foundation',
+    t,
+    slip: [-1.5, -1, -0.4, 0, 0],
+    depth: [-0.2, 0.002, 0.0013, 0.0013, 0.0013],
+    contact: 0.1,
+    stop: { time: 0.3, rate: 5.9 },
+  };
+  const blocks = patchSection(diskSystem, [history])!.blocks;
+  it('names the first contact, the slip’s rate and its stop, then the two figures', () => {
+    const text = blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : [])).map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : ''));
+    expect(text).toContain('t = 0.1000');
+    expect(text).toContain('\\dot{u}_{s} = 5.900\\ \\mathrm{m/s^2}');
+    expect(text).toContain('t = 0.3000');
+    const figures = blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
+    expect(figures.map((f) => f.id)).toEqual(['plot-patch-slip-foundation', 'plot-patch-depth-foundation']);
+    expect(patchSection(diskSystem)!.blocks.filter((b) => b.kind === 'figure')).toEqual([]);
+  });
+});

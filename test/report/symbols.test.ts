@@ -96,6 +96,12 @@ const GENERIC: readonly { readonly meaning: string; readonly found: (tex: string
     meaning: 'right side of the support system',
     found: (tex) => [...tex.matchAll(/(?:^|[^\\\w{])((?:\\tilde\{)?b\}?|\\beta) = \\begin\{pmatrix\}/gm)].map((x) => headOf(x[1]!)),
   },
+  // M q̈ = f of the second-kind equations, and the gaps: f_j ≥ 0 of the one-sided contacts, a compliant contact's f_s.
+  { meaning: 'forcing', found: (tex) => [...tex.matchAll(/\(q,t\)\\,\\ddot\{q\} &?= ([\\A-Za-z{}]+?)\(q,/g)].map((x) => headOf(x[1]!)) },
+  {
+    meaning: 'gap of a contact',
+    found: (tex) => [...tex.matchAll(/(?:its gap \$|\$)([fg])_(?:j \\(?:ge|le) 0|\{\\mathrm\{[^}]*\}\} \\le 0)/g)].map((x) => x[1]!),
+  },
   { meaning: 'generalized force', found: () => ['Q'] },
   { meaning: 'momentum', found: () => ['p'] },
 ];
@@ -145,6 +151,10 @@ describe('one meaning per symbol', () => {
     const withTau = buildModel({ ...diskSpec, parameters: { ...diskSpec.parameters, tau: 1 } });
     expect(clashes(meanings(withTau, 'the time $t = b \\tau$'))).toEqual(['\\tau: parameter / time of the universal problem']);
     expect(clashes(meanings(disk, '$M(q,t)\\,\\ddot{q} = f$'))).toEqual(['M: patch resultant / mass matrix']);
+    expect(clashes(meanings(ball, '$M(q,t)\\,\\ddot{q} &= f(q,\\dot{q},t)$, where its gap $f_{\\mathrm{line}} \\le 0$'))).toEqual([
+      'f: forcing / gap of a contact',
+    ]);
+    expect(clashes(meanings(ball, '$M(q,t)\\,\\ddot{q} &= h(q,\\dot{q},t)$, where its gap $f_{\\mathrm{line}} \\le 0$'))).toEqual([]);
     expect(clashes(meanings(disk, "$H(q,p,t) = p^{\\top}\\dot{q} - L$, $H(h'_-) = -h'$"))).toEqual(['H: Hamiltonian / universal restitution law']);
     expect(clashes(meanings(disk, "$\\mathcal{H}(q,p,t) = p^{\\top}\\dot{q} - L$, $H(h'_-) = -h'$"))).toEqual([]);
   });

@@ -5,9 +5,9 @@
 // joint angle — symbolically, and evaluated at the model's initial state and
 // default parameters: the n-gon journal (2.4) for growing n against the
 // iteration (2.6) from f_r = 0, and the self-locking threshold of f_r —
-// and, in closed form, the n-gon's determinant Δᵢ of (2.4) and the threshold
-// f_r* of (2.5).
-import { add, cos, fn, HALF, mul, neg, num, pow, sin, sqrt, sub, sym, type Expr, type Sym } from '../../core/expr.js';
+// and, in closed form, the n-gon's determinant Δᵢ of (2.4), the threshold
+// f_r* of (2.5) and the zone in which the joint stays at rest (§2's rest rule).
+import { add, cos, dependsOn, fn, HALF, mul, neg, num, pow, sin, sqrt, sub, sym, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
@@ -33,6 +33,8 @@ export interface NgonRow {
   readonly error: number;
   /** The f_r at which a Δₖ of the n-gon first vanishes. */
   readonly critical: number;
+  /** f_r* cos(π/n), the least it can be (HingeClosedForm.polygonCritical). */
+  readonly bound: number;
 }
 
 export interface HingeDerivation {
@@ -86,6 +88,21 @@ export interface HingeClosedForm {
    * lies in [f_r* cos(π/n), f_r*], below (2.5) for a finite n unless the midpoint is where the share is largest.
    */
   readonly polygonCritical: { readonly value: Expr; readonly ratio: Expr };
+  /** The joint at rest, where the pins leave it the only freedom (HingeRest). */
+  readonly rest?: HingeRest;
+}
+
+/**
+ * The joint held at rest (q̇ = 0, q̈ = 0: the pins leave only the joint angle free): h + Jᵀλ + wᵀμ = 0 gives the
+ * moment μ the bearing supplies and the pin's reaction |R| = |λ|. Friction holds the joint while
+ * |μ| ≤ f_r r |R|/√(1 + f²) (the runtime's margin, contact/hinges.ts; smirnov1981 §2: rest persists while the
+ * load is within the friction bound, and started from rest the joint turns with the load's sign).
+ */
+export interface HingeRest {
+  readonly moment: Expr;
+  readonly reaction: Expr;
+  /** Where μ = c sin θ with c free of q: the zone |θ| ≤ asin(f_r r |R|/(√(1 + f²)|c|)) in which the joint stays at rest. */
+  readonly zone?: Expr;
 }
 
 const SIDES = [3, 4, 6, 8, 12, 24, 48, 96] as const;
@@ -105,6 +122,7 @@ function length(model: Model, p: readonly Expr[]): Expr {
 function closedForm(
   model: Model,
   hinge: Hinge,
+  forcing: readonly Expr[],
   M: readonly (readonly Expr[])[],
   J: readonly [readonly Expr[], readonly Expr[]],
   w: readonly Expr[],
@@ -141,7 +159,40 @@ function closedForm(
   // Δᵢ = Δᵢ|_{f_r = 0} + f_r ∂Δᵢ/∂f_r: its root in f_r.
   const root = (e: Expr): Expr => collectFactors(cancel(simplify(e)));
   const value = root(mul(neg(subs(polygonDet, new Map([[fr.name, num(0)]]))), pow(diff(polygonDet, fr.name), -1)));
-  return { polygonDet, sides: n, vertex: i, critical, polygonCritical: { value, ratio: root(mul(value, pow(critical, -1))) } };
+  const rest = restForm(model, hinge, forcing, J, w);
+  return {
+    polygonDet,
+    sides: n,
+    vertex: i,
+    critical,
+    polygonCritical: { value, ratio: root(mul(value, pow(critical, -1))) },
+    ...(rest ? { rest } : {}),
+  };
+}
+
+/** HingeRest from the forcing h, the pin rows J and the moment row w; undefined unless the pins leave the joint the only freedom. */
+function restForm(
+  model: Model,
+  hinge: Hinge,
+  forcing: readonly Expr[],
+  J: readonly [readonly Expr[], readonly Expr[]],
+  w: readonly Expr[],
+): HingeRest | undefined {
+  const cs = model.coordinates;
+  if (cs.length !== 3) return undefined;
+  const still = new Map(cs.map((c) => [c.qd.name, ZERO as Expr]));
+  const x = solveSmall(
+    cs.map((_, k) => [J[0][k]!, J[1][k]!, w[k]!]),
+    forcing.map((h) => neg(subs(h, still))),
+  )?.x.map((e) => simplify(cancel(e)));
+  if (!x) return undefined;
+  const [l1, l2, moment] = x as [Expr, Expr, Expr];
+  const reaction = length(model, [l1, l2]);
+  const { friction: f, reduced: fr, radius: r } = hinge;
+  const c = simplify(cancel(mul(moment, pow(sin(hinge.angle), -1))));
+  const free = !cs.some((q) => dependsOn(c, q.q.name));
+  const bound = mul(fr, r, reaction, pow(mul(sqrt(add(num(1), pow(f, 2))), length(model, [c])), -1));
+  return { moment, reaction, ...(free ? { zone: fn('asin', collectFactors(cancel(simplify(bound)))) } : {}) };
 }
 
 export function deriveHinges(model: Model, l2: Lagrange2, constraints: RetainingConstraints | undefined): HingeDerivation[] {
@@ -172,17 +223,24 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
       rate: moment.reduce((s, w, i) => s + num(w) * model.initial.qd0[i]!, 0),
       angle: num(hinge.angle),
     };
-    const closed = closedForm(model, hinge, l2.massMatrix, rows, moment);
+    const closed = closedForm(model, hinge, l2.forcing, l2.massMatrix, rows, moment);
     const base = { hinge, rows, moment, momentBias, ...(closed ? { closed } : {}) };
     if (state.rate === 0) return base;
     const journal: Journal = { radius: num(hinge.radius), friction: num(hinge.friction), reduced: num(hinge.reduced) };
     const angular = (q: readonly number[]): number => state.moment.reduce((s, w, i) => s + w * q[i]!, 0);
     const axes = axesJournal(state, journal);
     const limit = angular(axes.motion.accelerations);
+    const critical = journalSelfLocking(state, journal).critical;
     const table = SIDES.map((n): NgonRow => {
       const motion = polygonJournal(state, journal, n).motion;
       const acceleration = motion ? angular(motion.accelerations) : NaN;
-      return { n, acceleration, error: Math.abs(acceleration - limit), critical: polygonCriticalReduced(state, journal, n) };
+      return {
+        n,
+        acceleration,
+        error: Math.abs(acceleration - limit),
+        critical: polygonCriticalReduced(state, journal, n),
+        bound: critical * Math.cos(Math.PI / n),
+      };
     });
     return {
       ...base,
@@ -190,7 +248,7 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
         journal,
         limit: { acceleration: limit, reaction: axes.motion.normal, iterations: axes.iterations, status: axes.status },
         table,
-        critical: journalSelfLocking(state, journal).critical,
+        critical,
       },
     };
   });

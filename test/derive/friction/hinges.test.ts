@@ -17,7 +17,7 @@ describe('rough-hinge pendulum', () => {
   const [h] = sys.hinges;
   const m = 1,
     l = 0.5,
-    I = 0.05 + m * l * l,
+    I = 0.3,
     g = 9.81,
     r = 0.05,
     f = 0.3,
@@ -70,7 +70,7 @@ describe('rough-hinge pendulum', () => {
       );
       const scale = inertia / (p.m * p.m * p.Jc);
       numeric.variants.forEach((v, i) => {
-        const env = { ...p, phi, "phi'": phidot, n, i, pi: Math.PI };
+        const env = { ...p, I: inertia, phi, "phi'": phidot, n, i, pi: Math.PI };
         expectClose(evaluate(h!.closed!.polygonDet, env), v.det / scale, 1e-9, 1);
       });
     }
@@ -79,7 +79,8 @@ describe('rough-hinge pendulum', () => {
     const r0 = rng(2405);
     for (let trial = 0; trial < 50; trial++) {
       const p = { m: uniform(r0, 0.5, 2), l: uniform(r0, 0.2, 1), Jc: uniform(r0, 0.01, 0.3), r: uniform(r0, 0.01, 0.1), f: uniform(r0, 0, 2) };
-      expectClose(evaluate(h!.closed!.critical, p), (Math.sqrt(1 + p.f ** 2) * (p.Jc + p.m * p.l ** 2)) / (p.r * p.m * p.l), 1e-12);
+      const I = p.Jc + p.m * p.l ** 2;
+      expectClose(evaluate(h!.closed!.critical, { ...p, I }), (Math.sqrt(1 + p.f ** 2) * I) / (p.r * p.m * p.l), 1e-12);
     }
   });
   // Smirnov's corrected Δᵢ = 2 sin(π/n)((1 + f²) cos(π/n) − f_r r m l (f cos θᵢ + σ sin θᵢ)/I), θᵢ = (2i + 1)π/n,
@@ -92,9 +93,31 @@ describe('rough-hinge pendulum', () => {
       const theta = ((2 * i + 1) * Math.PI) / n;
       const share = p.f * Math.cos(theta) + sigma * Math.sin(theta);
       const I = p.Jc + p.m * p.l ** 2;
-      const env = { ...p, n, i, pi: Math.PI, "phi'": sigma };
+      const env = { ...p, I, n, i, pi: Math.PI, "phi'": sigma };
       expectClose(evaluate(h!.closed!.polygonCritical.value, env), (I * (1 + p.f ** 2) * Math.cos(Math.PI / n)) / (p.r * p.m * p.l * share), 1e-10);
       expectClose(evaluate(h!.closed!.polygonCritical.ratio, env), (Math.cos(Math.PI / n) * Math.sqrt(1 + p.f ** 2)) / share, 1e-10);
+    }
+  });
+  // At rest the pin bears the weight, |R| = m g, and the bearing the gravity moment m g l sin φ: held while
+  // m g l |sin φ| ≤ f_r r m g/√(1 + f²), the runtime's margin (test/runtime/hybrid/hinges.test.ts releases it there).
+  it('at rest: the moment m g l sin φ, the reaction m g and the zone |φ| ≤ asin(f_r r/(l√(1 + f²))), at random parameters', () => {
+    const rest = h!.closed!.rest!;
+    const r0 = rng(2407);
+    for (let trial = 0; trial < 50; trial++) {
+      const p = {
+        m: uniform(r0, 0.5, 2),
+        l: uniform(r0, 0.2, 1),
+        I: uniform(r0, 1, 2),
+        g: 9.81,
+        r: uniform(r0, 0.01, 0.1),
+        f: uniform(r0, 0, 2),
+        fr: uniform(r0, 0, 5),
+      };
+      const phi = uniform(r0, -3, 3);
+      expectClose(Math.abs(evaluate(rest.moment, { ...p, phi })), p.m * p.g * p.l * Math.abs(Math.sin(phi)), 1e-12);
+      expectClose(evaluate(rest.reaction, { ...p, phi }), p.m * p.g, 1e-12);
+      const bound = (p.fr * p.r) / (p.l * Math.sqrt(1 + p.f ** 2));
+      if (bound < 1) expectClose(evaluate(rest.zone!, p), Math.asin(bound), 1e-12);
     }
   });
   // smirnov1981 (2.6) typed from the paper, N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2, s = sgn φ̇, P = mg:
@@ -112,7 +135,7 @@ describe('rough-hinge pendulum', () => {
     const { table, critical } = h!.atInitial!;
     for (const row of table) {
       const roots = Array.from({ length: row.n }, (_, i) =>
-        evaluate(h!.closed!.polygonCritical.value, { m, l, Jc: I - m * l * l, r, f, n: row.n, i, pi: Math.PI, "phi'": 2 }),
+        evaluate(h!.closed!.polygonCritical.value, { m, l, I, r, f, n: row.n, i, pi: Math.PI, "phi'": 2 }),
       ).filter((x) => x > 0);
       expectClose(Math.min(...roots), row.critical, 1e-9);
       expect(row.critical).toBeGreaterThanOrEqual(critical * Math.cos(Math.PI / row.n) * (1 - 1e-12));

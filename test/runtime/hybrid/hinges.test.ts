@@ -14,7 +14,7 @@ import type { Trajectory } from '../../../src/runtime/hybrid/trajectory.js';
 import { derived } from '../../helpers/examples.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
 
-const P0 = { m: 1, l: 0.5, Jc: 0.05, g: 9.81, r: 0.05, f: 0.3 };
+const P0 = { m: 1, l: 0.5, I: 0.3, g: 9.81, r: 0.05, f: 0.3 };
 type Params = typeof P0 & { fr: number };
 
 /**
@@ -22,7 +22,7 @@ type Params = typeof P0 & { fr: number };
  * R = R₀ + τR₁, and (1 + f²)τ² = |R₀ + τR₁|²; the least root τ ≥ 0.
  */
 function normal(p: Params, phi: number, phidot: number): number {
-  const I = p.Jc + p.m * p.l * p.l;
+  const { I } = p;
   const s = Math.sign(phidot);
   const [e, t] = [
     [Math.cos(phi), Math.sin(phi)],
@@ -138,7 +138,7 @@ describe('the pendulum with friction in its hinge (smirnov1981 §2)', () => {
   it('past the threshold (2.5) turning has no consistent reaction: contact-inconsistent', () => {
     // r = 0.5 puts f_r* = I√(1 + f²)/(r m l) at 1.25; f_r = 5 is past it.
     const p = { ...P0, r: 0.5, fr: 5 };
-    const I = p.Jc + p.m * p.l * p.l;
+    const { I } = p;
     expect(p.fr).toBeGreaterThan((I * Math.sqrt(1 + p.f * p.f)) / (p.r * p.m * p.l));
     const start = { q0: [p.l * Math.cos(1), p.l * Math.sin(1), 1], qd0: [-p.l * Math.sin(1) * 2, p.l * Math.cos(1) * 2, 2], t1: 1 };
     expect(() => simulate(mod, { ...start, params: p })).toThrow(expect.objectContaining({ code: 'contact-inconsistent' }));

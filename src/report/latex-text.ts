@@ -1,6 +1,6 @@
 // Plain text for LaTeX's text mode: the characters TeX treats specially
 // escaped, and the Unicode that pdflatex cannot take as is (dashes, quotes,
-// Greek letters, minus, superscripts, a dot over a letter as in ψ̇, common
+// Greek letters, minus, super- and subscripts, a dot over a letter as in ψ̇, common
 // symbols such as ≈ and ∞, accented Latin letters) spelled the LaTeX way;
 // any other character as its code point, so that every text compiles. Used by the report's prose and by the figures' labels
 // (scene.ts).
@@ -117,7 +117,32 @@ const SUPERSCRIPTS: Readonly<Record<string, string>> = {
   '²': '2',
   '³': '3',
   '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+  ⁿ: 'n',
   ᵀ: '\\mathsf{T}',
+};
+/** Unicode subscripts (R₁, g₁₁, x₋) as math subscripts. */
+const SUBSCRIPTS: Readonly<Record<string, string>> = {
+  '₀': '0',
+  '₁': '1',
+  '₂': '2',
+  '₃': '3',
+  '₄': '4',
+  '₅': '5',
+  '₆': '6',
+  '₇': '7',
+  '₈': '8',
+  '₉': '9',
+  '₊': '+',
+  '₋': '-',
+  ᵢ: 'i',
+  ⱼ: 'j',
+  ₖ: 'k',
+  ₙ: 'n',
 };
 /** The combining dot above (ψ̇ is ψ followed by U+0307). */
 const COMBINING_DOT = '\u0307';
@@ -171,8 +196,14 @@ export function latexText(s: string): string {
       continue; // a dot over nothing a letter: dropped
     else if (TEXT_ESCAPES[ch] !== undefined) out += TEXT_ESCAPES[ch];
     else if (GREEK_TEXT[ch] !== undefined) out += `$\\${GREEK_TEXT[ch]}$`;
-    else if (SUPERSCRIPTS[ch] !== undefined) out += `$^{${SUPERSCRIPTS[ch]}}$`;
-    else if (printable(ch)) out += ch;
+    else if (SUPERSCRIPTS[ch] !== undefined || SUBSCRIPTS[ch] !== undefined) {
+      // A run of them as one script: g₁₁ is g$_{11}$, 10⁻¹ is 10$^{-1}$.
+      const [table, mark] = SUPERSCRIPTS[ch] !== undefined ? [SUPERSCRIPTS, '^'] : [SUBSCRIPTS, '_'];
+      let run = '';
+      while (i < chars.length && table[chars[i]!] !== undefined) run += table[chars[i++]!];
+      i--;
+      out += `$${mark}{${run}}$`;
+    } else if (printable(ch)) out += ch;
     else out += otherCharacter(ch);
   }
   return out;

@@ -9,8 +9,13 @@ describe('latexText', () => {
     expect(latexText('ẋ')).toBe('$\\dot{x}$'); // precomposed (U+1E8B) too
     expect(latexText('x\u0307')).toBe('$\\dot{x}$');
   });
-  it('superscripts become math superscripts', () => {
-    expect(latexText('G = L⁻¹G′L⁻ᵀ')).toBe("G = L$^{-}$$^{1}$G$'$L$^{-}$$^{\\mathsf{T}}$");
+  it('a run of superscripts becomes one math superscript', () => {
+    expect(latexText('G = L⁻¹G′L⁻ᵀ')).toBe("G = L$^{-1}$G$'$L$^{-\\mathsf{T}}$");
+    expect(latexText('10⁵ⁿ')).toBe('10$^{5n}$');
+  });
+  it('a run of subscripts becomes one math subscript', () => {
+    expect(latexText('radius R₁ through (0, l), g₁₂ = 0, x₋')).toBe('radius R$_{1}$ through (0, l), g$_{12}$ = 0, x$_{-}$');
+    expect(latexText('aᵢⱼ⁻¹')).toBe('a$_{ij}$$^{-1}$');
   });
   it('escapes the characters TeX treats specially and drops a dot over no letter', () => {
     expect(latexText('50% of $x_1 & {y}')).toBe('50\\% of \\$x\\_1 \\& \\{y\\}');

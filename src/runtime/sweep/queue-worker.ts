@@ -25,7 +25,7 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { MechanicsError } from '../../errors.js';
 import type { LoadedModule } from '../contract.js';
-import { gridCells, runCell, type CellInput, type SweepCell } from './sweep-cell.js';
+import { gridCells, runCell, type CellInput, type ClassifyFunction, type SweepCell } from './sweep-cell.js';
 import { importClassifier, importModule } from './sweep-load.js';
 import { verify, type QueueUrl } from './queue-auth.js';
 import { cellsKey, chunkJobId, connect, decodeGrid, decodeInputs, doneKey, encodeCells, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
@@ -57,6 +57,13 @@ export const ATTEMPTS = 3;
 const MAX_STALLS = 3;
 const DEFAULT_MS = 30_000;
 
+/** A sweep's module, classifier and, when its spec carries the grid, the maker of its cells. */
+interface Ready {
+  readonly module: LoadedModule;
+  readonly classify: ClassifyFunction | undefined;
+  readonly cellAt?: (index: number) => CellInput;
+}
+
 export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueWorker> {
   const { Worker, UnrecoverableError } = await import('bullmq');
   const connection = await connect(opts.url);
@@ -79,6 +86,29 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     return p;
   };
 
+  /**
+   * What every chunk of a sweep needs besides its cells, made once per sweep
+   * and worker: the module (looked up by its text), the classifier and the
+   * grid's cell maker (per chunk, the lookup and the grid's decoding cost
+   * about 40 µs).
+   */
+  const ready = new Map<string, Promise<Ready>>();
+  const readyOf = (spec: QueuedSpec): Promise<Ready> => {
+    let p = ready.get(spec.id);
+    if (!p) {
+      p = (async () => {
+        const module = await importModule({ source: spec.source });
+        const classify = await importClassifier(spec.run, spec.model);
+        if (spec.grid === undefined) return { module, classify };
+        const { grid, base } = decodeGrid(spec.grid);
+        return { module, classify, cellAt: gridCells(module, grid, base) };
+      })();
+      p.catch(() => ready.delete(spec.id));
+      ready.set(spec.id, p);
+    }
+    return p;
+  };
+
   const process = async (job: { readonly id?: string | undefined; readonly data: unknown }): Promise<void> => {
     let chunk: QueuedChunk, spec: QueuedSpec;
     try {
@@ -92,10 +122,9 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
       }
       throw err;
     }
-    const module = await importModule({ source: spec.source });
-    const inputs = chunkInputs(module, spec, chunk);
+    const { module, classify, cellAt } = await readyOf(spec);
+    const inputs = chunkInputs(cellAt, chunk);
     log(`took chunk ${chunk.chunk} of sweep ${chunk.sweep} (${inputs.length} cells)`);
-    const classify = await importClassifier(spec.run, spec.model);
     const cells: SweepCell[] = [];
     let paused = performance.now();
     for (const input of inputs) {
@@ -112,11 +141,9 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
   };
 
   /** The chunk's cells: made from its range of the spec's grid, or as they came. */
-  const chunkInputs = (module: LoadedModule, spec: QueuedSpec, chunk: QueuedChunk): CellInput[] => {
+  const chunkInputs = (cellAt: Ready['cellAt'], chunk: QueuedChunk): CellInput[] => {
     if ('cells' in chunk) return decodeInputs(chunk.cells);
-    if (spec.grid === undefined) throw new UnrecoverableError(`chunk ${chunk.chunk} of sweep ${chunk.sweep} is a range, and the sweep's spec has no grid`);
-    const { grid, base } = decodeGrid(spec.grid);
-    const cellAt = gridCells(module, grid, base);
+    if (cellAt === undefined) throw new UnrecoverableError(`chunk ${chunk.chunk} of sweep ${chunk.sweep} is a range, and the sweep's spec has no grid`);
     return Array.from({ length: chunk.to - chunk.from }, (_, i) => cellAt(chunk.from + i));
   };
 

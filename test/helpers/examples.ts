@@ -55,6 +55,8 @@ export function derived(spec: ModelSpec): DerivedSystem {
 export interface StateOptions {
   /** Ranges for particular coordinates (default [−π, π]), e.g. keep a polar angle off the poles. */
   readonly q?: Readonly<Record<string, readonly [number, number]>>;
+  /** Ranges for particular parameters (default: the default scaled by [0.5, 2]), where the model's domain ties them to others. */
+  readonly params?: Readonly<Record<string, readonly [number, number]>>;
   /** Keep the parameters at their defaults. */
   readonly defaults?: boolean;
 }
@@ -66,7 +68,10 @@ export interface StateOptions {
  */
 export function randomEnv(model: Model, r: Rng, opts: StateOptions = {}): Record<string, number> {
   const env: Record<string, number> = { t: uniform(r, 0, 10) };
-  for (const p of model.parameters) env[p.name] = opts.defaults ? p.default : p.default === 0 ? uniform(r, -1, 1) : p.default * uniform(r, 0.5, 2);
+  for (const p of model.parameters) {
+    const range = opts.params?.[p.name];
+    env[p.name] = opts.defaults ? p.default : range ? uniform(r, range[0], range[1]) : p.default === 0 ? uniform(r, -1, 1) : p.default * uniform(r, 0.5, 2);
+  }
   for (const c of model.coordinates) {
     const [lo, hi] = opts.q?.[c.name] ?? [-Math.PI, Math.PI];
     env[c.name] = uniform(r, lo, hi);
@@ -80,6 +85,8 @@ export function randomEnv(model: Model, r: Rng, opts: StateOptions = {}): Record
 const above = { q: { y: [0.1, 3] } } as const satisfies StateOptions;
 export const STATE_OPTIONS: Readonly<Record<string, StateOptions>> = {
   'spherical-pendulum': { q: { theta: [0.2, Math.PI - 0.2] } },
+  // The moment about the hinge exceeds m l² (the moment about the centre of mass is positive) for every drawn m ≤ 2, l ≤ 1.
+  'rough-hinge-pendulum': { params: { I: [2.1, 4] } },
   'kozlov-release-added-mass': above,
   'kozlov-release-elastic': above,
   'kozlov-release-kelvin-voigt': above,

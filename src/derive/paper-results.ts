@@ -429,6 +429,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
+//   orbit.sweep{k}.multiplier{j}.re       its j-th multiplier sought again at the k-th value of its sweep
 //   motion.{type}{k}   the time of the k-th event of that type in the report's simulation
 //   restitution.{p}.lossExponent|growthExponent   a patch's universal restitution
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
@@ -469,6 +470,7 @@ export interface StudyForFacts {
 
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
 export interface OrbitForFacts {
+  readonly declaration: { readonly sweep?: { readonly parameter: string } };
   readonly params: Readonly<Record<string, number>>;
   readonly orbit?: {
     readonly q: readonly number[];
@@ -477,6 +479,7 @@ export interface OrbitForFacts {
     readonly multipliers: readonly { readonly re: number; readonly im: number }[];
   };
   readonly branch?: { readonly bifurcations: readonly { readonly parameter: number }[] };
+  readonly sweep?: readonly { readonly value: number; readonly orbit?: { readonly multipliers: readonly { readonly re: number }[] } }[];
 }
 
 /** The confocal motions as the facts need them (structurally src/studies/confocal.ts's ConfocalStudy). */
@@ -572,6 +575,10 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
       put(`orbit.multiplier${k + 1}.abs`, Math.hypot(z.re, z.im), params);
     });
     o.branch?.bifurcations.forEach((b, k) => put(`orbit.bifurcation${k + 1}`, b.parameter, params));
+    o.sweep?.forEach((s, k) => {
+      const at = { ...params, [o.declaration.sweep!.parameter]: s.value };
+      s.orbit?.multipliers.forEach((z, j) => put(`orbit.sweep${k + 1}.multiplier${j + 1}.re`, z.re, at));
+    });
     system.model.coordinates.forEach((c, i) => {
       put(`orbit.${c.name}`, o.orbit!.q[i]!, params);
       put(`orbit.${c.qd.name}`, o.orbit!.qd[i]!, params);

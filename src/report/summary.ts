@@ -388,10 +388,14 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
   const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
+  const swept = (study.sweep ?? []).filter((s) => s.orbit);
+  const verdicts = swept.flatMap((s, i): Inline[] => [
+    i ? ', ' : '',
+    `${s.orbit!.stable ? 'stable' : 'unstable'} at `,
+    m(`${mechanicsSymbol(study.declaration.sweep!.parameter)} = ${digits(s.value)}`),
+  ]);
   return [
-    ', at ',
-    m(`t = ${times.join(',\\ ')}`),
-    ' after the section',
+    ...(times.length ? [', at ', m(`t = ${times.join(',\\ ')}`), ' after the section'] : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${digits(v)}`).join(',\\ '))] : []),
     ...(contact
       ? [
@@ -409,6 +413,7 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
           ` (largest modulus ${digits(largest)})`,
         ]
       : []),
+    ...(verdicts.length ? ['; sought again, it is ', ...verdicts] : []),
   ];
 }
 

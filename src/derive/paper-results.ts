@@ -422,7 +422,6 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²;
 //                      a vanishing distance's limit within [0, its last value])
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
-//   limit.{x}.spread   max − min over the values of N (kozlov1988 (2.6): the same for every N)
 //   limit.drop.{x}, limit.drop.{x}.order   x ∈ restitution, duration of the study's drop
 //                      (ModelSpec.limitStudy.drop, a start entering the contact): its limit and
 //                      fitted order (kozlov1988 Theorem 3's e)
@@ -548,10 +547,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   const study = computed.limitStudy;
   for (const x of ['release', 'duration', 'restitution', 'distance'] as const) {
     if (!study) break;
-    const values = study.rows.map((r) => r[x]);
     put(`limit.${x}`, study.extrapolated[x]);
     put(`limit.${x}.order`, study.orders[x]);
-    if (values.every(Number.isFinite)) put(`limit.${x}.spread`, Math.max(...values) - Math.min(...values));
   }
   for (const x of ['restitution', 'duration'] as const) {
     if (!study?.drop) break;

@@ -48,6 +48,8 @@ const cite = (key: string): Inline => ref(`cite:${key}`);
 function subject(title: string): string {
   // A trailing parenthesis, one level of parentheses inside it: "(Kozlov (2.5))".
   const bare = title.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '');
+  // A name's possessive ("Birkhoff’s 2-periodic orbit") is a noun phrase as it stands.
+  if (/^[A-Z]\w*[’']s\s/.test(bare)) return bare;
   // Lower-case the first word unless it is an abbreviation (its second letter a capital or digit too).
   const lowered = /^[A-Z](?![A-Z0-9])/.test(bare) ? bare.charAt(0).toLowerCase() + bare.slice(1) : bare;
   return /^an? /.test(lowered) ? lowered : `the ${lowered}`;

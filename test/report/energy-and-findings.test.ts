@@ -55,6 +55,13 @@ describe('the reports say it', () => {
       'The energy $E = T + V + V_{c}$, with the potential $V_{c}$ of the constraints realized by forces where they act, is conserved.',
     );
   });
+  it('kozlov-birkhoff-stiff: the conclusion keeps Birkhoff’s possessive and says the orbit is unstable at N = 100, stable at larger N', () => {
+    const t = body('kozlov-birkhoff-stiff');
+    expect(t).toContain('For Birkhoff');
+    expect(t).not.toContain('the birkhoff');
+    expect(t).toContain('the motion has an unstable periodic orbit');
+    expect(t).toContain('sought again, it is stable at $N = 1000$, stable at $N = 10000$, stable at $N = 100000$');
+  });
   it('kozlov-realized-pendulum: the rod’s realization acts everywhere, not only where engaged', () => {
     const t = body('kozlov-realized-pendulum');
     expect(t).toContain('the force of rod, which acts everywhere');

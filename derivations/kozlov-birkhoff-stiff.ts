@@ -88,11 +88,12 @@ export default defineModel({
         note: 'the period of $p$: after the upper swing the flight back, $p = 0$ there, to the next strike on the lower wall.',
       },
       {
-        eq: '(4.4)',
-        name: '\\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt',
-        formula: 'P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) = P*(2*v*R1^(-1) + 2*v*R2^(-1))',
-        where: { P: 'trajectory4.end', I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
-        note: 'Lyapunov’s integral with $p = -NR_1^{-1}y_0$, $NR_2^{-1}(y_0 - l)$ in the springs (the rows above) and $\\int y_0\\,dt$ derived from the swings, against $\\int_0^{\\mathcal{T}} p\\,dt$ of (4.6)’s $p$: $2v(R_1^{-1} + R_2^{-1})$ at every $N$.',
+        eq: '(4.6)',
+        name: '\\int_0^{\\mathcal{T}} p\\,dt',
+        formula: '-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)) = 2*v*R1^(-1) + 2*v*R2^(-1)',
+        where: { I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
+        origin: 'reduction',
+        note: 'the integral in Lyapunov’s (4.4), which the paper does not print: with $p = -NR_1^{-1}y_0$, $NR_2^{-1}(y_0 - l)$ in the springs (the rows above) and $\\int y_0\\,dt$ derived from the swings, integrated over the period: $2v(R_1^{-1} + R_2^{-1})$ at every $N$.',
       },
       {
         eq: '(4.7)',

@@ -43,6 +43,16 @@ export default defineModel({
   ],
   drawing: { points: { P: ['x', 'y'] } },
   initial: { q: { x: 0, y: 0 }, qd: { x: 0, y: '-v' }, t1: 1.8 },
+  // The orbit found on the way down through y = l/2 at the speed v, and sought again at stiffer
+  // walls: here l > l_* (4.7) but l < R₁ (4.8), the rigid orbit stable; unstable at N = 100,
+  // stable from N = 1000 on.
+  orbit: {
+    q0: { x: 0.001, y: 0.25 },
+    qd0: { x: 0, y: -1 },
+    section: { coordinate: 'y', value: 0.25, direction: 'down' },
+    fix: ["y'"],
+    sweep: { parameter: 'N', values: [1e3, 1e4, 1e5] },
+  },
   // kozlov1988 (4.6) against the motion derived in closed form from the strike on the lower wall
   // and the derived variational coefficient along it; (4.4) on it and its limit, (4.7).
   paper: {
@@ -78,11 +88,12 @@ export default defineModel({
         note: 'the period of $p$: after the upper swing the flight back, $p = 0$ there, to the next strike on the lower wall.',
       },
       {
-        eq: '(4.4)',
-        name: '\\mathcal{T}\\int_0^{\\mathcal{T}} p\\,dt',
-        formula: 'P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) = P*(2*v*R1^(-1) + 2*v*R2^(-1))',
-        where: { P: 'trajectory4.end', I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
-        note: 'Lyapunov’s integral with $p = -NR_1^{-1}y_0$, $NR_2^{-1}(y_0 - l)$ in the springs (the rows above) and $\\int y_0\\,dt$ derived from the swings, against $\\int_0^{\\mathcal{T}} p\\,dt$ of (4.6)’s $p$: $2v(R_1^{-1} + R_2^{-1})$ at every $N$.',
+        eq: '(4.6)',
+        name: '\\int_0^{\\mathcal{T}} p\\,dt',
+        formula: '-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3)) = 2*v*R1^(-1) + 2*v*R2^(-1)',
+        where: { I1: 'trajectory1.y.integral', I3: 'trajectory3.y.integral', E3: 'trajectory3.end', S3: 'trajectory3.start' },
+        origin: 'reduction',
+        note: 'the integral in Lyapunov’s (4.4), which the paper does not print: with $p = -NR_1^{-1}y_0$, $NR_2^{-1}(y_0 - l)$ in the springs (the rows above) and $\\int y_0\\,dt$ derived from the swings, integrated over the period: $2v(R_1^{-1} + R_2^{-1})$ at every $N$.',
       },
       {
         eq: '(4.7)',
@@ -167,6 +178,15 @@ export default defineModel({
         derived: 'trajectory3.start@N→∞',
         origin: 'correction',
         note: 'where the upper $\\delta$ sits: the paper prints $p(t) = \\sum_n 2v[R_1^{-1}\\delta(nl/v - t) + R_2^{-1}\\delta(nl/v - t + l)]$, which at the paper’s $v = 1$ puts both walls’ $\\delta$ at every multiple of $l$; the derived strikes are the lower at $2nl/v$ and the upper at $(2n + 1)l/v$, the period $2l/v$ and $\\tau \\to l/v$: read $p = \\sum_n 2v[R_1^{-1}\\delta(t - 2nl/v) + R_2^{-1}\\delta(t - (2n + 1)l/v)]$.',
+      },
+      {
+        eq: '(4.8)',
+        name: '\\operatorname{tr},\\ N \\to \\infty',
+        formula: '1 + 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
+        derived: 'orbit.sweep3.multiplier1.re + orbit.sweep3.multiplier2.re + orbit.sweep3.multiplier3.re',
+        tolerance: 0.05,
+        origin: 'own',
+        note: 'the sum of the multipliers at the sweep’s largest $N$ (the periodic-orbit section): the energy’s 1 and the trace in $(x, \\dot{x})$, against the rigid orbit’s $a$ above, in $(-2, 2)$ iff (4.8). Here $l > l_{*}$, so (4.7) fails, while (4.8) holds: the rigid orbit is stable; the orbit at the default $N$ is not, and is stable at the larger $N$: the stiff walls destabilize it.',
       },
     ],
   },

@@ -6,8 +6,8 @@ import { defineModel } from '../src/model/index.js';
 // metric is taken constant and V = 0: then the Christoffel symbols and ∂V of
 // (3.3) vanish, the terms of order ε² = 1/N in (3.4) with them, and the
 // expansion (3.5) is exact, x = εξ(√N t) with ξ of (3.6). Entered at the
-// speed ẋ₁(0) = −w < 0 (3.1), the point leaves f < 0 after δ_N = πg₁₁/(ω√N),
-// ω = √(c²g₁₁ − k²), its normal velocity reversed with e = exp(−πk/ω) and its
+// speed ẋ₁(0) = −w < 0 (3.1), the point leaves f < 0 after δ_N = π/(ω√N),
+// ω = √(c²g¹¹ − k²(g¹¹)²), its normal velocity reversed with e = exp(−πk/ω) and its
 // tangential one unchanged (3.2): here exactly, for every N.
 export default defineModel({
   name: 'kozlov-impact',
@@ -39,26 +39,27 @@ export default defineModel({
   drawing: { points: { P: ['x2', 'x1'] }, ground: 'y = 0' },
   initial: { q: { x1: 0, x2: 0 }, qd: { x1: '-w', x2: 'v2' }, t1: 0.5 },
   // Theorem 3's scheme against the motion derived in closed form from the entry: the equations
-  // in f < 0, their solution in the fast time τ = √N t, and the exit velocity.
+  // in f < 0, their solution in the fast time s = √N t (the paper's τ, which names the contact
+  // duration in the report), and the exit velocity. g¹¹ = 1/g₁₁ is written out, not the paper's G.
   paper: {
     source: 'kozlov1988',
     formulas: [
       {
         eq: '(3.3)',
         name: '\\ddot{x}_1',
-        formula: '-G*(2*k*sqrt(N)*W1 + c^2*N*X1)',
+        formula: '-(2*k*sqrt(N)*W1 + c^2*N*X1)/g11',
         derived: "compliant.wall.x1''",
-        where: { G: '1/g11', X1: 'x1', W1: "x1'" },
+        where: { X1: 'x1', W1: "x1'" },
         note: '$-g^{11}\\partial V/\\partial x_1 - 2k\\sqrt{N}g^{11}\\dot{x}_1 - c^2Ng^{11}x_1 - \\sum\\Gamma^1_{jk}\\dot{x}_j\\dot{x}_k$ with $V = 0$ and $\\Gamma = 0$ (a constant metric): the equations while $x_1 \\le 0$, $g^{11} = 1/g_{11}$.',
       },
       { eq: '(3.3)', name: '\\ddot{x}_2', formula: '0', derived: "compliant.wall.x2''", note: 'the tangential equation: no force along the surface.' },
       {
         eq: '(3.4)',
         name: 'x_1^{\\prime\\prime}',
-        formula: '-2*k*G*W1 - c^2*G*X1 - eps^2*G*DV',
+        formula: '-2*k*W1/g11 - c^2*X1/g11 - eps^2*DV/g11',
         derived: "compliant.wall.x1''@τ=√N·t",
-        where: { G: '1/g11', X1: 'x1', W1: "x1'", eps: 'N^(-1/2)', DV: '0' },
-        note: '(3.3) in the fast time $\\tau = \\sqrt{N}t$, the prime $d/d\\tau$: $x_1^{\\prime\\prime} + 2kg^{11}x_1^{\\prime} + c^2g^{11}x_1 + \\sum\\Gamma^1_{jk}x_j^{\\prime}x_k^{\\prime} = -\\varepsilon^2g^{11}\\partial V/\\partial x_1$, $\\varepsilon = N^{-1/2}$, derived from $\\ddot{x}_1$ above by $\\dot{x} = \\sqrt{N}x^{\\prime}$, $\\ddot{x} = Nx^{\\prime\\prime}$; here $\\Gamma = 0$ and $\\partial V/\\partial x_1 = 0$.',
+        where: { X1: 'x1', W1: "x1'", eps: 'N^(-1/2)', DV: '0' },
+        note: '(3.3) in the fast time $s = \\sqrt{N}t$ (the paper’s $\\tau$), the prime $d/ds$: $x_1^{\\prime\\prime} + 2kg^{11}x_1^{\\prime} + c^2g^{11}x_1 + \\sum\\Gamma^1_{jk}x_j^{\\prime}x_k^{\\prime} = -\\varepsilon^2g^{11}\\partial V/\\partial x_1$, $\\varepsilon = N^{-1/2}$, derived from $\\ddot{x}_1$ above by $\\dot{x} = \\sqrt{N}x^{\\prime}$, $\\ddot{x} = Nx^{\\prime\\prime}$; here $\\Gamma = 0$ and $\\partial V/\\partial x_1 = 0$.',
       },
       {
         eq: '(3.4)',
@@ -70,26 +71,26 @@ export default defineModel({
       },
       {
         eq: '(3.6)',
-        name: 'x_1(t) = \\varepsilon\\xi_1(\\tau)',
-        formula: 'N^(-1/2)*X0*exp(-k*G*sqrt(N)*t)*sin(sqrt(c^2*G - k^2*G^2)*sqrt(N)*t)/sqrt(c^2*G - k^2*G^2)',
+        name: 'x_1(t) = \\varepsilon\\xi_1(s)',
+        formula: 'N^(-1/2)*X0*exp(-k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11^2)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11^2)',
         derived: 'trajectory1.x1',
-        where: { G: '1/g11', X0: "trajectory1.x1'@t=0" },
-        note: '$\\xi_1 = \\dot{x}_1(0)\\exp(-kG\\tau)\\omega^{-1}\\sin\\omega\\tau$, $\\omega = \\sqrt{c^2G - k^2G^2}$, $G = g^{11}(0)$, in $\\tau = \\sqrt{N}t$, $\\varepsilon = N^{-1/2}$ (3.5): the derived motion in $f < 0$ is this term alone, the $o(\\varepsilon)$ of (3.5) vanishing with $V$ and $\\Gamma$.',
+        where: { X0: "trajectory1.x1'@t=0" },
+        note: '$\\xi_1 = \\dot{x}_1(0)\\exp(-kg^{11}s)\\omega^{-1}\\sin\\omega s$, $\\omega = \\sqrt{c^2g^{11} - k^2(g^{11})^2}$, in $s = \\sqrt{N}t$, $\\varepsilon = N^{-1/2}$ (3.5): the derived motion in $f < 0$ is this term alone, the $o(\\varepsilon)$ of (3.5) vanishing with $V$ and $\\Gamma$.',
       },
       {
         eq: '(3.6)',
-        name: 'x_2(t) = \\varepsilon\\xi_2(\\tau)',
+        name: 'x_2(t) = \\varepsilon\\xi_2(s)',
         formula: 'N^(-1/2)*V2*sqrt(N)*t',
         derived: 'trajectory1.x2',
         where: { V2: "trajectory1.x2'@t=0" },
-        note: '$\\xi_i = \\dot{x}_i(0)\\tau$ ($i > 1$); the scan prints $x_i(0)\\tau$, which vanishes at the entry $x = 0$.',
+        note: '$\\xi_i = \\dot{x}_i(0)s$ ($i > 1$); the scan prints $x_i(0)s$, which vanishes at the entry $x = 0$.',
       },
       {
         eq: 'Th. 3',
         name: '\\delta_N',
         formula: 'pi*g11/(sqrt(c^2*g11 - k^2)*sqrt(N))',
         derived: 'trajectory1.end',
-        note: 'the first zero of $x_1$ after the entry, $\\omega\\tau = \\pi$: exact here, the $o(N^{-1/2})$ of the theorem vanishing with $V$ and $\\Gamma$.',
+        note: 'the first zero of $x_1$ after the entry, $\\omega s = \\pi$: exact here, the $o(N^{-1/2})$ of the theorem vanishing with $V$ and $\\Gamma$.',
       },
       {
         eq: '(3.2)',
@@ -97,7 +98,7 @@ export default defineModel({
         formula: '-exp(-pi*k/sqrt(c^2*g11 - k^2))*X0',
         derived: "trajectory2.x1'",
         where: { X0: "trajectory1.x1'@t=0" },
-        note: 'the normal velocity on leaving, $-e\\dot{x}_1(0)$, $e = \\exp(-\\pi k/\\omega)$: the limit of (3.2), attained at every $N$ here.',
+        note: 'the normal velocity on leaving, $-e\\dot{x}_1(0)$, $e = \\exp(-\\pi kg^{11}/\\omega)$ with (3.6)’s $\\omega$ (the paper’s $\\omega$ of (3.2) is $g_{11}$ times it): the limit of (3.2), attained at every $N$ here.',
       },
       { eq: '(3.2)', name: '\\dot{x}_2(\\delta_N)', formula: 'V2', derived: "trajectory2.x2'", where: { V2: "trajectory1.x2'@t=0" } },
       // After Theorem 3: at k = 0 it holds for V + exp(-N f) in place of c²Nf²/2, derived in closed
@@ -107,16 +108,15 @@ export default defineModel({
         name: 'x_1(\\delta_N),\\ V_N^{*} = V + \\exp(-Nf)',
         formula: '0',
         derived: 'exponential.wall.N.x1',
-        note: 'the remark after Theorem 3: with $k = 0$ the theorem holds for $V_N^{*} = V + \\exp(-Nf)$. The entry of the model in that potential, $g_{11}\\ddot{x}_1 = N\\exp(-Nx_1)$: $\\exp(-Nx_1) = \\tfrac{1}{2}g_{11}V^2\\operatorname{sech}^2(NV(t - \\delta_N/2)/2)$, even about its turn, so back at $x_1 = 0$ at $\\delta_N$.',
+        note: 'the remark after Theorem 3: with $k = 0$ the theorem holds for $V_N^{*} = V + \\exp(-Nf)$. The entry of the model in that potential, $g_{11}\\ddot{x}_1 = N\\exp(-Nx_1)$: $\\exp(-Nx_1) = \\tfrac{1}{2}g_{11}u^2\\operatorname{sech}^2(Nu(t - \\delta_N/2)/2)$, $u$ the speed below, even about its turn, so back at $x_1 = 0$ at $\\delta_N$. The entry is at $f = 0$, where $\\exp(-Nf) = 1$ for every $N$: the limit is not the elastic bounce (see $u$).',
       },
       {
         eq: '(3.2)',
         name: '\\dot{x}_1(\\delta_N),\\ V_N^{*}',
-        formula: '-exp(-pi*k/sqrt(c^2*g11 - k^2))*X0',
+        formula: '-X0',
         derived: "exponential.wall.N.x1'",
         where: { X0: "initial.x1'" },
-        at: { k: '0' },
-        note: '(3.2) at $k = 0$, $e = 1$: the elastic reflection, attained at every $N$ (the energy $\\tfrac{1}{2}g_{11}\\dot{x}_1^2 + \\exp(-Nx_1)$ is the same at $x_1 = 0$ on entry and exit).',
+        note: '(3.2) without damping, $e = 1$, at $x_1 = 0$ only: the energy $\\tfrac{1}{2}g_{11}\\dot{x}_1^2 + \\exp(-Nx_1)$ is the same there on entry and exit. Entered at $f = 0$, the point is still pushed after it and leaves faster, at $u > w$ (below): the elastic bounce is the limit only for an entry from $f_0 > 0$, where $\\exp(-Nf_0) \\to 0$.',
       },
       { eq: '(3.2)', name: '\\dot{x}_2(\\delta_N),\\ V_N^{*}', formula: 'V2', derived: "exponential.wall.N.x2'", where: { V2: "initial.x2'" } },
       {
@@ -129,10 +129,10 @@ export default defineModel({
       {
         eq: 'Th. 3',
         name: 'N\\delta_N,\\ V_N^{*}',
-        formula: 'N*D = 2*log((V + w)/(V - w))/V',
-        where: { D: 'exponential.wall.N.duration', V: 'sqrt(w^2 + 2/g11)' },
+        formula: 'N*D = 2*log((u + w)/(u - w))/u',
+        where: { D: 'exponential.wall.N.duration', u: 'sqrt(w^2 + 2/g11)' },
         origin: 'own',
-        note: 'the rate: $\\delta_N = (2/(NV))\\ln((V + w)/(V - w))$, $V = \\sqrt{w^2 + 2/g_{11}}$, is $O(N^{-1})$, where $c^2Nf^2/2$ gives $O(N^{-1/2})$; $x_2(\\delta_N) = v_2\\delta_N$ with it, within the theorem’s $O(N^{-1/2})$.',
+        note: 'the rate: $\\delta_N = (2/(Nu))\\ln((u + w)/(u - w))$, $u = \\sqrt{w^2 + 2/g_{11}}$, is $O(N^{-1})$, where $c^2Nf^2/2$ gives $O(N^{-1/2})$; $x_2(\\delta_N) = v_2\\delta_N$ with it, within the theorem’s $O(N^{-1/2})$.',
       },
       {
         eq: 'Th. 3',
@@ -144,11 +144,11 @@ export default defineModel({
       },
       {
         eq: 'Th. 3',
-        name: 'V = \\lim_{t \\to \\infty} \\dot{x}_1,\\ V_N^{*}',
+        name: 'u = \\lim_{t \\to \\infty} \\dot{x}_1,\\ V_N^{*}',
         formula: 'sqrt(w^2 + 2/g11)',
         derived: 'exponential.wall.N.speed',
         origin: 'own',
-        note: 'beyond the wall the point keeps speeding up to $V > w$: $\\exp(-Nx_1)$ is 1 at $x_1 = 0$ for every $N$ and gives that up as $x_1$ grows, so the limit of the trajectories is the elastic reflection only for an entry from $x_1 = d > 0$, where $\\exp(-Nd) \\to 0$ and $V \\to w$.',
+        note: 'beyond the wall the point keeps speeding up to $u > w$: $\\exp(-Nx_1)$ is 1 at $x_1 = 0$ for every $N$ and gives that up as $x_1$ grows. So the model, entered at $f = 0$, leaves faster than it came at every $N$; the limit of the trajectories is the elastic bounce only for an entry from $f_0 > 0$, where $\\exp(-Nf_0) \\to 0$ and $u \\to w$.',
       },
     ],
     // The model's case: a constant metric without potential.

@@ -25,7 +25,7 @@ export default defineModel({
     g: { default: 1, description: 'gravitational acceleration', unit: 'm/s^2' },
     v: { default: 1, description: 'speed at the strike', unit: 'm/s' },
     N: { default: 100, description: 'stiffness of the floor per unit mass', unit: '1/s^2' },
-    a: { default: 1, description: 'the floor’s radius of curvature at the vertex, f″(0) = 1/a', unit: 'm' },
+    a: { default: 10 / 9, description: 'the floor’s radius of curvature at the vertex, f″(0) = 1/a', unit: 'm' },
   },
   kinetic: "(x'^2 + y'^2)/2",
   potential: 'g*y',
@@ -34,6 +34,16 @@ export default defineModel({
   ],
   drawing: { points: { P: ['x', 'y'] } },
   initial: { q: { x: 0, y: 0 }, qd: { x: 0, y: '-v' }, t1: 2.5 },
+  // The periodic solution (4.2) found on the way down through y = v²/(4g) = 0.25 (the speed held at
+  // the strike's v = 1), with f″(0) = 0.9 < g/v², stable as a rigid bounce (4.1): unstable at
+  // N = 100, stable from N = 1000 on, as (4.5) allows; the stiff floor destabilizes it.
+  orbit: {
+    q0: { x: 0.001, y: 0.25 },
+    qd0: { x: 0, y: -Math.SQRT1_2 },
+    section: { coordinate: 'y', value: 0.25, direction: 'down' },
+    fix: ["y'"],
+    sweep: { parameter: 'N', values: [1e3, 1e4, 1e5] },
+  },
   // kozlov1988 (4.2) against the motion derived in closed form from the strike: the swing in
   // the spring, its end where the spring lifts the point back to y = 0, the flight, the period;
   // (4.3) against the derived equations in the spring, (4.4) against the integral of that swing,
@@ -86,6 +96,15 @@ export default defineModel({
         where: { P: 'trajectory2.end', I: 'trajectory1.y.integral' },
         remainder: 'o(N^(-1/2))',
         note: 'the largest $f^{\\prime\\prime}(0)$ that (4.4) admits, $4/(P\\int_0^P p\\,dt/f^{\\prime\\prime}(0))$, expanded as $N \\to \\infty$ in powers of $N^{-1/2}$ (its period’s $\\arccos(g/\\sqrt{g^2 + Nv^2}) = \\pi/2 - gv^{-1}N^{-1/2} + \\ldots$) and taken to the paper’s remainder: the sufficient condition $f^{\\prime\\prime}(0) \\le f^{\\prime\\prime}_{*}$ tends to (4.1), $f^{\\prime\\prime}(0) < g/v^2$, from below.',
+      },
+      {
+        eq: '(4.1)',
+        name: '\\operatorname{tr},\\ N \\to \\infty',
+        formula: '1 + 2 - 4*v^2/(a*g)',
+        derived: 'orbit.sweep3.multiplier1.re + orbit.sweep3.multiplier2.re + orbit.sweep3.multiplier3.re',
+        tolerance: 0.05,
+        origin: 'own',
+        note: 'the sum of the multipliers at the sweep’s largest $N$ (the periodic-orbit section): the energy’s 1 and the trace in $(x, \\dot{x})$, against the rigid bounce’s trace $2 - 4f^{\\prime\\prime}(0)v^2/g$, in $(-2, 2)$ iff $f^{\\prime\\prime}(0) < g/v^2$ (4.1). With $f^{\\prime\\prime}(0) = 0.9$ the rigid bounce is stable; the orbit at the default $N$ is not, and is stable at the larger $N$: the stiffness destabilizes, as (4.5) allows.',
       },
     ],
   },

@@ -422,13 +422,13 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      study: the limit its runs extrapolate to (rigid-limit.ts, Aitken's Δ²;
 //                      a vanishing distance's limit within [0, its last value])
 //   limit.{x}.order    the study's fitted order r (rigid-limit.ts)
-//   limit.{x}.spread   max − min over the values of N (kozlov1988 (2.6): the same for every N)
 //   limit.drop.{x}, limit.drop.{x}.order   x ∈ restitution, duration of the study's drop
 //                      (ModelSpec.limitStudy.drop, a start entering the contact): its limit and
 //                      fitted order (kozlov1988 Theorem 3's e)
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
+//   orbit.sweep{k}.multiplier{j}.re       its j-th multiplier sought again at the k-th value of its sweep
 //   motion.{type}{k}   the time of the k-th event of that type in the report's simulation
 //   restitution.{p}.lossExponent|growthExponent   a patch's universal restitution
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
@@ -469,6 +469,7 @@ export interface StudyForFacts {
 
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
 export interface OrbitForFacts {
+  readonly declaration: { readonly sweep?: { readonly parameter: string } };
   readonly params: Readonly<Record<string, number>>;
   readonly orbit?: {
     readonly q: readonly number[];
@@ -477,6 +478,7 @@ export interface OrbitForFacts {
     readonly multipliers: readonly { readonly re: number; readonly im: number }[];
   };
   readonly branch?: { readonly bifurcations: readonly { readonly parameter: number }[] };
+  readonly sweep?: readonly { readonly value: number; readonly orbit?: { readonly multipliers: readonly { readonly re: number }[] } }[];
 }
 
 /** The confocal motions as the facts need them (structurally src/studies/confocal.ts's ConfocalStudy). */
@@ -545,10 +547,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   const study = computed.limitStudy;
   for (const x of ['release', 'duration', 'restitution', 'distance'] as const) {
     if (!study) break;
-    const values = study.rows.map((r) => r[x]);
     put(`limit.${x}`, study.extrapolated[x]);
     put(`limit.${x}.order`, study.orders[x]);
-    if (values.every(Number.isFinite)) put(`limit.${x}.spread`, Math.max(...values) - Math.min(...values));
   }
   for (const x of ['restitution', 'duration'] as const) {
     if (!study?.drop) break;
@@ -572,6 +572,10 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
       put(`orbit.multiplier${k + 1}.abs`, Math.hypot(z.re, z.im), params);
     });
     o.branch?.bifurcations.forEach((b, k) => put(`orbit.bifurcation${k + 1}`, b.parameter, params));
+    o.sweep?.forEach((s, k) => {
+      const at = { ...params, [o.declaration.sweep!.parameter]: s.value };
+      s.orbit?.multipliers.forEach((z, j) => put(`orbit.sweep${k + 1}.multiplier${j + 1}.re`, z.re, at));
+    });
     system.model.coordinates.forEach((c, i) => {
       put(`orbit.${c.name}`, o.orbit!.q[i]!, params);
       put(`orbit.${c.qd.name}`, o.orbit!.qd[i]!, params);

@@ -432,6 +432,12 @@ export interface OrbitSpec {
   readonly shift?: Readonly<Record<string, number | 'free'>>;
   readonly period?: number;
   readonly continuation?: { readonly parameter: string; readonly from: number; readonly to: number };
+  /**
+   * The orbit sought again by Newton at each of `values` of `parameter`, from the orbit found: its
+   * multipliers at a few strengths of a realization, where a continuation would have to cross a
+   * resonance of the swing (kozlov1988 §4: a stiff wall destabilizing an orbit the rigid one keeps).
+   */
+  readonly sweep?: { readonly parameter: string; readonly values: readonly number[] };
 }
 
 /**
@@ -934,9 +940,11 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
   shift: true,
   period: true,
   continuation: true,
+  sweep: true,
 };
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
+export const SWEEP_FIELDS: Known<NonNullable<OrbitSpec['sweep']>> = { parameter: true, values: true };
 export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, annotations: true };
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,

@@ -115,7 +115,7 @@ function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
 const ENERGY_CHANGES: Readonly<Record<EnergyChange, string>> = {
   'potential-forces': 'the applied forces have a potential, but are declared as forces, not through it',
   'discontinuous-potential-forces':
-    'the applied forces are potential but discontinuous, declared as forces, not through their potential (which may jump where they switch)',
+    'the applied forces have a potential on each side of where they switch but none across it (their curl, zero elsewhere, is concentrated where they jump), so they are declared as forces',
   'non-potential-forces': 'non-potential applied forces act',
   time: 'the Lagrangian depends on time',
   'moving-constraints': 'moving constraints do work',

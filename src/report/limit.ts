@@ -230,7 +230,7 @@ function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStud
 
 /**
  * What the study found of the distance to the rigid motion, as a clause: it
- * vanishes, or it levels off at a limit other than 0 (kozlov1988 (2.6),
+ * vanishes, or it levels off above 0 (kozlov1988 (2.6),
  * (2.7): a realization whose limit is not the rigid motion; `limitMotion`
  * names the paper's result for that limit where the report checks it), or
  * the study does not decide.
@@ -254,9 +254,8 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion?: string)
     return [
       'the compliant model does not approach the rigid one as ',
       p,
-      ' grows: the largest distance between their motions levels off at ',
-      ...cell(study.extrapolated.distance),
-      ', not 0, so the limit is a motion other than the rigid one',
+      // The level is set by how long the runs last, so it is the table's, not a result to lead with.
+      ' grows: the largest distance between their motions levels off, not at 0 (the table), so the limit is a motion other than the rigid one',
       ...(limitMotion ? [` (${limitMotion})`] : []),
     ];
   return ['the study does not decide whether the compliant model approaches the rigid one: the largest distance between their motions goes from ', ...range];

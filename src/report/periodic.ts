@@ -13,7 +13,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { Complex } from '../numeric/eigenvalues.js';
 import type { Branch } from '../runtime/analysis/continuation.js';
 import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
-import type { OrbitStudy } from '../studies/orbit.js';
+import type { OrbitStudy, SweptOrbit } from '../studies/orbit.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
@@ -304,6 +304,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
       ` The phases’ Jacobians: ${orbit.phaseJacobians.join(' and ')}; the impact maps’ derivatives: ${[...new Set(orbit.impacts.map((i) => i.jacobian))].join(' and ') || 'none'}.`,
     ),
   );
+  if (study.sweep) blocks.push(sweepTable(study.sweep, d.sweep!.parameter));
   if (branch) {
     const c = d.continuation!;
     blocks.push(
@@ -335,6 +336,28 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
     }
   }
   return { id: 'periodic-orbit', title: 'Periodic orbit', blocks };
+}
+
+/** The orbit at each value of the declared sweep: its period, multipliers and verdict (studies/orbit.ts). */
+function sweepTable(sweep: readonly SweptOrbit[], parameter: string): Block {
+  return {
+    kind: 'table',
+    id: 'orbit-sweep',
+    caption: `The orbit sought again at other values of ${parameter}, the rest held`,
+    columns: [parameter, 'Period', 'Floquet multipliers', 'Their sum (the trace)', 'Orbit'],
+    align: 'lllll',
+    rows: sweep.map(({ value, orbit, error }) => [
+      [m(orbitNumber(value))],
+      ...(orbit
+        ? [
+            [m(orbitNumber(orbit.period))],
+            [m(orbit.multipliers.map(orbitComplex).join(',\\ '))],
+            [m(orbitNumber(orbit.multipliers.reduce((s, z) => s + z.re, 0)))],
+            [orbit.stable ? 'stable' : 'unstable'],
+          ]
+        : [['—'], [`not found: ${error}`], ['—'], ['—']]),
+    ]),
+  };
 }
 
 const countImpacts = (n: number): string => (n === 0 ? 'no impacts' : n === 1 ? 'one impact' : `${n} impacts`);

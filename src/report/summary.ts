@@ -48,6 +48,8 @@ const cite = (key: string): Inline => ref(`cite:${key}`);
 function subject(title: string): string {
   // A trailing parenthesis, one level of parentheses inside it: "(Kozlov (2.5))".
   const bare = title.replace(/\s*\((?:[^()]|\([^()]*\))*\)\s*$/, '');
+  // A name's possessive ("Birkhoff’s 2-periodic orbit") is a noun phrase as it stands.
+  if (/^[A-Z]\w*[’']s\s/.test(bare)) return bare;
   // Lower-case the first word unless it is an abbreviation (its second letter a capital or digit too).
   const lowered = /^[A-Z](?![A-Z0-9])/.test(bare) ? bare.charAt(0).toLowerCase() + bare.slice(1) : bare;
   return /^an? /.test(lowered) ? lowered : `the ${lowered}`;
@@ -388,10 +390,14 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
   const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
+  const swept = (study.sweep ?? []).filter((s) => s.orbit);
+  const verdicts = swept.flatMap((s, i): Inline[] => [
+    i ? ', ' : '',
+    `${s.orbit!.stable ? 'stable' : 'unstable'} at `,
+    m(`${mechanicsSymbol(study.declaration.sweep!.parameter)} = ${digits(s.value)}`),
+  ]);
   return [
-    ', at ',
-    m(`t = ${times.join(',\\ ')}`),
-    ' after the section',
+    ...(times.length ? [', at ', m(`t = ${times.join(',\\ ')}`), ' after the section'] : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${digits(v)}`).join(',\\ '))] : []),
     ...(contact
       ? [
@@ -409,6 +415,7 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
           ` (largest modulus ${digits(largest)})`,
         ]
       : []),
+    ...(verdicts.length ? ['; sought again, it is ', ...verdicts] : []),
   ];
 }
 

@@ -30,6 +30,28 @@ export interface OrbitStudy {
   readonly returns?: readonly (readonly number[])[];
   /** One period of an asymptotically stable orbit from its state on the section, sampled (report/orbit-figures.ts draws it). */
   readonly cycle?: OrbitCycle;
+  /** The orbit at each value of the declared sweep (OrbitSpec.sweep), in its order. */
+  readonly sweep?: readonly SweptOrbit[];
+}
+
+/** The orbit sought at one value of a swept parameter: its period and multipliers, or why Newton failed. */
+export interface SweptOrbit {
+  readonly value: number;
+  readonly orbit?: Pick<PeriodicOrbit, 'period' | 'multipliers' | 'stable'>;
+  readonly error?: string;
+}
+
+/** Newton from the orbit found, at each value of the sweep; a failure at one value is that value's result. */
+function sweepOf(module: LoadedModule, opts: PeriodicOrbitOptions, orbit: PeriodicOrbit, sweep: NonNullable<OrbitSpec['sweep']>): SweptOrbit[] {
+  return sweep.values.map((value) => {
+    try {
+      const o = periodicOrbit(module, { ...opts, q0: orbit.q, qd0: orbit.qd, t0: orbit.t0, params: { ...opts.params, [sweep.parameter]: value } });
+      return { value, orbit: { period: o.period, multipliers: o.multipliers, stable: o.stable } };
+    } catch (err) {
+      if (!(err instanceof SimulationError) || err.code === 'invalid-option') throw err;
+      return { value, error: err.message };
+    }
+  });
 }
 
 /** A motion over one period: the times and (q, q̇) at each. */
@@ -113,7 +135,10 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
   try {
     const orbit = periodicOrbit(module, opts);
     const returns = orbit.asymptotic ? returnsFrom(module, opts) : undefined;
-    const drawn = orbit.asymptotic ? cycleOf(module, orbit, params) : {};
+    const drawn = {
+      ...(orbit.asymptotic ? cycleOf(module, orbit, params) : {}),
+      ...(declaration.sweep ? { sweep: sweepOf(module, opts, orbit, declaration.sweep) } : {}),
+    };
     if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}), ...drawn };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];
     const branch = continueOrbit(module, {

@@ -1,8 +1,8 @@
 // What the reports' discussion and conclusion say of the energy and of an
 // orbit's stability, from the model's facts (src/derive/lagrange/conservation.ts
-// energyChanges, src/report/summary.ts): kozlov1988 §2's force (0, ∓g) is
-// potential but discontinuous ("потенциально, но разрывно"), not
-// non-potential; an added mass switched off at the release and a
+// energyChanges, src/report/summary.ts): kozlov1988 §2's force (0, ∓g), which
+// the paper calls potential but discontinuous, has a potential on each side
+// of x = 0 and none across it (curl 2gδ(x)); an added mass switched off at the release and a
 // realization's damping are named; a stiff floor's potential is part of the
 // conserved energy E = T + V + V_c; a realized retaining constraint acts
 // everywhere; an orbit whose multipliers reach the unit circle is only
@@ -42,9 +42,10 @@ describe('why T + V changes, from the model', () => {
 const body = (name: string): string => renderLatexBody(report(models.find((m) => m.spec.name === name)!).doc);
 
 describe('the reports say it', () => {
-  it('kozlov-release: the applied forces potential but discontinuous, not “non-potential”', () => {
+  it('kozlov-release: the applied forces potential on each side of x = 0 and not across it, never “potential but discontinuous”', () => {
     const t = body('kozlov-release');
-    expect(t).toContain('is not conserved between impacts: the applied forces are potential but discontinuous');
+    expect(t).toContain('is not conserved between impacts: the applied forces have a potential on each side of where they switch but none across it');
+    expect(t).not.toContain('potential but discontinuous');
     expect(t).not.toContain('non-potential or time-dependent terms act');
     expect(t).not.toContain('The non-potential generalized forces are');
     expect(t).toContain('The generalized forces the model declares as forces, not through the potential $V$, are');
@@ -53,6 +54,13 @@ describe('the reports say it', () => {
     expect(body('kozlov-stiff-bouncing')).toContain(
       'The energy $E = T + V + V_{c}$, with the potential $V_{c}$ of the constraints realized by forces where they act, is conserved.',
     );
+  });
+  it('kozlov-birkhoff-stiff: the conclusion keeps Birkhoff’s possessive and says the orbit is unstable at N = 100, stable at larger N', () => {
+    const t = body('kozlov-birkhoff-stiff');
+    expect(t).toContain('For Birkhoff');
+    expect(t).not.toContain('the birkhoff');
+    expect(t).toContain('the motion has an unstable periodic orbit');
+    expect(t).toContain('sought again, it is stable at $N = 1000$, stable at $N = 10000$, stable at $N = 100000$');
   });
   it('kozlov-realized-pendulum: the rod’s realization acts everywhere, not only where engaged', () => {
     const t = body('kozlov-realized-pendulum');

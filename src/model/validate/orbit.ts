@@ -8,7 +8,7 @@
 // Whether a period must be given (the model depends on time) is known only
 // after the derivation, and is checked where the orbit is sought.
 // Tests: test/model/validate/orbit.test.ts.
-import { CONTINUATION_FIELDS, ORBIT_FIELDS, SECTION_FIELDS } from '../spec.js';
+import { CONTINUATION_FIELDS, ORBIT_FIELDS, SECTION_FIELDS, SWEEP_FIELDS } from '../spec.js';
 import type { CompliantContact, Coordinate, Parameter, UnilateralConstraint } from '../types.js';
 import { Problems, type Checked } from './problems.js';
 import { fieldsAt, member, rejectUnknownKeys, stringAt, typeName, type Fields } from './shape.js';
@@ -47,6 +47,7 @@ export function checkOrbit(x: unknown, known: Known, model: string | undefined):
     out.add('bad-type', member(FIELD, 'period'), `period is a positive number, got ${describe(orbit.period)}`);
   }
   if (orbit.continuation !== undefined) checkContinuation(orbit.continuation, parameters, out);
+  if (orbit.sweep !== undefined) checkSweep(orbit.sweep, parameters, out);
   return out.result(undefined);
 }
 
@@ -150,4 +151,16 @@ function checkContinuation(x: unknown, parameters: readonly string[], out: Probl
   for (const key of ['from', 'to'] as const) {
     if (!isFiniteNumber(c[key])) out.add('bad-type', member(field, key), `${key} is a finite number, got ${describe(c[key])}`);
   }
+}
+
+function checkSweep(x: unknown, parameters: readonly string[], out: Problems): void {
+  const field = member(FIELD, 'sweep');
+  const c = fieldsAt(x, field, 'a sweep { parameter, values }', out);
+  if (!c) return;
+  rejectUnknownKeys(c, SWEEP_FIELDS, field, out);
+  const name = stringAt(c.parameter, member(field, 'parameter'), 'the parameter of a sweep', out);
+  if (name !== undefined && !parameters.includes(name))
+    out.add('invalid-option', member(field, 'parameter'), `sweep: no parameter '${name}' (parameters: ${parameters.join(', ') || 'none'})`);
+  if (!(Array.isArray(c.values) && c.values.length > 0 && c.values.every(isFiniteNumber)))
+    out.add('bad-type', member(field, 'values'), `values is a non-empty list of finite numbers, got ${describe(c.values)}`);
 }

@@ -52,6 +52,7 @@ describe('an orbit', () => {
           crossings: 0,
           period: -1,
           continuation: { parameter: 'E', from: 0, to: 'one' },
+          sweep: { parameter: 'K', values: [] },
           colour: 1,
         }),
       ),
@@ -65,6 +66,8 @@ describe('an orbit', () => {
       ['bad-type', 'orbit.period'],
       ['invalid-option', 'orbit.continuation.parameter'],
       ['bad-type', 'orbit.continuation.to'],
+      ['invalid-option', 'orbit.sweep.parameter'],
+      ['bad-type', 'orbit.sweep.values'],
     ]);
   });
 });

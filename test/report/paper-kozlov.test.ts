@@ -262,12 +262,12 @@ describe('Kozlov §5: the motions through the focus pass it again after every bo
     const { time, y } = byHand(a, g, u, w);
     expect(time).toBeCloseTo((2 / g) * Math.sqrt(2 * ((u * u + w * w) / 2 + (g * a) / 2)), 12);
     expect(y).toBeCloseTo(a / 2, 12);
-    expect(evaluate(interval!.derived, { a, g, u, w })).toBeCloseTo(time, 12);
-    expect(evaluate(height!.derived, { a, g, u, w })).toBeCloseTo(a / 2, 12);
+    expect(evaluate(interval!.derived, { a, g, u, eta: w })).toBeCloseTo(time, 12);
+    expect(evaluate(height!.derived, { a, g, u, eta: w })).toBeCloseTo(a / 2, 12);
   });
   it.each([
-    ['the interval read as (5.7)’s period 4√(a/g)', 14, { formula: 'T1 - X/XP = 4*sqrt(a/g)' }],
-    ['the return at the vertex, not the focus', 15, { formula: 'X^2/(2*a) - YP*X/XP - g*X^2/(2*XP^2) = 0' }],
+    ['the interval read as (5.7)’s period 4√(a/g)', 14, { formula: 't1 - xi/XP = 4*sqrt(a/g)' }],
+    ['the return at the vertex, not the focus', 15, { formula: 'xi^2/(2*a) - YP*xi/XP - g*xi^2/(2*XP^2) = 0' }],
     ['the sliding read as keeping w, not v', 16, { derived: "parabolic.w'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))" }],
   ] as const)('%s disagrees', (_, i, change) => {
     expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
@@ -355,7 +355,7 @@ describe('a wrong formula disagrees', () => {
     ['the viscous line without adhesion taken as delayed like (2.7)', viscous, 8, { formula: '2' }],
     ['the Kelvin–Voigt release with damping N at 1 + ln(2 − e^{−c})/c', kelvinVoigt, 2, { formula: '1 + log(2 - exp(-c))/c' }],
     ['the added mass’s limit taken as the classical motion: distance 0', addedMass, 7, { formula: '0' }],
-    ['the period doubling at the apex 2h = v²/g read as h', parabolic, 4, { formula: 'v^2/(2*g)' }],
+    ['the period doubling at the apex 2h = v²/g read as h', parabolic, 4, { formula: 'v0^2/(2*g)' }],
     ['the return map’s trace with f″(0) taken as 2/a', parabolic, 1, { formula: '2 - 8*W^2/(a*g)' }],
     [
       'Chaplygin’s v̇ (5.3) with β = mh/2 + m²(a + b)g/2',
@@ -451,6 +451,14 @@ describe('the report', () => {
       'yes, to 1e-5',
       'yes, to 1e-5',
     ]);
+  });
+  it('prints the velocities after the strike the §5 rows are bound to as ẋ⁺, ẏ⁺, never the model file’s names', () => {
+    const { system, computed } = once(parabolic);
+    const tex = renderLatexBody(buildReport(system, computed));
+    const check = tex.slice(tex.indexOf('paper-check}'));
+    expect(check).toContain('t_{1} - \\frac{\\xi}{\\dot{x}^{+}}');
+    expect(check).toContain('\\dot{y}^{+} = \\frac{a (2 x \\dot{x}^{-} - a \\dot{y}^{-}) + x^{2} \\dot{y}^{-}}{a^{2} + x^{2}}');
+    expect(check).not.toMatch(/X_\{P\}|Y_\{P\}|T_\{1\}/);
   });
 });
 

@@ -460,6 +460,13 @@ describe('the report', () => {
     expect(check).toContain('\\dot{y}^{+} = \\frac{a (2 x \\dot{x}^{-} - a \\dot{y}^{-}) + x^{2} \\dot{y}^{-}}{a^{2} + x^{2}}');
     expect(check).not.toMatch(/X_\{P\}|Y_\{P\}|T_\{1\}/);
   });
+  it('states the bouncing’s stability in the paper’s closed form, a > ẏ²/g, on the side of it the orbit was found stable at', () => {
+    const { system, computed } = once(parabolic);
+    const abstract = JSON.stringify(buildReport(system, computed).abstract);
+    expect(abstract).toContain('a > \\\\frac{\\\\dot{y}^{2}}{g}');
+    // The bifurcation v²/g at the orbit's ẏ = 2.5, typed from (4.1).
+    expect(abstract).toContain(`a = ${(6.25 / 9.81).toPrecision(4)}`);
+  });
 });
 
 describe('kuleshov2011 Prop. 11 and Fig. 4: monotony measured on a grid is said in words, not compared as a formula', () => {

@@ -9,7 +9,7 @@ import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { fastVelocitySymbol, postImpactSymbol, symbolRole } from '../model/names.js';
+import { accelerationSymbol, fastVelocitySymbol, postImpactSymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
@@ -369,25 +369,33 @@ const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
 
 /** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
 const singleSymbols = (r: PaperCheckRow): Map<string, Expr> =>
-  new Map([...[...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)), ...afterImpact(r)]);
+  new Map([...[...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)), ...factSymbols(r)]);
 
-/** A fact that is a velocity after an impact (impact1.single.x'+, at a state or not): the coordinate it is of. */
-const AFTER_IMPACT = /^impact\d+\.(?:[^.@]+\.)*([A-Za-z][\w[\]]*)'\+(?:@|$)/;
+/** A fact that is a velocity after an impact (impact1.single.x'+, at a state or not), or an acceleration in a contact phase (phase.wall.x''): the symbol it is of its coordinate. */
+const FACT_SYMBOLS: readonly (readonly [RegExp, (q: Sym) => Sym])[] = [
+  [/^impact\d+\.(?:[^.@]+\.)*([A-Za-z][\w[\]]*)'\+(?:@|$)/, postImpactSymbol],
+  [/^phase\.[^.@]+\.([A-Za-z][\w[\]]*)''(?:@|$)/, accelerationSymbol],
+];
 
 /**
- * Symbols bound to a velocity after an impact, printed as that velocity
- * (kozlov1988 §5: ẋ⁺, not a name of the model file's own), so that the
- * formula reads in the paper's symbols.
+ * Symbols bound to a velocity after an impact or an acceleration in a
+ * phase, printed as that velocity or acceleration (kozlov1988 §5: ẋ⁺;
+ * kugushev2002 (9.5): ẍ + kÿ = 0), not a name of the model file's own, so
+ * that the formula reads in the paper's symbols.
  */
-const afterImpact = (r: PaperCheckRow): [string, Expr][] =>
+const factSymbols = (r: PaperCheckRow): [string, Expr][] =>
   [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
-    const q = 'fact' in b ? AFTER_IMPACT.exec(b.fact)?.[1] : undefined;
-    return q ? [[s, postImpactSymbol(sym(q))]] : [];
+    if (!('fact' in b)) return [];
+    for (const [re, symbol] of FACT_SYMBOLS) {
+      const q = re.exec(b.fact)?.[1];
+      if (q) return [[s, symbol(sym(q))]];
+    }
+    return [];
   });
 
 /** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
 const whereSymbol = (r: PaperCheckRow, s: string): string => {
-  const after = afterImpact(r).find(([name]) => name === s);
+  const after = factSymbols(r).find(([name]) => name === s);
   return after ? mechanicsSymbol((after[1] as Sym).name) : mechanicsSymbol(s);
 };
 

@@ -11,6 +11,7 @@ import elastic from '../../derivations/kozlov-release-elastic.js';
 import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
 import viscous from '../../derivations/kozlov-release-viscous.js';
 import parabolic from '../../derivations/parabolic-billiard.js';
+import corner from '../../derivations/particle-in-corner.js';
 import disk from '../../derivations/viscoelastic-disk.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
@@ -465,6 +466,12 @@ describe('the report', () => {
     expect(check).toContain('t_{1} - \\frac{\\xi}{\\dot{x}^{+}}');
     expect(check).toContain('\\dot{y}^{+} = \\frac{a (2 x \\dot{x}^{-} - a \\dot{y}^{-}) + x^{2} \\dot{y}^{-}}{a^{2} + x^{2}}');
     expect(check).not.toMatch(/X_\{P\}|Y_\{P\}|T_\{1\}/);
+  });
+  it('prints the wall phase’s accelerations bound by kugushev2002 (9.5) as ẍ, ÿ, leaving X, Y to the velocity jumps alone', () => {
+    const { system, computed } = once(corner);
+    const tex = renderLatexBody(buildReport(system, computed));
+    expect(tex).toContain('$\\ddot{x} + k \\ddot{y}$');
+    expect(tex).not.toContain('$X + Y k$');
   });
   it('states the bouncing’s stability in the paper’s closed form, a > ẏ²/g, on the side of it the orbit was found stable at', () => {
     const { system, computed } = once(parabolic);

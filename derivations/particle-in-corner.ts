@@ -43,7 +43,7 @@ export default defineModel({
     formulas: [
       {
         eq: '(8.11)',
-        name: '\\ddot{y},\\ g_2 = 0',
+        name: '\\ddot{y},\\ f_2 = 0',
         formula: '(-m*g - (-1)*sigma)/m',
         derived: "phase.floor.y''",
         where: { sigma: 'phase.floor.floor.n' },
@@ -58,13 +58,13 @@ export default defineModel({
       },
       {
         eq: '(8.11)',
-        name: '\\ddot{x},\\ g_1 = 0',
+        name: '\\ddot{x},\\ f_1 = 0',
         formula: '(0 - 1*sigma)/m',
         derived: "phase.wall.x''",
         where: { sigma: 'phase.wall.wall.n' },
         note: 'held against the wall alone, $M\\ddot{x} = F - G_1^{\\prime}\\dot{\\sigma}_1$.',
       },
-      { eq: '(8.11)', name: '\\ddot{y},\\ g_1 = 0', formula: '(-m*g - k*sigma)/m', derived: "phase.wall.y''", where: { sigma: 'phase.wall.wall.n' } },
+      { eq: '(8.11)', name: '\\ddot{y},\\ f_1 = 0', formula: '(-m*g - k*sigma)/m', derived: "phase.wall.y''", where: { sigma: 'phase.wall.wall.n' } },
       {
         eq: '(9.5)',
         name: '\\partial g_1/\\partial x\\ \\ddot{x}',

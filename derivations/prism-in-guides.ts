@@ -160,24 +160,54 @@ export default defineModel({
             }
           : {}),
       })),
-      // §2's and §3's counts against the variants as the toolkit enumerates them: t = 1 moving link, the prism,
-      // with the n = 1 degree of freedom its five pairs leave.
+      // §2's and §3's counts against the variants as the toolkit enumerates them, at this prism's five pairs: the number of
+      // enumerated variants against the paper's formula at the model's own values, not the formulas for every pair count.
+      // One meaning per letter: r supports (the paper's n of §2), nu moving links and n degrees of freedom (the paper's t, n of §3).
       {
         eq: '§2',
-        name: '\\text{variants on } n \\text{ supports},\\ n = 3',
+        name: '\\text{variants on } r \\text{ supports},\\ r = 3',
         formula: 'C*2^3',
         derived: 'supports.count.on3',
         where: { C: '10' },
-        note: '$C_5^3 = 10$.',
+        note: 'the paper’s $C_5^r 2^r$ variants on $r$ supports (its $n$), at $r = 3$ with $C_5^3 = 10$: the variants the toolkit enumerates with exactly three pairs pressed, counted, against that number. The formula for every $r$ is not derived; this checks one value of it.',
       },
       {
         eq: '§2',
-        name: '\\sum_n C_5^n 2^n',
+        name: '\\sum_r C_5^r 2^r',
         formula: '1 + 5*2 + 10*2^2 + 10*2^3 + 5*2^4 + 2^5',
         derived: 'supports.count.on0 + supports.count.on1 + supports.count.on2 + supports.count.on3 + supports.count.on4 + supports.count.on5',
+        note: 'the enumerated variants on $r = 0, \\dots, 5$ supports, counted and summed, against the paper’s terms $C_5^r 2^r$: numbers against numbers, at this prism’s five pairs.',
       },
-      { eq: '§3', name: 's_0 = 2^{6t - n}', formula: '2^(6*t - n)', derived: 'supports.count.full', where: { t: '1', n: 'supports.freedom' } },
-      { eq: '§3', name: 'S = 3^{6t - n}', formula: '3^(6*t - n)', derived: 'supports.count.all', where: { t: '1', n: 'supports.freedom' } },
+      {
+        eq: '§3',
+        name: 's_0 = 2^{6\\nu - n}',
+        formula: '2^(6*nu - n)',
+        derived: 'supports.count.full',
+        where: { nu: '1', n: 'supports.freedom' },
+        note: 'the full-support variants enumerated, counted, against the paper’s $2^{6t - n}$ at its $t = \\nu = 1$ moving link (written $\\nu$ here, $t$ being time) and the $n = 1$ degree of freedom the five pairs leave: one value of the formula, checked as a number.',
+      },
+      {
+        eq: '§3',
+        name: 'S = 3^{6\\nu - n}',
+        formula: '3^(6*nu - n)',
+        derived: 'supports.count.all',
+        where: { nu: '1', n: 'supports.freedom' },
+        note: 'all the variants enumerated (each pair pressed on one face, on the other, or free) against $3^{6t - n}$ at $\\nu = 1$, $n = 1$, likewise a number.',
+      },
+    ],
+    notDerived: [
+      {
+        eq: '§2',
+        name: '2^{5 - r} \\text{ components of } 2^{r - 5}',
+        reason:
+          'the incomplete support, a prism held by $r < 5$ bearing pairs: the switching function then has $2^{5 - r}$ non-zero components, each $2^{r - 5}$, so that (2.3), $\\sum F = 1$, still holds, and $\\Phi$ is made of $2^{5 - r}$ groups of $r$ terms. The model declares all five pairs, and its variants are enumerated for them only.',
+      },
+      {
+        eq: '§2',
+        name: 'a = a^0 + x',
+        reason:
+          'support points fixed on the guides, which move along the prism as it slides. The model’s support points $a_s$, $b_s$, $c_s$ are fixed in the prism (its constraints place them by the small rotations about its centre), so they travel with it.',
+      },
     ],
     // Fig. 1 seen from the side (x along, z up) at the initial state, beside the top view of the model's own sketch:
     // pairs 3, 4, 5 on the faces normal to z, one point above the other at (aₛ, ±h); pairs 1, 2 on the faces normal

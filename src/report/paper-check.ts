@@ -9,7 +9,7 @@ import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { fastVelocitySymbol, symbolRole } from '../model/names.js';
+import { accelerationSymbol, fastVelocitySymbol, postImpactSymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
@@ -368,7 +368,36 @@ const tooWide = (r: PaperCheckRow): boolean => {
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
 
 /** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
-const singleSymbols = (r: PaperCheckRow): Map<string, Expr> => new Map([...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)));
+const singleSymbols = (r: PaperCheckRow): Map<string, Expr> =>
+  new Map([...[...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)), ...factSymbols(r)]);
+
+/** A fact that is a velocity after an impact (impact1.single.x'+, at a state or not), or an acceleration in a contact phase (phase.wall.x''): the symbol it is of its coordinate. */
+const FACT_SYMBOLS: readonly (readonly [RegExp, (q: Sym) => Sym])[] = [
+  [/^impact\d+\.(?:[^.@]+\.)*([A-Za-z][\w[\]]*)'\+(?:@|$)/, postImpactSymbol],
+  [/^phase\.[^.@]+\.([A-Za-z][\w[\]]*)''(?:@|$)/, accelerationSymbol],
+];
+
+/**
+ * Symbols bound to a velocity after an impact or an acceleration in a
+ * phase, printed as that velocity or acceleration (kozlov1988 §5: ẋ⁺;
+ * kugushev2002 (9.5): ẍ + kÿ = 0), not a name of the model file's own, so
+ * that the formula reads in the paper's symbols.
+ */
+const factSymbols = (r: PaperCheckRow): [string, Expr][] =>
+  [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
+    if (!('fact' in b)) return [];
+    for (const [re, symbol] of FACT_SYMBOLS) {
+      const q = re.exec(b.fact)?.[1];
+      if (q) return [[s, symbol(sym(q))]];
+    }
+    return [];
+  });
+
+/** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
+const whereSymbol = (r: PaperCheckRow, s: string): string => {
+  const after = factSymbols(r).find(([name]) => name === s);
+  return after ? mechanicsSymbol((after[1] as Sym).name) : mechanicsSymbol(s);
+};
 
 /** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
 const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');
@@ -456,8 +485,10 @@ const unprintedBinding = (r: PaperCheckRow, s: string, v: Expr): boolean =>
 
 /** "N_1, N_2": the symbols whose derived values are too wide to print. */
 function unprintedText(rows: readonly PaperCheckRow[]): Inline[] {
-  const names = [...new Set(rows.flatMap((r) => (r.formula.formula ? [...r.bindings].filter(([s, v]) => unprintedBinding(r, s, v)).map(([s]) => s) : [])))];
-  return names.flatMap((s, i): Inline[] => [i ? ', ' : '', m(mechanicsSymbol(s))]);
+  const names = [
+    ...new Set(rows.flatMap((r) => (r.formula.formula ? [...r.bindings].filter(([s, v]) => unprintedBinding(r, s, v)).map(([s]) => whereSymbol(r, s)) : []))),
+  ];
+  return names.flatMap((s, i): Inline[] => [i ? ', ' : '', m(s)]);
 }
 
 /**
@@ -480,29 +511,29 @@ function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisp
   const seen = new Map<string, Map<string, string[]>>();
   for (const r of rows) {
     for (const [s, v] of r.bindings) {
+      const key = whereSymbol(r, s);
       const measured = r.measured?.bindings.get(s);
       const b = r.formula.where.get(s);
       const at = b && 'fact' in b ? shownAt.get(b.fact) : undefined;
       if (at && r.formula.formula && measured === undefined) {
-        referred.set(s, at);
+        referred.set(key, at);
         continue;
       }
       if ((inPlace(v) && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
       const value = measured === undefined ? math(v) : decimal(measured);
-      const values = seen.get(s) ?? new Map<string, string[]>();
+      const values = seen.get(key) ?? new Map<string, string[]>();
       values.set(value, [...(values.get(value) ?? []), r.formula.name]);
-      seen.set(s, values);
+      seen.set(key, values);
     }
   }
   const fits = (value: string): boolean => texWidth(value) <= 40;
-  const references = [...referred].flatMap(([s, at], i): Inline[] => [i ? ', ' : '', m(mechanicsSymbol(s)), ' of ', ref(at)]);
+  const references = [...referred].flatMap(([s, at], i): Inline[] => [i ? ', ' : '', m(s), ' of ', ref(at)]);
   return [...references, ...(references.length && seen.size ? [', '] : [])].concat(
-    [...seen].flatMap(([s, values], i): Inline[] => {
-      const symbol = mechanicsSymbol(s);
+    [...seen].flatMap(([symbol, values], i): Inline[] => {
       const lead = i ? ', ' : '';
       // One value, or values none of which fits a line: the symbol once; with its rows where another row refers it to a
       // display (the prism's N_ij1 of its row in Φ, and at sgn P_x in Φ from rest).
-      if ((values.size === 1 && !referred.has(s)) || ![...values.keys()].some(fits)) {
+      if ((values.size === 1 && !referred.has(symbol)) || ![...values.keys()].some(fits)) {
         const only = [...values.keys()][0]!;
         return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
       }

@@ -5,8 +5,10 @@
 // conclusion. Nothing here computes: every statement prints a fact the
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
-import { ZERO } from '../core/expr.js';
+import { sym, ZERO, type Sym } from '../core/expr.js';
+import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { velocitySymbol } from '../model/names.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
@@ -294,6 +296,38 @@ function ownFindings(p: PaperCheck): Inline[][] {
   });
 }
 
+/** A fact of the orbit's state on its section (orbit.y'): the velocity ẏ it is. */
+const ORBIT_VELOCITY = /^orbit\.([A-Za-z][\w[\]]*)'$/;
+
+/**
+ * ", linearly stable while a > ẏ²/g (Kozlov (4.1), in closed form), …": the
+ * paper's closed form of the continued branch's first bifurcation, where a
+ * paper row agrees with it, on the side of it the orbit was found stable at.
+ */
+function stabilityBound(f: SummaryFacts): Inline[] {
+  const study = f.orbit!;
+  const p = study.declaration.continuation?.parameter;
+  const row = f.paper?.rows.find((r) => r.agrees && r.measured && r.formula.formula && r.formula.derived.some((d) => d.fact === 'orbit.bifurcation1'));
+  if (!p || !row || !study.orbit?.stable || study.params[p] === undefined) return [];
+  const velocities = [...row.formula.where].flatMap(([s, b]): [string, Sym][] => {
+    const q = 'fact' in b ? ORBIT_VELOCITY.exec(b.fact)?.[1] : undefined;
+    return q ? [[s, velocitySymbol(sym(q))]] : [];
+  });
+  const bound = math(subs(row.formula.formula!, new Map(velocities)));
+  const side = study.params[p]! > row.measured!.value ? '>' : '<';
+  const speeds = velocities.flatMap(([s, v]) => {
+    const value = row.measured!.bindings.get(s);
+    return value === undefined ? [] : [`${mechanicsSymbol(v.name)} = ${Number(value.toPrecision(6))}`];
+  });
+  return [
+    '; it is linearly stable while ',
+    m(`${mechanicsSymbol(p)} ${side} ${bound}`),
+    ` (${REFERENCES[f.paper!.source].short} ${row.formula.eq}, in closed form), its period doubling where they meet, at `,
+    m(`${mechanicsSymbol(p)} = ${Number(row.measured!.value.toPrecision(4))}`),
+    ...(speeds.length ? [' for ', m(speeds.join(',\\ '))] : []),
+  ];
+}
+
 /** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
 function findings(f: SummaryFacts): Inline[][] {
   const out: Inline[][] = [
@@ -324,6 +358,7 @@ function findings(f: SummaryFacts): Inline[][] {
           ]
         : []),
       ...(open ? [open] : []),
+      ...stabilityBound(f),
     ]);
   }
   if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper)));

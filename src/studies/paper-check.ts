@@ -15,6 +15,7 @@ import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
 import { asymptoticExpansion } from '../core/series.js';
 import { evaluate } from '../core/evaluate.js';
+import { rationalized } from '../core/rationalize.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { derivedFacts, fact, measuredFacts, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
@@ -214,7 +215,12 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     const atValues = (e: Expr): Expr => (f.at ? subs(e, f.at) : e);
     const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, atValues('fact' in b ? look(b.fact) : b.expr)]));
     const exact = atValues(f.left ? subs(f.left, binding) : add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))));
-    const derived = f.remainder ? expanded(system, f, exact, (x) => x.kind === 'sym' && positive.has(x.name)) : exact;
+    // A side in one square root as A + B√R (kozlov1988 §5: the return to the focus is a/2 once its flight's root is squared away).
+    const derived = f.remainder
+      ? expanded(system, f, exact, (x) => x.kind === 'sym' && positive.has(x.name))
+      : f.tolerance === undefined
+        ? rationalized(exact, (x) => x.kind === 'sym' && positive.has(x.name))
+        : exact;
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
     const paper = atValues(subs(f.formula, binding));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);

@@ -88,8 +88,8 @@ describe('the shared left sides, as the paper writes them', () => {
   it('rubanovich1981 (3.11), (3.18): one quantity the paper gives twice is named once, with both numbers', () => {
     expect(lhsOf(hingedCompass, 'E_{R_{2x}}')).toBe('E_{R_{2x}}\\ \\text{(3.11), (3.18)}');
   });
-  it('kugushev2002 (8.11): a name that is itself a relation (ÿ, g₂ = 0) is displayed alone, not chained as ÿ, g₂ = 0 = Δẏ', () => {
-    expect(lhsOf(particleInCorner, '\\ddot{y},\\ g_2 = 0')).toBe('\\ddot{y},\\ g_2 = 0\\ \\text{(8.11)}');
+  it('kugushev2002 (8.11): a name that is itself a relation (ÿ, f₂ = 0) is displayed alone, not chained as ÿ, f₂ = 0 = Δẏ', () => {
+    expect(lhsOf(particleInCorner, '\\ddot{y},\\ f_2 = 0')).toBe('\\ddot{y},\\ f_2 = 0\\ \\text{(8.11)}');
   });
   it('rubanovich1981 (1.19): E_{R_{2y}} and ψ̇⁺ at α₀, both 0, are two results with two displays', () => {
     expect(lhsOf(compass, 'E_{R_{2y}}|_{\\alpha = \\alpha_0}')).toBe('E_{R_{2y}}|_{\\alpha = \\alpha_0}\\ \\text{(1.19)}');

@@ -327,13 +327,20 @@ describe('hinged compass: the sign facts after (3.14)–(3.18), (3.14) proved fr
 });
 
 describe('Smirnov’s counts of support variants and the point’s motion between planes', () => {
-  it('§3: s₀ = 2^{6t−n} = 32 and S = 3^{6t−n} = 243 for the prism (t = 1, n = 1 derived), from the enumerated variants', () => {
+  it('§3: s₀ = 2^{6t−n} = 32 and S = 3^{6t−n} = 243 for the prism (ν = t = 1, n = 1 derived), from the enumerated variants', () => {
     const rows = report(prismInGuides).rows.filter((r) => r.formula.eq === '§3');
     expect(rows.map((r) => [r.formula.name, evaluate(r.derived, {}), r.agrees])).toEqual([
-      ['s_0 = 2^{6t - n}', 32, true],
-      ['S = 3^{6t - n}', 243, true],
+      ['s_0 = 2^{6\\nu - n}', 32, true],
+      ['S = 3^{6\\nu - n}', 243, true],
     ]);
     expect(evaluate(rows[0]!.bindings.get('n')!, {})).toBe(1);
+  });
+  it('§2: the incomplete support and the points fixed on the guides are listed as not derived, beside the five pairs it derives', () => {
+    const check = report(prismInGuides);
+    expect(check.notDerived.map((r) => r.name)).toEqual(['2^{5 - r} \\text{ components of } 2^{r - 5}', 'a = a^0 + x']);
+    // r supports (§2) and n degrees of freedom (§3): one letter each, the enumerated 80 = C(5,3)·2³ on three supports.
+    const three = check.rows.find((r) => r.formula.name.includes('r = 3'))!;
+    expect([evaluate(three.derived, {}), three.agrees]).toEqual([80, true]);
   });
   it('§2: the planar prism’s 4 full variants, 4 on one support, 1 without and 3² = 9 in all', () => {
     const rows = report(planarPrism).rows.filter((r) => r.formula.derivedText.startsWith('supports.count'));

@@ -64,7 +64,7 @@ export default defineModel({
         formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz',
         derived: 'supports.Φ',
         where: { sgnF: 'sign(Fz)' },
-        note: 'the paper’s $\\Phi$ as it stands, $\\operatorname{sgn} F_z$ choosing the variant, against the friction bound of the variant the load realizes: the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
+        note: 'the paper’s $\\Phi$ as it stands, $\\operatorname{sgn} F_z$ choosing the variant, against the friction bound of the variant the load realizes: the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
       },
       // Example 1's motion along the planes with that Φ as the friction force of (1.3): m ẍ = F_x − Φ sgn ẋ.
       {
@@ -87,7 +87,7 @@ export default defineModel({
         formula: '(Fx - (f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz*sgnx)/m',
         derived: "supports.x''",
         where: { sgnF: 'sign(Fz)', sgnx: "sign(x')" },
-        note: 'the point’s motion along the planes, the friction force $\\Phi$ opposing $\\dot{x}$, against the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\ddot{x}^{\\varepsilon}$ of the variants’ accelerations',
+        note: 'the point’s motion along the planes, the friction force $\\Phi$ opposing $\\dot{x}$, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\ddot{x}^{\\varepsilon}$ of the variants’ accelerations',
       },
     ],
   },

@@ -156,7 +156,7 @@ export default defineModel({
         formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
         derived: 'supports.Φ',
         where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
-        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
+        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
       },
       // §2: from rest sgn ẋ is sgn P_x, and the prism stays at rest while |P_x| ≤ Φ — the one-line Φ in §2's Nᵢⱼ₁, Nᵢⱼ₂ at sgn P_x.
       { eq: '§2', name: 'P_x\\ (\\text{from rest})', formula: 'Px', derived: 'supports.rest.load' },

@@ -115,7 +115,7 @@ describe('friction section', () => {
     expect(planar).toContain('variant $(-,-)$ is $\\Delta_{11}, N_{111}, N_{112}, \\Phi_{11}$');
     // The paper's switched planar Φ (§2), in the report's notation.
     expect(planar).toContain(
-      '\\Phi = \\sum_\\varepsilon F(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{4} \\sum_\\varepsilon (1 + \\operatorname{sgn} N_1^{\\varepsilon})(1 + \\operatorname{sgn} N_2^{\\varepsilon}) \\Bigl(\\kappa_1^{\\varepsilon_1} N_1^{\\varepsilon} + \\kappa_2^{\\varepsilon_2} N_2^{\\varepsilon}\\Bigr)',
+      '\\Phi = \\sum_\\varepsilon \\chi(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{4} \\sum_\\varepsilon (1 + \\operatorname{sgn} N_1^{\\varepsilon})(1 + \\operatorname{sgn} N_2^{\\varepsilon}) \\Bigl(\\kappa_1^{\\varepsilon_1} N_1^{\\varepsilon} + \\kappa_2^{\\varepsilon_2} N_2^{\\varepsilon}\\Bigr)',
     );
     // Without the paper's names (the point's rows compare Φ only), the closed forms stay.
     expect(tex('point-between-planes')).toContain('\\Delta^{(+)}');

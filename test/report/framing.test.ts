@@ -186,8 +186,11 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     // Inside that share, the smooth slide of rubanovich1981 (3.15), (3.16) and the arriving foot repelled in every mode.
     expect([d!.smoothShare, d!.repelShare].map((s) => +(100 * s!).toFixed(1))).toEqual([5.2, 24.2]);
     expect(sectionText('hinged-compass', 'conclusion')).toContain(
-      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 5.2 % of these directions, and on 24.2 % foot 1’s normal impulse is negative in every mode',
+      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 5.2 % of these directions, and on 24.2 % of them foot 1’s normal impulse is negative in every mode',
     );
+    // The abstract a sentence a share, without the slip on a smooth line (admissible wherever the foot arrives).
+    expect(abstract('hinged-compass')).toContain('at the default parameters. Foot 2 sliding on a smooth line');
+    expect(abstract('hinged-compass')).not.toContain('slipping on a smooth line');
     // Where it cannot stick, the arriving foot slips on a smooth line, the standing one leaving (studies/mode-directions.ts).
     expect(sectionText('hinged-compass', 'conclusion')).toContain('foot 1 slipping on a smooth line while foot 2 leaves is admissible on 100.0 % of them');
     expect(sectionText('hinged-compass', 'introduction')).toContain('foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B)');

@@ -49,8 +49,8 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     const abstract = text(built('rough-hinge-pendulum').abstract);
     // (2.4), (2.5) and (2.6)'s three equations; Δᵢ as printed the one that disagrees.
     expect(abstract).toContain('4 of the 5 results of Smirnov (2.4)–(2.6) checked agree with the derivation');
-    expect(abstract).toContain('the toolkit’s corrected reading $\\Delta_i,\\ \\pi/n\\ \\text{(2.4)}$ agrees');
-    expect(abstract).toContain('the toolkit’s reduction of the paper’s equations $\\det\\ \\text{(2.4)}$ agrees');
+    expect(abstract).toContain('The toolkit’s corrected reading $\\Delta_i,\\ \\pi/n\\ \\text{(2.4)}$ agrees.');
+    expect(abstract).toContain('The toolkit’s reduction of the paper’s equations $\\det\\ \\text{(2.4)}$ agrees.');
     expect(abstract).not.toMatch(/3 of the 4 results/);
   });
 });

@@ -51,43 +51,17 @@ export default defineModel({
     },
   },
   initial: { qd: { x: 1 }, t1: 2 },
-  // smirnov1981 §2, example 1: Φ = (f2 (1 + sgn F_z)/2 − f1 (1 − sgn F_z)/2) F_z, in each variant of support (the lower
-  // plane bears, +, where F_z < 0; the upper one, −, where F_z > 0).
+  // smirnov1981 §2, example 1 prints one formula, Φ = (f2 (1 + sgn F_z)/2 − f1 (1 − sgn F_z)/2) F_z: the lower plane bears
+  // (+) where F_z < 0, the upper one (−) where F_z > 0.
   paper: {
     source: 'smirnov1981',
     formulas: [
-      { eq: '§2', name: '\\Phi^{(+)}', formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz', derived: 'supports.(+).Φ', where: { sgnF: '-1' } },
-      { eq: '§2', name: '\\Phi^{(-)}', formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz', derived: 'supports.(-).Φ', where: { sgnF: '1' } },
       {
         eq: '§2',
         name: '\\Phi',
-        formula: '(f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz',
+        formula: '(f2*(1 + sign(Fz))/2 - f1*(1 - sign(Fz))/2)*Fz',
         derived: 'supports.Φ',
-        where: { sgnF: 'sign(Fz)' },
-        note: 'the paper’s $\\Phi$ as it stands, $\\operatorname{sgn} F_z$ choosing the variant, against the friction bound of the variant the load realizes: the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
-      },
-      // Example 1's motion along the planes with that Φ as the friction force of (1.3): m ẍ = F_x − Φ sgn ẋ.
-      {
-        eq: '§2',
-        name: '\\ddot{x}^{(+)}',
-        formula: '(Fx - (f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz*sgnx)/m',
-        derived: "supports.(+).x''",
-        where: { sgnF: '-1', sgnx: "sign(x')" },
-      },
-      {
-        eq: '§2',
-        name: '\\ddot{x}^{(-)}',
-        formula: '(Fx - (f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz*sgnx)/m',
-        derived: "supports.(-).x''",
-        where: { sgnF: '1', sgnx: "sign(x')" },
-      },
-      {
-        eq: '§2',
-        name: '\\ddot{x}',
-        formula: '(Fx - (f2*(1 + sgnF)/2 - f1*(1 - sgnF)/2)*Fz*sgnx)/m',
-        derived: "supports.x''",
-        where: { sgnF: 'sign(Fz)', sgnx: "sign(x')" },
-        note: 'the point’s motion along the planes, the friction force $\\Phi$ opposing $\\dot{x}$, against the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\ddot{x}^{\\varepsilon}$ of the variants’ accelerations',
+        note: 'the paper’s $\\Phi$ as it stands, $\\operatorname{sgn} F_z$ choosing the variant, against the friction bound of the variant the load realizes: the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
       },
     ],
   },

@@ -118,8 +118,8 @@ export default defineModel({
     },
   },
   initial: { qd: { x: 1 }, t1: 2 },
-  // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, and its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂ of Φ;
-  // then the four variants on one support and the one without, from (2.1) with the free pair's reaction 0.
+  // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂
+  // of Φ, and the switched Φ. Its rule from rest is the friction section's (supports-rest); its count of variants is no result.
   paper: {
     source: 'smirnov1981',
     formulas: [
@@ -156,29 +156,8 @@ export default defineModel({
         formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
         derived: 'supports.Φ',
         where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
-        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon F(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
+        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
       },
-      // §2: from rest sgn ẋ is sgn P_x, and the prism stays at rest while |P_x| ≤ Φ — the one-line Φ in §2's Nᵢⱼ₁, Nᵢⱼ₂ at sgn P_x.
-      { eq: '§2', name: 'P_x\\ (\\text{from rest})', formula: 'Px', derived: 'supports.rest.load' },
-      {
-        eq: '§2',
-        name: '\\Phi\\ (\\text{from rest})',
-        formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
-        derived: 'supports.rest.Φ',
-        where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.rest.${sides(i, j)}.N${k}`]))),
-        note: 'the prism starts from rest in the direction of $P_x$ and stays at rest while $|P_x| \\le \\Phi$, this $\\Phi$: the one-line $\\Phi$ above, its $N_{ij1}$, $N_{ij2}$ those of the rows above with $\\operatorname{sgn}\\dot{x}$ replaced by $\\operatorname{sgn} P_x$',
-      },
-      // §2's count of the planar case against the variants as the toolkit enumerates them.
-      { eq: '§2', name: '\\text{full variants}', formula: '4', derived: 'supports.count.full' },
-      {
-        eq: '§2',
-        name: '\\text{variants on one support}',
-        formula: '4',
-        derived: 'supports.count.on1',
-        note: 'a variant on one support is realized only where the moment row of (2.1), left over by its one reaction $\\mp P_y$, vanishes: where $N_{ij1}$ or $N_{ij2}$ of a full variant reaches 0; the one without support only where $P_y = M_z = 0$ (“in the absence of load except $P_x$”).',
-      },
-      { eq: '§2', name: '\\text{variants without support}', formula: '1', derived: 'supports.count.on0' },
-      { eq: '§2', name: '\\text{variants in all}', formula: '3^2', derived: 'supports.count.all' },
     ],
     // The planar case seen from above at the initial state, with the reactions of the variant the default loads realize
     // (11: both pairs bear on face 1, y = +w), the paper's N_{ij1} at pair 1 and N_{ij2} at pair 2, each along its face's normal.

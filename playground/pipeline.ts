@@ -19,7 +19,7 @@ import { renderHtml } from '../src/report/render-html.js';
 import { animationHtml } from '../src/report/animation.js';
 import { modelDrawing } from '../src/report/sketch.js';
 import type { LoadedModule } from '../src/runtime/contract.js';
-import { simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
+import { methodText, simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 import { contactNames, render } from '../src/pipeline/run-text.js';
 import { parameterValues, runStart } from '../src/pipeline/run-values.js';
@@ -192,5 +192,5 @@ function animation(spec: ModelSpec, model: Model, params: Readonly<Record<string
 
 /** The run as `mechanics simulate --format csv|json` prints it. */
 export function runText({ model, loaded }: CompiledModel, run: Run, format: 'csv' | 'json'): string {
-  return render(format, { model, params: run.params, trajectory: run.trajectory, method: simulationMethod(loaded) });
+  return render(format, { model, params: run.params, trajectory: run.trajectory, method: methodText(simulationMethod(loaded)) });
 }

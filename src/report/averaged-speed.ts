@@ -46,13 +46,16 @@ export function averagedSpeedSection(study: AveragedSpeedStudy): Section {
     ' after each of its ',
     `${impacts.length}`,
     ' impacts (constant along each chord) against the derived averaged law ',
-    m('v(t) = u/\\cos(\\alpha_0 - u(1 - e)t/(2R))'),
-    ', started at ',
-    m('t = 0'),
-    ' with the first impact’s tangential and normal speeds ',
+    m('v(t) = u/\\cos(\\alpha_1 - u(1 - e)(t - t_0)/(2R))'),
+    ', started at the first impact, ',
+    m(`t_0 = ${fixed(study.t0)}`),
+    ', with the tangential and normal speeds the point leaves it with, ',
     m(`u = ${fixed(u)}`),
     ', ',
     m(`w = ${fixed(study.w)}`),
+    ' (',
+    m('\\alpha_1'),
+    ' the angle of the chord after it)',
     '; vertical lines mark the law’s ',
     m(`t_{*} = ${fixed(tStar)}`),
     ...(Number.isFinite(accumulation)
@@ -74,9 +77,15 @@ export function averagedSpeedSection(study: AveragedSpeedStudy): Section {
       paragraph(
         `The averaged law of ${paper} §3 is first order in `,
         m('1 - e'),
-        ': it smooths the staircase of the speeds at the impacts, and its ',
+        ': it smooths the staircase of the speeds at the impacts from the first impact on, and its ',
         m('t_{*}'),
-        ' differs from the accumulation point of the impacts by a relative amount of that order.',
+        ' differs from the accumulation point of the impacts by a time that stays bounded as ',
+        m('e \\to 1'),
+        ', while ',
+        m('t_{*} - t_0'),
+        ' grows like ',
+        m('1/(1 - e)'),
+        '.',
       ),
       sceneFigure(
         scene,
@@ -89,30 +98,34 @@ export function averagedSpeedSection(study: AveragedSpeedStudy): Section {
   };
 }
 
-/** The accumulation point against t* as e → 1: the relative gap beside (1 − e)/2, the first-order term it should follow. */
+/** The accumulation point against t* as e → 1: the gap bounded, the relative gap (the study's) falling with 1 − e. */
 function convergenceBlocks({ convergence }: AveragedSpeedStudy): Block[] {
   if (!convergence.length) return [];
-  const gap = (c: AveragedSpeedStudy['convergence'][number]): number => (c.tStar - c.accumulation) / c.tStar;
   const shown = (x: number, digits: number): string => `${Number(x.toPrecision(digits))}`;
+  const gaps = convergence.map((c) => c.gap);
   return [
     paragraph(
-      'Simulated again from the same state at restitutions nearer 1 (the other parameters at their defaults), the relative gap ',
-      m('(t_{*} - t_{*}^{\\mathrm{sim}})/t_{*}'),
-      ' falls with ',
+      'Simulated again from the same state at restitutions nearer 1 (the other parameters at their defaults), the gap ',
+      m('t_{*} - t_{*}^{\\mathrm{sim}}'),
+      ` stays between ${shown(Math.min(...gaps), 2)} s and ${shown(Math.max(...gaps), 2)} s while `,
+      m('t_{*} - t_0'),
+      ' grows like ',
+      m('1/(1 - e)'),
+      ': the relative gap ',
+      m('(t_{*} - t_{*}^{\\mathrm{sim}})/(t_{*} - t_0)'),
+      ' falls in proportion to ',
       m('1 - e'),
-      ' and follows ',
-      m('(1 - e)/2'),
-      ': the law’s error is first order in ',
+      ', the error of a law that keeps only the first order in ',
       m('1 - e'),
-      ', as its derivation keeps only that order.',
+      '.',
     ),
     {
       kind: 'table',
       id: 'averaged-speed-convergence',
       caption: 'The accumulation point of the impacts against the averaged law’s t* as e tends to 1',
-      columns: ['e', 'accumulation point', 'the law’s t*', 'relative gap', '(1 - e)/2'],
+      columns: ['e', 'accumulation point', 'the law’s t*', 'gap', 'relative gap'],
       align: 'rrrrr',
-      rows: convergence.map((c) => [[m(`${c.e}`)], [m(shown(c.accumulation, 6))], [m(shown(c.tStar, 6))], [m(shown(gap(c), 4))], [m(shown((1 - c.e) / 2, 4))]]),
+      rows: convergence.map((c) => [[m(`${c.e}`)], [m(shown(c.accumulation, 6))], [m(shown(c.tStar, 6))], [m(shown(c.gap, 3))], [m(shown(c.relativeGap, 3))]]),
     },
   ];
 }

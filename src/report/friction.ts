@@ -426,8 +426,8 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     equations(
       equation(
         'supports-switching',
-        'F(\\varepsilon)',
-        `${k === 1 ? '\\frac{1 + \\operatorname{sgn} N_1^{\\varepsilon}}{2}' : `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{\\varepsilon}}{2}`}, \\qquad \\sum_\\varepsilon F(\\varepsilon) = 1`,
+        '\\chi(\\varepsilon)',
+        `${k === 1 ? '\\frac{1 + \\operatorname{sgn} N_1^{\\varepsilon}}{2}' : `\\prod_{i=1}^{${k}} \\frac{1 + \\operatorname{sgn} N_i^{\\varepsilon}}{2}`}, \\qquad \\sum_\\varepsilon \\chi(\\varepsilon) = 1`,
       ),
     ),
     paragraph('and the modulus of the friction force is the switched sum over the full variants (Smirnov (2.2), and in this form §2’s planar case)'),
@@ -435,7 +435,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       equation(
         'supports-switched-friction',
         '\\Phi',
-        `\\sum_\\varepsilon F(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{${2 ** k}} \\sum_\\varepsilon ${
+        `\\sum_\\varepsilon \\chi(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{${2 ** k}} \\sum_\\varepsilon ${
           k <= 2
             ? upTo(k)
                 .map((i) => `(1 + \\operatorname{sgn} N_${i}^{\\varepsilon})`)

@@ -17,7 +17,7 @@ import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroup
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
-import { formatNumber, type ReportSimulation, type ReportTrajectory } from './sections.js';
+import { formatNumber, methodInline, type MethodSource, type ReportSimulation, type ReportTrajectory } from './sections.js';
 import { boundingBox, poser, sketchScene } from './sketch.js';
 import { view } from './sketch-view.js';
 
@@ -31,6 +31,7 @@ export type MotionSimulation =
   | {
       readonly trajectory: MotionTrajectory;
       readonly method: string;
+      readonly after?: MethodSource;
       readonly passes?: readonly PassThrough[];
       readonly losses?: ImpactLosses;
       readonly modes?: readonly RunImpactMode[];
@@ -369,7 +370,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const passes = simulation.passes?.length ? [passesParagraph(model, simulation.passes)] : [];
   const modesOfRun = impactModesParagraph(model, simulation.modes ?? []);
   const blocks: Block[] = [
-    paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ` (${simulation.method}).`),
+    paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),
     ...figures,
     counted,

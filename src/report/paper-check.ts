@@ -91,12 +91,23 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
     if (same) return `${closed} \\approx ${decimal(value)}`;
     return `${decimal(value)}\\ (\\text{against } ${closed} \\approx ${decimal(paper)},\\ ${percent(value, paper)})`;
   };
-  const shownRow = (d: ResultDisplay) => {
-    const i = d.rows[0]!;
-    const r = rows[i]!;
+  const shownLines = (d: ResultDisplay): string | string[] => {
+    const r = rows[d.rows[0]!]!;
     const rowWidth = displayWidth(d);
-    return equation(label(i), d.lhs, r.measured ? measuredForm(r) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth));
+    return r.measured ? measuredForm(r) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth);
   };
+  const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d));
+  // A result the Results display prints as the paper does (Smirnov's switched Φ) is referred to there, not printed twice.
+  const printedThere = rows.map((r, i) => {
+    const d = display[i]!;
+    return (
+      r.agrees !== undefined &&
+      tooWide(r) &&
+      !r.measured &&
+      d.rows.length === 1 &&
+      [shownLines(d)].flat().join(' ') === paperLines(r, displayWidth(d)).join(' ')
+    );
+  });
   const displays = runs(
     shared.filter((d) => !own(rows[d.rows[0]!]!)),
     longName,
@@ -130,7 +141,7 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
     : [];
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
-  const wide = rows.map((r) => r.agrees !== undefined && tooWide(r));
+  const wide = rows.map((r, i) => r.agrees !== undefined && tooWide(r) && !printedThere[i]);
   const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), lhs[i]!, paperLines(r, width))] : []));
   const table: Block = {
     kind: 'table',
@@ -146,7 +157,7 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
             [
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
-              [wide[i] ? ref(formulaLabel(i)) : m(paperLatex(r))],
+              [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
               derivedCell(r, ref(label(display[i]!.rows[0]!))),
               [r.agrees ? verdict(r) : 'no'],
             ],

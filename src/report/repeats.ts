@@ -3,7 +3,7 @@
 // by m₁cos²q₂ + m₂sin²(q₁ − q₂) in every row; printed as D with "where
 // D = …" under the block, each row reads at a glance. A report's sections
 // share one namer: a sum named before keeps its letter, another sum takes
-// the next letter (W, Z, U), so that one letter keeps one meaning (the
+// the next letter (Z, Y, G), so that one letter keeps one meaning (the
 // hinged compass's contact phase and impact name different sums). Printing only: the
 // derivation's expressions are unchanged (the patch law's discriminant Δ
 // is named by its own section, patch.ts).
@@ -26,15 +26,15 @@ export interface NamedRepeat {
   readonly name?: { readonly symbol: Expr; readonly value: Expr };
 }
 
-/** The letters a report's named sums take in turn. */
-const LETTERS = ['D', 'W', 'Z', 'U'] as const;
+/** The letters a report's named sums take in turn: not W nor U, the Delassus matrix and the contact velocities of the energy discussion. */
+const LETTERS = ['D', 'Z', 'Y', 'G'] as const;
 
 /** A report's letters for its named sums: a sum's letter, the same for the same sum (undefined: none left). */
 export type SumNamer = (sum: Expr) => string | undefined;
 
 /**
  * The namer of one report, the sums of `before` (an earlier section's)
- * named first: D, then W, Z, U for other sums, a letter that names no
+ * named first: D, then Z, Y, G for other sums, a letter that names no
  * parameter or coordinate; none where D names one, nor beside the
  * dissipation function D of a compliant contact.
  */

@@ -20,6 +20,7 @@ import type { ModeDirections } from '../studies/mode-directions.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
+import { REFERENCES, type SourceKey } from '../model/sources.js';
 import {
   countWord,
   equation,
@@ -77,9 +78,22 @@ export interface ReportTrajectory {
 
 /** The simulation shown in the HTML report, or why there is none: it failed, or the model is not one the runtime integrates (skipped). */
 export type ReportSimulation =
-  | { readonly trajectory: ReportTrajectory; readonly method: string; readonly passes?: readonly PassThrough[] }
+  | { readonly trajectory: ReportTrajectory; readonly method: string; readonly after?: MethodSource; readonly passes?: readonly PassThrough[] }
   | { readonly error: string }
   | { readonly skipped: string };
+
+/** The paper section whose law of friction a run integrates. */
+export interface MethodSource {
+  readonly source: SourceKey;
+  readonly section: string;
+}
+
+/** How a run was integrated, in parentheses ending the sentence: the method, and the paper whose law it follows, cited. */
+export const methodInline = ({ method, after }: { readonly method: string; readonly after?: MethodSource }): Inline[] => [
+  ` (${method}`,
+  ...(after ? ['; the law of ', REFERENCES[after.source].short, ' ', ref(`cite:${after.source}`), ` ${after.section}`] : []),
+  ').',
+];
 
 export interface SectionInput {
   readonly system: DerivedSystem;
@@ -704,7 +718,7 @@ export function simulationSection({ system, simulation }: SectionInput): Section
     ', ',
     m(`\\dot{q}(0) = ${vector(model.initial.qd0.map(numberLatex))}`),
     ...(model.parameters.length ? [', with the default parameters of Table ', ref('tab:parameters')] : []),
-    ...(!('trajectory' in simulation) ? ['.'] : [', integrated to ', m(`t = ${numberLatex(model.initial.t1)}`), ` (${simulation.method}).`]),
+    ...(!('trajectory' in simulation) ? ['.'] : [', integrated to ', m(`t = ${numberLatex(model.initial.t1)}`), ...methodInline(simulation)]),
   );
   if ('error' in simulation) {
     return { id: 'simulation', title: 'Simulated motion', htmlOnly: true, blocks: [init, paragraph(`The simulation failed: ${simulation.error}`)] };

@@ -189,12 +189,15 @@ const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
 /** The rows of the paper's own formulas: the report's own results (paper-displays.ts own), and the toolkit's reductions and corrected readings (`origin`, counted apart by ownFindings), are not. */
 const printed = (p: PaperCheck): readonly PaperCheckRow[] => p.rows.filter((r) => !own(r) && !r.formula.origin);
 
-/** The impacts whose law has no admissible outcome on some directions of their two free velocities (studies/mode-directions.ts). */
-function directionFindings(f: SummaryFacts): Inline[][] {
+/**
+ * The impacts whose law has no admissible outcome on some directions of their two free velocities (studies/mode-directions.ts).
+ * Brief (the abstract): each share its own clause, without the slip on a smooth line, admissible wherever the contact arrives.
+ */
+function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
   const maps = f.system.unilateral?.impactMaps ?? [];
   return (f.modeDirections ?? [])
     .filter((d) => d.withoutOutcome > 0)
-    .map((d) => {
+    .flatMap((d) => {
       const im = maps[d.map]!;
       const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
       const name = (j: number): string => proseName(f.system.model.unilateral[j]!.name);
@@ -205,23 +208,31 @@ function directionFindings(f: SummaryFacts): Inline[][] {
       const modes = im.scenario.closed.length
         ? d.modeShares.map((s, n) => `${modeTitle(f.system.unilateral!, im.scenario, im.modes[n]!)} on ${percent(s)}`).join(', ')
         : '';
-      return [
+      const main: Inline[] = [
         `when ${im.scenario.name}`,
         ...(where.length ? [' at ', m(where.join(',\\ '))] : []),
         `, ${modes ? `${modes}, and ` : ''}no outcome of the impact law is admissible on ${percent(d.withoutOutcome)} of the approaching directions of `,
         m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
         ' at the default parameters',
-        // The hypothetical smooth slide and the arriving contact repelled in every mode (studies/mode-directions.ts).
-        ...(d.smoothShare
-          ? [`; ${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(d.smoothShare)} of these directions`]
-          : []),
-        ...(d.repelShare ? [`${d.smoothShare ? ', and on' : '; on'} ${percent(d.repelShare)} ${arriving}’s normal impulse is negative in every mode`] : []),
-        // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
-        ...(d.slipShare
-          ? [
-              `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on ${percent(d.slipShare)} of them`,
-            ]
-          : []),
+      ];
+      // The hypothetical smooth slide and the arriving contact repelled in every mode (studies/mode-directions.ts).
+      const smooth = d.smoothShare
+        ? `${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(d.smoothShare)} of these directions`
+        : '';
+      const repel = d.repelShare ? `on ${percent(d.repelShare)} of them ${arriving}’s normal impulse is negative in every mode` : '';
+      if (brief) return [main, ...[smooth, repel].filter(Boolean).map((x) => [x])];
+      return [
+        [
+          ...main,
+          ...(smooth ? [`; ${smooth}`] : []),
+          ...(repel ? [`${smooth ? ', and ' : '; '}${repel}`] : []),
+          // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
+          ...(d.slipShare
+            ? [
+                `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on ${percent(d.slipShare)} of them`,
+              ]
+            : []),
+        ],
       ];
     });
 }
@@ -328,12 +339,15 @@ function stabilityBound(f: SummaryFacts): Inline[] {
   ];
 }
 
-/** Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked. */
-function findings(f: SummaryFacts): Inline[][] {
+/**
+ * Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked.
+ * Brief (the abstract's): the impact outcomes' shares apart, and the periodic orbit by its period, advance and stability only.
+ */
+function findings(f: SummaryFacts, brief = false): Inline[][] {
   const out: Inline[][] = [
     ...criticalFindings(f.system),
     ...painleveFindings(f.system),
-    ...directionFindings(f),
+    ...directionFindings(f, brief),
     ...energyFindings(f.impactEnergy),
     ...lossFindings(f.simulation),
   ];
@@ -347,7 +361,7 @@ function findings(f: SummaryFacts): Inline[][] {
     const shifted = Object.entries(f.orbit!.params).filter(([name, value]) => defaults.has(name) && defaults.get(name) !== value);
     out.push([
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`,
-      ...orbitFacts(f.system, f.orbit!),
+      ...(brief ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
       ...(shifted.length
         ? [
             ' at ',
@@ -454,13 +468,30 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   ];
 }
 
-/** The abstract: the system, its constraints and contact laws, what is derived and what is found. */
+/** The orbit in the abstract: how far a period advances and the largest modulus of its nontrivial multipliers. */
+function briefOrbitFacts({ orbit }: OrbitStudy): Inline[] {
+  const shift = Object.entries(orbit!.shift);
+  const moduli = orbit!.multipliers.map((z) => Math.hypot(z.re, z.im)).filter((r) => r > 1e-9);
+  return [
+    ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${Number(v.toPrecision(4))}`).join(',\\ '))] : []),
+    ...(moduli.length ? [`, its Floquet multipliers of modulus at most ${Number(Math.max(...moduli).toPrecision(4))}`] : []),
+  ];
+}
+
+/** Clauses as sentences: the first after "We find that", each other capitalized. */
+function sentences([first, ...rest]: Inline[][]): Inline[] {
+  const capital = ([head, ...tail]: Inline[]): Inline[] =>
+    typeof head === 'string' ? [head.charAt(0).toUpperCase() + head.slice(1), ...tail] : [head!, ...tail];
+  return first ? [' We find that ', ...first, '.', ...rest.flatMap((x) => [' ', ...capital(x), '.'])] : [];
+}
+
+/** The abstract: the system, its constraints and contact laws, what is derived and what is found, a sentence a finding. */
 export function abstractText(f: SummaryFacts): Inline[] {
   const { system } = f;
   const { model } = system;
   const n = model.coordinates.length;
   const clauses = constraintClauses(system);
-  const found = findings(f);
+  const found = findings(f, true);
   return [
     `We study ${subject(model.title)}, a system with ${plural(n, 'generalized coordinate')} `,
     ...coordinateList(model.coordinates.map((c) => mechanicsSymbol(c.name))),
@@ -468,7 +499,7 @@ export function abstractText(f: SummaryFacts): Inline[] {
     '. We derive ',
     ...series(derivedParts(system)),
     '.',
-    ...(found.length ? [' We find that ', ...series(found), '.'] : []),
+    ...sentences(found),
   ];
 }
 
@@ -618,7 +649,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
       blocks.push(
         paragraph(
           agree === checked
-            ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? 'hold for' : 'agree with'} the derivation: `
+            ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation: `
             : `${checked - agree} of the paper’s formulas differ from the derivation (${off.join(', ')}); of the others, `,
           ...series(ways),
           ...scopeInlines(f.paper),

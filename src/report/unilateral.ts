@@ -376,12 +376,20 @@ function frictionPhaseBlocks(system: DerivedSystem, phase: ContactPhase, f: Fric
   const cs = model.coordinates;
   const how = phase.active.map((j) => `${contactName(u, j)}${f.modes.has(j) ? (f.modes.get(j) === 'slide' ? ' sliding' : ' sticking') : ''}`).join(' and ');
   const held = heldText(model, u, phase);
-  const sliding = [...f.modes].filter(([, mode]) => mode === 'slide').map(([j]) => math(slipSignSymbol(model.unilateral[j]!.name)));
+  const sign = (j: number): string => math(slipSignSymbol(model.unilateral[j]!.name));
+  // Contacts that slip as one (a lying rod's ends) slide with the first's sign.
+  const [one, ...others] = f.slipTogether ?? [];
+  const sliding = [...f.modes].filter(([j, mode]) => mode === 'slide' && !others.includes(j)).map(([j]) => sign(j));
   const tag = `phase-${phase.active.join('-')}-${phase.active.map((j) => f.modes.get(j) ?? 'held').join('-')}`;
   const head = paragraph(
     `Contact with ${how} (`,
     m(held),
     ...(sliding.length ? ['; sliding with ', m(sliding.map((s) => `${s} = \\pm 1`).join(',\\ ')), ', friction along the slip (Smirnov (1.3))'] : []),
+    ...(others.length && f.modes.get(one!) === 'slide'
+      ? [', ', m(others.map(sign).join(' = ')), ' the same sign, as the slip rows coincide here']
+      : others.length
+        ? ['; the slip rows coincide here, so the contacts slip or stick together']
+        : []),
     f.explicit ? '):' : '): its rows are dependent, so the densities are statically indeterminate; the generated code solves it numerically.',
   );
   if (!f.explicit) return [head];

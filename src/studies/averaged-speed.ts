@@ -2,13 +2,14 @@
 // impacts against the averaged law v(t) = u / cos α(t) the derivation gives
 // (the fact impact{i}.{m}.averaged.speed, src/derive/motion/averaged.ts),
 // with the law's t* (….averaged.sliding) and the simulated accumulation
-// point (the rest event that ends the impacts). The law is started at t = 0
-// with the tangential and normal speeds u, w of the first impact: between
-// impacts the speed is constant, so these are the speeds at t = 0 too
-// (u tangential, w = ḟ⁻/√(∂f M⁻¹ ∂fᵀ) normal, both in the M-norm).
+// point (the rest event that ends the impacts). The law's clock starts at
+// the first impact, t₀, with the tangential and normal speeds u, w the point
+// leaves it with (w = ḟ⁺/√(∂f M⁻¹ ∂fᵀ), both in the M-norm): the law holds
+// from an impact, and the initial state lies mid-chord, t₀ before it.
 // The law is first order in 1 − e: the model is simulated again at
-// e = 0.9, 0.95, 0.99 from the same state, and the relative gap between
-// t* and the accumulation point falls with 1 − e (about (1 − e)/2).
+// e = 0.9, 0.95, 0.99 from the same state; the gap between t* and the
+// accumulation point stays bounded while t* − t₀ grows like 1/(1 − e), so
+// the relative gap (t* − t*_sim)/(t* − t₀) falls in proportion to 1 − e.
 // Tests: test/studies/averaged-speed.test.ts.
 import { evaluate } from '../core/evaluate.js';
 import { derivedFacts } from '../derive/paper-results.js';
@@ -24,10 +25,12 @@ export interface AveragedSpeedStudy {
   readonly impacts: readonly { readonly t: number; readonly v: number }[];
   /** The speed at the start, before the first impact. */
   readonly v0: number;
-  /** The first impact's tangential and normal speeds, the law's u and w at t = 0. */
+  /** The first impact, where the law's clock starts. */
+  readonly t0: number;
+  /** The tangential and normal speeds the point leaves the first impact with, the law's u and w at t₀. */
   readonly u: number;
   readonly w: number;
-  /** The law v(t) on samples from 0 to its t*. */
+  /** The law v(t) on samples from t₀ to its t*. */
   readonly t: readonly number[];
   readonly law: readonly number[];
   /** The law's t*, where v reaches u. */
@@ -37,7 +40,13 @@ export interface AveragedSpeedStudy {
   /** The simulation's end. */
   readonly t1: number;
   /** The law's t* and the simulated accumulation point at restitutions nearer 1, the other parameters at their defaults; none where e is no parameter. */
-  readonly convergence: readonly { readonly e: number; readonly tStar: number; readonly accumulation: number }[];
+  readonly convergence: readonly {
+    readonly e: number;
+    readonly tStar: number;
+    readonly accumulation: number;
+    readonly gap: number;
+    readonly relativeGap: number;
+  }[];
 }
 
 /**
@@ -63,44 +72,54 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
       field: 'paper.studyFigures',
     });
   const p = Object.fromEntries(module.model.parameters.map((x) => [x.name, x.default]));
-  const norm = (t: number, q: readonly number[], qd: readonly number[]): number => {
-    const M = module.massMatrix(t, q, p);
+  const norm = (t: number, q: readonly number[], qd: readonly number[], at: Record<string, number> = p): number => {
+    const M = module.massMatrix(t, q, at);
     const n = qd.length;
     let s = 0;
     for (let i = 0; i < n; i++) for (let k = 0; k < n; k++) s += qd[i]! * M[i * n + k]! * qd[k]!;
     return Math.sqrt(s);
   };
+  type Impact = Trajectory['events'][number];
+  const gapJacobian = module.gapJacobian;
+  if (!gapJacobian) throw new MechanicsError('bad-argument', 'model', `${name}: the model has no contact to start the averaged law from`, { model: name });
+  /** The time of a run's first impact and the speeds u, w the point leaves it with, at parameters `at`. */
+  const anchor = (events: readonly Impact[], at: Record<string, number>): { t0: number; u: number; w: number } => {
+    const first = events.find((e) => e.type === 'impact' && e.qdPlus);
+    if (!first) throw new MechanicsError('bad-argument', 'model', `${name}: the simulation has no impact to start the averaged law from`, { model: name });
+    // The normal speed in the M-norm, with M⁻¹ of the two coordinates the averaged motion has.
+    const [a, b, , d] = module.massMatrix(first.t, first.q, at);
+    const [g0, g1] = gapJacobian(first.t, first.q, at);
+    const k = (d! * g0! * g0! - 2 * b! * g0! * g1! + a! * g1! * g1!) / (a! * d! - b! * b!);
+    const qd = first.qdPlus!;
+    const w = (g0! * qd[0]! + g1! * qd[1]!) / Math.sqrt(k);
+    const v = norm(first.t, first.q, qd, at);
+    return { t0: first.t, u: Math.sqrt(v * v - w * w), w };
+  };
   const hits = tr.events.filter((e) => e.type === 'impact' && e.qdPlus);
-  const first = hits[0];
-  if (!first || !module.gapJacobian)
-    throw new MechanicsError('bad-argument', 'model', `${name}: the simulation has no impact to start the averaged law from`, { model: name });
-  // The normal speed in the M-norm, with M⁻¹ of the two coordinates the averaged motion has.
-  const [a, b, , d] = module.massMatrix(first.t, first.q, p);
-  const det = a! * d! - b! * b!;
-  const [g0, g1] = module.gapJacobian(first.t, first.q, p);
-  const k = (d! * g0! * g0! - 2 * b! * g0! * g1! + a! * g1! * g1!) / det;
-  const w = (g0! * first.qd[0]! + g1! * first.qd[1]!) / Math.sqrt(k);
-  const v0 = norm(first.t, first.q, first.qd);
-  const u = Math.sqrt(v0 * v0 - w * w);
-  const env = (t: number): Record<string, number> => ({ ...p, u, w, [TIME]: t });
-  const tStar = evaluate(sliding, env(0));
-  const t = Array.from({ length: SAMPLES }, (_, i) => (tStar * i) / (SAMPLES - 1));
+  const { t0, u, w } = anchor(tr.events, p);
+  const env = (t: number): Record<string, number> => ({ ...p, u, w, [TIME]: t - t0 });
+  const tStar = t0 + evaluate(sliding, env(t0));
+  const t = Array.from({ length: SAMPLES }, (_, i) => t0 + ((tStar - t0) * i) / (SAMPLES - 1));
   const rest = tr.events.find((e) => e.type === 'rest');
-  // Simulated past each t* by a fifth of it: the accumulation precedes t* by about (1 − e)/2 of it.
+  // Simulated past each t* by a fifth of it: the accumulation precedes t* by a bounded time.
   const restitution = system.unilateral?.contacts[0]?.restitution;
   const e = restitution?.kind === 'sym' && restitution.name in p ? restitution.name : undefined;
   const { q0, qd0 } = module.model.initial;
   const convergence = e
     ? RESTITUTIONS.map((value) => {
         const at = { ...p, [e]: value };
-        const tStarAt = evaluate(sliding, { ...at, u, w, [TIME]: 0 });
+        // The law's duration at this e, from a first run to the first impact: u and w after it depend on e.
+        const start = anchor(simulate(module, { q0, qd0, t1: 2 * t0, samples: 3, rtol: 1e-8, atol: 1e-10, params: at }).events, at);
+        const tStarAt = start.t0 + evaluate(sliding, { ...at, u: start.u, w: start.w, [TIME]: 0 });
         const run = simulate(module, { q0, qd0, t1: 1.2 * tStarAt, samples: 11, rtol: 1e-8, atol: 1e-10, params: at });
-        return { e: value, tStar: tStarAt, accumulation: run.events.find((x) => x.type === 'rest')?.t ?? NaN };
+        const accumulation = run.events.find((x) => x.type === 'rest')?.t ?? NaN;
+        return { e: value, tStar: tStarAt, accumulation, gap: tStarAt - accumulation, relativeGap: (tStarAt - accumulation) / (tStarAt - start.t0) };
       })
     : [];
   return {
     impacts: hits.map((e) => ({ t: e.t, v: norm(e.t, e.q, e.qdPlus!) })),
-    v0,
+    v0: norm(tr.t[0] ?? 0, tr.q[0] ?? [], tr.qd[0] ?? []),
+    t0,
     u,
     w,
     t,

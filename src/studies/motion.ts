@@ -10,7 +10,7 @@ import { impactLosses, type ImpactLosses } from './impact-losses.js';
 import { runImpactModes, type RunImpactMode } from './run-modes.js';
 import { MechanicsError } from '../errors.js';
 import type { LoadedModule } from '../runtime/contract.js';
-import { simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
+import { simulate, simulationMethod, type SimulationMethod } from '../runtime/hybrid/simulate.js';
 import { unintegrated, type Trajectory } from '../runtime/hybrid/trajectory.js';
 
 /**
@@ -34,6 +34,8 @@ export type MotionStudy =
   | {
       readonly trajectory: Trajectory;
       readonly method: string;
+      /** The paper whose law of friction the run integrates (the report cites it after the method). */
+      readonly after?: SimulationMethod['after'];
       readonly passes: readonly PassThrough[];
       readonly losses?: ImpactLosses;
       readonly modes?: readonly RunImpactMode[];
@@ -60,10 +62,12 @@ export function reportMotion(mod: LoadedModule): { readonly simulation: MotionSt
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
     const losses = impactLosses(mod, tr);
     const modes = runImpactModes(tr.events);
+    const { name, after } = simulationMethod(mod);
     return {
       simulation: {
         trajectory: tr,
-        method: `${simulationMethod(mod)}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples`,
+        method: `${name}, rtol 1e-8, atol 1e-10, ${REPORT_SAMPLES} samples`,
+        ...(after ? { after } : {}),
         passes: passesThrough(mod, tr),
         ...(losses ? { losses } : {}),
         ...(modes.length ? { modes } : {}),

@@ -87,10 +87,11 @@ describe('printing', () => {
     const html = built('compass').files.get('docs/reports/compass.html')!;
     expect(html).toContain('<span class="secnum">1</span> Introduction');
   });
-  it('point between planes: sgn F printed as bound in each row, −1 for Φ⁽⁺⁾ and ẍ⁽⁺⁾, 1 for Φ⁽⁻⁾ and ẍ⁽⁻⁾', () => {
-    expect(tex('point-between-planes')).toContain(
-      '$\\mathit{sgnF} = -1$ in $\\Phi^{(+)}$, $\\ddot{x}^{(+)}$; $\\mathit{sgnF} = 1$ in $\\Phi^{(-)}$, $\\ddot{x}^{(-)}$',
-    );
+  it('point between planes: Smirnov’s one formula, Φ with sgn F_z as he prints it, and no typed sgnF variable', () => {
+    const t = tex('point-between-planes');
+    expect(t).not.toContain('\\mathit{sgnF}');
+    expect(t).toContain("sets the paper's formula,");
+    expect(t).not.toContain('smirnov1981 \\S');
   });
   it('kozlov1988 (2.4), (2.5): g(t − 1)²/2 once, as the paper prints it (½g(1 − t)² differs only in a sum’s sign), then g(t² − 4t + 2)/(2(N + 1))', () => {
     const release = tex('kozlov-release');
@@ -185,8 +186,11 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     // Inside that share, the smooth slide of rubanovich1981 (3.15), (3.16) and the arriving foot repelled in every mode.
     expect([d!.smoothShare, d!.repelShare].map((s) => +(100 * s!).toFixed(1))).toEqual([5.2, 24.2]);
     expect(sectionText('hinged-compass', 'conclusion')).toContain(
-      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 5.2 % of these directions, and on 24.2 % foot 1’s normal impulse is negative in every mode',
+      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 5.2 % of these directions, and on 24.2 % of them foot 1’s normal impulse is negative in every mode',
     );
+    // The abstract a sentence a share, without the slip on a smooth line (admissible wherever the foot arrives).
+    expect(abstract('hinged-compass')).toContain('at the default parameters. Foot 2 sliding on a smooth line');
+    expect(abstract('hinged-compass')).not.toContain('slipping on a smooth line');
     // Where it cannot stick, the arriving foot slips on a smooth line, the standing one leaving (studies/mode-directions.ts).
     expect(sectionText('hinged-compass', 'conclusion')).toContain('foot 1 slipping on a smooth line while foot 2 leaves is admissible on 100.0 % of them');
     expect(sectionText('hinged-compass', 'introduction')).toContain('foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B)');

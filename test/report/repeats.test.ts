@@ -47,10 +47,10 @@ describe('a repeated sum named once', () => {
       .map((r) => r.lines.map((l) => l.after).join(' '));
     const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tip}} \\sin\\theta) \\cos\\theta';
     expect(formulas(blocks)).toContain(`D = ${sum}`);
-    // The other end's strike divides by its own sum, named W: one letter, one sum.
-    expect(formulas(blocks)).toContain(`W = ${sum.replace('{tip}', '{tipB}')}`);
+    // The other end's strike divides by its own sum, named Z (W is the Delassus matrix): one letter, one sum.
+    expect(formulas(blocks)).toContain(`Z = ${sum.replace('{tip}', '{tipB}')}`);
     expect(conditions.filter((c) => c.includes('{D}')).length).toBeGreaterThanOrEqual(1);
-    expect(conditions.filter((c) => c.includes('{W}')).length).toBeGreaterThanOrEqual(1);
+    expect(conditions.filter((c) => c.includes('{Z}')).length).toBeGreaterThanOrEqual(1);
     expect(conditions.filter((c) => c.includes(sum))).toEqual([]);
   });
 

@@ -2,9 +2,10 @@
 // on circle-billiard at R = 1, e = 0.9, v0 = 1, α0 = 0.5): the simulated
 // speeds at the impacts against Newton's law typed here (the tangential speed
 // u = v0 cos α0 kept, the normal one w = −v0 sin α0 times −e at each impact,
-// the first impact after half a chord, R sin α0 / v0), and the averaged law
-// u / cos(α0 − u(1 − e)t/(2R)) with t* = 2Rα0/[u(1 − e)], which the
-// accumulation point of the impacts precedes by about (1 − e)/2 of it.
+// the first impact after half a chord, t0 = R sin α0 / v0), and the averaged
+// law from that impact, u / cos(α1 − u(1 − e)(t − t0)/(2R)) with
+// tan α1 = e tan α0 and t* = t0 + 2Rα1/[u(1 − e)]; the accumulation point is
+// the sum of the chords' times 2R|w_k|/(u² + w_k²), w_k = eᵏ w.
 import { describe, expect, it } from 'vitest';
 import billiard from '../../derivations/circle-billiard.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
@@ -16,48 +17,60 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
   const study = reportInputs(compileModel({ spec: billiard, source: 'derivations/circle-billiard.ts' }, loadGenerated)).options.averagedSpeed!;
   const [R, e, v0, a0] = [1, 0.9, 1, 0.5];
   const [u, w] = [v0 * Math.cos(a0), -v0 * Math.sin(a0)];
-  const tStar = (2 * R * a0) / (u * (1 - e));
+  const t0 = (R * Math.sin(a0)) / v0;
+  const law = (r: number): number => t0 + (2 * R * Math.atan(r * Math.tan(a0))) / (u * (1 - r));
+  /** The impacts' accumulation point by Newton's law: t0 plus the times of the chords after each impact. */
+  const accumulation = (r: number): number => {
+    let [t, wk] = [t0, Math.abs(w)];
+    for (wk *= r; wk > 1e-13; wk *= r) t += (2 * R * wk) / (u * u + wk * wk);
+    return t;
+  };
+  const tStar = law(e);
 
-  it('starts the law from the first impact’s speeds u = v0 cos α0, w = −v0 sin α0', () => {
+  it('starts the law at the first impact t0 = R sin α0/v0, with the speeds it leaves with: u = v0 cos α0, w = e v0 sin α0', () => {
+    expect(study.t0).toBeCloseTo(t0, 6);
     expect(study.u).toBeCloseTo(u, 9);
-    expect(study.w).toBeCloseTo(w, 9);
+    expect(study.w).toBeCloseTo(-e * w, 8);
     expect(study.v0).toBeCloseTo(v0, 9);
   });
 
   it('the simulated impacts keep u and multiply w by −e; the first comes after half a chord', () => {
-    expect(study.impacts[0]!.t).toBeCloseTo((R * Math.sin(a0)) / v0, 6);
+    expect(study.impacts[0]!.t).toBeCloseTo(t0, 6);
     expect(study.impacts[0]!.v).toBeCloseTo(Math.hypot(u, e * w), 8);
     expect(study.impacts[1]!.v).toBeCloseTo(Math.hypot(u, e * e * w), 8);
     expect(study.impacts[1]!.t - study.impacts[0]!.t).toBeCloseTo((2 * R * e * Math.abs(w)) / Math.hypot(u, e * w) ** 2, 6);
   });
 
-  it('the law runs from v0 at t = 0 to u at t* = 2Rα0/[u(1 − e)], as u / cos(α0 − u(1 − e)t/(2R)) between', () => {
-    expect(study.tStar).toBeCloseTo(tStar, 9);
-    expect(study.law[0]).toBeCloseTo(v0, 9);
-    expect(study.law.at(-1)).toBeCloseTo(u, 9);
+  it('the law runs from the speed after the first impact at t0 to u at t* = t0 + 2Rα1/[u(1 − e)], as u / cos(α1 − u(1 − e)(t − t0)/(2R)) between', () => {
+    const a1 = Math.atan(e * Math.tan(a0));
+    expect(study.tStar).toBeCloseTo(tStar, 6);
+    expect(study.t[0]).toBeCloseTo(t0, 6);
+    expect(study.law[0]).toBeCloseTo(Math.hypot(u, e * w), 8);
+    expect(study.law.at(-1)).toBeCloseTo(u, 8);
     const k = 50;
-    expect(study.law[k]).toBeCloseTo(u / Math.cos(a0 - (u * (1 - e) * study.t[k]!) / (2 * R)), 9);
+    expect(study.law[k]).toBeCloseTo(u / Math.cos(a1 - (u * (1 - e) * (study.t[k]! - t0)) / (2 * R)), 8);
   });
 
-  it('the impacts accumulate before t*, by about (1 − e)/2 of it', () => {
+  it('the impacts accumulate at the sum of the chords’ times, 0.0738 before t*', () => {
+    expect(study.accumulation).toBeCloseTo(accumulation(e), 4);
     expect(study.accumulation).toBeCloseTo(10.8197, 3);
-    const gap = (tStar - study.accumulation) / tStar;
-    expect(gap).toBeGreaterThan(0.4 * (1 - e));
-    expect(gap).toBeLessThan(0.6 * (1 - e));
+    expect(tStar - study.accumulation).toBeCloseTo(0.0738, 3);
     expect(study.impacts.at(-1)!.t).toBeLessThanOrEqual(study.accumulation);
   });
 
-  it('at e = 0.9, 0.95, 0.99 the accumulation precedes t* = 2Rα0/[u(1 − e)] by (1 − e)/2 of it, to 1 %', () => {
+  it('at e = 0.9, 0.95, 0.99 the gap to t* stays near 0.08 while t* − t0 grows like 1/(1 − e): the relative gap falls with 1 − e', () => {
     expect(study.convergence.map((c) => c.e)).toEqual([0.9, 0.95, 0.99]);
     for (const c of study.convergence) {
-      const law = (2 * R * a0) / (u * (1 - c.e));
-      expect(c.tStar).toBeCloseTo(law, 6);
-      expect((law - c.accumulation) / law / ((1 - c.e) / 2)).toBeCloseTo(1, 1);
+      expect(c.tStar).toBeCloseTo(law(c.e), 5);
+      expect(c.accumulation).toBeCloseTo(accumulation(c.e), 3);
+      expect(c.gap).toBeCloseTo(law(c.e) - accumulation(c.e), 3);
+      expect(c.gap).toBeGreaterThan(0.07);
+      expect(c.gap).toBeLessThan(0.09);
     }
-    // The gaps in the ratios of 1 − e (2, then 5): first order in 1 − e.
-    const gaps = study.convergence.map((c) => (c.tStar - c.accumulation) / c.tStar);
-    expect(gaps[0]! / gaps[1]!).toBeCloseTo(2, 1);
-    expect(gaps[1]! / gaps[2]!).toBeCloseTo(5, 0);
+    // The relative gaps in about the ratios of 1 − e (2, then 5): first order in 1 − e.
+    const gaps = study.convergence.map((c) => c.relativeGap);
+    expect(gaps[0]! / gaps[1]!).toBeCloseTo(1.9, 1);
+    expect(gaps[1]! / gaps[2]!).toBeCloseTo(4.8, 1);
   });
 
   it('the report draws one figure with both marks', () => {
@@ -66,7 +79,7 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     expect(figure && 'legend' in figure ? figure.legend!.map((l) => l.label) : []).toEqual([
       '\\text{simulation}',
       'u / \\cos\\alpha(t)',
-      't_{*} = 11.3949',
+      't_{*} = 10.8936',
       't_{*}^{\\mathrm{sim}} = 10.8197',
     ]);
     const table = section.blocks.find((b) => b.kind === 'table');

@@ -16,7 +16,7 @@ import * as wheel from '../../generated/rimless-wheel.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { flowToSection } from '../../src/runtime/analysis/variational.js';
 import { eigenvalues } from '../../src/numeric/eigenvalues.js';
-import { abstractText } from '../../src/report/summary.js';
+import { abstractText, conclusionBlocks } from '../../src/report/summary.js';
 import { orbitFigures } from '../../src/report/orbit-figures.js';
 
 const G = 9.81;
@@ -153,12 +153,19 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     expect(found).toHaveLength(3);
     found.forEach((z, i) => expect(Math.hypot(z.re - expected[i]!.re, z.im - expected[i]!.im)).toBeLessThan(1e-5));
 
-    // The abstract and conclusion state the gait by these numbers (goswami1998's fixed point, multipliers, advance).
-    const said = JSON.stringify(abstractText({ system, sources: [], orbit: study }));
+    // The conclusion states the gait by these numbers (goswami1998's fixed point, multipliers, advance); the abstract
+    // by its advance and the largest modulus only, in a sentence of its own.
+    const facts = { system, sources: [], orbit: study };
+    const said = JSON.stringify(conclusionBlocks(facts));
+    const modulus = Number(Math.hypot(found[0]!.re, found[0]!.im).toPrecision(4));
     expect(said).toContain(`x\\\\ \\\\text{by}\\\\ ${Number(o.shift.x!.toPrecision(4))}`);
     expect(said).toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
     expect(said).toContain('at which foot 2 leaves');
-    expect(said).toContain(`largest modulus ${Number(Math.hypot(found[0]!.re, found[0]!.im).toPrecision(4))}`);
+    expect(said).toContain(`largest modulus ${modulus}`);
+    const abstract = JSON.stringify(abstractText(facts));
+    expect(abstract).toContain(`x\\\\ \\\\text{by}\\\\ ${Number(o.shift.x!.toPrecision(4))}`);
+    expect(abstract).toContain(`its Floquet multipliers of modulus at most ${modulus}","."]`);
+    expect(abstract).not.toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
 
     // The step-to-step map's iterates from the declared start (0.02–0.03 rad/s off the gait): each a heel strike with
     // both feet on the slope (a2 = −a1), approaching the fixed point at the rate of the largest multiplier, |λ| ≈ 0.336.

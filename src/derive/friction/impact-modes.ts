@@ -8,7 +8,7 @@
 // and of the runtime (src/runtime/contact/impact-law.ts). With D the
 // impulses' directions and C the rows given a target,
 //   M(q̇⁺ − q̇⁻) = DᵀΛ,   C q̇⁺ + c = target   ⇒   (C M⁻¹ Dᵀ) Λ = target − c − C q̇⁻.
-import { add, mul, neg, ZERO, type Expr } from '../../core/expr.js';
+import { add, mul, neg, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { simplify } from '../../core/trig.js';
 import { together } from '../../core/together.js';
 import { slipSignSymbol } from '../../model/names.js';
@@ -35,13 +35,22 @@ export function coulombImpactModes(
     const stays = sc.closed.filter((_, k) => mask & (1 << k));
     const engaged = [sc.arriving, ...stays];
     const rough = engaged.filter((j) => planarCoulomb(contacts[j]!));
+    // Contacts whose slip rows coincide here (a lying rod's ends, ṡ = ẋ) slip as one: the same mode, the first's sign.
+    const leader = new Map(rough.map((j) => [j, rough.find((k) => sameSlip(contacts[j]!, contacts[k]!, at)) ?? j]));
     for (let choice = 0; choice < 1 << rough.length; choice++) {
       const slips = new Map(rough.map((j, k): [number, Slip] => [j, choice & (1 << k) ? 'slide' : 'stick']));
-      const mode = impactMode(model, M, contacts, sc, at, qdMinus, stays, slips);
+      if (rough.some((j) => slips.get(j) !== slips.get(leader.get(j)!))) continue;
+      const mode = impactMode(model, M, contacts, sc, at, qdMinus, stays, slips, (j) => slipSignSymbol(model.unilateral[leader.get(j)!]!.name));
       if (mode) modes.push(mode);
     }
   }
   return modes;
+}
+
+/** Whether two contacts' slip rows are the same where the impact happens. */
+function sameSlip(a: ContactKinematics, b: ContactKinematics, at: (e: Expr) => Expr): boolean {
+  const [s, t] = [a.slip?.[0], b.slip?.[0]];
+  return !!s && !!t && s.row.every((x, i) => simplify(add(at(x), neg(at(t.row[i]!)))) === ZERO);
 }
 
 function impactMode(
@@ -53,6 +62,7 @@ function impactMode(
   qdMinus: readonly Expr[],
   stays: readonly number[],
   slips: ReadonlyMap<number, Slip>,
+  signOf: (j: number) => Sym,
 ): ImpactMode | undefined {
   const velocity = (row: readonly Expr[], rate: Expr, v: readonly Expr[]): Expr => simplify(add(at(rate), ...row.map((x, i) => mul(at(x), v[i]!))));
   const rows: ContactRow[] = [];
@@ -65,7 +75,7 @@ function impactMode(
     rows.push(c.normal);
     targets.push(normalTarget);
     if (slips.get(j) === 'slide') {
-      const d = slipSignSymbol(model.unilateral[j]!.name);
+      const d = signOf(j);
       directions.push(c.normal.row.map((x, i) => simplify(at(add(x, neg(mul(c.friction!.kinetic, d, slip!.row[i]!)))))));
       continue;
     }
@@ -95,8 +105,8 @@ function impactMode(
     );
     const slip = c.slip?.[0];
     if (slips.get(j) === 'slide') {
-      impulses.set(slip!.label, together(simplify(neg(mul(at(c.friction!.kinetic), slipSignSymbol(name), normal)))));
-      const d = slipSignSymbol(name);
+      const d = signOf(j);
+      impulses.set(slip!.label, together(simplify(neg(mul(at(c.friction!.kinetic), d, normal)))));
       conditions.push({
         expr: together(simplify(mul(d, velocity(slip!.row, slip!.rate, qdPlus)))),
         meaning: `${name} keeps sliding the way its sliding equations assume`,

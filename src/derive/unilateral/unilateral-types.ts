@@ -100,6 +100,8 @@ export interface FrictionPhase {
   readonly conditions: readonly ImpactCondition[];
   /** The cone's sides that hold in every state for either slip sign (friction/always-holds.ts), left out of `conditions`. */
   readonly alwaysHolds?: readonly ImpactCondition[];
+  /** Contacts whose slip rows coincide where they hold together (a lying rod's ends, ṡ = ẋ): they slide as one, the first's sign for all. */
+  readonly slipTogether?: readonly number[];
 }
 
 /**

@@ -34,6 +34,7 @@ import type {
   ContactKinematics,
   ContactPhase,
   ContactRow,
+  FrictionPhase,
   ImpactCondition,
   ImpactMap,
   ImpactMode,
@@ -211,10 +212,23 @@ function onManifold(model: Model, l2: Lagrange2, contacts: readonly ContactKinem
   const reduce = <T extends { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] }>(x: T | undefined) =>
     x && { qdd: x.qdd.map(at), multipliers: x.multipliers.map(at) };
   const explicit = reduce(phase.explicit);
-  const friction = phase.friction?.map((unreduced) => {
+  // Where the two slip rows coincide (a lying rod: ṡ_A = ṡ_B = ẋ) one end slips exactly when the other does, the same
+  // way: a phase with one sticking and the other sliding is impossible, and both sliding have one sign.
+  const [a, b] = phase.active.map((j) => contacts[j]!.slip?.[0]);
+  const oneSlip = !!a && !!b && a.row.every((x, i) => simplify(add(here(x), neg(here(b.row[i]!)))) === ZERO);
+  const [first, second] = phase.active.map((j) => slipSignSymbol(model.unilateral[j]!.name));
+  const signs = new Map([[second!.name, first!]]);
+  const oneSign = (e: Expr): Expr => (oneSlip ? simplify(subs(at(e), signs)) : at(e));
+  const possible = (f: FrictionPhase): boolean => !oneSlip || new Set(phase.active.map((j) => f.modes.get(j))).size === 1;
+  const friction = phase.friction?.filter(possible).map((unreduced) => {
     const f = dependentFrictionPhase(model, l2, contacts, unreduced, at);
-    const ex = reduce(f.explicit);
-    return { ...f, ...(ex ? { explicit: ex } : {}), conditions: f.conditions.map((c) => ({ ...c, expr: at(c.expr) })) };
+    const ex = f.explicit && { qdd: f.explicit.qdd.map(oneSign), multipliers: f.explicit.multipliers.map(oneSign) };
+    return {
+      ...f,
+      ...(ex ? { explicit: ex } : {}),
+      conditions: f.conditions.map((c) => ({ ...c, expr: oneSign(c.expr) })),
+      ...(oneSlip ? { slipTogether: phase.active } : {}),
+    };
   });
   return { ...phase, at: both.at, ...(explicit ? { explicit } : {}), ...(friction ? { friction } : {}) };
 }

@@ -150,7 +150,8 @@ describe('the pendulum with friction in its hinge (smirnov1981 §2)', () => {
     const { simulation, error } = reportMotion(mod);
     expect(error).toBeUndefined();
     if (!('trajectory' in simulation)) throw new Error(`no trajectory: ${JSON.stringify(simulation)}`);
-    expect(simulation.method).toContain('journal friction of the hinge (smirnov1981 §2)');
+    expect(simulation.method).toContain('journal friction of the hinge');
+    expect(simulation.after).toEqual({ source: 'smirnov1981', section: '§2' });
     const E = simulation.trajectory.energy!;
     expect(simulation.trajectory.t.at(-1)).toBe(mod.model.initial.t1);
     for (let i = 1; i < E.length; i++) expect(E[i]!).toBeLessThanOrEqual(E[i - 1]! + 1e-9);

@@ -38,7 +38,7 @@ export const model = {
     {"name":"foot1","law":{"kind":"stick"},"slip":1},
     {"name":"foot2","law":{"kind":"stick"},"slip":1},
   ],
-  initial: {"q0":[0,0.9887710779360422,0.15,0.35],"qd0":[1.1865252935232506,0.17932575896831907,-1.2,-0.3],"t1":0.7},
+  initial: {"q0":[0,0.9887710779360422,0.35,0.15],"qd0":[1.1865252935232506,0.17932575896831907,-0.3,-1.2],"t1":0.7},
   conservative: true,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":false},
   periodic: [false,false,true,true],
@@ -1079,7 +1079,9 @@ function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number 
       const fi = first ? first[i]! : 0;
       if (fi > j) continue;
       let s = A[i * n + j]!;
-      for (let k = Math.max(fi, fj); k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      let lo: number = fi;
+      if (fj > lo) lo = fj;
+      for (let k = lo; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
       A[i * n + j] = s / root;
     }
   }

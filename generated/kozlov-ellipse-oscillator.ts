@@ -665,7 +665,9 @@ function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number 
       const fi = first ? first[i]! : 0;
       if (fi > j) continue;
       let s = A[i * n + j]!;
-      for (let k = Math.max(fi, fj); k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      let lo: number = fi;
+      if (fj > lo) lo = fj;
+      for (let k = lo; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
       A[i * n + j] = s / root;
     }
   }

@@ -25,7 +25,7 @@ export const model = {
     {"name":"g","default":1,"description":"gravitational acceleration","unit":"m/s^2"},
     {"name":"v","default":1,"description":"speed at the strike","unit":"m/s"},
     {"name":"N","default":100,"description":"stiffness of the floor per unit mass","unit":"1/s^2"},
-    {"name":"a","default":1,"description":"the floor’s radius of curvature at the vertex, f″(0) = 1/a","unit":"m"},
+    {"name":"a","default":1.1111111111111112,"description":"the floor’s radius of curvature at the vertex, f″(0) = 1/a","unit":"m"},
   ],
   constraintCount: 0,
   unilateral: [],
@@ -270,7 +270,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   const x_ = s$[0]!;
   const y = s$[1]!;
   const N = p.N ?? 100.0;
-  const a = p.a ?? 1.0;
+  const a = p.a ?? 1.1111111111111112;
   const _0 = x_ * x_ / a;
   const _1 = y - 0.5 * _0;
   const _2 = Math.abs(_1);
@@ -317,13 +317,13 @@ const CI$ = new Float64Array(2);
 function compliant$(t: number, p: Params, mm: Float64Array, ff: Float64Array): void {
   const x_ = s$[0]!;
   const y = s$[1]!;
-  const a = p.a ?? 1.0;
+  const a = p.a ?? 1.1111111111111112;
   CG$[0] = 0.5 * (2.0 * y - x_ * x_ / a);
   if (CG$[0]! <= 0) {
     const x_ = s$[0]!;
     const y = s$[1]!;
     const N = p.N ?? 100.0;
-    const a = p.a ?? 1.0;
+    const a = p.a ?? 1.1111111111111112;
     const _0 = x_ * x_ / a;
     const _1 = 0.5 * N * (_0 - 2.0 * y);
     CN$[0] = _1;
@@ -340,13 +340,13 @@ function compliantEnergy$(t: number, p: Params): number {
   let e = 0;
   const x_ = s$[0]!;
   const y = s$[1]!;
-  const a = p.a ?? 1.0;
+  const a = p.a ?? 1.1111111111111112;
   CG$[0] = 0.5 * (2.0 * y - x_ * x_ / a);
   if (CG$[0]! <= 0) {
     const x_ = s$[0]!;
     const y = s$[1]!;
     const N = p.N ?? 100.0;
-    const a = p.a ?? 1.0;
+    const a = p.a ?? 1.1111111111111112;
     const _0 = x_ * x_ / a;
     const _1 = 0.125 * N * (4.0 * (y * y) + _0 * (_0 - 4.0 * y));
     CE$[0] = _1;
@@ -360,13 +360,13 @@ function compliantLagrangian$(t: number, p: Params): number {
   let e = 0;
   const x_ = s$[0]!;
   const y = s$[1]!;
-  const a = p.a ?? 1.0;
+  const a = p.a ?? 1.1111111111111112;
   CG$[0] = 0.5 * (2.0 * y - x_ * x_ / a);
   if (CG$[0]! <= 0) {
     const x_ = s$[0]!;
     const y = s$[1]!;
     const N = p.N ?? 100.0;
-    const a = p.a ?? 1.0;
+    const a = p.a ?? 1.1111111111111112;
     const _0 = x_ * x_ / a;
     const _1 = 0.125 * N * (_0 * (4.0 * y - _0) - 4.0 * (y * y));
     CE$[0] = _1;
@@ -379,13 +379,13 @@ function compliantLagrangian$(t: number, p: Params): number {
 function compliantCanonical$(t: number, p: Params, pp: Float64Array, off: number): void {
   const x_ = s$[0]!;
   const y = s$[1]!;
-  const a = p.a ?? 1.0;
+  const a = p.a ?? 1.1111111111111112;
   CG$[0] = 0.5 * (2.0 * y - x_ * x_ / a);
   if (CG$[0]! <= 0) {
     const x_ = s$[0]!;
     const y = s$[1]!;
     const N = p.N ?? 100.0;
-    const a = p.a ?? 1.0;
+    const a = p.a ?? 1.1111111111111112;
     const _0 = x_ * x_ / a;
     const _1 = 0.5 * N * (_0 - 2.0 * y);
     CN$[0] = _1;
@@ -409,7 +409,7 @@ export function compliantContacts(t: number, q: ArrayLike<number>, qd: ArrayLike
   const x_d = s$[2]!;
   const y_d = s$[3]!;
   const N = p.N ?? 100.0;
-  const a = p.a ?? 1.0;
+  const a = p.a ?? 1.1111111111111112;
   const _0 = x_ * x_ / a;
   out[0] = 0.5 * (2.0 * y - _0);
   out[1] = y_d - x_ * x_d / a;
@@ -459,7 +459,9 @@ function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number 
       const fi = first ? first[i]! : 0;
       if (fi > j) continue;
       let s = A[i * n + j]!;
-      for (let k = Math.max(fi, fj); k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      let lo: number = fi;
+      if (fj > lo) lo = fj;
+      for (let k = lo; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
       A[i * n + j] = s / root;
     }
   }

@@ -25,7 +25,7 @@ export const model = {
   parameters: [
     {"name":"m","default":1,"description":"mass","unit":"kg"},
     {"name":"l","default":0.5,"description":"hinge to centre of mass","unit":"m"},
-    {"name":"Jc","default":0.05,"description":"moment of inertia about the centre of mass","unit":"kg m^2"},
+    {"name":"I","default":0.3,"description":"moment of inertia about the hinge","unit":"kg m^2"},
     {"name":"g","default":9.81,"description":"gravitational acceleration","unit":"m/s^2"},
     {"name":"r","default":0.05,"description":"journal radius","unit":"m"},
     {"name":"f","default":0.3,"description":"sliding friction coefficient of the journal"},
@@ -33,7 +33,7 @@ export const model = {
   ],
   constraintCount: 2,
   unilateral: [],
-  initial: {"q0":[0.2701511529340699,0.42073549240394825,1],"qd0":[-0.8414709848078965,0.5403023058681398,2],"t1":3},
+  initial: {"q0":[0.2701511529340699,0.42073549240394825,1],"qd0":[-0.8414709848078965,0.5403023058681398,2],"t1":15},
   conservative: false,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pinx","piny"],
@@ -53,7 +53,7 @@ const r$ = new Float64Array(5);
 const y$ = new Float64Array(5);
 /** Row interchanges of the LU factorization of K$. */
 const piv$ = new Int32Array(5);
-const PARAMETERS$: readonly string[] = ["m","l","Jc","g","r","f","fr"];
+const PARAMETERS$: readonly string[] = ["m","l","I","g","r","f","fr"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
 export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
@@ -78,7 +78,7 @@ export function checkParams(p: Params): ParamProblem[] {
   if (problems.length === 0) {
     limitValues$(0, p);
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
-    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'Jc', problem: 'bad-mass', message: "parameter 'Jc' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'I', problem: 'bad-mass', message: "parameter 'I' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'f', problem: 'bad-range', message: "parameter 'f' is " + String(LV$[6]!) + '; it must be in [0, 2]' });
     if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'fr', problem: 'bad-range', message: "parameter 'fr' is " + String(LV$[9]!) + '; it must be in [0, 10]' });
   }
@@ -90,12 +90,12 @@ const LV$ = new Float64Array(12);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
-  const Jc = p.Jc ?? 0.05;
+  const I = p.I ?? 0.3;
   const f = p.f ?? 0.3;
   const fr = p.fr ?? 0.35;
   LV$[0] = m;
   LV$[1] = 0.0;
-  LV$[3] = Jc;
+  LV$[3] = I;
   LV$[4] = 0.0;
   LV$[6] = f;
   LV$[7] = 0.0;
@@ -119,11 +119,12 @@ function load$(q: ArrayLike<number>, qd?: ArrayLike<number>): void {
 /** M and forcing at the state in s$. */
 function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): void {
   const m = p.m ?? 1.0;
-  const Jc = p.Jc ?? 0.05;
+  const l = p.l ?? 0.5;
+  const I = p.I ?? 0.3;
   const g = p.g ?? 9.81;
   mm$[0] = m;
   mm$[4] = m;
-  mm$[8] = Jc;
+  mm$[8] = I - l * l * m;
   ff$[0] = g * m;
   ff$[1] = 0.0;
   ff$[2] = 0.0;
@@ -131,10 +132,11 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
-  const Jc = p.Jc ?? 0.05;
+  const l = p.l ?? 0.5;
+  const I = p.I ?? 0.3;
   mm$[0] = m;
   mm$[4] = m;
-  mm$[8] = Jc;
+  mm$[8] = I - l * l * m;
 }
 
 /** y[yOff…yOff+3) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */
@@ -380,9 +382,10 @@ export function energy(t: number, q: ArrayLike<number>, qd: ArrayLike<number>, p
   const y_d = s$[4]!;
   const phi_d = s$[5]!;
   const m = p.m ?? 1.0;
-  const Jc = p.Jc ?? 0.05;
+  const l = p.l ?? 0.5;
+  const I = p.I ?? 0.3;
   const g = p.g ?? 9.81;
-  return 0.5 * (Jc * phi_d * phi_d + m * (x_d * x_d + y_d * y_d - 2.0 * (g * x_)));
+  return 0.5 * (m * (x_d * x_d + y_d * y_d - 2.0 * (g * x_)) + phi_d * phi_d * (I - l * l * m));
 }
 
 /** q̈ followed by the retaining multipliers λ. */
@@ -543,7 +546,9 @@ function choleskyFactor(n: number, A: Float64Array, first?: Int32Array): number 
       const fi = first ? first[i]! : 0;
       if (fi > j) continue;
       let s = A[i * n + j]!;
-      for (let k = Math.max(fi, fj); k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
+      let lo: number = fi;
+      if (fj > lo) lo = fj;
+      for (let k = lo; k < j; k++) s -= A[i * n + k]! * A[j * n + k]!;
       A[i * n + j] = s / root;
     }
   }

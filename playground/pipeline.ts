@@ -19,7 +19,8 @@ import { renderHtml } from '../src/report/render-html.js';
 import { animationHtml } from '../src/report/animation.js';
 import { modelDrawing } from '../src/report/sketch.js';
 import type { LoadedModule } from '../src/runtime/contract.js';
-import { methodText, simulate, simulationMethod } from '../src/runtime/hybrid/simulate.js';
+import { simulate } from '../src/runtime/hybrid/simulate.js';
+import { methodText } from '../src/studies/motion.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 import { contactNames, render } from '../src/pipeline/run-text.js';
 import { parameterValues, runStart } from '../src/pipeline/run-values.js';
@@ -192,5 +193,5 @@ function animation(spec: ModelSpec, model: Model, params: Readonly<Record<string
 
 /** The run as `mechanics simulate --format csv|json` prints it. */
 export function runText({ model, loaded }: CompiledModel, run: Run, format: 'csv' | 'json'): string {
-  return render(format, { model, params: run.params, trajectory: run.trajectory, method: methodText(simulationMethod(loaded)) });
+  return render(format, { model, params: run.params, trajectory: run.trajectory, method: methodText(loaded) });
 }

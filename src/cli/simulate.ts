@@ -4,7 +4,8 @@
 // Tests: test/cli/cli.test.ts (methods, tolerances, caps naming their option).
 import { SimulationError } from '../runtime/errors.js';
 import { simulateMoreauJean } from '../runtime/hybrid/moreau-jean.js';
-import { methodText, simulate, simulationMethod } from '../runtime/hybrid/simulate.js';
+import { simulate } from '../runtime/hybrid/simulate.js';
+import { methodText } from '../studies/motion.js';
 import { DEFAULT_ATOL, DEFAULT_RTOL, type SimulateOptions, type Trajectory } from '../runtime/hybrid/trajectory.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { UsageError } from '../errors.js';
@@ -198,7 +199,7 @@ function eventDriven(mod: LoadedModule, run: Run, number: (option: string) => nu
       ...(maxSteps !== undefined ? { maxSteps } : {}),
       ...(maxEvents !== undefined ? { contact: { maxEvents } } : {}),
     });
-    return { trajectory, description: `${methodText(simulationMethod(mod))}, rtol ${rtol}, atol ${atol}` };
+    return { trajectory, description: `${methodText(mod)}, rtol ${rtol}, atol ${atol}` };
   } catch (err) {
     throw namingTheOption(err);
   }

@@ -17,7 +17,8 @@ import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroup
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
-import { formatNumber, methodInline, type MethodSource, type ReportSimulation, type ReportTrajectory } from './sections.js';
+import type { MethodSource } from '../studies/motion.js';
+import { formatNumber, methodInline, type ReportSimulation, type ReportTrajectory } from './sections.js';
 import { boundingBox, poser, sketchScene } from './sketch.js';
 import { view } from './sketch-view.js';
 

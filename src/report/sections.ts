@@ -20,7 +20,8 @@ import type { ModeDirections } from '../studies/mode-directions.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
-import { REFERENCES, type SourceKey } from '../model/sources.js';
+import { REFERENCES } from '../model/sources.js';
+import type { MethodSource } from '../studies/motion.js';
 import {
   countWord,
   equation,
@@ -81,12 +82,6 @@ export type ReportSimulation =
   | { readonly trajectory: ReportTrajectory; readonly method: string; readonly after?: MethodSource; readonly passes?: readonly PassThrough[] }
   | { readonly error: string }
   | { readonly skipped: string };
-
-/** The paper section whose law of friction a run integrates. */
-export interface MethodSource {
-  readonly source: SourceKey;
-  readonly section: string;
-}
 
 /** How a run was integrated, in parentheses ending the sentence: the method, and the paper whose law it follows, cited. */
 export const methodInline = ({ method, after }: { readonly method: string; readonly after?: MethodSource }): Inline[] => [

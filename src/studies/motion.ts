@@ -10,6 +10,7 @@ import { impactLosses, type ImpactLosses } from './impact-losses.js';
 import { runImpactModes, type RunImpactMode } from './run-modes.js';
 import { MechanicsError } from '../errors.js';
 import type { LoadedModule } from '../runtime/contract.js';
+import { REFERENCES, type SourceKey } from '../model/sources.js';
 import { simulate, simulationMethod, type SimulationMethod } from '../runtime/hybrid/simulate.js';
 import { unintegrated, type Trajectory } from '../runtime/hybrid/trajectory.js';
 
@@ -19,6 +20,25 @@ import { unintegrated, type Trajectory } from '../runtime/hybrid/trajectory.js';
  * arrival is no impact and the point passes on (a compass walker's swing
  * foot scuffs through the slope behind the hip).
  */
+
+/** The paper section whose law of friction a run integrates. */
+export interface MethodSource {
+  readonly source: SourceKey;
+  readonly section: string;
+}
+
+/** Where the runtime's friction laws come from: the variants of support smirnov1981 §3, the journal's friction §2. */
+const LAW_SOURCES: Readonly<Record<NonNullable<SimulationMethod['law']>, MethodSource>> = {
+  supports: { source: 'smirnov1981', section: '§3' },
+  hinge: { source: 'smirnov1981', section: '§2' },
+};
+
+/** How `simulate` integrates a module in plain words, its paper by short name (the CLI's and the playground's description). */
+export function methodText(mod: LoadedModule): string {
+  const { name, law } = simulationMethod(mod);
+  return law ? `${name} (${REFERENCES[LAW_SOURCES[law].source].short} ${LAW_SOURCES[law].section})` : name;
+}
+
 export interface PassThrough {
   /** Index into the module's unilateral contacts. */
   readonly contact: number;
@@ -35,7 +55,7 @@ export type MotionStudy =
       readonly trajectory: Trajectory;
       readonly method: string;
       /** The paper whose law of friction the run integrates (the report cites it after the method). */
-      readonly after?: SimulationMethod['after'];
+      readonly after?: MethodSource;
       readonly passes: readonly PassThrough[];
       readonly losses?: ImpactLosses;
       readonly modes?: readonly RunImpactMode[];
@@ -62,7 +82,8 @@ export function reportMotion(mod: LoadedModule): { readonly simulation: MotionSt
     const tr = simulate(mod, { q0, qd0, t1, samples: REPORT_SAMPLES, rtol: 1e-8, atol: 1e-10 });
     const losses = impactLosses(mod, tr);
     const modes = runImpactModes(tr.events);
-    const { name, after } = simulationMethod(mod);
+    const { name, law } = simulationMethod(mod);
+    const after = law && LAW_SOURCES[law];
     return {
       simulation: {
         trajectory: tr,

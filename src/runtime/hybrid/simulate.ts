@@ -5,7 +5,6 @@
 // grid from the integrator's dense output, so the grid does not constrain
 // the steps.
 
-import { REFERENCES, type SourceKey } from '../../model/sources.js';
 import type { LoadedModule } from '../contract.js';
 import { integrate, type OdeFunction } from '../integrators/dopri5.js';
 import { SimulationError } from '../errors.js';
@@ -42,23 +41,20 @@ import {
  * rigid contacts too, the hybrid driver integrates the compliant forces as
  * part of rhs without locating their kinks.
  */
-/** How `simulate` integrates a module: the driver, and the paper section whose law of friction it integrates (a report cites it). */
+/** How `simulate` integrates a module: the driver, and which friction law it integrates (studies/motion.ts names the paper). */
 export interface SimulationMethod {
   readonly name: string;
-  readonly after?: { readonly source: SourceKey; readonly section: string };
+  readonly law?: 'supports' | 'hinge';
 }
 
 /** The drivers' dispatch below, in words for reports and the CLI. */
 export function simulationMethod(module: LoadedModule): SimulationMethod {
   if (module.model.unilateral.length > 0) return { name: 'event-driven DOPRI5' };
-  if (module.model.supports) return { name: 'event-driven DOPRI5 with the variants of support', after: { source: 'smirnov1981', section: '§3' } };
-  if (integratesHinge(module)) return { name: 'event-driven DOPRI5 with the journal friction of the hinge', after: { source: 'smirnov1981', section: '§2' } };
+  if (module.model.supports) return { name: 'event-driven DOPRI5 with the variants of support', law: 'supports' };
+  if (integratesHinge(module)) return { name: 'event-driven DOPRI5 with the journal friction of the hinge', law: 'hinge' };
   if (module.model.compliant?.length || module.model.realized?.length) return { name: 'Radau IIA with the switching surfaces located' };
   return { name: 'DOPRI5' };
 }
-
-/** The method in plain words, its paper by short name (the CLI's description). */
-export const methodText = ({ name, after }: SimulationMethod): string => (after ? `${name} (${REFERENCES[after.source].short} ${after.section})` : name);
 
 export function simulate(module: LoadedModule, opts: SimulateOptions): Trajectory {
   if (module.model.unilateral.length > 0) return simulateHybrid(module, opts);

@@ -104,15 +104,15 @@ describe('compass walker: the heel strike printed in closed form', () => {
     expect(t).toContain('Mode 2 (foot 2 stays)');
     expect(t).toMatch(/where \$D = /);
   });
-  it('prints the heel strike in powers of cos a₁ over Z = l²(m_H + m sin²2a₁) + m(l − b)², no sin 3a₁, sin 5a₁ or cos 4a₁', () => {
+  it('prints the heel strike in powers of cos a₁ over Y = l²(m_H + m sin²2a₁) + m(l − b)², no sin 3a₁, sin 5a₁ or cos 4a₁', () => {
     const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
     const maps = t.slice(t.indexOf('\\subsection{Impact maps}'), t.indexOf('\\section{Results}'));
     for (const multiple of ['3 a_{1}', '4 a_{1}', '5 a_{1}']) expect(maps).not.toContain(multiple);
-    // Z: the contact phases name their own two sums D and W (one letter, one sum per report).
-    expect(maps).toContain('where $Z = l^{2} (m_{H} + m \\sin^{2} 2 a_{1}) + m (l - b)^{2}$');
+    // Y: the contact phases name their own two sums D and Z (one letter, one sum per report).
+    expect(maps).toContain('where $Y = l^{2} (m_{H} + m \\sin^{2} 2 a_{1}) + m (l - b)^{2}$');
     // Δμ₁ = (l sin a₁/D)(…): the factor sin a₁ pulled out of the whole numerator.
     const dmu = maps.slice(maps.indexOf('\\Delta\\mu_{1} &='), maps.indexOf('{eq:compass-walker:impact-1-mode-1-foot1.n}'));
-    expect(dmu.startsWith('\\Delta\\mu_{1} &= \\frac{l}{Z} \\bigl(')).toBe(true);
+    expect(dmu.startsWith('\\Delta\\mu_{1} &= \\frac{l}{Y} \\bigl(')).toBe(true);
     expect(dmu).toMatch(/\\bigr\) \\sin a_\{1\} \\label$/);
     // The printed map is the derived one: equal at the strike for random rates and parameters.
     const printed = map.onGaps![0]!.impulses.get('foot1.n')!;

@@ -32,7 +32,7 @@ export function compliantForceTerms(system: DerivedSystem, i: number, coordinate
       const F = `F_{${label(t.name)}}`;
       if (g === ONE) return `+ ${F}`;
       if (g === MINUS_ONE) return `- ${F}`;
-      return `+ ${F},partial f_{${label(t.name)}}/partial ${coordinate}`;
+      return `+ ${F}\\,\\partial f_{${label(t.name)}}/\\partial ${coordinate}`;
     });
 }
 

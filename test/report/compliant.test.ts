@@ -56,14 +56,22 @@ describe('section on constraints realized by forces', () => {
   });
 
   it("Hamilton's rows carry each realizing force on exactly the coordinates its generalized force moves", () => {
+    const scaled: string[] = [];
     for (const m of models) {
       const system = deriveSystem(buildModel(m.spec));
       const terms = (system.compliant?.terms ?? []).filter((t) => !t.everywhere);
       system.model.coordinates.forEach((c, i) => {
         const moved = terms.filter((t) => t.generalizedForce[i] !== ZERO).length;
-        expect(compliantForceTerms(system, i, c.q.name), `${m.spec.name} ${c.q.name}`).toHaveLength(moved);
+        const rows = compliantForceTerms(system, i, c.q.name);
+        expect(rows, `${m.spec.name} ${c.q.name}`).toHaveLength(moved);
+        // A force along a curved wall enters as F ∂f/∂q: TeX commands, never bare words.
+        for (const row of rows) {
+          expect(row, `${m.spec.name} ${c.q.name}`).toMatch(/^[+-] F_\{\\mathrm\{\w+\}\}(\\,\\partial f_\{\\mathrm\{\w+\}\}\/\\partial \w+)?$/);
+          if (!/^[+-] F_\{[^}]*\}\}$/.test(row)) scaled.push(m.spec.name);
+        }
       });
     }
+    expect(scaled).toContain('kozlov-birkhoff-stiff');
     expect(tex('kozlov-release-kelvin-voigt')).toContain('\\dot{p}_{y} = g \\operatorname{sgn} x + F_{\\mathrm{line}}');
   });
 

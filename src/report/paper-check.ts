@@ -12,6 +12,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { accelerationSymbol, fastVelocitySymbol, postImpactSymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
+import type { Parameter } from '../model/types.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
@@ -322,12 +323,15 @@ const WIDE = 400;
 
 function parametersText(system: DerivedSystem): Inline[] {
   const ranged = system.model.parameters.filter((p) => p.range);
-  return ranged.length
-    ? ranged.flatMap((p, i): Inline[] => [
-        i ? ', ' : '',
-        m(`${math(p.symbol)} \\in ${p.open?.lower ? '(' : '['}${math(p.range![0])}, ${math(p.range![1])}${p.open?.upper ? ')' : ']'}`),
-      ])
-    : ['its parameters symbolic'];
+  return ranged.length ? ranged.flatMap((p, i): Inline[] => [i ? ', ' : '', m(declaredRange(p))]) : ['its parameters symbolic'];
+}
+
+/** A parameter's declared range as a paper states it: α ∈ (0, π/2), or one-sided I > m l². */
+export function declaredRange(p: Parameter): string {
+  const [lower, upper] = p.range!;
+  const x = math(p.symbol);
+  if (lower && upper) return `${x} \\in ${p.open?.lower ? '(' : '['}${math(lower)}, ${math(upper)}${p.open?.upper ? ')' : ']'}`;
+  return lower ? `${x} ${p.open?.lower ? '>' : '\\geq'} ${math(lower)}` : `${x} ${p.open?.upper ? '<' : '\\leq'} ${math(upper!)}`;
 }
 
 /**

@@ -12,14 +12,13 @@ import type { DerivedSystem } from '../derive/system.js';
 import { accelerationSymbol, fastVelocitySymbol, postImpactSymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
-import type { Parameter } from '../model/types.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
-import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
+import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
@@ -324,14 +323,6 @@ const WIDE = 400;
 function parametersText(system: DerivedSystem): Inline[] {
   const ranged = system.model.parameters.filter((p) => p.range);
   return ranged.length ? ranged.flatMap((p, i): Inline[] => [i ? ', ' : '', m(declaredRange(p))]) : ['its parameters symbolic'];
-}
-
-/** A parameter's declared range as a paper states it: α ∈ (0, π/2), or one-sided I > m l². */
-export function declaredRange(p: Parameter): string {
-  const [lower, upper] = p.range!;
-  const x = math(p.symbol);
-  if (lower && upper) return `${x} \\in ${p.open?.lower ? '(' : '['}${math(lower)}, ${math(upper)}${p.open?.upper ? ')' : ']'}`;
-  return lower ? `${x} ${p.open?.lower ? '>' : '\\geq'} ${math(lower)}` : `${x} ${p.open?.upper ? '<' : '\\leq'} ${math(upper!)}`;
 }
 
 /**

@@ -21,7 +21,7 @@ import { modelDrawing } from '../../src/report/sketch.js';
 import { lineTex, type Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
-import { declaredRange } from '../../src/report/paper-check.js';
+import { declaredRange } from '../../src/report/notation.js';
 import { buildModel } from '../../src/model/index.js';
 import { tooLong } from '../../src/report/large.js';
 import { paperCheck } from '../../src/studies/paper-check.js';

@@ -36,7 +36,8 @@ export default defineModel({
   parameters: {
     m: { default: 1, description: 'mass', unit: 'kg' },
     l: { default: 0.5, description: 'hinge to centre of mass', unit: 'm' },
-    I: { default: 0.3, description: 'moment of inertia about the hinge', unit: 'kg m^2' },
+    // T has (I − m l²) φ'²/2: the moment about the centre of mass, positive only for I > m l².
+    I: { default: 0.3, range: ['m*l^2', null], open: 'lower', description: 'moment of inertia about the hinge', unit: 'kg m^2' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
     r: { default: 0.05, description: 'journal radius', unit: 'm' },
     f: { default: 0.3, range: [0, 2], description: 'sliding friction coefficient of the journal' },

@@ -9,8 +9,6 @@
 // derive` writes it, with the motion at the defaults) is made on request.
 // Pure: no DOM, no worker API, so the tests run it in Node as well.
 import { TOOLKIT } from '../src/codegen/module.js';
-import { evaluate } from '../src/core/evaluate.js';
-import { toText } from '../src/core/print.js';
 import { MechanicsError } from '../src/errors.js';
 import type { Model, ModelSpec } from '../src/model/index.js';
 import { compileModel, type CompiledModel } from '../src/pipeline/compiled-model.js';
@@ -24,6 +22,7 @@ import { methodText } from '../src/studies/motion.js';
 import type { Trajectory } from '../src/runtime/hybrid/trajectory.js';
 import { contactNames, render } from '../src/pipeline/run-text.js';
 import { parameterValues, runStart } from '../src/pipeline/run-values.js';
+import { rangeText, rangeValues } from '../src/model/validate/parameters.js';
 import { linearizationStudy } from '../src/studies/linearization.js';
 import { reportMotion, REPORT_SAMPLES } from '../src/studies/motion.js';
 import { modelOfSource, runCommonJs, toCommonJs } from './model-source.js';
@@ -60,20 +59,20 @@ export function loadGeneratedText(source: string): LoadedModule {
 
 /** The open ranges of the parameters that declare one, at the parameters' defaults. */
 export function slidersOf(model: Model): Slider[] {
-  const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   return model.parameters.flatMap((p) => {
-    if (!p.range) return [];
-    const [lo, hi] = p.range.map((e) => evaluate(e, env)) as [number, number];
-    // An unbounded side gets a slider reaching a few times the default.
+    const [lo, hi] = rangeValues(p, model.parameters) ?? [];
+    if (lo === undefined || hi === undefined) return [];
+    // An unbounded side gets an explicit end a few times the default away, which the slider's title states.
     const top = Number.isFinite(hi) ? hi : Math.max(4 * Math.abs(p.default), lo + 1);
     const bottom = Number.isFinite(lo) ? lo : Math.min(-4 * Math.abs(p.default), top - 1);
+    const shown = Number.isFinite(lo) && Number.isFinite(hi) ? '' : `, the slider from ${bottom} to ${top}`;
     return [
       {
         name: p.name,
         default: p.default,
         lo: bottom,
         hi: top,
-        range: `(${toText(p.range[0])}, ${toText(p.range[1])})`,
+        range: `${rangeText(p)}${shown}`,
         ...(p.unit ? { unit: p.unit } : {}),
         ...(p.description ? { description: p.description } : {}),
       },

@@ -3,7 +3,8 @@
 // `--param` (src/pipeline/run-values.ts), and the library's options (the
 // generated module's checkParams, src/codegen/params.ts). One list, so the
 // three doors refuse the same values with the same codes:
-//  - a declared range, closed unless declared open (bad-range);
+//  - a declared range, closed unless declared open, one-sided where an end
+//    is absent (bad-range);
 //  - a restitution coefficient of a contact's law (newton e, wLaw W) in
 //    [0, 1], or [0, ∞) with allowSuperelastic (bad-restitution);
 //  - a compliant law or a Theorem 1 realization: stiffness > 0 (a zero
@@ -62,10 +63,11 @@ function parameterLimits(p: Parameter): ValueLimit[] {
   const out: ValueLimit[] = [];
   if (p.range) {
     const open = p.open ?? { lower: false, upper: false };
+    const [lower, upper] = p.range;
     out.push({
       value: p.symbol,
-      lower: p.range[0],
-      upper: p.range[1],
+      ...(lower ? { lower } : {}),
+      ...(upper ? { upper } : {}),
       lowerOpen: open.lower,
       upperOpen: open.upper,
       code: 'bad-range',

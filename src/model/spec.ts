@@ -17,9 +17,10 @@ export interface ParameterSpec {
   /**
    * Interval of admissible values, e.g. [0, 'pi/2'], closed unless `open`
    * says otherwise (used for sign reasoning, critical values, and to refuse
-   * a run's value outside it).
+   * a run's value outside it). An end may be null, for a side without bound:
+   * ['m*l^2', null] with open: 'lower' says I > m l².
    */
-  readonly range?: readonly [ExprInput, ExprInput];
+  readonly range?: readonly [ExprInput | null, ExprInput | null];
   /** Which ends of the range are excluded: true (both), 'lower' or 'upper'; absent: none. */
   readonly open?: boolean | 'lower' | 'upper';
   readonly description?: string;

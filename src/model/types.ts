@@ -21,8 +21,8 @@ export interface Parameter {
   readonly name: string;
   readonly symbol: Sym;
   readonly default: number;
-  /** Interval of admissible values, closed unless `open` says which ends are open. */
-  readonly range?: readonly [Expr, Expr];
+  /** Interval of admissible values, closed unless `open` says which ends are open; an absent end is unbounded (at least one is present). */
+  readonly range?: readonly [Expr | undefined, Expr | undefined];
   readonly open?: { readonly lower: boolean; readonly upper: boolean };
   readonly description?: string;
   readonly unit?: string;

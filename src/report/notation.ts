@@ -22,7 +22,7 @@ import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
-import type { Model, UnilateralConstraint } from '../model/types.js';
+import type { Model, Parameter, UnilateralConstraint } from '../model/types.js';
 import { accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions } from './latex.js';
 
 /** A coordinate name with an accent on its head letter: dot(q1) → \dot{q}_{1}. */
@@ -355,6 +355,14 @@ export function math(e: Expr): string {
 
 /** Expressions printed so far: a symmetric matrix prints each entry twice (M_ij = M_ji are one interned expression). */
 const printed = new WeakMap<Expr, string>();
+
+/** A parameter's declared range as a paper states it: α ∈ (0, π/2), or one-sided I > m l². */
+export function declaredRange(p: Parameter): string {
+  const [lower, upper] = p.range!;
+  const x = math(p.symbol);
+  if (lower && upper) return `${x} \\in ${p.open?.lower ? '(' : '['}${math(lower)}, ${math(upper)}${p.open?.upper ? ')' : ']'}`;
+  return lower ? `${x} ${p.open?.lower ? '>' : '\\geq'} ${math(lower)}` : `${x} ${p.open?.upper ? '<' : '\\leq'} ${math(upper!)}`;
+}
 
 /**
  * e in mechanics notation as lines of at most `width`, for an aligned

@@ -18,7 +18,7 @@ import { energySection, constraintsSection, lagrange2Section, modelSection } fro
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
-import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
+import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
@@ -322,12 +322,7 @@ const WIDE = 400;
 
 function parametersText(system: DerivedSystem): Inline[] {
   const ranged = system.model.parameters.filter((p) => p.range);
-  return ranged.length
-    ? ranged.flatMap((p, i): Inline[] => [
-        i ? ', ' : '',
-        m(`${math(p.symbol)} \\in ${p.open?.lower ? '(' : '['}${math(p.range![0])}, ${math(p.range![1])}${p.open?.upper ? ')' : ']'}`),
-      ])
-    : ['its parameters symbolic'];
+  return ranged.length ? ranged.flatMap((p, i): Inline[] => [i ? ', ' : '', m(declaredRange(p))]) : ['its parameters symbolic'];
 }
 
 /**

@@ -39,7 +39,7 @@ import {
 } from './document.js';
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
-import { fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
+import { declaredRange, fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
 import { compliantForceTerms, compliantSection } from './compliant.js';
 import { patchForceTerms, patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
@@ -222,17 +222,20 @@ export function modelSection({ system }: SectionInput): Section {
     },
   );
   if (model.parameters.length) {
+    // The declared ranges as the papers state them (α ∈ (0, π/2), I > m l²), in a column only where one is declared.
+    const ranged = model.parameters.some((p) => p.range);
     blocks.push({
       kind: 'table',
       id: 'parameters',
       caption: 'Parameters',
-      columns: ['Symbol', 'Description', 'Unit', 'Default'],
-      align: 'lplr',
+      columns: ['Symbol', 'Description', 'Unit', 'Default', ...(ranged ? ['Range'] : [])],
+      align: ranged ? 'lplrl' : 'lplr',
       rows: model.parameters.map((p) => [
         [m(mechanicsSymbol(p.name))],
         [p.description ?? ''],
         p.unit ? [m(unitLatex(p.unit))] : [],
         [m(numberLatex(p.default))],
+        ...(ranged ? [p.range ? [m(declaredRange(p))] : []] : []),
       ]),
     });
   }

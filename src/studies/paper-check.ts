@@ -28,6 +28,7 @@ import { seeded } from './seeded.js';
 import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
+import { defaultValues } from '../model/validate/parameters.js';
 import { checkNotDerived, checkPaper, MEASURED, type NotDerived, type PaperFormula } from '../model/validate/paper.js';
 import { checkClaims, checkFigures, type Binding, type ClaimRange, type PaperClaim, type PaperFigure } from '../model/validate/paper-claims.js';
 
@@ -296,15 +297,19 @@ function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr): boolean {
   const { model } = system;
   const approach = new Map(system.unilateral?.impactMaps.flatMap((im) => [...im.scenario.approach]) ?? []);
   const symbols = [...new Set([...freeSymbols(a), ...freeSymbols(b)])];
+  const defaults = defaultValues(model.parameters);
   let compared = 0;
   for (let k = 0; k < POINTS * 4 && compared < POINTS; k++) {
-    const env: Record<string, number> = {};
-    for (const p of model.parameters) env[p.name] = p.default;
+    const env: Record<string, number> = { ...defaults };
     for (const p of model.parameters) {
-      if (p.range) {
-        const [lo, hi] = p.range.map((x) => evaluate(x, env)) as [number, number];
-        env[p.name] = lo + (hi - lo) * (0.02 + 0.96 * random());
-      } else env[p.name] = p.default === 0 ? 0.1 + random() : p.default * (0.5 + random());
+      const [lower, upper] = p.range ?? [];
+      const [lo, hi] = [lower && evaluate(lower, env), upper && evaluate(upper, env)];
+      // A one-sided range: the default's distance from its end, scaled as an unranged default is.
+      const gap = (end: Expr): number => Math.abs(p.default - evaluate(end, defaults));
+      if (lo !== undefined && hi !== undefined) env[p.name] = lo + (hi - lo) * (0.02 + 0.96 * random());
+      else if (lo !== undefined) env[p.name] = lo + gap(lower!) * (0.5 + random());
+      else if (hi !== undefined) env[p.name] = hi - gap(upper!) * (0.5 + random());
+      else env[p.name] = p.default === 0 ? 0.1 + random() : p.default * (0.5 + random());
     }
     for (const s of symbols) {
       if (s in env || s === 'pi') continue;

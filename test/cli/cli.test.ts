@@ -211,6 +211,14 @@ describe('simulate a model file', () => {
     expect(r.stderr).toContain("parameter 'e' is 1.5 at this run's parameter values; it must be in [0, 1]");
   });
 
+  it('rough-hinge-pendulum at I ≤ m l² says so (bad-range, exit 1), not that the journal locks itself', async () => {
+    const r = await cli('simulate', 'rough-hinge-pendulum', '--param', 'I=0.1');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("error [bad-range]: [model 'rough-hinge-pendulum', field '--param I']");
+    expect(r.stderr).toContain("parameter 'I' is 0.1 at this run's parameter values; it must be > l^2*m = 0.25");
+    expect(r.stderr).not.toContain('self-locking');
+  });
+
   it('an unknown parameter or coordinate is a named error (exit 1)', async () => {
     const dir = projectWith('ball.ts', BALL);
     expect((await cli('simulate', join(dir, 'ball.ts'), '--param', 'k=1')).stderr).toMatch(/error \[unknown-parameter\].*no parameter 'k'/);

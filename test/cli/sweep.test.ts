@@ -1,7 +1,8 @@
 // `mechanics sweep`: the bouncing ball over its drop height and restitution
 // as JSON and as CSV (which reads back to the same values), a heat map
 // written with --plot, the rimless wheel's gait over the slope, a cell whose
-// start penetrates kept with its error, and usage errors.
+// start penetrates kept with its error, a one-sided range swept between
+// given ends (the hinge's I > m l²), and usage errors.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,6 +90,13 @@ describe('mechanics sweep', () => {
     expect(json.cells[0]!['y(t)']).toBeNull();
     // From rest at y = 1, 0.1 s of free fall.
     expect(json.cells[2]!['y(t)'] as number).toBeCloseTo(1 - 9.81 * 0.005, 9);
+  });
+
+  it('sweeps a one-sided range between the ends it is given: a cell at I ≤ m l² keeps the named error, the others run', async () => {
+    const json = JSON.parse(await sweepOut('rough-hinge-pendulum', '--axis', 'I=0.1:0.5:3', '--t', '0.01', '--workers', '1')) as SweepJson;
+    expect(json.cells.map((c) => c.error === null)).toEqual([false, true, true]);
+    expect(json.cells[0]!.error).toBe("bad-range: [model 'rough-hinge-pendulum', field 'params'] parameter 'I' is 0.1; it must be > l^2*m");
+    expect(json.cells[2]!['phi(t)'] as number).toBeGreaterThan(1);
   });
 
   it('finds the rimless wheel’s gait cell by cell over the slope (--classify orbit)', async () => {

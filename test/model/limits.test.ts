@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MechanicsError } from '../../src/errors.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
+import type { ParameterSpec } from '../../src/model/spec.js';
 import { parameterValues } from '../../src/pipeline/run-values.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
@@ -30,6 +31,17 @@ const soft = (k: number, c: number, m = 1): ModelSpec => ({
   potential: 'm*g*y',
   unilateral: [{ name: 'floor', constraint: 'y >= 0', law: { compliant: { stiffness: 'k', damping: 'c' } } }],
   initial: { q: { y: 0.1 }, t1: 0.5 },
+});
+
+// A body turning about a hinge at distance l from its centre of mass: its moment about the hinge I
+// exceeds m l² (the moment about the centre of mass, I − m l², is the one in T): a range with one end.
+const hinged = (I: number): ModelSpec => ({
+  name: 'hinged-body',
+  coordinates: ['phi'],
+  parameters: { m: { default: 1, unit: 'kg' }, l: 0.5, g: 9.81, I: { default: I, range: ['m*l^2', null], open: 'lower' } },
+  kinetic: "(I - m*l^2)*phi'^2/2",
+  potential: '-m*g*l*cos(phi)',
+  initial: { q: { phi: 0.5 }, t1: 1 },
 });
 
 /** [code, field] of every problem of an error. */
@@ -58,6 +70,11 @@ describe("a model's defaults", () => {
     expect(fromDefaults(rigid(0.5, {}, { open: true }))).toEqual([['bad-range', 'parameters.e.open']]);
   });
 
+  it('hold a one-sided range: I > m l² takes 0.26 and refuses its end 0.25', () => {
+    expect(buildModel(hinged(0.26)).parameters[3]!.default).toBe(0.26);
+    expect(fromDefaults(hinged(0.25))).toEqual([['bad-range', 'parameters.I.range']]);
+  });
+
   it('accept e > 1 where the law says allowSuperelastic', () => {
     expect(buildModel(rigid(1.5, { allowSuperelastic: true })).unilateral[0]!.law).toMatchObject({ superelastic: true });
   });
@@ -71,6 +88,15 @@ describe('--param', () => {
     expect(fromParam(soft(1e4, 3), 'k', '0')).toEqual([['bad-compliant-law', '--param k']]);
     expect(fromParam(rigid(0.8), 'e', 'sqrt(-1)')).toEqual([['complex-constant', '--param e']]);
     expect(fromParam(rigid(0.8, {}, { range: [0, 1], open: true }), 'e', '1')).toEqual([['bad-range', '--param e']]);
+  });
+
+  it("holds a one-sided range at the run's values: I inside, I at m l², and an l that moves the end past the default I", () => {
+    expect(parameterValues(buildModel(hinged(0.3)), [{ name: 'I', value: '0.26' }]).I).toBe(0.26);
+    expect(parameterValues(buildModel(hinged(0.3)), [{ name: 'I', value: '1e6' }]).I).toBe(1e6);
+    expect(fromParam(hinged(0.3), 'I', '0.25')).toEqual([['bad-range', '--param I']]);
+    expect(fromParam(hinged(0.3), 'l', '0.6')).toEqual([['bad-range', '--param l']]);
+    const err = thrown(() => parameterValues(buildModel(hinged(0.3)), [{ name: 'I', value: '0.1' }]), MechanicsError);
+    expect(err.message).toContain("parameter 'I' is 0.1 at this run's parameter values; it must be > l^2*m = 0.25");
   });
 
   it('takes a closed end, and e > 1 under allowSuperelastic', () => {
@@ -91,6 +117,15 @@ describe("a library call's params", async () => {
     expect(run(floor, { c: -3 })).toEqual([['bad-compliant-law', 'params']]);
     expect(run(floor, { k: 0 })).toEqual([['bad-compliant-law', 'params']]);
     expect(ball.checkParams!({ e: 1 })).toEqual([]);
+  });
+
+  it('refuse a value at the open end of a one-sided range, and take one far inside it', async () => {
+    const body = await loadGenerated(derived(hinged(0.3)));
+    const run = (params: Record<string, number>) => thrown(() => simulate(body, { q0: [0.5], qd0: [0], t1: 0.1, params }), MechanicsError);
+    expect(problems(run({ I: 0.25 }))).toEqual([['bad-range', 'params']]);
+    expect(problems(run({ I: 0.5, l: 1 }))).toEqual([['bad-range', 'params']]);
+    expect(run({ I: 0.1 }).message).toContain("parameter 'I' is 0.1; it must be > l^2*m");
+    expect(body.checkParams!({ I: 1e6 })).toEqual([]);
   });
 
   it('refuse a Moreau–Jean restitution override outside [0, 1], NaN included', () => {
@@ -137,5 +172,17 @@ describe("a contact patch's foundation (the viscoelastic disk's Winkler springs)
     expect(fromParam(disk, 't_r', '-1')).toEqual([['bad-compliant-law', '--param t_r']]);
     expect(fromParam(disk, 't_r', '0')).toEqual([['bad-compliant-law', '--param t_r']]);
     expect(parameterValues(buildModel(disk), [{ name: 't_r', value: '1e-3' }]).t_r).toBe(1e-3);
+  });
+});
+
+describe('the pendulum with friction in its hinge (smirnov1981 §2): I about the hinge exceeds m l²', () => {
+  it('refuses a model file whose I ≤ m l², naming the model, I and its bound, not a self-locking', async () => {
+    const pendulum = (await import('../../derivations/rough-hinge-pendulum.js')).default;
+    const I = pendulum.parameters!.I as ParameterSpec;
+    const withI = (value: number): ModelSpec => ({ ...pendulum, parameters: { ...pendulum.parameters, I: { ...I, default: value } } });
+    const err = thrown(() => buildModel(withI(0.2)), MechanicsError);
+    expect([err.code, err.where.model, err.where.field]).toEqual(['bad-range', 'rough-hinge-pendulum', 'parameters.I.range']);
+    expect(err.message).toContain("parameter 'I': the default 0.2 must lie inside the range (l^2*m, ∞), at the defaults (0.25, ∞)");
+    expect(fromParam(pendulum, 'I', '0.25')).toEqual([['bad-range', '--param I']]);
   });
 });

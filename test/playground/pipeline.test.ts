@@ -10,7 +10,8 @@ import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { loadModelFile } from '../../src/pipeline/model-file.js';
 import { buildOutputs } from '../../src/pipeline/outputs.js';
 import { MechanicsError } from '../../src/errors.js';
-import { deriveText, runModel, runText, texReport, type Derivation } from '../../playground/pipeline.js';
+import { deriveText, runModel, runText, slidersOf, texReport, type Derivation } from '../../playground/pipeline.js';
+import { buildModel } from '../../src/model/index.js';
 import { plotsOf } from '../../playground/plots.js';
 import { modelDrawing } from '../../src/report/sketch.js';
 import { ROOT } from '../helpers/examples.js';
@@ -18,6 +19,23 @@ import { ROOT } from '../helpers/examples.js';
 const text = (name: string): string => readFileSync(join(ROOT, 'derivations', `${name}.ts`), 'utf8');
 /** Rubanovich–Formalsky §1: the standing foot stays (both impulsive) iff α > arcsin(1/√3). */
 const CRITICAL = Math.asin(1 / Math.sqrt(3));
+
+describe("the playground's sliders", () => {
+  it('give a one-sided range an explicit end a few times the default away, and say so', () => {
+    const model = buildModel({
+      name: 'hinged-body',
+      coordinates: ['phi'],
+      parameters: { m: 1, l: 0.5, I: { default: 0.3, range: ['m*l^2', null], open: 'lower' }, k: { default: -2, range: [null, 0] } },
+      kinetic: "(I - m*l^2)*phi'^2/2",
+      potential: '-k*phi^2/2',
+    });
+    expect(slidersOf(model).map((s) => [s.name, s.lo, s.hi, s.range])).toEqual([
+      // I: from m l² = 0.25 to max(4 × 0.3, 0.25 + 1); k: from min(−4 × 2, 0 − 1) to 0.
+      ['I', 0.25, 1.25, '(l^2*m, ∞), the slider from 0.25 to 1.25'],
+      ['k', -8, 0, '(−∞, 0], the slider from -8 to 0'],
+    ]);
+  });
+});
 
 describe('the playground pipeline on the compass', () => {
   let d: Derivation;

@@ -21,9 +21,29 @@ import { modelDrawing } from '../../src/report/sketch.js';
 import { lineTex, type Inline } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
+import { declaredRange } from '../../src/report/notation.js';
+import { buildModel } from '../../src/model/index.js';
 import { tooLong } from '../../src/report/large.js';
 import { paperCheck } from '../../src/studies/paper-check.js';
 import { derived } from '../helpers/examples.js';
+
+describe("a general model's declared ranges, as a paper states them", () => {
+  it('print a range of two ends as an interval and one of one end as an inequality: I > m l², k ≤ 0', () => {
+    const model = buildModel({
+      name: 'hinged-body',
+      coordinates: ['phi'],
+      parameters: {
+        m: 1,
+        l: 0.5,
+        alpha: { default: 0.3, range: [0, 'pi/2'], open: 'upper' },
+        I: { default: 0.3, range: ['m*l^2', null], open: 'lower' },
+        k: { default: -1, range: [null, 0] },
+      },
+      kinetic: "(I - m*l^2)*phi'^2/2",
+    });
+    expect(model.parameters.slice(2).map(declaredRange)).toEqual(['\\alpha \\in [0, \\frac{1}{2} \\pi)', 'I > m l^{2}', 'k \\leq 0']);
+  });
+});
 
 describe('the report', () => {
   const system = derived(compass);

@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { buildOutputs } from '../../src/pipeline/outputs.js';
-import { numbering } from '../../src/report/document.js';
+import { numbering, type Table } from '../../src/report/document.js';
 import { katexInputs } from '../../src/report/render-html.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { models, report } from './reports.js';
 import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
-import { lagrange2Section } from '../../src/report/sections.js';
+import { lagrange2Section, modelSection } from '../../src/report/sections.js';
 import { impactMapsSection, unilateralConventions } from '../../src/report/unilateral.js';
 import parabolicBilliard from '../../derivations/parabolic-billiard.js';
 import { derived } from '../helpers/examples.js';
@@ -85,6 +85,24 @@ describe('section order', () => {
     expect(s.slice(0, geometry ? 3 : 2)).toEqual(geometry ? ['model', 'kinematics', 'energy'] : ['model', 'energy']);
     expect(s).toContain('lagrange2');
     expect(appendix).toContain('conventions');
+  });
+});
+
+describe('the parameters table', () => {
+  const table = (parameters: ModelSpec['parameters']) =>
+    modelSection({ system: derived({ name: 'hinged-body', coordinates: ['phi'], parameters, kinetic: "(I - m*l^2)*phi'^2/2" }) }).blocks.find(
+      (b) => b.kind === 'table' && b.id === 'parameters',
+    ) as Table;
+  const cells = (t: Table): unknown[][] => t.rows.map((r) => r.map((cell) => cell.map((x) => (typeof x === 'string' ? x : (x as { math: string }).math))));
+
+  it('adds a Range column where one is declared, stating one end as an inequality (I > m l²) and two as an interval', () => {
+    const t = table({ m: 1, l: 0.5, I: { default: 0.3, range: ['m*l^2', null], open: 'lower' }, f: { default: 0.3, range: [0, 2] } });
+    expect([t.columns, t.align]).toEqual([['Symbol', 'Description', 'Unit', 'Default', 'Range'], 'lplrl']);
+    expect(cells(t).map((r) => r[4])).toEqual([[], [], ['I > m l^{2}'], ['f \\in [0, 2]']]);
+  });
+
+  it('has no Range column where no parameter declares a range', () => {
+    expect(table({ m: 1, l: 0.5, I: 0.3 }).columns).toEqual(['Symbol', 'Description', 'Unit', 'Default']);
   });
 });
 

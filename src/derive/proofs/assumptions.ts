@@ -8,11 +8,13 @@
 //    (0, ∞): masses, lengths, g, moments of inertia. This is a reading of
 //    the default, not something the model states; the report says so.
 //  - any other parameter may take any real value.
-// Range ends must be constants (numbers, π): an end that depends on other
-// parameters is not used (that side is taken unbounded).
-import { freeSymbols, numericValue, ZERO, type Expr } from '../../core/expr.js';
+// Range ends are constants (numbers, π) as declared; an end that depends on
+// other parameters is replaced by the constant enclosing it over those
+// parameters' own assumptions (I > m l² gives I > 0), or, where that is
+// unbounded, not used (that side is taken unbounded).
+import { freeSymbols, num, numericValue, ZERO, type Expr } from '../../core/expr.js';
 import type { Model } from '../../model/model.js';
-import { enclose, WHOLE } from './interval.js';
+import { enclose, WHOLE, type Interval } from './interval.js';
 import type { Domain, Variable } from './positivity.js';
 
 export interface ParameterAssumption {
@@ -30,22 +32,35 @@ export interface ParameterAssumption {
 const constant = (e: Expr): boolean => [...freeSymbols(e)].every((s) => s === 'pi');
 
 export function parameterAssumptions(model: Model): ParameterAssumption[] {
-  return model.parameters.flatMap((p): ParameterAssumption[] => {
+  const direct = model.parameters.map((p): ParameterAssumption | undefined => {
     if (p.range) {
       const [lower, upper] = p.range;
-      return [
-        {
-          parameter: p.name,
-          ...(constant(lower) ? { lower } : {}),
-          ...(constant(upper) ? { upper } : {}),
-          lowerOpen: p.open?.lower ?? false,
-          upperOpen: p.open?.upper ?? false,
-          source: 'declared',
-        },
-      ];
+      return {
+        parameter: p.name,
+        ...(lower && constant(lower) ? { lower } : {}),
+        ...(upper && constant(upper) ? { upper } : {}),
+        lowerOpen: p.open?.lower ?? false,
+        upperOpen: p.open?.upper ?? false,
+        source: 'declared',
+      };
     }
-    return p.default > 0 ? [{ parameter: p.name, lower: ZERO, lowerOpen: true, upperOpen: false, source: 'positive default' }] : [];
+    return p.default > 0 ? { parameter: p.name, lower: ZERO, lowerOpen: true, upperOpen: false, source: 'positive default' } : undefined;
   });
+  // An end in the other parameters is replaced by the constant that encloses it over their own
+  // assumptions: I > m l² with m, l in (0, ∞) gives I > 0 (the end's enclosure is [0, ∞)).
+  const box = new Map(direct.flatMap((a) => (a ? [[a.parameter, boundsOf(a)] as const] : [])));
+  return direct.flatMap((a, k): ParameterAssumption[] => {
+    if (!a) return [];
+    const [lower, upper] = model.parameters[k]!.range ?? [];
+    const lo = lower && !a.lower ? enclose(lower, box).lo : -Infinity;
+    const hi = upper && !a.upper ? enclose(upper, box).hi : Infinity;
+    return [{ ...a, ...(Number.isFinite(lo) ? { lower: num(lo) } : {}), ...(Number.isFinite(hi) ? { upper: num(hi) } : {}) }];
+  });
+}
+
+/** The interval an assumption encloses (its constant ends). */
+function boundsOf(a: ParameterAssumption): Interval {
+  return { lo: a.lower ? enclose(a.lower, new Map()).lo : WHOLE.lo, hi: a.upper ? enclose(a.upper, new Map()).hi : WHOLE.hi };
 }
 
 /**

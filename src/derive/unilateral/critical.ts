@@ -24,12 +24,14 @@ const SCAN = 400;
 export function criticalValue(model: Model, im: ImpactMap): CriticalValue | undefined {
   const name = im.scenario.critical;
   const param = model.parameters.find((p) => p.name === name);
-  if (!name || !param?.range) return undefined;
+  // A scan needs both ends: the scenario's validation refuses a one-sided range (model/validate/scenarios.ts).
+  const [lower, upper] = param?.range ?? [];
+  if (!name || !param || !lower || !upper) return undefined;
   const base: Record<string, number> = {};
   for (const p of model.parameters) base[p.name] = p.default;
   for (const c of model.coordinates) base[preImpactName(c.name)] = im.scenario.approach.get(c.name) ?? 1;
-  const lo = evaluate(param.range[0], base);
-  const hi = evaluate(param.range[1], base);
+  const lo = evaluate(lower, base);
+  const hi = evaluate(upper, base);
   const envAt = (v: number): Env => ({ ...base, [name]: v });
   // The admissible modes at a value, as a string signature.
   const admissible = (v: number): number[] =>

@@ -9,7 +9,7 @@ import { COULOMB_FIELDS, HINGE_FIELDS, SUPPORT_FRICTION_FIELDS } from '../spec.j
 import type { CoulombFriction, Coordinate, Hinge, HolonomicConstraint, Parameter, SupportFriction } from '../types.js';
 import { dependsOnCoordinates } from './constraint-item.js';
 import type { ExprReader } from './expressions.js';
-import { rangeValues } from './parameters.js';
+import { rangeText, rangeValues } from './parameters.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, isFields, rejectUnknownKeys, stringAt, typeName } from './shape.js';
 
@@ -29,7 +29,7 @@ export function frictionCoefficient(x: unknown, what: string, parameters: readon
     out.add(
       'bad-friction',
       field,
-      `${what} '${x}' must be ≥ 0 (default ${p.default}${range ? `, range (${range[0]}, ${range[1]})` : ''}): a negative coefficient drives the sliding on`,
+      `${what} '${x}' must be ≥ 0 (default ${p.default}${range ? `, range ${rangeText(p, parameters)}` : ''}): a negative coefficient drives the sliding on`,
     );
     return undefined;
   }

@@ -22,7 +22,7 @@ import { DROP_FIELDS, LIMIT_FIELDS, LIMIT_STUDY_FIELDS } from '../spec.js';
 import type { Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
 import { checkImpactLaw, isRealizedLaw } from './impact-law.js';
-import { rangeValues } from './parameters.js';
+import { inRange, rangeText } from './parameters.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, isFields, member, rejectUnknownKeys, stringAt, typeName } from './shape.js';
 
@@ -110,14 +110,12 @@ function checkValues(x: unknown, p: Parameter | undefined, parameters: readonly 
       `${values.length} value(s) of ${label}: a fitted order needs at least ${MIN_VALUES} (two differences of successive runs)`,
     );
   }
-  const range = p && rangeValues(p, parameters);
   values.forEach((v, k) => {
     const at = `${field}[${k}]`;
     if (typeof v !== 'number' || !Number.isFinite(v))
       out.add('bad-limit-study', at, `values of ${label} must be finite numbers, got ${typeof v === 'number' ? v : typeName(v)}`);
     else if (!(v > 0)) out.add('bad-limit-study', at, `values of ${label} must be positive (the orders are fitted in log ${p?.name ?? 'N'}), got ${v}`);
-    else if (range && !(range[0] < v && v < range[1]))
-      out.add('bad-limit-study', at, `${v} lies outside the declared range (${range[0]}, ${range[1]}) of ${label}`);
+    else if (p && !inRange(p, v, parameters)) out.add('bad-limit-study', at, `${v} lies outside the declared range ${rangeText(p, parameters)} of ${label}`);
     else if (values.indexOf(v) < k) out.add('bad-limit-study', at, `${v} is listed twice: a repeated value of ${label} has no difference to fit`);
   });
 }

@@ -2,10 +2,12 @@
 // A default must be a finite number and lie inside the declared range (a
 // closed interval unless `open: true | 'lower' | 'upper'` excludes ends,
 // whose ends may be expressions in the other parameters, e.g. [0, 'pi/2'],
-// evaluated at the defaults). The other limits of the values (restitution,
+// evaluated at the defaults; a null end leaves its side unbounded:
+// ['m*l^2', null] with open: 'lower' is I > m l²). The other limits of the values (restitution,
 // compliant coefficients, masses) are checked by ../limits.ts.
 import { sym, type Expr } from '../../core/expr.js';
 import { evaluate } from '../../core/evaluate.js';
+import { toText } from '../../core/print.js';
 import { PARAMETER_FIELDS } from '../spec.js';
 import type { Parameter } from '../types.js';
 import type { ExprReader } from './expressions.js';
@@ -49,7 +51,6 @@ export const defaultValues = (parameters: readonly Parameter[]): Record<string, 
 /** The parameters with their declared ranges, each checked to hold its default. */
 export function checkParameterRanges(x: unknown, parameters: readonly Parameter[], reader: ExprReader, model: string | undefined): Checked<Parameter[]> {
   const out = new Problems(model);
-  const env = defaultValues(parameters);
   const withRanges = parameters.map((p): Parameter => {
     const spec = isFields(x) ? x[p.name] : undefined;
     if (isFields(spec) && spec.open !== undefined && spec.range === undefined)
@@ -58,32 +59,65 @@ export function checkParameterRanges(x: unknown, parameters: readonly Parameter[
     const field = `${member('parameters', p.name)}.range`;
     const ends = spec.range;
     if (!Array.isArray(ends) || ends.length !== 2) {
-      out.add('bad-type', field, `a range is a pair [lower, upper], got ${typeName(ends)}`);
+      out.add('bad-type', field, `a range is a pair [lower, upper] (null for a side without bound), got ${typeName(ends)}`);
       return p;
     }
-    const lo = reader.read(ends[0], field, out, { parametersOnly: true });
-    const hi = reader.read(ends[1], field, out, { parametersOnly: true });
-    if (!lo || !hi) return p;
+    if (ends[0] === null && ends[1] === null) {
+      out.add('bad-range', field, `parameter '${p.name}': the range [null, null] bounds nothing; give at least one end (or no range)`);
+      return p;
+    }
+    // A null end is no bound; any other is read as an expression of the other parameters.
+    const read = (end: unknown): Expr | undefined | false => {
+      if (end === null) return undefined;
+      if (end === Infinity || end === -Infinity) {
+        out.add('bad-range', field, `parameter '${p.name}': an end ${end} is written null (no bound on that side)`);
+        return false;
+      }
+      return reader.read(end, field, out, { parametersOnly: true }) ?? false;
+    };
+    const [lo, hi] = [read(ends[0]), read(ends[1])];
+    if (lo === false || hi === false) return p;
     const open = openEnds(spec.open, `${member('parameters', p.name)}.open`, out);
     if (!open) return p;
-    const [a, b] = [evaluate(lo, env), evaluate(hi, env)];
-    const shown = `${open.lower ? '(' : '['}${a}, ${b}${open.upper ? ')' : ']'}`;
-    const above = (v: number): boolean => (open.lower ? a < v : a <= v);
-    const below = (v: number): boolean => (open.upper ? v < b : v <= b);
-    if (!(Number.isFinite(a) && Number.isFinite(b) && a < b)) out.add('bad-range', field, `parameter '${p.name}': the range ${shown} is empty or not finite`);
-    else if (!(above(p.default) && below(p.default)))
+    if ((spec.open === 'lower' && !lo) || (spec.open === 'upper' && !hi)) {
+      out.add('bad-range', `${member('parameters', p.name)}.open`, `parameter '${p.name}': open '${spec.open}' names an end the range leaves unbounded`);
+      return p;
+    }
+    // An unbounded side has no end to exclude.
+    const ranged = { ...p, range: [lo, hi] as const, open: { lower: open.lower && lo !== undefined, upper: open.upper && hi !== undefined } };
+    const [a, b] = rangeValues(ranged, parameters)!;
+    const [written, values] = [rangeText(ranged), rangeText(ranged, parameters)];
+    const shown = written === values ? values : `${written}, at the defaults ${values}`;
+    const finite = (end: Expr | undefined, v: number): boolean => end === undefined || Number.isFinite(v);
+    if (!(finite(lo, a) && finite(hi, b) && a < b)) out.add('bad-range', field, `parameter '${p.name}': the range ${shown} is empty or not finite`);
+    else if (!inRange(ranged, p.default, parameters))
       out.add('bad-range', field, `parameter '${p.name}': the default ${p.default} must lie inside the range ${shown}`);
-    else return { ...p, range: [lo, hi] as const satisfies readonly [Expr, Expr], ...(open.lower || open.upper ? { open } : {}) };
+    else return { ...p, range: ranged.range, ...(ranged.open.lower || ranged.open.upper ? { open: ranged.open } : {}) };
     return p;
   });
   return out.result(withRanges);
 }
 
-/** The numeric ends of a parameter's declared range, at the defaults; undefined without a range. */
+/** The numeric ends of a parameter's declared range, at the defaults (−∞ or ∞ where a side is unbounded); undefined without a range. */
 export function rangeValues(p: Parameter, parameters: readonly Parameter[]): readonly [number, number] | undefined {
   if (!p.range) return undefined;
   const env = defaultValues(parameters);
-  return [evaluate(p.range[0], env), evaluate(p.range[1], env)];
+  const [lo, hi] = p.range;
+  return [lo ? evaluate(lo, env) : -Infinity, hi ? evaluate(hi, env) : Infinity];
+}
+
+/** Whether v lies in p's declared range at the defaults (true without a range). */
+export function inRange(p: Parameter, v: number, parameters: readonly Parameter[]): boolean {
+  const [a, b] = rangeValues(p, parameters) ?? [-Infinity, Infinity];
+  return (p.open?.lower ? a < v : a <= v) && (p.open?.upper ? v < b : v <= b);
+}
+
+/** A parameter's range as text: its ends as written ("[0, pi/2]", "(m*l^2, ∞)"), or their values at the defaults of `parameters`. */
+export function rangeText(p: Parameter, parameters?: readonly Parameter[]): string {
+  const [lo, hi] = p.range ?? [];
+  const env = parameters && defaultValues(parameters);
+  const end = (e: Expr): string => (env ? String(evaluate(e, env)) : toText(e));
+  return `${p.open?.lower || !lo ? '(' : '['}${lo ? end(lo) : '−∞'}, ${hi ? end(hi) : '∞'}${p.open?.upper || !hi ? ')' : ']'}`;
 }
 
 /** The ends a range excludes: `open: true` both, 'lower' or 'upper' one; absent or false none. */

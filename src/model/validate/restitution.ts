@@ -3,7 +3,7 @@
 // allowSuperelastic (spec.ts ImpactLawSpec says why).
 // Tests: test/model/validate/impact-law.test.ts.
 import type { Parameter } from '../types.js';
-import { rangeValues } from './parameters.js';
+import { rangeText, rangeValues } from './parameters.js';
 import type { Problems } from './problems.js';
 import { typeName, type Fields } from './shape.js';
 
@@ -39,7 +39,7 @@ export function restitutionParameter(law: Fields, key: string, { contact, parame
     out.add(
       'bad-restitution',
       at,
-      `restitution '${name}' of '${contact}' is declared on (${range[0]}, ${range[1]}), which reaches outside ${admissible}${why}`,
+      `restitution '${name}' of '${contact}' is declared on ${rangeText(p, parameters)}, which reaches outside ${admissible}${why}`,
     );
   } else return p;
   return undefined;

@@ -65,11 +65,12 @@ export function checkScenarios(x: unknown, known: Known, reader: ExprReader, mod
       else approach.set(qname, APPROACH_SIGNS[sign]);
     }
     const critical = spec.critical;
-    if (critical !== undefined && !(typeof critical === 'string' && known.parameters.some((p) => p.name === critical && p.range))) {
+    const range = typeof critical === 'string' ? known.parameters.find((p) => p.name === critical)?.range : undefined;
+    if (critical !== undefined && !(range?.[0] && range[1])) {
       out.add(
         'bad-critical',
         `${field}.critical`,
-        `critical parameter ${typeof critical === 'string' ? `'${critical}'` : typeName(critical)} must be a parameter with a range`,
+        `critical parameter ${typeof critical === 'string' ? `'${critical}'` : typeName(critical)} must be a parameter with a range of two ends${range ? ' (its critical value is found by scanning the range, and one side of it is unbounded)' : ''}`,
       );
     }
     const directionsAt = new Map<string, number>();

@@ -36,7 +36,7 @@ describe('parameter assumptions', () => {
     expect(summary(spec)).toEqual([
       'a ∈ (0, ∞) positive default',
       'b ∈ (-1, ∞) declared',
-      `c ∈ (0, ${toText(derived(spec).model.parameters[2]!.range![1])}) declared`,
+      `c ∈ (0, ${toText(derived(spec).model.parameters[2]!.range![1]!)}) declared`,
     ]);
   });
 
@@ -59,5 +59,25 @@ describe('parameter assumptions', () => {
       initial: { q: { x: 0 }, t1: 1 },
     });
     expect([...positiveParameters(derived(spec).model)]).toEqual(['a', 'b']);
+  });
+
+  it('bound an end in other parameters by its enclosure over their assumptions: I > m l² gives I > 0, I ≥ m l² only I ≥ 0', () => {
+    const spec = (open: boolean) =>
+      defineModel({
+        name: 'hinged-body',
+        title: 'Hinged body',
+        coordinates: [{ name: 'phi' }],
+        parameters: {
+          m: { default: 1 },
+          l: { default: 0.5 },
+          I: { default: 0.3, range: ['m*l^2', null], ...(open ? { open: 'lower' as const } : {}) },
+          J: { default: -1, range: [null, '-m'] },
+        },
+        kinetic: "(I - m*l^2)*phi'^2/2",
+        initial: { q: { phi: 0 }, t1: 1 },
+      });
+    expect(summary(spec(true))).toEqual(['m ∈ (0, ∞) positive default', 'l ∈ (0, ∞) positive default', 'I ∈ (0, ∞) declared', 'J ∈ (-∞, 0) declared']);
+    expect([...positiveParameters(derived(spec(true)).model)]).toEqual(['m', 'l', 'I']);
+    expect([...positiveParameters(derived(spec(false)).model)]).toEqual(['m', 'l']);
   });
 });

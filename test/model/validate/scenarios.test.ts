@@ -1,6 +1,6 @@
 // impactScenarios: contacts, configuration, independent velocities and signs.
 import { describe, expect, it } from 'vitest';
-import { ball, builds, mutate, problems } from '../spec-cases.js';
+import { ball, builds, modelError, mutate, problems } from '../spec-cases.js';
 
 const scenario = (s: unknown) => mutate(ball, { impactScenarios: [s] });
 const fall = { name: 'the ball lands', arriving: 'floor', at: { y: '0' }, independent: ['y'], approach: { y: 'negative' } };
@@ -35,6 +35,17 @@ describe('impact scenarios', () => {
 
   it('a critical parameter without a range: bad-critical', () => {
     expect(problems(scenario({ ...fall, critical: 'g' }))).toEqual([['bad-critical', 'impactScenarios[0].critical']]);
+  });
+
+  it('a critical parameter whose range has one end: bad-critical, as the scan has nowhere to stop', () => {
+    const oneSided = mutate(ball, {
+      parameters: { ...ball.parameters, g: { default: 9.81, range: [0, null] } },
+      impactScenarios: [{ ...fall, critical: 'g' }],
+    });
+    expect(problems(oneSided)).toEqual([['bad-critical', 'impactScenarios[0].critical']]);
+    expect(modelError(oneSided).message).toContain(
+      "critical parameter 'g' must be a parameter with a range of two ends (its critical value is found by scanning the range",
+    );
   });
 
   it('a valid scenario is read with its contact index and approach sign', () => {

@@ -11,8 +11,10 @@ import type { LoadedModule } from '../../../src/runtime/contract.js';
 import { simulate } from '../../../src/runtime/hybrid/simulate.js';
 import { reportMotion } from '../../../src/studies/motion.js';
 import type { Trajectory } from '../../../src/runtime/hybrid/trajectory.js';
+import { MechanicsError } from '../../../src/errors.js';
 import { derived } from '../../helpers/examples.js';
 import { loadGenerated } from '../../helpers/generated-module.js';
+import { thrown } from '../../helpers/thrown.js';
 
 const P0 = { m: 1, l: 0.5, I: 0.3, g: 9.81, r: 0.05, f: 0.3 };
 type Params = typeof P0 & { fr: number };
@@ -75,6 +77,15 @@ describe('the pendulum with friction in its hinge (smirnov1981 §2)', () => {
       rtol: 1e-11,
       atol: 1e-12,
     });
+
+  it('refuses I ≤ m l² (T has (I − m l²) φ̇²/2) with a named error naming I and its bound, before any self-locking', () => {
+    const start = { q0: [P0.l, 0, 0], qd0: [0, 0, 0], t1: 0.1 };
+    const err = thrown(() => simulate(mod, { ...start, params: { I: 0.1 } }), MechanicsError);
+    expect([err.code, err.where.model, err.where.field]).toEqual(['bad-range', 'rough-hinge-pendulum', 'params']);
+    expect(err.message).toContain("parameter 'I' is 0.1; it must be > l^2*m");
+    expect(err.message).not.toContain('self-locking');
+    expect(() => simulate(mod, { ...start, params: { I: 0.26 } })).not.toThrow();
+  });
 
   it('with small f_r swings with decaying amplitude, losing per swing the work of the friction moment', () => {
     const p: Params = { ...P0, fr: 0.35 };

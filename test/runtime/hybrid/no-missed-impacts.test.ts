@@ -35,7 +35,9 @@ for (const { spec } of await loadExamples()) {
   const model = buildModel(spec);
   const ranges = new Map<string, readonly [number, number]>();
   const defaults = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
-  for (const p of model.parameters) if (p.range) ranges.set(p.name, [evaluate(p.range[0], defaults), evaluate(p.range[1], defaults)]);
+  // A range with one end has nowhere to draw from: that parameter keeps its default.
+  for (const [name, [lo, hi]] of model.parameters.map((p) => [p.name, p.range ?? []] as const))
+    if (lo && hi) ranges.set(name, [evaluate(lo, defaults), evaluate(hi, defaults)]);
   examples.push({ name: spec.name, module, gaps: module.gaps, ranges });
 }
 

@@ -182,7 +182,13 @@ type Job =
   | ({ readonly kind: 'bicycle' } & BenchOptions['bicycle'])
   | { readonly kind: 'pendulum-routes'; readonly n: number }
   | { readonly kind: 'target-c'; readonly calls: number }
-  | { readonly kind: 'target-python'; readonly sizes: readonly number[]; readonly calls: number };
+  | {
+      readonly kind: 'target-python';
+      readonly sizes: readonly number[];
+      readonly calls: number;
+      /** SymPy's pendulum lines when the run already has them (not isolated); else the job runs SymPy itself. */
+      readonly sympy?: readonly Line[];
+    };
 
 type Line = Record<string, unknown>;
 
@@ -209,7 +215,7 @@ async function runJob(job: Job): Promise<Line[]> {
     case 'target-c':
       return await targetCLines(job.calls);
     case 'target-python':
-      return targetPythonLines(job.sizes, job.calls);
+      return targetPythonLines(job.sizes, job.calls, job.sympy);
   }
 }
 
@@ -260,13 +266,17 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
   await measure({ kind: 'event-driven', ...opts.eventDriven });
   await measure({ kind: 'bicycle', ...opts.bicycle });
   await measure({ kind: 'target-c', calls: opts.targetCalls.c });
-  if (opts.peers) await measure({ kind: 'target-python', sizes: opts.sympyTargetSizes, calls: opts.targetCalls.python });
+  // Not isolated, SymPy's pendulum runs once, for its own lines (emitted below) and as the Python module's peer; isolated,
+  // each of the job's processes runs it, so that its sympyNs is timed as often as pythonNs.
+  const sympyOnce = opts.peers && !opts.isolate ? sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes) : undefined;
+  if (opts.peers)
+    await measure({ kind: 'target-python', sizes: opts.sympyTargetSizes, calls: opts.targetCalls.python, ...(sympyOnce ? { sympy: sympyOnce } : {}) });
   if (opts.startupRuns > 0) for (const line of startupLines(opts.startupRuns)) out({ ...line });
   for (const line of await sweepLines(opts)) out(line);
   if (opts.peers) {
     // Each call runs the peer's script in a process of its own.
     const times = opts.isolate ? opts.processes : 1;
-    for (const line of repeated(times, () => sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes))) out(line);
+    for (const line of sympyOnce ?? repeated(times, () => sympyPendulumLines(opts.sympySizes, opts.sympyOpsSizes))) out(line);
     for (const m of models) for (const line of repeated(times, () => siconosMoreauJean(m.model, m.n, h, m.t1))) out(line);
     // One process: its derivation alone takes minutes.
     if (opts.sympyBicycle) for (const line of sympyBicycle()) out(line);

@@ -143,11 +143,11 @@ export async function targetCLines(calls: number): Promise<Line[]> {
   return lines;
 }
 
-/** The Python module against SymPy's lambdify on the same n-link pendulum. */
-export function targetPythonLines(sizes: readonly number[], calls: number): Line[] {
+/** The Python module against SymPy's lambdify on the same n-link pendulum: SymPy's lines given, else a run of its own. */
+export function targetPythonLines(sizes: readonly number[], calls: number, sympyLines?: readonly Line[]): Line[] {
   const python = pythonWith('numpy');
   if (!python) return [{ bench: 'target-python', skipped: 'python3 with NumPy not found' }];
-  const sympy = sympyPendulum(sizes);
+  const sympy = sympyLines ?? sympyPendulum(sizes);
   return sizes.map((n) => {
     const sys = deriveSystem(buildModel(nLinkPendulum(n)));
     const ours = timePython(python, sys, `bench (n-link pendulum, n = ${n})`, calls);

@@ -59,9 +59,8 @@ export async function playgroundFiles(root = ROOT): Promise<Map<string, string |
   return files;
 }
 
-/** Write the playground into `dir` (emptied first, so a removed file does not linger). */
-export async function writePlayground(dir: string, root = ROOT): Promise<void> {
-  const files = await playgroundFiles(root);
+/** Write the playground into `dir` (emptied first, so a removed file does not linger): its files as playgroundFiles makes them. */
+export function writePlaygroundFiles(dir: string, files: ReadonlyMap<string, string | Uint8Array>): void {
   rmSync(dir, { recursive: true, force: true });
   for (const [rel, contents] of files) {
     mkdirSync(dirname(join(dir, rel)), { recursive: true });
@@ -70,5 +69,5 @@ export async function writePlayground(dir: string, root = ROOT): Promise<void> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  await writePlayground(join(ROOT, process.argv[2] ?? OUT));
+  writePlaygroundFiles(join(ROOT, process.argv[2] ?? OUT), await playgroundFiles());
 }

@@ -8,7 +8,7 @@
 // of the unilateral constraints of a point mass drawn at two coordinates. Drawn by
 // sketch-marks.ts.
 // Tests: test/report/sketch.test.ts, test/report/figures.test.ts.
-import { evaluate } from '../core/evaluate.js';
+import { evaluate, evaluator } from '../core/evaluate.js';
 import { MechanicsError } from '../errors.js';
 import { freeSymbols, termsOf, type Expr } from '../core/expr.js';
 import { subsRecord } from '../core/subs.js';
@@ -97,9 +97,9 @@ function envAt(model: Model, q: readonly number[]): Record<string, number> {
 }
 
 /** The angle (rad, counter-clockwise from the right) of the segment a → b at q; NaN when it has no length. */
-function direction(drawing: Drawing, a: number, b: number, env: Record<string, number>): number {
-  const dx = evaluate(drawing.points[b]!.x, env) - evaluate(drawing.points[a]!.x, env);
-  const dy = evaluate(drawing.points[b]!.y, env) - evaluate(drawing.points[a]!.y, env);
+function direction(drawing: Drawing, a: number, b: number, at: (e: Expr) => number): number {
+  const dx = at(drawing.points[b]!.x) - at(drawing.points[a]!.x);
+  const dy = at(drawing.points[b]!.y) - at(drawing.points[a]!.y);
   return Math.hypot(dx, dy) > 1e-12 ? Math.atan2(dy, dx) : Number.NaN;
 }
 
@@ -112,11 +112,13 @@ const wrap = (x: number): number => x - 2 * Math.PI * Math.round(x / (2 * Math.P
  */
 function defaultAngles(drawing: Drawing, model: Model): AngleMark[] {
   const envs = samples(model).map((q) => envAt(model, q));
+  // One evaluator per sample, for every segment's points: they share subexpressions.
+  const ats = envs.map((env) => evaluator(env));
   const marks: AngleMark[] = [];
   model.coordinates.forEach((c, i) => {
     if (c.unit !== 'rad') return;
     for (const [a, b] of drawing.segments) {
-      const phis = envs.map((env) => direction(drawing, a, b, env));
+      const phis = ats.map((at) => direction(drawing, a, b, at));
       if (phis.some(Number.isNaN)) continue;
       const sign = [1, -1].find((s) => {
         const phi0 = wrap(phis[0]! - s * envs[0]![c.q.name]!);

@@ -4,7 +4,8 @@
 // other points. Read from the drawing's symbolic points; drawn in a still
 // figure only (the animation moves its bars under fixed marks).
 // Tests: test/report/sketch.test.ts.
-import { add, pow, sub } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
+import { add, freeSymbols, pow, sub, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { Drawing, Model } from '../model/types.js';
 import { mechanicsSymbol } from './notation.js';
@@ -14,10 +15,31 @@ import { plainSymbol } from './sketch-marks.js';
 /** Pixels between a segment and its length's symbol. */
 const OFFSET = 11;
 
+/**
+ * Whether e takes different values at two points that share the parameters' values and differ in every other symbol
+ * (coordinates, t): then no simplification of it is a parameter's square. Roundoff apart, values that agree say
+ * nothing, nor do non-finite ones.
+ */
+function variesBeyondParameters(e: Expr, model: Model): boolean {
+  const params = new Set(model.parameters.map((x) => x.name));
+  const free = [...freeSymbols(e)].filter((name) => !params.has(name));
+  if (free.length === 0) return false;
+  const at = (shift: number): number =>
+    evaluate(e, {
+      ...Object.fromEntries(model.parameters.map((x) => [x.name, x.default])),
+      ...Object.fromEntries(free.map((name, k) => [name, shift + 0.13 * k])),
+    });
+  const [u, v] = [at(0.31), at(0.74)];
+  return Number.isFinite(u) && Number.isFinite(v) && Math.abs(u - v) > 1e-9 * (Math.abs(u) + Math.abs(v));
+}
+
 /** The parameter a segment's length equals identically, if any: |P_a − P_b|² simplifies to p². */
 function lengthParameter(drawing: Drawing, model: Model, a: number, b: number): string | undefined {
   const [p, q] = [drawing.points[a]!, drawing.points[b]!];
-  const d2 = simplify(add(pow(sub(p.x, q.x), 2), pow(sub(p.y, q.y), 2)));
+  const squared = add(pow(sub(p.x, q.x), 2), pow(sub(p.y, q.y), 2));
+  // Simplifying it costs seconds on the bicycle's wheels; a length that moves with the coordinates is none.
+  if (variesBeyondParameters(squared, model)) return undefined;
+  const d2 = simplify(squared);
   if (d2.kind !== 'pow' || d2.base.kind !== 'sym' || d2.exp.kind !== 'num' || !(d2.exp.value.n === 2 && d2.exp.value.d === 1)) return undefined;
   const name = d2.base.name;
   return model.parameters.some((x) => x.name === name) ? name : undefined;

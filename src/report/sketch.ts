@@ -5,7 +5,7 @@
 // animation (animation.ts), with the marks the model declares or implies
 // beside it (sketch-annotations.ts, sketch-marks.ts).
 // Tests: test/report/sketch.test.ts.
-import { evaluate } from '../core/evaluate.js';
+import { evaluate, evaluator } from '../core/evaluate.js';
 import { MechanicsError } from '../errors.js';
 import type { DrawingSpec, ModelSpec } from '../model/spec.js';
 import type { Drawing, GroundLine, Model } from '../model/types.js';
@@ -63,7 +63,9 @@ export function poser(drawing: Drawing, model: Model): (q: readonly number[], t?
   return (q, t = 0) => {
     const env: Record<string, number> = { ...base, [model.time.name]: t };
     model.coordinates.forEach((c, i) => (env[c.q.name] = q[i]!));
-    return { xy: drawing.points.flatMap((p) => [evaluate(p.x, env), evaluate(p.y, env)]) };
+    // One evaluator for all the points: their coordinates share subexpressions (the bicycle's wheels, its frame).
+    const at = evaluator(env);
+    return { xy: drawing.points.flatMap((p) => [at(p.x), at(p.y)]) };
   };
 }
 

@@ -73,14 +73,15 @@ const TOL = 1e-9;
 describe.runIf(HAVE_GCC || IN_CI)('the C driver through the box on its floor', async () => {
   const sys = derived(box);
   const mod = await loadGenerated(sys);
-  const { exe } = compileDriver(sys, 'derivations/tumbling-box.ts', mkdtempSync(join(tmpdir(), 'mechanics-c-box-')));
+  // Its runs are this file's cost: -Og (compileDriver).
+  const { exe } = compileDriver(sys, 'derivations/tumbling-box.ts', mkdtempSync(join(tmpdir(), 'mechanics-c-box-')), true);
   const n = sys.model.coordinates.length;
   const defaults = Object.fromEntries(sys.model.parameters.map((p) => [p.name, p.default]));
 
   describe('landing flat on four frictionless corners', async () => {
     const flat = deriveSystem(buildModel(frictionless));
     const flatMod = await loadGenerated(flat);
-    const flatExe = compileDriver(flat, 'test/flat-box.ts', mkdtempSync(join(tmpdir(), 'mechanics-c-flat-'))).exe;
+    const flatExe = compileDriver(flat, 'test/flat-box.ts', mkdtempSync(join(tmpdir(), 'mechanics-c-flat-')), true).exe;
     const T = 1;
     const [q0, qd0] = [
       [0.2, -0.1, z0, 0.7, 0, 0],

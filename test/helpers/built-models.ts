@@ -4,24 +4,21 @@
 // docs/reports/, the report checks, KaTeX, pdflatex and the browser.
 //
 // Test files run in separate worker processes, so a build is shared on disk,
-// in the run's directory (test/helpers/global-setup.ts): the first worker to
-// need a model claims it with a lock file holding its pid and writes the
+// in the run's directory (test/helpers/run-dir.ts): the first worker to
+// need a model claims it and writes the
 // build there; a worker that needs every model builds the ones nobody has
 // claimed before it waits for the others, and a worker waiting for a model
 // another is building builds one nobody has claimed meanwhile (the two
 // workers asking for the models in the same order would otherwise take turns,
 // one building and the other idle). A build is keyed by model name
 // only: the directory lives for one run, in which the sources do not change.
-import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import { inject } from 'vitest';
 import { compileModel, type ModelSource } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { buildCode } from '../../src/pipeline/outputs.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import type { ReportDocument } from '../../src/report/document.js';
 import { buildReport, documentFiles } from '../../src/report/report.js';
+import { claim, read, reclaimAbandoned, RUN_DIR, store, stored, storeFailure } from './run-dir.js';
 
 export interface BuiltModel {
   readonly name: string;
@@ -33,8 +30,6 @@ export interface BuiltModel {
   readonly files: ReadonlyMap<string, string>;
 }
 
-type Stored = { readonly built: BuiltModel } | { readonly error: string };
-
 /** The parts buildOutputs (src/pipeline/outputs.ts) joins, kept apart; test/report/sections.test.ts checks they are its files. */
 function build({ spec, source }: ModelSource): BuiltModel {
   const compiled = compileModel({ spec, source }, loadGenerated);
@@ -42,66 +37,17 @@ function build({ spec, source }: ModelSource): BuiltModel {
   return { name: spec.name, code: buildCode(compiled).files, doc, files: documentFiles(doc, spec.name) };
 }
 
-// Undefined when vitest runs without this repository's config (no global setup): then each file builds its own.
-const DIR: string | undefined = inject('builtModelsDir');
 const memo = new Map<string, BuiltModel>();
-
-const resultPath = (name: string): string => join(DIR!, `${name}.v8`);
-const lockPath = (name: string): string => join(DIR!, `${name}.lock`);
-
-/** Take the build of a model: true when this process is to build it. */
-function claim(name: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(lockPath(name), 'wx');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw err;
-  }
-  writeSync(fd, String(process.pid));
-  closeSync(fd);
-  return true;
-}
-
-/** Whether the process that claimed a model has ended without writing it (killed, or its worker torn down). */
-function claimAbandoned(name: string): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(lockPath(name), 'utf8'));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return true;
-    throw err;
-  }
-  if (!pid || pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
-function store(name: string, stored: Stored): void {
-  const tmp = `${resultPath(name)}.${process.pid}`;
-  writeFileSync(tmp, serialize(stored));
-  renameSync(tmp, resultPath(name));
-}
-
-function read(name: string): BuiltModel {
-  const stored = deserialize(readFileSync(resultPath(name))) as Stored;
-  if ('error' in stored) throw new Error(`building ${name} failed in another test file:\n${stored.error}`);
-  return stored.built;
-}
 
 function buildAndStore(file: ModelSource): BuiltModel {
   let built: BuiltModel;
   try {
     built = build(file);
   } catch (err) {
-    store(file.spec.name, { error: (err as Error).stack ?? String(err) });
+    storeFailure(file.spec.name, err);
     throw err;
   }
-  store(file.spec.name, { built });
+  store(file.spec.name, built);
   return built;
 }
 
@@ -113,7 +59,7 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
  * reports it; it is no failure of the file that only waits here.
  */
 function buildSpare(spare: readonly ModelSource[]): boolean {
-  const file = spare.find((f) => !memo.has(f.spec.name) && !existsSync(resultPath(f.spec.name)) && claim(f.spec.name));
+  const file = spare.find((f) => !memo.has(f.spec.name) && !stored(f.spec.name) && claim(f.spec.name));
   if (!file) return false;
   try {
     memo.set(file.spec.name, buildAndStore(file));
@@ -125,18 +71,14 @@ function buildSpare(spare: readonly ModelSource[]): boolean {
 
 /**
  * A model another process has claimed, once it is written, or built here if
- * that process is gone (two waiters may then both build it: the same bytes,
- * each renamed into place whole). Meanwhile this process builds the models
+ * that process is gone. Meanwhile this process builds the models
  * of `spare` nobody has claimed, rather than wait idle.
  */
 function awaitBuilt(file: ModelSource, spare: readonly ModelSource[]): BuiltModel {
   const name = file.spec.name;
   for (;;) {
-    if (existsSync(resultPath(name))) return read(name);
-    if (claimAbandoned(name) && !existsSync(resultPath(name))) {
-      rmSync(lockPath(name), { force: true });
-      if (claim(name)) return buildAndStore(file);
-    }
+    if (stored(name)) return read<BuiltModel>(name);
+    if (reclaimAbandoned(name)) return buildAndStore(file);
     if (!buildSpare(spare)) Atomics.wait(pause, 0, 0, 100);
   }
 }
@@ -146,8 +88,8 @@ function fromRun(file: ModelSource, wait: boolean, spare: readonly ModelSource[]
   const name = file.spec.name;
   let built = memo.get(name);
   if (built) return built;
-  if (!DIR) built = build(file);
-  else if (existsSync(resultPath(name))) built = read(name);
+  if (!RUN_DIR) built = build(file);
+  else if (stored(name)) built = read<BuiltModel>(name);
   else if (claim(name)) built = buildAndStore(file);
   else if (wait) built = awaitBuilt(file, spare);
   else return undefined;

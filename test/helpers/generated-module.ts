@@ -42,9 +42,24 @@ export function loadGenerated(sys: DerivedSystem, sourceFile = `test/${sys.model
   return mod;
 }
 
+const sources = new WeakMap<DerivedSystem, Map<string, string>>();
+
+/**
+ * The generated module's source text of a derived system, once per (sys,
+ * sourceFile, opts) in a worker: test/codegen/generated.test.ts compares it
+ * with the run's shared build, then loads it.
+ */
+export function generatedSource(sys: DerivedSystem, sourceFile: string, opts: ModuleOptions = {}): string {
+  let bySys = sources.get(sys);
+  if (!bySys) sources.set(sys, (bySys = new Map()));
+  const key = JSON.stringify([sourceFile, opts]);
+  let source = bySys.get(key);
+  if (source === undefined) bySys.set(key, (source = generateModule(sys, sourceFile, opts).source));
+  return source;
+}
+
 async function load(sys: DerivedSystem, sourceFile: string, opts: ModuleOptions): Promise<LoadedModule> {
-  const { source } = generateModule(sys, sourceFile, opts);
-  const js = compileGenerated(source, 'esm');
+  const js = compileGenerated(generatedSource(sys, sourceFile, opts), 'esm');
   dir ??= mkdtempSync(join(tmpdir(), 'mechanics-test-'));
   const file = join(dir, `${sys.model.name}-${Math.random().toString(36).slice(2)}.mjs`);
   writeFileSync(file, js);

@@ -1,6 +1,6 @@
 // The playground in headless Chromium (Debian's package, driven by
 // playwright-core as test/report/browser.test.ts does), opened from file://
-// as built from the current sources: no console error, the compass's
+// as built from the current sources (the run's one build, test/helpers/playground.ts): no console error, the compass's
 // derivation typeset, its impact mode switching where α crosses
 // arcsin(1/√3), a malformed model's named error beside the last good
 // result, the animation moving, the module download equal to the CLI's;
@@ -17,10 +17,11 @@ import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { buildOutputs } from '../../src/pipeline/outputs.js';
 import { loadModelFile } from '../../src/pipeline/model-file.js';
-import { writePlayground } from '../../playground/build.js';
+import { writePlaygroundFiles } from '../../playground/build.js';
 import { servePlayground } from '../../src/cli/playground.js';
 import { ROOT } from '../helpers/examples.js';
 import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM } from '../helpers/chromium.js';
+import { builtPlayground } from '../helpers/playground.js';
 
 const IN_CI = process.env.CI === 'true';
 const SITE = join(ROOT, 'test-artifacts', 'playground');
@@ -40,7 +41,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the playground in headless Chromium, fro
 
   beforeAll(async () => {
     expect(HAVE_CHROMIUM, `${CHROMIUM} is missing`).toBe(true);
-    await writePlayground(SITE);
+    writePlaygroundFiles(SITE, await builtPlayground());
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 }, acceptDownloads: true });

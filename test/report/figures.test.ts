@@ -6,11 +6,13 @@
 // every coordinate has a phase portrait; a run that comes to rest is shown
 // only a little past it; the energy's drift stays at the integrator's
 // tolerance where only impacts change it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
 import { freeSymbols } from '../../src/core/expr.js';
+import { buildModel } from '../../src/model/index.js';
 import { PLANE_X, PLANE_Y } from '../../src/model/validate/drawing.js';
-import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { MAX_SERIES, motionSection, sketchFigure, type MotionSimulation, type MotionTrajectory } from '../../src/report/motion.js';
 import { conservativeBetweenEvents, energyDrift, restTime, SCALE_RATIO, shownTrajectory, spread } from '../../src/report/motion-plots.js';
@@ -19,13 +21,15 @@ import { sketchAnnotations } from '../../src/report/sketch-annotations.js';
 import { modelDrawing, poser } from '../../src/report/sketch.js';
 import { parameterEnv } from '../../src/report/sketch-view.js';
 import { reportMotion } from '../../src/studies/motion.js';
-import { models } from './reports.js';
+import { models, ROOT } from './reports.js';
 
+// Each model's module as generated/ holds it (test/codegen/generated.test.ts checks that it is the current build),
+// loaded by the loader compileModel uses: deriving and generating every model again here was a third of this file's CPU.
 const examples = models.map((file) => {
-  const compiled = compileModel(file, loadGenerated);
-  const { simulation } = reportMotion(compiled.loaded);
+  const model = buildModel(file.spec);
+  const { simulation } = reportMotion(loadGenerated(readFileSync(join(ROOT, 'generated', `${file.spec.name}.ts`), 'utf8')));
   const trajectory = 'trajectory' in simulation ? simulation.trajectory : undefined;
-  return { name: file.spec.name, spec: file.spec, model: compiled.model, simulation, trajectory, drawing: modelDrawing(file.spec, compiled.model) };
+  return { name: file.spec.name, spec: file.spec, model, simulation, trajectory, drawing: modelDrawing(file.spec, model) };
 });
 
 /** The texts of an SVG with their position, anchor and size, and its view box. */

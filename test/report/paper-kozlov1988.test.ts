@@ -59,7 +59,7 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 
 describe.each([
   ['kozlov-ellipse-oscillator', ellipse, ['measured', 'measured', 'symbolic', 'numeric', 'symbolic']],
-  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric']],
+  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'measured', 'numeric', 'numeric']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'measured', 'symbolic']],
   [
     'kozlov-birkhoff-stiff',

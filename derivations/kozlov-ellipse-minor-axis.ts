@@ -38,14 +38,6 @@ export default defineModel({
     formulas: [
       {
         eq: '(6.2)',
-        name: '|\\rho|',
-        formula: '1',
-        derived: 'orbit.multiplier2.abs',
-        tolerance: 1e-6,
-        note: 'at $a = 1.5$, $h = 3/2 \\ge |c|(a^2 - b^2)/2 = 0.625$: linearly stable, on the unit circle.',
-      },
-      {
-        eq: '(6.2)',
         name: 'a_{*}',
         formula: 'v/sqrt(abs(c))',
         derived: 'orbit.bifurcation1',

@@ -339,13 +339,38 @@ function stabilityBound(f: SummaryFacts): Inline[] {
     m(`${mechanicsSymbol(p)} = ${Number(row.measured!.value.toPrecision(4))}`),
     ...(speeds.length ? [' for ', m(speeds.join(',\\ '))] : []),
     `, ${BIFURCATION_WORDS[kind]}`,
+    ...laterBifurcations(study, p),
   ];
+}
+
+/**
+ * The branch's bifurcations after the first, each with the orbit's stability
+ * just past it (Birkhoff's billiard regains it at l = R₂, kozlov1988 (4.8)):
+ * "; further along the branch, at l = 0.9 (…), stable beyond".
+ */
+function laterBifurcations(study: OrbitStudy, p: string): Inline[] {
+  const { branch } = study;
+  const later = branch?.bifurcations.slice(1) ?? [];
+  if (!branch || later.length === 0) return [];
+  const { from, to } = study.declaration.continuation!;
+  const ahead = Math.sign(to - from);
+  const clauses = later.flatMap((b, k): Inline[] => {
+    const past = branch.points.find((x) => (x.parameter - b.parameter) * ahead > 0);
+    return [
+      k === 0 ? '' : '; ',
+      'at ',
+      m(`${mechanicsSymbol(p)} = ${Number(b.parameter.toPrecision(4))}`),
+      ` ${BIFURCATION_WORDS[b.kind].replace(/^where /, '')}`,
+      ...(past ? [past.stable ? ', stable beyond' : ', unstable beyond'] : []),
+    ];
+  });
+  return ['; further along the branch, ', ...clauses];
 }
 
 /** What the continuation found at the bound, by its multipliers (runtime/analysis/continuation.ts). */
 const BIFURCATION_WORDS: Readonly<Record<BifurcationKind, string>> = {
   'period-doubling': 'where a multiplier passes through −1 (a period doubling)',
-  'branch-point': 'where the multipliers meet at +1 and the orbit goes on, unstable (a pitchfork)',
+  'branch-point': 'where the multipliers meet at +1 and the orbit goes on (a pitchfork)',
   fold: 'where the multipliers meet at +1 and the branch turns back (a saddle-node)',
   grazing: 'where the orbit grazes a contact',
 };

@@ -21,7 +21,8 @@ export default defineModel({
     N: { default: 100, description: 'viscosity below the line (per unit mass)', unit: '1/s' },
   },
   kinetic: "(x'^2 + y'^2)/2",
-  forces: { y: 'g*sign(x)' },
+  // (0, −g) for x ≤ 0 and (0, g) for x > 0, as §2 has it: sgn x alone would vanish at x = 0.
+  forces: { y: 'g*(sign(x) + abs(sign(x)) - 1)' },
   unilateral: [
     { name: 'line', constraint: 'y >= 0', law: { compliant: { damping: 'N', adhesion: true } }, description: 'the line y = 0, realized by viscous friction' },
   ],

@@ -68,6 +68,25 @@ export default defineModel({
         note: 'the closing remark of §6 for $c < 0$ and $l < 2R$: stable iff $4h > |c|l(R - l/2)$, here with the orbit’s length $l = 2b$ and the walls’ radius $R = a^2/b$ at its ends.',
       },
     ],
+    notDerived: [
+      {
+        eq: '§6',
+        name: '\\text{trajectories through a focus}',
+        reason:
+          'that a motion through a focus returns through the two foci alternately at equal intervals is a statement about every such motion, not about the axis orbit the report follows; it is not derived.',
+      },
+      {
+        eq: '§6',
+        name: '\\text{ellipsoid of Jacobi} \\to \\text{billiard}',
+        reason:
+          'the billiard is taken as the model; its derivation as the limit of Jacobi’s problem on a triaxial ellipsoid as one semi-axis shrinks is not derived.',
+      },
+      {
+        eq: '§6',
+        name: 'l = 2R',
+        reason: 'the degenerate case, multipliers 1, is not reached on the minor axis ($l = 2b < 2R = 2a^2/b$ for $b < a$) and is not derived.',
+      },
+    ],
     scope: 'the repelling case $c < 0$ of (6.2); for $c \\ge 0$, (6.1), only the trace is derived',
     claims: [
       {

@@ -78,11 +78,38 @@ export default defineModel({
         note: 'for $c < 0$, where $\\operatorname{tr} P = 2$; with $h \\ge h_{*} = -|c|a^2/2$, the energy at rest on the wall, the second condition of (6.2).',
       },
       {
+        eq: '(4.1)',
+        name: '\\lim_{a \\to \\infty} \\operatorname{tr} P\\ \\text{at}\\ f^{\\prime\\prime}(0) = g/v^2',
+        formula: '2',
+        derived: 'axis.x.trace@b=(sqrt(a*A-A*A/4))@c=(-g/a)@h=(v*v/2-g*a/2)@a→∞@A=(v*v/g)',
+        note: 'the limit trace of the §6 row at (4.1)’s boundary, typed from the paper: $f^{\\prime\\prime}(0) = 1/A$ equal to $g/v^2$. There it reaches $2$, the loss of stability, and $|\\operatorname{tr} P| < 2$ below it: (6.2) goes over into (4.1).',
+      },
+      {
         eq: '§6',
         name: '\\lim_{a \\to \\infty} \\operatorname{tr} P,\\ |c|a = g',
         formula: '-(2 - 4*v^2/(A*g))',
         derived: 'axis.x.trace@b=(sqrt(a*A-A*A/4))@c=(-g/a)@h=(v*v/2-g*a/2)@a→∞',
         note: 'the ellipse deformed into the parabola $y = x^2/(2A)$ (§6): the focus by the struck end held, $a - \\sqrt{a^2 - b^2} = A/2$, the other sent away, $a \\to \\infty$, $|c|a = g$, at the speed $v$ at the wall, $h = v^2/2 - ga/2$. The bouncing on one end has the map $-P$, of trace $2 - 4v^2/(gA)$ in the limit: the parabolic billiard’s, stable iff $f^{\\prime\\prime}(0) = 1/A < g/v^2$. So (6.2) goes over into (4.1).',
+      },
+    ],
+    notDerived: [
+      {
+        eq: '§6',
+        name: '\\text{trajectories through a focus}',
+        reason:
+          'that a motion through a focus returns through the two foci alternately at equal intervals is a statement about every such motion, not about the axis orbit the report follows; it is not derived.',
+      },
+      {
+        eq: '§6',
+        name: '\\text{ellipsoid of Jacobi} \\to \\text{billiard}',
+        reason:
+          'the billiard is taken as the model; its derivation as the limit of Jacobi’s problem on a triaxial ellipsoid as one semi-axis shrinks is not derived.',
+      },
+      {
+        eq: '§6',
+        name: 'l \\ge 2R,\\ 4h < |c|l(R - l/2)',
+        reason:
+          'the closing remark’s branch for $c < 0$ and $h > 0$, the oscillation struck at both ends of the major axis, is not followed: the report’s orbit bounces on one end with $h < 0$.',
       },
     ],
     scope: 'the repelling case $c < 0$ of (6.2) (the $|c|$ of its formulas); for $c \\ge 0$, (6.1), the trace’s grazing energy alone',

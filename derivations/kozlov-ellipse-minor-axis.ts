@@ -20,7 +20,6 @@ export default defineModel({
     ...ellipse.parameters,
     a: { default: 1.5, range: [1.5, 2.5], description: 'major semi-axis', unit: 'm' },
     b: { default: 1, range: [0.5, 1.2], description: 'minor semi-axis', unit: 'm' },
-    c: { default: -1, range: [-2, -0.5], description: 'stiffness of the central force (repelling, (6.2))', unit: '1/s^2' },
   },
   initial: { q: { x: 0.01, y: -0.9999 }, qd: { x: 0, y: 2 }, t1: 10 },
   // The oscillation leaving the wall at (0, −b) at the speed 2 (h = 3/2), found from a start 1 cm
@@ -32,6 +31,8 @@ export default defineModel({
     crossings: 2,
     fix: ["y'"],
     continuation: { parameter: 'a', from: 1.5, to: 2.5 },
+    // (6.1): with the centre attracting, c ≥ 0, stable at every energy.
+    sweep: { parameter: 'c', values: [0, 0.5, 1] },
   },
   paper: {
     source: 'kozlov1988',

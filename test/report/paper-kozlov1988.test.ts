@@ -276,6 +276,18 @@ describe('kozlov1988 (6.2): the oscillator along the minor axis, lost through +1
     expect(Math.abs(rows[0]!.measured!.value - paperBoundary(1, -1, 2))).toBeLessThan(2e-9);
     expect(paperBoundary(1, -1, 2)).toBeCloseTo(2, 15);
   });
+  it('(6.1) run: at c = 0, 0.5, 1 (b = 1, a = 1.5, v = 2) stable, its two-impact map of trace (tr P)² − 2, tr P = 2(2h − cb²)(a² − b²)/(a²h) − 2', () => {
+    const sweep = once(minorAxis).computed.orbit!.sweep!;
+    expect(sweep.map((s) => s.value)).toEqual([0, 0.5, 1]);
+    for (const { value: c, orbit } of sweep) {
+      const [a, b, v] = [1.5, 1, 2];
+      const h = v ** 2 / 2 + (c * b ** 2) / 2;
+      const half = (2 * (2 * h - c * b ** 2) * (a ** 2 - b ** 2)) / (a ** 2 * h) - 2;
+      const sum = orbit!.multipliers.reduce((x, m) => x + m.re, 0);
+      expect(sum - 1).toBeCloseTo(half ** 2 - 2, 6);
+      expect(orbit!.stable).toBe(true);
+    }
+  });
   it('(6.1) derived: l = 2b < 2R = 2a²/b proved on the ranges, stable at every h ≥ 0 for c ≥ 0; read as l > 2R it is not proved', () => {
     const check = report(minorAxis);
     expect(check.claims.map((c) => c.proof.holds)).toEqual([true]);

@@ -96,6 +96,14 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
     expect(study.orders.distance).toBeCloseTo(1, 1);
   });
+  it('N|q_N(t) − q(t)| nearly the same curve at N = 10³ and 10⁴: the deviation is O(1/N) along the motion', () => {
+    const { deviations } = once(realized).computed.limitStudy!;
+    expect(deviations!.order).toBe(1);
+    const [a, b] = deviations!.rows.slice(-2) as [readonly number[], readonly number[]];
+    const top = Math.max(...b);
+    expect(top).toBeGreaterThan(0.7);
+    expect(Math.max(...a.map((x, k) => Math.abs(x - b[k]!)))).toBeLessThan(0.05 * top);
+  });
   it('without the added mass (α₀ = 0, Tikhonov’s singular case the pointwise limit misses) it tends to it too: 0.072, 0.0074, 7.4e-4', () => {
     const compiled = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
     const study = limitStudyOf(realized, compiled.loaded, compileRigid(realized, loadGenerated)!.loaded, { values: [10, 100, 1000], params: { alpha0: 0 } })!;

@@ -58,15 +58,7 @@ export default defineModel({
       },
       {
         eq: '(4.8)',
-        name: '|\\rho|',
-        formula: '1',
-        derived: 'orbit.multiplier2.abs',
-        tolerance: 1e-6,
-        note: 'at $l = 0.5 < R_1$: linearly stable, on the unit circle.',
-      },
-      {
-        eq: '(4.8)',
-        name: 'l_{*} = R_1',
+        name: 'l_{*,1}',
         formula: 'R1',
         derived: 'orbit.bifurcation1',
         tolerance: 1e-5,
@@ -74,7 +66,7 @@ export default defineModel({
       },
       {
         eq: '(4.8)',
-        name: 'l_{*} = R_2',
+        name: 'l_{*,2}',
         formula: 'R2',
         derived: 'orbit.bifurcation2',
         tolerance: 1e-5,
@@ -82,7 +74,7 @@ export default defineModel({
       },
       {
         eq: '(4.8)',
-        name: 'l_{*} = R_1 + R_2',
+        name: 'l_{*,3}',
         formula: 'R1 + R2',
         derived: 'orbit.bifurcation3',
         tolerance: 1e-6,
@@ -94,6 +86,22 @@ export default defineModel({
         formula: '1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2',
         derived: 'bouncing.y.halfTrace',
         note: 'the same in closed form, for every $l$, $R_1$, $R_2$: half the trace of the derived period map of a transverse offset, the flights $l/v$ and the strikes’ kicks $-2v\\,\\delta x/R_i$ at the walls of radii $R_i$ read off their equations; the speed drops out. It is half Lyapunov’s constant $a$, and $|a| < 2$ is (4.8).',
+      },
+      {
+        eq: '(4.8)',
+        name: '1 + \\cos\\theta',
+        formula: '1 + C = 2*(l - R1)*(l - R2)/(R1*R2)',
+        where: { C: 'bouncing.y.halfTrace' },
+        origin: 'reduction',
+        note: 'the half-trace above plus 1, factored: it vanishes at $l = R_1$ and $l = R_2$, where $\\cos\\theta = -1$.',
+      },
+      {
+        eq: '(4.8)',
+        name: '1 - \\cos\\theta',
+        formula: '1 - C = 2*l*(R1 + R2 - l)/(R1*R2)',
+        where: { C: 'bouncing.y.halfTrace' },
+        origin: 'reduction',
+        note: 'and minus it, factored: it vanishes at $l = R_1 + R_2$, where $\\cos\\theta = +1$. So $|\\cos\\theta| < 1$, both positive, iff $(l - R_1)(l - R_2) > 0$ and $l < R_1 + R_2$: $l < R_1$ or $R_2 < l < R_1 + R_2$ (4.8), its thresholds $R_1$, $R_2$, $R_1 + R_2$ in closed form.',
       },
     ],
     // Fig. 2: the orbit between the two walls, drawn as arcs of radii R₁, R₂ at the distance l.

@@ -8,7 +8,7 @@ import ellipse from './kozlov-ellipse-oscillator.js';
 // iff a ≤ v/√|c|. The same as l = 2b against 2R = 2a²/b, the walls' radius of
 // curvature at the orbit's ends (the paper's closing remark of §6): stability
 // is lost as the ellipse widens, the multipliers meeting at +1 with the orbit
-// still there (a pitchfork of the symmetric orbit), not by a fold. The trace of
+// still there (a pitchfork of the symmetric orbit), neither a fold nor a period doubling. The trace of
 // the half-period map in closed form (axis.y.trace) gives (6.1) too: for c ≥ 0
 // stable at every energy.
 export default defineModel({
@@ -31,26 +31,21 @@ export default defineModel({
     crossings: 2,
     fix: ["y'"],
     continuation: { parameter: 'a', from: 1.5, to: 2.5 },
+    // (6.1): with the centre attracting, c ≥ 0, stable at every energy.
+    sweep: { parameter: 'c', values: [0, 0.5, 1] },
   },
   paper: {
     source: 'kozlov1988',
     formulas: [
       {
         eq: '(6.2)',
-        name: '|\\rho|',
-        formula: '1',
-        derived: 'orbit.multiplier2.abs',
-        tolerance: 1e-6,
-        note: 'at $a = 1.5$, $h = 3/2 \\ge |c|(a^2 - b^2)/2 = 0.625$: linearly stable, on the unit circle.',
-      },
-      {
-        eq: '(6.2)',
         name: 'a_{*}',
-        formula: 'sqrt(b^2 + 2*(v^2/2 + c*b^2/2)/abs(c))',
+        formula: 'v/sqrt(abs(c))',
         derived: 'orbit.bifurcation1',
         where: { v: "orbit.y'" },
         tolerance: 1e-6,
-        note: 'where the first condition of (6.2), $h \\ge |c|(a^2 - b^2)/2$, fails as $a$ grows, $h = v^2/2 + cb^2/2$ at the speed $v$ at the wall: the multipliers meet at $+1$ ($2 - \\operatorname{tr}$ changes sign) and the branch goes on, unstable beyond.',
+        origin: 'reduction',
+        note: 'where the first condition of (6.2), $h \\ge |c|(a^2 - b^2)/2$, fails as $a$ grows: at the speed $v$ at the wall $h = v^2/2 + cb^2/2 = (v^2 - |c|b^2)/2$ for $c < 0$, so it reads $a \\le v/\\sqrt{|c|}$. The multipliers meet at $+1$ ($2 - \\operatorname{tr}$ changes sign) and the branch goes on, unstable beyond: a pitchfork, not a period doubling.',
       },
       {
         eq: '(6.1)',
@@ -65,7 +60,35 @@ export default defineModel({
         derived: 'axis.y.loss',
         note: 'for $c < 0$, where $\\operatorname{tr} P = 2$: the first condition of (6.2). For $c \\ge 0$ it is $c(b^2 - a^2)/2 \\le 0$ and $2 + \\operatorname{tr} P = 2w^2(1 - b/R)/h > 0$ as $R = a^2/b > b$: stable at every $h \\ge 0$ (6.1), the free oscillation below $cb^2/2$ too.',
       },
+      {
+        eq: '§6',
+        name: 'h_{+},\\ 4h > |c|l(R - l/2)',
+        formula: 'abs(c)*l*(R - l/2)/4',
+        derived: 'axis.y.loss',
+        where: { l: 'axis.y.length', R: 'axis.y.radius' },
+        note: 'the closing remark of §6 for $c < 0$ and $l < 2R$: stable iff $4h > |c|l(R - l/2)$, here with the orbit’s length $l = 2b$ and the walls’ radius $R = a^2/b$ at its ends.',
+      },
     ],
+    notDerived: [
+      {
+        eq: '§6',
+        name: '\\text{trajectories through a focus}',
+        reason:
+          'that a motion through a focus returns through the two foci alternately at equal intervals is a statement about every such motion, not about the axis orbit the report follows; it is not derived.',
+      },
+      {
+        eq: '§6',
+        name: '\\text{ellipsoid of Jacobi} \\to \\text{billiard}',
+        reason:
+          'the billiard is taken as the model; its derivation as the limit of Jacobi’s problem on a triaxial ellipsoid as one semi-axis shrinks is not derived.',
+      },
+      {
+        eq: '§6',
+        name: 'l = 2R',
+        reason: 'the degenerate case, multipliers 1, is not reached on the minor axis ($l = 2b < 2R = 2a^2/b$ for $b < a$) and is not derived.',
+      },
+    ],
+    scope: 'the repelling case $c < 0$ of (6.2); for $c \\ge 0$, (6.1), only the trace is derived',
     claims: [
       {
         eq: '(6.1)',

@@ -27,7 +27,7 @@ export default defineModel({
     // b < a over the ranges: the ellipse's semi-axes, b ≤ a, with the major axis the longer.
     a: { default: 2, range: [1.5, 3], description: 'major semi-axis', unit: 'm' },
     b: { default: 1.2, range: [0.5, 1.4], description: 'minor semi-axis', unit: 'm' },
-    c: { default: -1, description: 'stiffness of the central force (negative: repelling)', unit: '1/s^2' },
+    c: { default: -1, range: [-2, -0.5], description: 'stiffness of the central force (negative: repelling)', unit: '1/s^2' },
     e: { default: 1, description: 'coefficient of restitution (elastic)' },
   },
   kinetic: "(x'^2 + y'^2)/2",
@@ -49,20 +49,13 @@ export default defineModel({
     formulas: [
       {
         eq: '(6.2)',
-        name: '|\\rho|',
-        formula: '1',
-        derived: 'orbit.multiplier2.abs',
-        tolerance: 1e-6,
-        note: 'at $b = 1.2$, $h = -3/2 \\le -|c|(a^2 - b^2)/2 = -1.28$: linearly stable, on the unit circle.',
-      },
-      {
-        eq: '(6.2)',
         name: 'b_{*}',
-        formula: 'sqrt(a^2 + 2*(v^2/2 + c*a^2/2)/abs(c))',
+        formula: 'abs(v)/sqrt(abs(c))',
         derived: 'orbit.bifurcation1',
         where: { v: "orbit.x'" },
         tolerance: 1e-5,
-        note: 'where the second condition of (6.2), $h \\le -|c|(a^2 - b^2)/2$, fails as $b$ shrinks, $h = v^2/2 + ca^2/2$ at the speed $v$ at the wall: the amplitude $a - x_t$ reaches the distance $a - \\sqrt{a^2 - b^2}$ to the focus.',
+        origin: 'reduction',
+        note: 'where the second condition of (6.2), $h \\le -|c|(a^2 - b^2)/2$, fails as $b$ shrinks: at the velocity $v$ at the wall $h = v^2/2 + ca^2/2 = (v^2 - |c|a^2)/2$ for $c < 0$, so it reads $b \\ge |v|/\\sqrt{|c|}$; the amplitude $a - x_t$ reaches the distance $a - \\sqrt{a^2 - b^2}$ to the focus.',
       },
       {
         eq: '(6.1)',
@@ -85,6 +78,13 @@ export default defineModel({
         note: 'for $c < 0$, where $\\operatorname{tr} P = 2$; with $h \\ge h_{*} = -|c|a^2/2$, the energy at rest on the wall, the second condition of (6.2).',
       },
       {
+        eq: '(4.1)',
+        name: '\\lim_{a \\to \\infty} \\operatorname{tr} P\\ \\text{at}\\ f^{\\prime\\prime}(0) = g/v^2',
+        formula: '2',
+        derived: 'axis.x.trace@b=(sqrt(a*A-A*A/4))@c=(-g/a)@h=(v*v/2-g*a/2)@a→∞@A=(v*v/g)',
+        note: 'the limit trace of the §6 row at (4.1)’s boundary, typed from the paper: $f^{\\prime\\prime}(0) = 1/A$ equal to $g/v^2$. There it reaches $2$, the loss of stability, and $|\\operatorname{tr} P| < 2$ below it: (6.2) goes over into (4.1).',
+      },
+      {
         eq: '§6',
         name: '\\lim_{a \\to \\infty} \\operatorname{tr} P,\\ |c|a = g',
         formula: '-(2 - 4*v^2/(A*g))',
@@ -92,13 +92,34 @@ export default defineModel({
         note: 'the ellipse deformed into the parabola $y = x^2/(2A)$ (§6): the focus by the struck end held, $a - \\sqrt{a^2 - b^2} = A/2$, the other sent away, $a \\to \\infty$, $|c|a = g$, at the speed $v$ at the wall, $h = v^2/2 - ga/2$. The bouncing on one end has the map $-P$, of trace $2 - 4v^2/(gA)$ in the limit: the parabolic billiard’s, stable iff $f^{\\prime\\prime}(0) = 1/A < g/v^2$. So (6.2) goes over into (4.1).',
       },
     ],
+    notDerived: [
+      {
+        eq: '§6',
+        name: '\\text{trajectories through a focus}',
+        reason:
+          'that a motion through a focus returns through the two foci alternately at equal intervals is a statement about every such motion, not about the axis orbit the report follows; it is not derived.',
+      },
+      {
+        eq: '§6',
+        name: '\\text{ellipsoid of Jacobi} \\to \\text{billiard}',
+        reason:
+          'the billiard is taken as the model; its derivation as the limit of Jacobi’s problem on a triaxial ellipsoid as one semi-axis shrinks is not derived.',
+      },
+      {
+        eq: '§6',
+        name: 'l \\ge 2R,\\ 4h < |c|l(R - l/2)',
+        reason:
+          'the closing remark’s branch for $c < 0$ and $h > 0$, the oscillation struck at both ends of the major axis, is not followed: the report’s orbit bounces on one end with $h < 0$.',
+      },
+    ],
+    scope: 'the repelling case $c < 0$ of (6.2) (the $|c|$ of its formulas); for $c \\ge 0$, (6.1), the trace’s grazing energy alone',
     claims: [
       {
         eq: '(6.1)',
         name: 'l > 2R',
         claim: 'l > 2*R',
         where: { l: 'axis.x.length', R: 'axis.x.radius' },
-        note: 'the paper’s closing remark of §6, for $c > 0$ stable only if $l < 2R$, fails along the major axis, $l = 2a$, $R = b^2/a$: its $2 + \\operatorname{tr} P$ has the factor $1 - l/2R < 0$, so it is stable only while it does not strike the wall.',
+        note: 'the paper’s closing remark of §6, for $c > 0$ stable only if $l < 2R$, holds along the major axis: there $l = 2a > 2R = 2b^2/a$, the condition fails, and the orbit with impacts is unstable, as the remark says: its $2 + \\operatorname{tr} P$ has the factor $1 - l/2R < 0$, so it is stable only while it does not strike the wall.',
       },
     ],
   },

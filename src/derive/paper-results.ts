@@ -161,6 +161,9 @@
 //                                            finite p found in the limit, kozlov1988 (2.7)); where
 //                                            there is none, for start and end the limit of the
 //                                            finite motion's time (kozlov1988 (4.7): the period)
+//   trajectory{k}.end@{p}≫1                  a transcendental end for large p up to terms
+//                                            O(e^{−cp}): the root of its condition with them
+//                                            dropped (kozlov1988 (2.7): τ = 2 + 1/N)
 // Facts of the oscillation along an axis s of symmetry of the one wall, struck
 // elastically at both ends under an isotropic central force (unilateral/axis-orbit.ts,
 // kozlov1988 §6):
@@ -848,6 +851,8 @@ function restingTime(system: DerivedSystem, im: ImpactMap, v: number, ratio: Exp
 
 /** A fact by name, '@critical' substituting the critical value of its impact map, '@p→∞' its limit in p. */
 export function fact(facts: Facts, system: DerivedSystem, name: string): Expr | undefined {
+  const large = /^trajectory(\d+)\.end@(\w+)≫1$/.exec(name);
+  if (large) return system.model.parameters.some((x) => x.name === large[2]) ? limitMotion(system, large[2]!).pieces[Number(large[1]) - 1]?.nearEnd : undefined;
   const limit = /^(.+)@(\w+)→∞$/.exec(name);
   if (limit) {
     const piece = /^trajectory(\d+)\.(.+)$/.exec(limit[1]!);

@@ -119,16 +119,16 @@ export function birkhoffFigure(model: Model, study: OrbitStudy): Figure | undefi
     };
   };
   const items: SceneItem[] = layout.arcs.flatMap((a): SceneItem[] => {
-    // The radius to the arc's first end (counter-clockwise: the walls' on opposite sides, uncrossed), dashed, labelled at its middle; the centre a dot.
+    // The radius to the arc's first end (counter-clockwise: the walls' on opposite sides, uncrossed), dashed, labelled
+    // at that end, on its own wall: its middle may lie past the other wall (R₁ > l/2); the centre a dot.
     const end = a.points[0]!;
     const [cx, cy] = px(a.centre);
     const [ex, ey] = px(end);
-    const middle: Point = [(a.centre[0] + end[0]) / 2, (a.centre[1] + end[1]) / 2];
     return [
       { kind: 'polyline', cls: 'surface', points: a.points.flatMap(px), stroke: GROUND, width: 2 },
       { kind: 'line', cls: 'radius', x1: cx, y1: cy, x2: ex, y2: ey, stroke: GROUND, width: 0.8, dash: '4 3' },
       { kind: 'circle', cls: 'centre', cx, cy, r: 2.5, fill: GROUND },
-      text(middle, a.label, a.radius, end[0] >= a.centre[0] ? 'start' : 'end'),
+      text(end, a.label, a.radius, end[0] >= a.centre[0] ? 'start' : 'end'),
     ];
   });
   const [[x1, y1], [x2, y2]] = layout.ends.map(px) as [[number, number], [number, number]];

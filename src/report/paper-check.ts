@@ -141,7 +141,7 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
     : [];
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
-  const wide = rows.map((r, i) => r.agrees !== undefined && tooWide(r) && !printedThere[i]);
+  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i]);
   const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), lhs[i]!, paperLines(r, width))] : []));
   const table: Block = {
     kind: 'table',

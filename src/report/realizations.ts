@@ -56,7 +56,7 @@ export function realizationsSection(study: RealizationsStudy): Section {
       paragraph(
         `The constraint realized in each way the model declares, and held rigidly, each run from the same initial state`,
         ...atText,
-        ` (${paper} §2, ${REALIZATIONS_FIGURE.eq}), with the time each motion leaves the constraint for good, its last release.`,
+        ` (${paper} §2, ${REALIZATIONS_FIGURE.eq}), with the time each motion leaves the constraint for good: its gap’s last rise through 0, the last release where the force vanishes on the constraint, later where it vanishes inside it (without adhesion) and the point flies back to it.`,
       ),
       figure,
       table,

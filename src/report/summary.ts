@@ -14,6 +14,7 @@ import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { OrbitStudy } from '../studies/orbit.js';
+import type { BifurcationKind } from '../runtime/analysis/continuation.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
@@ -319,7 +320,8 @@ function stabilityBound(f: SummaryFacts): Inline[] {
   const study = f.orbit!;
   const p = study.declaration.continuation?.parameter;
   const row = f.paper?.rows.find((r) => r.agrees && r.measured && r.formula.formula && r.formula.derived.some((d) => d.fact === 'orbit.bifurcation1'));
-  if (!p || !row || !study.orbit?.stable || study.params[p] === undefined) return [];
+  const kind = study.branch?.bifurcations[0]?.kind;
+  if (!p || !row || !kind || !study.orbit?.stable || study.params[p] === undefined) return [];
   const velocities = [...row.formula.where].flatMap(([s, b]): [string, Sym][] => {
     const q = 'fact' in b ? ORBIT_VELOCITY.exec(b.fact)?.[1] : undefined;
     return q ? [[s, velocitySymbol(sym(q))]] : [];
@@ -333,11 +335,45 @@ function stabilityBound(f: SummaryFacts): Inline[] {
   return [
     '; it is linearly stable while ',
     m(`${mechanicsSymbol(p)} ${side} ${bound}`),
-    ` (${REFERENCES[f.paper!.source].short} ${row.formula.eq}, in closed form), its period doubling where they meet, at `,
+    ` (${REFERENCES[f.paper!.source].short} ${row.formula.eq}, in closed form), met at `,
     m(`${mechanicsSymbol(p)} = ${Number(row.measured!.value.toPrecision(4))}`),
     ...(speeds.length ? [' for ', m(speeds.join(',\\ '))] : []),
+    `, ${BIFURCATION_WORDS[kind]}`,
+    ...laterBifurcations(study, p),
   ];
 }
+
+/**
+ * The branch's bifurcations after the first, each with the orbit's stability
+ * just past it (Birkhoff's billiard regains it at l = R₂, kozlov1988 (4.8)):
+ * "; further along the branch, at l = 0.9 (…), stable beyond".
+ */
+function laterBifurcations(study: OrbitStudy, p: string): Inline[] {
+  const { branch } = study;
+  const later = branch?.bifurcations.slice(1) ?? [];
+  if (!branch || later.length === 0) return [];
+  const { from, to } = study.declaration.continuation!;
+  const ahead = Math.sign(to - from);
+  const clauses = later.flatMap((b, k): Inline[] => {
+    const past = branch.points.find((x) => (x.parameter - b.parameter) * ahead > 0);
+    return [
+      k === 0 ? '' : '; ',
+      'at ',
+      m(`${mechanicsSymbol(p)} = ${Number(b.parameter.toPrecision(4))}`),
+      ` ${BIFURCATION_WORDS[b.kind].replace(/^where /, '')}`,
+      ...(past ? [past.stable ? ', stable beyond' : ', unstable beyond'] : []),
+    ];
+  });
+  return ['; further along the branch, ', ...clauses];
+}
+
+/** What the continuation found at the bound, by its multipliers (runtime/analysis/continuation.ts). */
+const BIFURCATION_WORDS: Readonly<Record<BifurcationKind, string>> = {
+  'period-doubling': 'where a multiplier passes through −1 (a period doubling)',
+  'branch-point': 'where the multipliers meet at +1 and the orbit goes on (a pitchfork)',
+  fold: 'where the multipliers meet at +1 and the branch turns back (a saddle-node)',
+  grazing: 'where the orbit grazes a contact',
+};
 
 /**
  * Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked.

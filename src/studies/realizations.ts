@@ -8,8 +8,11 @@
 // the loaded module of each realization (the model's own law, the declared
 // ones, the rigid one: the pipeline derives them); each is run here from the
 // model's initial state, and the contact's gap is recorded on common
-// samples, cut above the band the paper draws, with the time of its last
-// release (the event located by the driver).
+// samples, cut above the band the paper draws, with the time it leaves the
+// constraint for good: its last release (the event located by the driver)
+// where that ends it on f = 0; without adhesion the force may vanish inside
+// (f < 0, ḟ = 0 for a damper), and the point then flies back to f = 0
+// later: 1 + √(2/N) rather than 1 + ln 2/N for the viscous line (2.4).
 // Tests: test/studies/realizations.test.ts.
 import type { RealizationsFigure } from '../model/validate/paper-study-figures.js';
 import type { LoadedModule, Params } from '../runtime/contract.js';
@@ -20,7 +23,7 @@ export interface RealizationRun {
   readonly label: string;
   /** The contact's gap at each sample, NaN above the cut. */
   readonly gap: readonly number[];
-  /** The time of the contact's last release event: when the motion leaves it for good (NaN if it never does). */
+  /** When the motion leaves the contact for good: its gap's last rise through 0 (NaN if it never does). */
   readonly leaves: number;
 }
 
@@ -35,6 +38,8 @@ export interface RealizationsStudy {
 
 /** Samples of each run: some 125 per swing of the elastic realization at N = 100 over t ≤ 4. */
 const SAMPLES = 801;
+/** A release with its gap above this ends the contact on f = 0 (the located crossing may sit a rounding inside). */
+const ON_SURFACE = -1e-9;
 
 /** Each realization run from its module's initial state to the figure's t1, its gap on the common samples. */
 export function realizationsStudy(
@@ -48,13 +53,39 @@ export function realizationsStudy(
     const run = simulate(module, { q0, qd0, t1: figure.t1, samples: SAMPLES, rtol: 1e-10, atol: 1e-12, params });
     t = run.t;
     const contact = contactOf(module, figure.contact);
-    const gap = run.t.map((s, k) =>
-      contact.realized ? module.compliantContacts!(s, run.q[k]!, run.qd[k]!, params)[3 * contact.index]! : module.gaps!(s, run.q[k]!, params)[contact.index]!,
+    // [f, ḟ] of a realized contact at each sample; a rigid one's gap only.
+    const values = run.t.map((s, k) =>
+      contact.realized
+        ? Array.from(module.compliantContacts!(s, run.q[k]!, run.qd[k]!, params).subarray(3 * contact.index, 3 * contact.index + 2))
+        : [module.gaps!(s, run.q[k]!, params)[contact.index]!],
     );
-    const releases = run.events.filter((e) => e.type === 'release' && e.contacts.includes(contact.index));
-    return { label, gap: gap.map((f) => (f > figure.cut ? NaN : f)), leaves: releases.at(-1)?.t ?? NaN };
+    const release = run.events.filter((e) => e.type === 'release' && e.contacts.includes(contact.index)).at(-1);
+    const leaves = !release
+      ? NaN
+      : !contact.realized || module.compliantContacts!(release.t, release.q, release.qd, params)[3 * contact.index]! >= ON_SURFACE
+        ? release.t
+        : regains(run.t, values, release.t);
+    return { label, gap: values.map(([f]) => (f! > figure.cut ? NaN : f!)), leaves };
   });
   return { contact: figure.contact, params: figure.params, cut: figure.cut, t, runs };
+}
+
+/**
+ * The first rise of f through 0 after `after`, on the cubic through the two
+ * samples' f and ḟ about it (exact in a flight under constant forces), by
+ * bisection; NaN if f stays below 0.
+ */
+function regains(t: readonly number[], values: readonly (readonly number[])[], after: number): number {
+  const k = t.findIndex((_, i) => i + 1 < t.length && t[i + 1]! > after && values[i]![0]! < 0 && values[i + 1]![0]! >= 0);
+  if (k < 0) return NaN;
+  const [t0, h] = [t[k]!, t[k + 1]! - t[k]!];
+  const [[f0, d0], [f1, d1]] = [values[k]!, values[k + 1]!] as [[number, number], [number, number]];
+  // Hermite's cubic in s = (τ − t0)/h.
+  const f = (s: number): number =>
+    (2 * s ** 3 - 3 * s ** 2 + 1) * f0 + (s ** 3 - 2 * s ** 2 + s) * h * d0 + (-2 * s ** 3 + 3 * s ** 2) * f1 + (s ** 3 - s ** 2) * h * d1;
+  let [lo, hi] = [0, 1];
+  for (let i = 0; i < 60; i++) [lo, hi] = f((lo + hi) / 2) < 0 ? [(lo + hi) / 2, hi] : [lo, (lo + hi) / 2];
+  return t0 + h * hi;
 }
 
 /** The contact's index among the module's realized contacts (its events' and compliantContacts' order), or among its rigid ones. */

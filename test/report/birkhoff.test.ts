@@ -66,6 +66,13 @@ describe('kozlov1988 Fig. 2 in the Birkhoff billiard’s report', () => {
     expect(JSON.stringify(figure.caption)).toContain(`(${REFERENCES.kozlov1988.short} Fig. 2)`);
   });
 
+  it('sets R₁ by the lower wall and R₂ by the upper one, not on the radius’s middle past the other wall', () => {
+    const svg = birkhoffFigure(model, study)!.svg;
+    const y = (label: string): number => Number(new RegExp(`<text[^>]*\\by="([-0-9.]+)"[^>]*>${label}<`).exec(svg)![1]);
+    // The lower wall's end at x = ±0.8l is at height R₁ − √(R₁² − (0.8l)²) = 0.126, the upper's at l − R₂ + √(R₂² − (0.8l)²) = 0.406: R₁ lower (larger y on the page).
+    expect(y('R₁')).toBeGreaterThan(y('R₂'));
+  });
+
   it('is drawn where the model file declares it, which the Birkhoff billiard alone does, and nothing without an orbit', async () => {
     const drawn = (o: typeof options): boolean =>
       buildReport(compiled.system, o).sections.some((s) => s.blocks.some((b) => b.kind === 'figure' && b.id === 'birkhoff-orbit'));

@@ -9,7 +9,10 @@
 // then goes on, solved again from the limit state there. An end that
 // oscillates in the fast time √p(t − t₀) within one period of the piece's
 // start tends to that start (fast-root.ts: the elastic strip's release,
-// Theorem 2). The limit is taken before solving for the end, as in the
+// Theorem 2). Such an end's condition without its vanishing terms, where
+// polynomial in t, gives the end for finite p up to terms exponentially
+// small in p (the viscous τ = 2 + 1/N + O(e^{−N})). The limit is taken
+// before solving for the end, as in the
 // paper's asymptotics; where some piece has no limit of this kind the limit
 // motion stops there and says why.
 // Tests: test/derive/motion/limit-motion.test.ts
@@ -29,6 +32,8 @@ import { motionFrom, piecewiseMotion, polynomialRoots, type PiecewiseMotion } fr
 export interface LimitPiece {
   readonly start: Expr;
   readonly end?: Expr;
+  /** A transcendental end for finite p up to terms O(e^{−cp}): the root of its condition with them dropped. */
+  readonly nearEnd?: Expr;
   readonly q: readonly Expr[];
   readonly qd: readonly Expr[];
 }
@@ -80,7 +85,9 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
       const end = piece.end
         ? limitAtInfinity(piece.end, p)
         : pending && (leadingRoot(pending.condition, p, { ...env, [TIME]: pending.at }, t0) ?? fastRootLimit(pending.condition, p, start, domain));
-      pieces.push({ start, ...(end ? { end } : {}), q: q as Expr[], qd: qd as Expr[] });
+      const nearEnd =
+        pending && end ? nearestRoot(withoutVanishing(pending.condition, p, { ...env, [TIME]: pending.at }), { ...env, [TIME]: pending.at }, t0) : undefined;
+      pieces.push({ start, ...(end ? { end } : {}), ...(nearEnd ? { nearEnd } : {}), q: q as Expr[], qd: qd as Expr[] });
       if (piece.end && !end) return { pieces, stop: `piece ${pieces.length}: its end has no limit in closed form` };
       if (pending && !end) return { pieces, stop: `piece ${pieces.length}: no simple root of its ending condition's leading term` };
     }
@@ -117,17 +124,22 @@ function withoutVanishing(e: Expr, p: string, probe: Env): Expr {
 /** The simple root nearest the finite one of ℓ(t) = lim pʳC(t), r the least power giving a finite ℓ ≢ 0. */
 function leadingRoot(condition: Expr, p: string, probe: Env, after: number): Expr | undefined {
   const kept = withoutVanishing(condition, p, probe);
-  const at = probe[TIME]!;
   for (let r = 0; r <= MAX_ORDER; r++) {
     const leading = limitAtInfinity(simplify(mul(kept, pow(sym(p), r))), p);
     if (!leading) return undefined;
     if (simplify(leading) === ZERO) continue;
-    const slope = diff(leading, TIME);
-    const simple = (polynomialRoots(leading) ?? []).filter((x) => {
-      const t = evaluate(x, probe);
-      return Number.isFinite(t) && t > after && Math.abs(evaluate(slope, { ...probe, [TIME]: t })) > 1e-12;
-    });
-    return simple.sort((a, b) => Math.abs(evaluate(a, probe) - at) - Math.abs(evaluate(b, probe) - at))[0];
+    return nearestRoot(leading, probe, after);
   }
   return undefined;
+}
+
+/** The simple root in t of a polynomial after `after` nearest the probe's time. */
+function nearestRoot(e: Expr, probe: Env, after: number): Expr | undefined {
+  const at = probe[TIME]!;
+  const slope = diff(e, TIME);
+  const simple = (polynomialRoots(e) ?? []).filter((x) => {
+    const t = evaluate(x, probe);
+    return Number.isFinite(t) && t > after && Math.abs(evaluate(slope, { ...probe, [TIME]: t })) > 1e-12;
+  });
+  return simple.sort((a, b) => Math.abs(evaluate(a, probe) - at) - Math.abs(evaluate(b, probe) - at))[0];
 }

@@ -100,6 +100,12 @@ export interface LimitStudy {
     readonly rows: readonly (readonly number[])[];
     readonly reference?: readonly number[];
   };
+  /**
+   * Where the distance vanishes like N^{−r} (r the fitted order to the nearest half), N^r times the
+   * largest coordinate deviation from the rigid motion at each common sample, per run: the curves
+   * collapse (kozlov1988 Theorem 1, the realized pendulum's u = O(1/N)).
+   */
+  readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
 }
 
 /**
@@ -146,6 +152,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     ? simulate(opts.reference, { ...opts, params: onlyKnown(opts.reference, opts.params ?? {}), ...progressOf(0) })
     : undefined;
   const gapRows: number[][] = [];
+  const deviationRows: number[][] = [];
   let times: readonly number[] = [];
   const rows = values.map((value, i): LimitRow => {
     const params = { ...onlyKnown(module, opts.params ?? {}), [parameter]: value };
@@ -154,6 +161,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     // A realized retaining constraint (kozlov1988 Theorem 1) has no compliant contact whose gap to record.
     const contacts = module.compliantContacts;
     if (contacts) gapRows.push(run.t.map((t, k) => contacts(t, run.q[k]!, run.qd[k]!, params)[3 * j]!));
+    if (referenceRun) deviationRows.push(gridDeviation(run, referenceRun));
     return { value, ...compliantRecord(module, run, params, j, atol), distance: referenceRun ? gridDistance(run, referenceRun) : NaN };
   });
   const N = rows.map((r) => r.value);
@@ -202,7 +210,21 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
       : undefined;
   // The runs share t0, t1 and the samples (gridDistance relies on it too).
   const gaps = { contact: contact ?? '', t: times, rows: gapRows, ...(referenceGaps ? { reference: referenceGaps } : {}) };
-  return { parameter, rows, ...(reference ? { reference } : {}), limits, orders, extrapolated, convergence, bounded, gaps };
+  const order = Math.round(2 * orders.distance) / 2;
+  const deviations =
+    convergence === 'vanishes' && order > 0 ? { t: times, order, rows: deviationRows.map((row, i) => row.map((d) => N[i]! ** order * d)) } : undefined;
+  return {
+    parameter,
+    rows,
+    ...(reference ? { reference } : {}),
+    limits,
+    orders,
+    extrapolated,
+    convergence,
+    bounded,
+    gaps,
+    ...(deviations ? { deviations } : {}),
+  };
 }
 
 /** LimitStudy.convergence of the distances, in the order of the growing parameter. */
@@ -270,10 +292,13 @@ function record(ins: readonly ContactChange[], outs: readonly ContactChange[], a
 
 /** max over the common grid of |q − q_ref| (the runs share t0, t1 and samples). */
 function gridDistance(a: Trajectory, b: Trajectory): number {
-  let worst = 0;
+  return Math.max(0, ...gridDeviation(a, b));
+}
+
+/** The largest coordinate deviation of a from b at each common sample. */
+function gridDeviation(a: Trajectory, b: Trajectory): number[] {
   const count = Math.min(a.t.length, b.t.length);
-  for (let k = 0; k < count; k++) a.q[k]!.forEach((x, i) => (worst = Math.max(worst, Math.abs(x - b.q[k]![i]!))));
-  return worst;
+  return Array.from({ length: count }, (_, k) => Math.max(0, ...a.q[k]!.map((x, i) => Math.abs(x - b.q[k]![i]!))));
 }
 
 /** Aitken's Δ² on the last three values; the last value when it changes by at most `resolution` (relative). */

@@ -525,7 +525,11 @@ export interface Computed {
   readonly confocal?: ConfocalForFacts;
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
   readonly simulation?:
-    | { readonly trajectory: { readonly events: readonly { readonly t: number; readonly type: string }[] } }
+    | {
+        readonly trajectory: {
+          readonly events: readonly { readonly t: number; readonly type: string; readonly contacts?: readonly number[]; readonly qd?: readonly number[] }[];
+        };
+      }
     | { readonly error: string }
     | { readonly skipped: string };
 }

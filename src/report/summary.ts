@@ -22,7 +22,7 @@ import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { complexLatex } from './periodic.js';
-import { noteInlines, resting } from './paper-check.js';
+import { noteInlines, resting, runRestShort } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, mechanicsSymbol, proseName } from './notation.js';
@@ -668,6 +668,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ref('sec:own-results'),
           ') holds for small amplitudes only: to first order in the speed before the impact',
           ...restingRange(f.system, r),
+          ...(r.run ? ['; at the run’s first strike it gives ', ...runRestShort(r)] : []),
           '.',
         ),
       );

@@ -240,8 +240,13 @@ describe('the prism’s equilibrium (2.1)', () => {
   const doc = buildReport(system, { source: 'derivations/prism-in-guides.ts', toolkit: TOOLKIT, paper: paperCheck(system, prismInGuides.paper!) });
   const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
   const rhs = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
-  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y)', () => {
-    expect(rhs).toHaveLength(5);
+  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y), then the counts in closed form', () => {
+    expect(rhs).toHaveLength(8);
+    expect(rhs.slice(5)).toEqual([
+      '\\sum_r C_{6\\nu - n}^r 2^r z^r\\ \\text{\\S 2} = (1 + 2 z)^{6 \\nu - n}',
+      'S = \\sum_r C_{6\\nu - n}^r 2^r\\ \\text{\\S 3} = 3^{6 \\nu - n}',
+      's_0\\ \\text{\\S 3} = 2^{6 \\nu - n}',
+    ]);
     expect(rhs[0]).toBe('P_y\\ \\text{(2.1)} = N_{1} + N_{2}');
     expect(rhs[1]).toBe('P_z\\ \\text{(2.1)} = -N_{3} - N_{4} - N_{5}');
     for (const [i, load] of ['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].entries()) expect(rhs[i]!.endsWith(`= ${load}`)).toBe(false);

@@ -454,6 +454,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      motion of that panel (src/studies/confocal.ts), the derived coordinates at its
 //                      samples: the sides of its quadrilateral (kozlov1988 (5.4), (5.5));
 //                      .h, .gamma its start's energy and constant γ of (5.3)
+//   confocal.family.x0|first|period   the (5.7) member leaving the wall at x₀ along its normal: x at
+//                      its first strike and the time of its second, at x₀ again
+//   confocal.unstable.v|growth   the bouncing at speed v off the vertex with v²/g > a: |x| multiplied per strike
 // Each holds at the parameters the computation used (MeasuredFact.params).
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
@@ -487,6 +490,8 @@ export interface OrbitForFacts {
 
 /** The confocal motions as the facts need them (structurally src/studies/confocal.ts's ConfocalStudy). */
 export interface ConfocalForFacts {
+  readonly family: { readonly x0: number; readonly first: number; readonly period: number };
+  readonly unstable: { readonly v: number; readonly growth: number };
   readonly runs: readonly {
     readonly panel: string;
     readonly h: number;
@@ -621,9 +626,15 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
  * v, w of (5.2) evaluated along its samples at the defaults, and the start's h and γ of (5.3).
  */
 function confocalFacts(system: DerivedSystem, study: ConfocalForFacts | undefined, put: (name: string, value: number) => void): void {
+  if (!study) return;
+  put('confocal.family.x0', study.family.x0);
+  put('confocal.family.first', study.family.first);
+  put('confocal.family.period', study.family.period);
+  put('confocal.unstable.v', study.unstable.v);
+  put('confocal.unstable.growth', study.unstable.growth);
   const facts = derivedFacts(system);
   const [v, w] = [facts.get('parabolic.v'), facts.get('parabolic.w')];
-  if (!study || !v || !w) return;
+  if (!v || !w) return;
   const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
   for (const r of study.runs) {
     const key = `confocal.${r.panel}`;

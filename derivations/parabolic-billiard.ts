@@ -95,6 +95,7 @@ export default defineModel({
         derived: 'orbit.bifurcation1',
         where: { v0: "orbit.y'" },
         tolerance: 1e-5,
+        reading: 'that is, while its apex $\\dot{y}^2/(2g)$ is below the focus $a/2$',
         note: 'stability is lost where $f^{\\prime\\prime}(0) = 1/a$ reaches $g/v_0^2$: the branch’s period doubling, the apex $v_0^2/(2g)$ at the focus $a/2$ (§5). The paper puts this bifurcation at $h = mga$, “when the height of the bounce equals the distance to the focus”; that height is $a/2$, so the energy there is $h = mga/2$ (a misprint in the paper), as here: $v_0^2/2 = ga_{*}/2$ per unit mass.',
       },
       {

@@ -333,6 +333,7 @@ function stabilityBound(f: SummaryFacts): Inline[] {
   return [
     '; it is linearly stable while ',
     m(`${mechanicsSymbol(p)} ${side} ${bound}`),
+    ...(row.formula.reading ? [', ', ...noteInlines(row.formula.reading)] : []),
     ` (${REFERENCES[f.paper!.source].short} ${row.formula.eq}, in closed form), its period doubling where they meet, at `,
     m(`${mechanicsSymbol(p)} = ${Number(row.measured!.value.toPrecision(4))}`),
     ...(speeds.length ? [' for ', m(speeds.join(',\\ '))] : []),

@@ -469,6 +469,15 @@ describe('the report', () => {
       'yes, to 1e-5',
     ]);
   });
+  it('states (4.1) in closed form in the abstract and the conclusion: stable while a > ẏ²/g, the apex below the focus a/2', () => {
+    const { system, computed } = once(parabolic);
+    const doc = buildReport(system, computed);
+    const conclusion = JSON.stringify(doc.sections.find((s) => s.id === 'conclusion')!.blocks);
+    for (const text of [JSON.stringify(doc.abstract), conclusion]) {
+      expect(text).toContain('linearly stable while ",{"math":"a > \\\\frac{\\\\dot{y}^{2}}{g}"}');
+      expect(text).toContain('that is, while its apex ",{"math":"\\\\dot{y}^2/(2g)"}," is below the focus ",{"math":"a/2"}');
+    }
+  });
   it('prints the velocities after the strike the §5 rows are bound to as ẋ⁺, ẏ⁺, never the model file’s names', () => {
     const { system, computed } = once(parabolic);
     const tex = renderLatexBody(buildReport(system, computed));

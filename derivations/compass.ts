@@ -194,7 +194,7 @@ export default defineModel({
       { eq: '(1.19)', name: '\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}', formula: '0', derived: "impact1.leaves.psi'+@critical" },
       {
         eq: '(1.20)',
-        name: 'T(-0) - T(+0)',
+        name: 'T(-0) - T(+0)\\ \\text{(B leaves)}',
         formula: 'T*(1 - ((1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2))^2)',
         derived: 'impact1.leaves.ΔT',
         where: { T: 'impact1.T-' },

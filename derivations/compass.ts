@@ -120,9 +120,9 @@ export default defineModel({
       {
         eq: '(1.10)',
         name: '[\\dot{\\psi}]\\ \\text{(B leaves)}',
-        formula: '((E1x + E2x)*cos(alpha) + 2*(E1y - E2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
+        formula: '((E_R1x + E_R2x)*cos(alpha) + 2*(E_R1y - E_R2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
         derived: "impact1.leaves.[psi']",
-        where: { E1x: 'impact1.leaves.footD.t', E1y: 'impact1.leaves.footD.n', E2x: '0', E2y: '0' },
+        where: { E_R1x: 'impact1.leaves.footD.t', E_R1y: 'impact1.leaves.footD.n', E_R2x: '0', E_R2y: '0' },
         note: 'B leaves, so $E_{R_2} = 0$ (1.14).',
       },
       {
@@ -156,9 +156,9 @@ export default defineModel({
       {
         eq: '(1.10)',
         name: '[\\dot{\\psi}]\\ \\text{(B stays)}',
-        formula: '((E1x + E2x)*cos(alpha) + 2*(E1y - E2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
+        formula: '((E_R1x + E_R2x)*cos(alpha) + 2*(E_R1y - E_R2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
         derived: "impact1.stays.[psi']",
-        where: { E1x: 'impact1.stays.footD.t', E1y: 'impact1.stays.footD.n', E2x: 'impact1.stays.footB.t', E2y: 'impact1.stays.footB.n' },
+        where: { E_R1x: 'impact1.stays.footD.t', E_R1y: 'impact1.stays.footD.n', E_R2x: 'impact1.stays.footB.t', E_R2y: 'impact1.stays.footB.n' },
         note: 'B stays: only the sum $E_{R_{1x}} + E_{R_{2x}}$ is determined, and only the sum enters.',
       },
       {
@@ -194,7 +194,7 @@ export default defineModel({
       { eq: '(1.19)', name: '\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}', formula: '0', derived: "impact1.leaves.psi'+@critical" },
       {
         eq: '(1.20)',
-        name: 'T(-0) - T(+0)',
+        name: 'T(-0) - T(+0)\\ \\text{(B leaves)}',
         formula: 'T*(1 - ((1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2))^2)',
         derived: 'impact1.leaves.ΔT',
         where: { T: 'impact1.T-' },

@@ -160,39 +160,32 @@ export default defineModel({
             }
           : {}),
       })),
-      // §2's and §3's counts against the variants as the toolkit enumerates them, at this prism's five pairs: the number of
-      // enumerated variants against the paper's formula at the model's own values, not the formulas for every pair count.
-      // One meaning per letter: r supports (the paper's n of §2), nu moving links and n degrees of freedom (the paper's t, n of §3).
+      // §2's and §3's counts in closed form: the paper's formulas typed in its symbols, against the derivation's, in the
+      // kernel's symbols ν (the paper's t: moving links, t being time) and n (degrees of freedom), k = 6ν − n pairs.
+      // One meaning per letter: r supports (the paper's n of §2).
       {
         eq: '§2',
-        name: '\\text{variants on } r \\text{ supports},\\ r = 3',
-        formula: 'C*2^3',
-        derived: 'supports.count.on3',
-        where: { C: '10' },
-        note: 'the paper’s $C_5^r 2^r$ variants on $r$ supports (its $n$), at $r = 3$ with $C_5^3 = 10$: the variants the toolkit enumerates with exactly three pairs pressed, counted, against that number. The formula for every $r$ is not derived; this checks one value of it.',
-      },
-      {
-        eq: '§2',
-        name: '\\sum_r C_5^r 2^r',
-        formula: '1 + 5*2 + 10*2^2 + 10*2^3 + 5*2^4 + 2^5',
-        derived: 'supports.count.on0 + supports.count.on1 + supports.count.on2 + supports.count.on3 + supports.count.on4 + supports.count.on5',
-        note: 'the enumerated variants on $r = 0, \\dots, 5$ supports, counted and summed, against the paper’s terms $C_5^r 2^r$: numbers against numbers, at this prism’s five pairs.',
+        name: '\\sum_r C_{6\\nu - n}^r 2^r z^r',
+        formula: '(1 + 2*z)^(6*nu - n)',
+        derived: 'supports.count.generating',
+        where: { nu: 'supports.count.bodies', n: 'supports.count.dof', z: 'supports.count.z' },
+        note: 'the paper’s $C_5^r 2^r$ variants on $r$ supports (its $n$), summed with $z^r$: $(1 + 2z)^5$ by the binomial theorem, the five pairs being $6\\nu - n$. The derivation multiplies, pair by pair, $1 + 2z$: free, or bearing on one of its two faces.',
       },
       {
         eq: '§3',
-        name: 's_0 = 2^{6\\nu - n}',
-        formula: '2^(6*nu - n)',
-        derived: 'supports.count.full',
-        where: { nu: '1', n: 'supports.freedom' },
-        note: 'the full-support variants enumerated, counted, against the paper’s $2^{6t - n}$ at its $t = \\nu = 1$ moving link (written $\\nu$ here, $t$ being time) and the $n = 1$ degree of freedom the five pairs leave: one value of the formula, checked as a number.',
-      },
-      {
-        eq: '§3',
-        name: 'S = 3^{6\\nu - n}',
+        name: 'S = \\sum_r C_{6\\nu - n}^r 2^r',
         formula: '3^(6*nu - n)',
-        derived: 'supports.count.all',
-        where: { nu: '1', n: 'supports.freedom' },
-        note: 'all the variants enumerated (each pair pressed on one face, on the other, or free) against $3^{6t - n}$ at $\\nu = 1$, $n = 1$, likewise a number.',
+        derived: 'supports.count.all.closed',
+        where: { nu: 'supports.count.bodies', n: 'supports.count.dof' },
+        note: 'the paper’s $\\sum_r C_5^r 2^r = 243$ (§2) and $S = 3^{6t - n}$ (§3), $t = \\nu$ moving links: the generating sum at $z = 1$.',
+      },
+      {
+        eq: '§3',
+        name: 's_0',
+        formula: '2^(6*nu - n)',
+        derived: 'supports.count.full.closed',
+        where: { nu: 'supports.count.bodies', n: 'supports.count.dof' },
+        note: 'the full-support variants, every pair bearing on one of its two faces.',
       },
     ],
     notDerived: [

@@ -85,6 +85,9 @@
 //   supports.count.all|full|on{n}      the variants of support as enumerated: all, full, on exactly n
 //                                      pairs (smirnov1981 §2, §3: 3⁵ = 243, 2⁵ = 32, C(5, n)·2ⁿ)
 //   supports.freedom                   the degrees of freedom the pairs leave (n of §3's 2^{6t−n})
+//   supports.count.bodies|dof|z        the symbols ν (the paper's t), n and z of the closed forms
+//   supports.count.generating          (1 + 2z)^{6ν−n}: the variants by the number r of pairs bearing, C^r 2^r z^r (§2)
+//   supports.count.all|full.closed     3^{6ν−n}, 2^{6ν−n} (§3 S, s₀), for spatial bodies, where they give the counts
 //   supports.{sides}.{q}''             q̈ of a full variant, M q̈ = F + Σ dᵢNᵢ (1.3), up to two pairs;
 //                                      supports.{q}'' the switched sum as for Φ (example 1: ẍ)
 //   supports.Φ                         the switched sum Σ F(s) Φˢ over the full variants, F(s) =
@@ -218,6 +221,7 @@ import { parabolicCoordinates } from './unilateral/parabolic-coordinates.js';
 import { returnMap } from './unilateral/return-map.js';
 import { variantAccelerations } from './friction/supports.js';
 import { switchedSum } from './friction/support-rest.js';
+import { countFormsAgree, variantCountForms } from './friction/support-variants.js';
 import { smoothStay } from './unilateral/smooth-stay.js';
 import { vaultingSpeedSquared } from './unilateral/vaulting.js';
 import { onSurface } from './unilateral/surface.js';
@@ -453,6 +457,9 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      motion of that panel (src/studies/confocal.ts), the derived coordinates at its
 //                      samples: the sides of its quadrilateral (kozlov1988 (5.4), (5.5));
 //                      .h, .gamma its start's energy and constant γ of (5.3)
+//   confocal.family.x0|first|period   the (5.7) member leaving the wall at x₀ along its normal: x at
+//                      its first strike and the time of its second, at x₀ again
+//   confocal.unstable.v|growth   the bouncing at speed v off the vertex with v²/g > a: |x| multiplied per strike
 // Each holds at the parameters the computation used (MeasuredFact.params).
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
@@ -486,6 +493,8 @@ export interface OrbitForFacts {
 
 /** The confocal motions as the facts need them (structurally src/studies/confocal.ts's ConfocalStudy). */
 export interface ConfocalForFacts {
+  readonly family: { readonly x0: number; readonly first: number; readonly period: number };
+  readonly unstable: { readonly v: number; readonly growth: number };
   readonly runs: readonly {
     readonly panel: string;
     readonly h: number;
@@ -528,7 +537,11 @@ export interface Computed {
   readonly confocal?: ConfocalForFacts;
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
   readonly simulation?:
-    | { readonly trajectory: { readonly events: readonly { readonly t: number; readonly type: string }[] } }
+    | {
+        readonly trajectory: {
+          readonly events: readonly { readonly t: number; readonly type: string; readonly contacts?: readonly number[]; readonly qd?: readonly number[] }[];
+        };
+      }
     | { readonly error: string }
     | { readonly skipped: string };
 }
@@ -616,9 +629,15 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
  * v, w of (5.2) evaluated along its samples at the defaults, and the start's h and γ of (5.3).
  */
 function confocalFacts(system: DerivedSystem, study: ConfocalForFacts | undefined, put: (name: string, value: number) => void): void {
+  if (!study) return;
+  put('confocal.family.x0', study.family.x0);
+  put('confocal.family.first', study.family.first);
+  put('confocal.family.period', study.family.period);
+  put('confocal.unstable.v', study.unstable.v);
+  put('confocal.unstable.growth', study.unstable.growth);
   const facts = derivedFacts(system);
   const [v, w] = [facts.get('parabolic.v'), facts.get('parabolic.w')];
-  if (!study || !v || !w) return;
+  if (!v || !w) return;
   const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
   for (const r of study.runs) {
     const key = `confocal.${r.panel}`;
@@ -633,6 +652,25 @@ function confocalFacts(system: DerivedSystem, study: ConfocalForFacts | undefine
       put(`${key}.${name}.max`, Math.max(...values));
     }
   }
+}
+
+/**
+ * smirnov1981 §2, §3: the counts in closed form, in the kernel's symbols ν for the moving bodies and n for the degrees
+ * of freedom their k = 6ν − n pairs leave (spatial bodies, six coordinates each; t, time, is not the paper's t), set
+ * where they give the enumerated counts at the model's ν and n.
+ */
+function countForms(system: DerivedSystem, s: NonNullable<DerivedSystem['supports']>, facts: Map<string, Expr>): void {
+  const { coordinates, parameters } = system.model;
+  const [nu, n, z] = [sym('nu'), sym('n'), sym('z')];
+  if (coordinates.length % 6 !== 0 || parameters.some((p) => [nu.name, n.name, z.name].includes(p.name))) return;
+  const forms = variantCountForms(sub(mul(num(6), nu), n), z);
+  if (!countFormsAgree(forms, z, { nu: coordinates.length / 6, n: s.freedom }, s.counts)) return;
+  facts.set('supports.count.bodies', nu);
+  facts.set('supports.count.dof', n);
+  facts.set('supports.count.z', z);
+  facts.set('supports.count.generating', forms.generating);
+  facts.set('supports.count.all.closed', forms.all);
+  facts.set('supports.count.full.closed', forms.full);
 }
 
 /** Variants' accelerations are derived as facts up to this many pairs (the point's one, the planar prism's two). */
@@ -656,6 +694,7 @@ function supportFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
   facts.set('supports.count.full', num(s.counts.full));
   s.counts.bySupports.forEach((c, n) => facts.set(`supports.count.on${n}`, num(c)));
   facts.set('supports.freedom', num(s.freedom));
+  countForms(system, s, facts);
   // smirnov1981 (1.2), (2.2): each variant's Φ (and q̈) weighed by its switching function, 1 on the realized variant and 0 elsewhere.
   if (s.variants?.length)
     facts.set(

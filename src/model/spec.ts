@@ -667,6 +667,11 @@ export interface PaperFormulaSpec {
   /** How the paper's text was read where it is garbled or differs in sign convention. */
   readonly note?: string;
   /**
+   * What a stability bound says of the motion, in words ($…$ for math), said beside it where the abstract and the
+   * conclusion state it (kozlov1988 (4.1): the bouncing's apex below the focus).
+   */
+  readonly reading?: string;
+  /**
    * A row the paper does not print: 'own' the toolkit's formula for a result the paper states only in words
    * (kozlov1988 §2: the Kelvin–Voigt release "is again delayed"), printed among the report's own results;
    * 'reduction' the toolkit's own consequence of the paper's equations (a support variant the paper does not write

@@ -25,6 +25,7 @@ import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
 import { supportLoads } from '../studies/support-loads.js';
 import { supportHistory } from '../studies/support-history.js';
+import { supportStarts } from '../studies/support-starts.js';
 import { hingeRest } from '../studies/hinge-rest.js';
 import { patchHistories } from '../studies/patch-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
@@ -65,6 +66,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     modeDirections: modeDirections(system),
     ...supportLoadsOption(compiled),
     ...supportHistoryOption(compiled, simulation),
+    ...supportStartsOption(compiled),
     ...hingeRestOption(compiled, simulation),
     ...patchHistoryOption(compiled, simulation),
     ...impactEnergyOption(compiled),
@@ -89,6 +91,12 @@ function supportLoadsOption({ system }: CompiledModel): Pick<ReportOptions, 'sup
 function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'supportHistory'> {
   const history = simulation && 'trajectory' in simulation ? supportHistory(system, simulation.trajectory) : undefined;
   return history ? { supportHistory: history } : {};
+}
+
+/** The starts from rest on the supports, one sliding and one staying, where the rest rule is derived (studies/support-starts.ts). */
+function supportStartsOption({ system, loaded }: CompiledModel): Pick<ReportOptions, 'supportStarts'> {
+  const starts = supportStarts(system, loaded);
+  return starts ? { supportStarts: starts } : {};
 }
 
 /** When and where the hinge's joint comes to rest along the simulated motion, where it does (studies/hinge-rest.ts). */

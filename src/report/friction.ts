@@ -13,6 +13,7 @@ import type { HingeDerivation } from '../derive/friction/hinges.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { SupportRest } from '../derive/friction/support-rest.js';
 import type { SupportLoads } from '../studies/support-loads.js';
+import type { SupportStarts } from '../studies/support-starts.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import { journalFigures } from './journal-figures.js';
@@ -32,6 +33,7 @@ export function frictionSection(
   loads?: SupportLoads,
   history?: SupportHistory,
   rest?: HingeRestStudy,
+  starts?: SupportStarts,
 ): Section | undefined {
   const coulomb = system.unilateral?.coulomb ?? [];
   const blocks = [
@@ -39,7 +41,7 @@ export function frictionSection(
       const twin = coulomb.slice(0, k).find((d) => alike(c, d));
       return twin ? twinBlocks(system, c, twin) : coulombBlocks(system, c);
     }),
-    ...(system.supports ? supportBlocks(system, system.supports, paper, loads) : []),
+    ...(system.supports ? supportBlocks(system, system.supports, paper, loads, starts) : []),
     ...(history ? supportHistoryFigures(system, history) : []),
     ...system.hinges.flatMap((h) => [...hingeBlocks(system, h), ...hingeRestBlocks(h, rest)]),
   ];
@@ -313,7 +315,7 @@ function paperNames(s: SupportDerivation, paper: PaperCheck | undefined): string
   return named.length && named.every((row) => row.every((n) => n !== undefined)) ? (named as string[][]) : undefined;
 }
 
-function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: PaperCheck, loads?: SupportLoads): Block[] {
+function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: PaperCheck, loads?: SupportLoads, starts?: SupportStarts): Block[] {
   const k = s.pairs.length;
   const names = s.pairs.map((p) => p.name).join(', ');
   const n = system.model.coordinates.length;
@@ -515,7 +517,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
           ],
     ),
     ...(loads ? [loadsParagraph(loads)] : []),
-    ...(system.supportRest ? restBlocks(system, system.supportRest) : []),
+    ...(system.supportRest ? restBlocks(system, system.supportRest, starts) : []),
     // The impulsive variants act only where impacts happen: a model with unilateral contacts.
     ...(system.model.unilateral.length
       ? [
@@ -554,7 +556,7 @@ const grid = (label: string, [matrix, entry]: readonly [string, string], entries
 const REST_LINES = 3;
 
 /** smirnov1981 §2: the start from rest in the direction of the load P and rest while |P| ≤ Φ, with its values at the defaults. */
-function restBlocks(system: DerivedSystem, rest: SupportRest): Block[] {
+function restBlocks(system: DerivedSystem, rest: SupportRest, starts?: SupportStarts): Block[] {
   const c = system.model.coordinates.find((x) => x.name === rest.coordinate)!;
   const q = mechanicsSymbol(c.name);
   const lines = mathLines(rest.bound);
@@ -581,7 +583,38 @@ function restBlocks(system: DerivedSystem, rest: SupportRest): Block[] {
       Math.abs(load) <= bound ? ': the system stays at rest.' : `: started from rest, it slides ${load > 0 ? 'forward' : 'backward'} along `,
       ...(Math.abs(load) <= bound ? [] : [m(q), '.']),
     ),
+    ...(starts ? [startsParagraph(system, starts)] : []),
   ];
+}
+
+/** The two starts from rest as run (studies/support-starts.ts): what the rule says of each, and what the run did by t1. */
+function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts }: SupportStarts): Block {
+  const c = system.model.coordinates.find((x) => x.name === coordinate)!;
+  const [q, qd] = [mechanicsSymbol(c.name), mechanicsSymbol(c.qd.name)];
+  const p = mechanicsSymbol(parameter);
+  const t1 = fmt(starts[0]!.t1);
+  return paragraph(
+    'Run from rest to ',
+    m(`t = ${t1}`),
+    ' by the variants of support, as the motion of Section ',
+    ref('sec:simulation'),
+    ': ',
+    ...starts.flatMap((s, k): Inline[] => {
+      const stays = Math.abs(s.load) <= s.bound;
+      return [
+        k ? '; ' : '',
+        m(`${p} = ${fmt(s.load)}`),
+        k ? '' : ' (the default)',
+        stays ? ', within ' : ', beyond ',
+        m(`\\Phi = ${fmt(s.bound)}`),
+        `, the rule says it ${stays ? 'stays' : 'slides'}, and the run ${s.moved ? 'slides' : 'stays'}: `,
+        m(`\\Delta ${q} = ${fmt(s.displacement)}`),
+        ', ',
+        m(`${qd} = ${fmt(s.speed)}`),
+      ];
+    }),
+    '.',
+  );
 }
 
 const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;

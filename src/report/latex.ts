@@ -196,7 +196,9 @@ export function splitName(name: string): { head: string; subscripts: string[] } 
 export function subscriptLatex(parts: readonly string[], symbol: (name: string) => string = symbolNameLatex): string {
   if (parts.length === 0) return '';
   // A subscript that is itself a symbol name with its own subscript (q1 in p[q1]) is printed as a symbol.
-  const one = (p: string): string => (/^[A-Za-z]+\d+$/.test(p) || p.includes('[') ? symbol(p) : wordLatex(p, 'upright'));
+  // A letter, a number and letters (R1x in E_R1x) is a letter with that index: E_{R_{1x}}, as rubanovich1981 (1.8) writes an impulse's component.
+  const one = (p: string): string =>
+    /^[A-Za-z]+\d+$/.test(p) || p.includes('[') ? symbol(p) : /^[A-Za-z]\d+[a-z]+$/.test(p) ? `${wordLatex(p[0]!)}_{${p.slice(1)}}` : wordLatex(p, 'upright');
   return `_{${parts.map(one).join(',')}}`;
 }
 

@@ -13,8 +13,9 @@ import { accelerationSymbol, fastVelocitySymbol, postImpactSymbol, symbolRole } 
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
+import { RESTING_FACT } from '../studies/rest-time.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
-import { energySection, constraintsSection, lagrange2Section, modelSection } from './sections.js';
+import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
@@ -25,15 +26,49 @@ import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay
 
 const label = (i: number): string => `paper-${i + 1}`;
 
-/** A rest time (paper-results.ts restingTime): defined where it is printed, and marked as the approximation it is. */
 /** A row giving an impact's rest time (paper-results.ts impact{i}.{m}.rest), not another fact named …rest (a patch's rest depth s*, kuleshov2011 (9.2)). */
-export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => /^impact\d+\..*\.rest$/.test(d.fact));
+export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => RESTING_FACT.test(d.fact));
 
-const restingDefinition = (name: string): Inline[] => [
+/** A rest time (paper-results.ts restingTime): defined where it is printed, marked as the approximation it is, and set beside the run. */
+const restingDefinition = (r: PaperCheckRow): Inline[] => [
   'Here ',
-  m(name),
+  m(r.formula.name),
   ' is the time from the impact until the rocking that follows ends: the swings, each up and back at the constant deceleration of the arriving contact’s phase at the impact configuration and slower by the impact’s velocity ratio at each strike, form a geometric series. It is a small-amplitude approximation, to first order in the speed before the impact.',
+  ...(r.run ? [' ', ...runRestInlines(r)] : []),
 ];
+
+/** The rest time against the run (studies/rest-time.ts): the run's time from its first strike to rest, the formula's at that strike's speed. */
+function runRestInlines(r: PaperCheckRow): Inline[] {
+  const { strike, speed, run } = r.run!;
+  const v = [...freeSymbols(r.derived)].find((s) => symbolRole(sym(s))?.role === 'pre-impact-velocity');
+  return [
+    'In the run of Section ',
+    ref('sec:simulation'),
+    ', the arriving contact first strikes at ',
+    m(`t = ${restValue(strike)}`),
+    ...(v ? [' with ', m(`${mechanicsSymbol(v)} = ${restValue(speed)}`)] : []),
+    ', and the motion is at rest ',
+    m(restValue(run)),
+    ' later; ',
+    m(r.formula.name),
+    ' at that speed gives ',
+    ...runRestShort(r),
+    ': the small-amplitude approximation.',
+  ];
+}
+
+/** "0.5268 against the 0.54 the run takes, 2.4 % less": the rest time at the run's first strike against the run's. */
+export function runRestShort(r: PaperCheckRow): Inline[] {
+  const { run, formula, relative } = r.run!;
+  return [
+    m(restValue(formula)),
+    ' against the ',
+    m(restValue(run)),
+    ` the run takes, ${formatNumber(Number((Math.abs(relative) * 100).toPrecision(2)))} % ${relative < 0 ? 'less' : 'more'}`,
+  ];
+}
+
+const restValue = (x: number): string => formatNumber(Number(x.toPrecision(4)));
 
 /**
  * The paper's results as derived (one numbered equation each, the paper's
@@ -133,7 +168,7 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
             equations(...ownDisplays.map(shownRow)),
             ...ownRows.flatMap((r) => [
               ...(r.formula.note || r.agrees !== undefined ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r))] : []),
-              ...(resting(r) ? [paragraph(...restingDefinition(r.formula.name))] : []),
+              ...(resting(r) ? [paragraph(...restingDefinition(r))] : []),
             ]),
           ],
         },

@@ -7,6 +7,7 @@ import type { Drawing } from '../model/types.js';
 import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { SupportLoads } from '../studies/support-loads.js';
+import type { SupportStarts } from '../studies/support-starts.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { PatchHistory } from '../studies/patch-history.js';
 import type { SupportHistory } from '../studies/support-history.js';
@@ -79,6 +80,8 @@ export interface ReportOptions {
   readonly supportLoads?: SupportLoads;
   /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts), plotted with the variants. */
   readonly supportHistory?: SupportHistory;
+  /** The starts from rest on Smirnov's supports, sliding and staying (studies/support-starts.ts), printed with the rest rule. */
+  readonly supportStarts?: SupportStarts;
   /** When and where a hinge's joint comes to rest along the simulated motion (studies/hinge-rest.ts), printed with the hinge. */
   readonly hingeRest?: HingeRestStudy;
   /** Each friction patch's slip and depth along the simulated motion (studies/patch-history.ts), drawn in the patch's section. */
@@ -110,6 +113,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
     ...(options.supportLoads ? { supportLoads: options.supportLoads } : {}),
     ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
+    ...(options.supportStarts ? { supportStarts: options.supportStarts } : {}),
     ...(options.hingeRest ? { hingeRest: options.hingeRest } : {}),
     ...(options.patchHistory ? { patchHistory: options.patchHistory } : {}),
     ...(options.paper ? { paper: options.paper } : {}),

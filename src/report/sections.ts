@@ -4,6 +4,7 @@
 // then the conventions. A section function returns undefined where its part
 // does not apply to the model.
 import type { SupportLoads } from '../studies/support-loads.js';
+import type { SupportStarts } from '../studies/support-starts.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { PatchHistory } from '../studies/patch-history.js';
 import type { SupportHistory } from '../studies/support-history.js';
@@ -107,6 +108,8 @@ export interface SectionInput {
   readonly supportLoads?: SupportLoads;
   /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts). */
   readonly supportHistory?: SupportHistory;
+  /** The starts from rest on Smirnov's supports (studies/support-starts.ts). */
+  readonly supportStarts?: SupportStarts;
   /** When and where a hinge's joint comes to rest along the simulated motion (studies/hinge-rest.ts). */
   readonly hingeRest?: HingeRestStudy;
   /** Each friction patch's slip and depth along the simulated motion (studies/patch-history.ts). */
@@ -781,7 +784,8 @@ export const SECTIONS: readonly SectionBuilder[] = [
   measureFormSection,
   contactPhasesSection,
   impactMapsSection,
-  ({ system, paper, supportLoads, supportHistory, hingeRest }) => frictionSection(system, paper, supportLoads, supportHistory, hingeRest),
+  ({ system, paper, supportLoads, supportHistory, supportStarts, hingeRest }) =>
+    frictionSection(system, paper, supportLoads, supportHistory, hingeRest, supportStarts),
   ({ system }) => compliantSection(system),
   ({ system, patchHistory }) => patchSection(system, patchHistory),
   ({ limitStudy }) => limitStudy && limitSection(limitStudy),

@@ -23,7 +23,7 @@ import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { complexLatex } from './periodic.js';
-import { noteInlines, resting } from './paper-check.js';
+import { noteInlines, resting, runRestShort } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, mechanicsSymbol, proseName } from './notation.js';
@@ -335,6 +335,7 @@ function stabilityBound(f: SummaryFacts): Inline[] {
   return [
     '; it is linearly stable while ',
     m(`${mechanicsSymbol(p)} ${side} ${bound}`),
+    ...(row.formula.reading ? [', ', ...noteInlines(row.formula.reading)] : []),
     ` (${REFERENCES[f.paper!.source].short} ${row.formula.eq}, in closed form), met at `,
     m(`${mechanicsSymbol(p)} = ${Number(row.measured!.value.toPrecision(4))}`),
     ...(speeds.length ? [' for ', m(speeds.join(',\\ '))] : []),
@@ -704,6 +705,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ref('sec:own-results'),
           ') holds for small amplitudes only: to first order in the speed before the impact',
           ...restingRange(f.system, r),
+          ...(r.run ? ['; at the run’s first strike it gives ', ...runRestShort(r)] : []),
           '.',
         ),
       );

@@ -12,7 +12,13 @@
 // down (Fig. 3b). The motions the model file declares (paper.studyFigures
 // 'confocal-motions', each start's panel its quadrilateral) are run here on
 // the model's loaded module; the report draws them in their quadrilaterals
-// (src/report/confocal.ts).
+// (src/report/confocal.ts). Beside them, two runs of §4–§5's closed forms:
+// a member of the family (5.7), leaving the wall at x₀ along its normal,
+// (ẋ, ẏ) = (−x₀√(g/a), √(ag)), to strike it at −x₀ and again at x₀ after
+// the period 4√(a/g); and the vertical bouncing with its apex above the
+// focus, v²/g = 5a/4 > a (4.1), started 10⁻⁶ off the axis, whose strikes
+// move away from it by a factor per strike (the multiplier outside the
+// unit circle).
 // Tests: test/studies/confocal.test.ts.
 import type { ConfocalStartSpec } from '../model/spec.js';
 import type { LoadedModule } from '../runtime/contract.js';
@@ -41,11 +47,22 @@ export interface ConfocalStudy {
   readonly a: number;
   readonly g: number;
   readonly runs: readonly ConfocalRun[];
+  /** The (5.7) member leaving the wall at x₀: where it strikes first (−x₀) and when it strikes at x₀ again, its period. */
+  readonly family: { readonly x0: number; readonly first: number; readonly period: number };
+  /** The bouncing at speed v off the vertex, v²/g > a: x at its strikes, and |x| multiplied per strike (STRIKES.from…to). */
+  readonly unstable: { readonly v: number; readonly x0: number; readonly strikes: readonly number[]; readonly growth: number };
 }
 
 /** Long enough for some fifty impacts: the path then shows the quadrilateral it fills. */
 const T1 = 20;
 const SAMPLES = 4001;
+
+/** Where the (5.7) member leaves the wall, in units of a. */
+const FAMILY_X0 = 0.3;
+/** The unstable bouncing: v²/g = APEX·a, its offset from the axis, and the strikes its growth is measured over (0-based: the first four are still mixed with the decaying direction; the last still linear). */
+const APEX = 1.25;
+const OFFSET = 1e-6;
+const STRIKES = { from: 4, to: 8 };
 
 /** The energy h and γ = (I − ah)/2 at a state (unit mass): F's constants, first integrals of the billiard. */
 export function confocalConstants(a: number, g: number, [x, y]: readonly number[], [xd, yd]: readonly number[]): { h: number; gamma: number } {
@@ -88,5 +105,29 @@ export function confocalStudy(mod: LoadedModule, starts: readonly ConfocalStartS
       yd: tr.qd.map((v) => v[iy]!),
     };
   });
-  return { a, g, runs };
+  return { a, g, runs, family: familyRun(mod, a, g, state), unstable: unstableRun(mod, a, g, state) };
+}
+
+type State = (s: Readonly<Record<string, number>>) => number[];
+
+/** The strikes of a run on the wall: time and x of each impact. */
+function strikes(mod: LoadedModule, q: readonly number[], qd: readonly number[], t1: number): { t: number; x: number }[] {
+  const ix = mod.model.coordinates.indexOf('x');
+  const tr = simulate(mod, { q0: q, qd0: qd, t1, samples: 2, rtol: 1e-11, atol: 1e-13 });
+  return tr.events.filter((e) => e.type === 'impact').map((e) => ({ t: e.t, x: e.q[ix]! }));
+}
+
+/** kozlov1988 (5.7): leaving the wall at x₀ along its normal, struck at −x₀ and then at x₀ again. */
+function familyRun(mod: LoadedModule, a: number, g: number, state: State): ConfocalStudy['family'] {
+  const x0 = FAMILY_X0 * a;
+  const s = strikes(mod, state({ x: x0, y: (x0 * x0) / (2 * a) }), state({ x: -x0 * Math.sqrt(g / a), y: Math.sqrt(a * g) }), 5 * Math.sqrt(a / g));
+  return { x0, first: s[0]!.x, period: s[1]!.t };
+}
+
+/** kozlov1988 (4.1) violated: the bouncing at v²/g = APEX·a off the vertex, OFFSET off the axis. */
+function unstableRun(mod: LoadedModule, a: number, g: number, state: State): ConfocalStudy['unstable'] {
+  const v = Math.sqrt(APEX * a * g);
+  const s = strikes(mod, state({ x: OFFSET, y: (OFFSET * OFFSET) / (2 * a) }), state({ x: 0, y: v }), (STRIKES.to + 1.5) * ((2 * v) / g)).map((k) => k.x);
+  const growth = Math.abs(s[STRIKES.to]! / s[STRIKES.from]!) ** (1 / (STRIKES.to - STRIKES.from));
+  return { v, x0: OFFSET, strikes: s, growth };
 }

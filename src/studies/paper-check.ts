@@ -25,6 +25,7 @@ import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
 import { seeded } from './seeded.js';
+import { RESTING_FACT, runRest, type RunRest } from './rest-time.js';
 import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
@@ -49,6 +50,8 @@ export interface PaperCheckRow {
   readonly how: 'symbolic' | 'numeric' | 'measured';
   /** A measured row: the derived number, the paper's formula's value there, and the measured facts the formula's symbols stand for. */
   readonly measured?: { readonly value: number; readonly paper: number; readonly bindings: ReadonlyMap<string, number> };
+  /** A rest time (impact{i}.{m}.rest) against the report's run (rest-time.ts). */
+  readonly run?: RunRest;
 }
 
 /** A paper's inequality with what it reduces to on its domain, proved or not. */
@@ -99,12 +102,21 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
     });
   const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
   const source = general ?? system;
-  const rows = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
+  const checked = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
+  const rows = general ? checked : checked.map((r) => withRun(system, r, computed));
   const claims = proveClaims(source, checkClaims(spec.claims, source.model));
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
   const notDerived = checkNotDerived(spec.notDerived, system.model.name);
   const impacts = source.model.unilateral.length > 0;
   return { source: key, rows, claims, figures, notDerived, impacts, ...(spec.scope ? { scope: spec.scope } : {}), ...(general ? { general } : {}) };
+}
+
+/** A rest-time row with the report's run beside it, where the run strikes and comes to rest (rest-time.ts). */
+function withRun(system: DerivedSystem, r: PaperCheckRow, { simulation }: Computed): PaperCheckRow {
+  const name = r.formula.derived.length === 1 ? r.formula.derived[0]!.fact : undefined;
+  if (!name || !RESTING_FACT.test(name) || !simulation || !('trajectory' in simulation)) return r;
+  const run = runRest(system, name, r.derived, simulation.trajectory.events);
+  return run ? { ...r, run } : r;
 }
 
 /** The symbols a formula, claim or figure names, bound to facts of `system` or to expressions. */

@@ -89,12 +89,24 @@ describe('Smirnov’s support pairs as facts', () => {
     expect(at(-3)).toBeCloseTo(0.2 * 3, 12);
     expect(at(0)).toBe(0);
   });
-  it('the spatial prism: the loads of (2.1) along y, z, φ, θ, ψ are P_y, P_z, M_x, M_y, M_z; Δ, N and Φ of all 32 full variants; no count as a fact', () => {
+  it('the spatial prism: the loads of (2.1) along y, z, φ, θ, ψ are P_y, P_z, M_x, M_y, M_z; Δ, N and Φ of all 32 full variants; the counts in closed form', () => {
     const facts = derivedFacts(derived(spatialPrism));
     expect(['y', 'z', 'phi', 'theta', 'psi'].map((q) => facts.get(`supports.load.${q}`))).toEqual(['Py', 'Pz', 'Mx', 'My', 'Mz'].map((x) => parseExpr(x)));
     expect([...facts.keys()].filter((k) => /^supports\.\(.*\)\.Φ$/.test(k))).toHaveLength(32);
     expect(facts.has('supports.Φ')).toBe(true);
     expect(facts.has('supports.variants')).toBe(false);
+    // smirnov1981 §3: s₀ = 2^{6t−n}, S = 3^{6t−n} (t = ν links, n degrees of freedom), at any ν, n.
+    for (const [nu, n] of [
+      [1, 1],
+      [2, 3],
+      [3, 0],
+    ] as const) {
+      expect(evaluate(facts.get('supports.count.full.closed')!, { nu, n })).toBe(2 ** (6 * nu - n));
+      expect(evaluate(facts.get('supports.count.all.closed')!, { nu, n })).toBe(3 ** (6 * nu - n));
+    }
+  });
+  it('the planar prism (three coordinates, not 6ν): no closed-form counts', () => {
+    expect(derivedFacts(derived(planarPrism)).has('supports.count.all.closed')).toBe(false);
   });
   it('the planar prism: Φ = f N₁ + f N₂ of each full variant, its reactions solving the two rows of (1.1)', () => {
     const system = derived(planarPrism);

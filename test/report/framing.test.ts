@@ -235,6 +235,10 @@ describe('the appendix says what applies to the model', () => {
 describe('the rest time’s caveat only where a rest time is printed', () => {
   it('compass: t∞ is a small-amplitude approximation; the viscoelastic disk’s rest depth s* (9.2) is no rest time', () => {
     expect(sectionText('compass', 'discussion')).toContain('holds for small amplitudes only');
+    // Beside the run: t∞ ≈ 0.527 at the first strike's ψ̇⁻ ≈ −1.29, the run at rest 0.540 later.
+    expect(sectionText('compass', 'discussion')).toMatch(
+      /at the run’s first strike it gives \$0\.52\d*\$ against the \$0\.54\d*\$ the run takes, 2\.\d % less/,
+    );
     expect(sectionText('viscoelastic-disk', 'discussion')).not.toContain('holds for small amplitudes only');
   });
 });

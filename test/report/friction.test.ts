@@ -84,6 +84,15 @@ describe('friction section', () => {
     expect(t).not.toContain('\\mathit{sgnF} = \\operatorname{sgn} F_{z}');
     expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ &.* & yes, symbolically/);
   });
+  it('the starts from rest as run: the point at F_x = 3 > Φ = f₂F_z = 1 slides to x = ½·2·2², at F_x = Φ/2 stays; the prism likewise', () => {
+    const t = tex('point-between-planes');
+    expect(t).toContain(
+      '$F_{x} = 3$ (the default), beyond $\\Phi = 1$, the rule says it slides, and the run slides: $\\Delta x = 4$, $\\dot{x} = 4$; $F_{x} = 0.5$, within $\\Phi = 1$, the rule says it stays, and the run stays: $\\Delta x = 0$',
+    );
+    const prism = tex('prism-in-guides');
+    expect(prism).toMatch(/\$P_\{x\} = 5\$ \(the default\), beyond \$\\Phi = 3\.991\$, the rule says it slides, and the run slides/);
+    expect(prism).toMatch(/within \$\\Phi = 3\.991\$, the rule says it stays, and the run stays: \$\\Delta x = 0\$/);
+  });
   it("the second-kind and Hamilton equations carry Smirnov's friction (1.3), no zero reaction terms, the reaction named N as in the first kind", () => {
     const t = tex('point-between-planes');
     expect(t).toContain('m \\ddot{x} = F_{x} - \\Phi \\operatorname{sgn}\\dot{x}');

@@ -40,6 +40,8 @@ describe('symbol names as in print', () => {
     ['beta', '\\beta'],
     ['theta_1', '\\theta_{1}'],
     ['mass', '\\mathit{mass}'],
+    // rubanovich1981 (1.8): an impulse's component, E_{R_{1x}}.
+    ['E_R1x', 'E_{R_{1x}}'],
   ])('%s prints as %s', (name, expected) => {
     expect(symbolNameLatex(name)).toBe(expected);
     typesets(expected);

@@ -74,6 +74,30 @@ describe('the report', () => {
     expect(tex).toContain('(1 + 3 \\sin^{2}\\alpha)');
     expect(rows[0]!.lines[0]!.before).toBe('t_{\\infty}');
   });
+  it('sets t∞ beside a run’s rest after its first strike: both times and their difference', () => {
+    // Foot D (contact 0) strikes at t = 0.1 with ψ̇⁻ = −1.2, B (1) leaves, and the run rests at 0.65.
+    const events = [
+      { t: 0, type: 'contact', contacts: [1], qd: [0, 0, -1] },
+      { t: 0.1, type: 'impact', contacts: [0], qd: [0, 0, -1.2] },
+      { t: 0.1, type: 'release', contacts: [1] },
+      { t: 0.65, type: 'rest', contacts: [0, 1] },
+    ];
+    const check = paperCheck(system, compass.paper!, { simulation: { trajectory: { events } } });
+    const withRun = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: check });
+    // rubanovich1981 (1.16)'s ratio r, the deceleration a = 3g sin α/(l(1 + 3 sin²α)) about D, t∞ = 2|ψ̇⁻| r/(a(1 − r)).
+    const s2 = Math.sin(0.3) ** 2;
+    const r = (1 - 3 * s2) / (1 + 3 * s2);
+    const tInf = (2 * 1.2 * r) / (((3 * 9.81 * Math.sin(0.3)) / (1 + 3 * s2)) * (1 - r));
+    const text = withRun.sections
+      .find((x) => x.id === 'own-results')!
+      .blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : []))
+      .map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : ''))
+      .join('');
+    expect(text).toContain('$t = 0.1$');
+    expect(text).toContain('$\\dot{\\psi}^{-} = -1.2$');
+    expect(text).toContain(`$${Number(tInf.toPrecision(4))}$ against the $0.55$ the run takes`);
+    expect(text).toContain(`${Number((((0.55 - tInf) / 0.55) * 100).toPrecision(2))} % less: the small-amplitude approximation`);
+  });
 });
 
 describe('a paper’s results not derived', () => {
@@ -236,8 +260,13 @@ describe('the prism’s equilibrium (2.1)', () => {
   const doc = buildReport(system, { source: 'derivations/prism-in-guides.ts', toolkit: TOOLKIT, paper: paperCheck(system, prismInGuides.paper!) });
   const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
   const rhs = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
-  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y)', () => {
-    expect(rhs).toHaveLength(5);
+  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y), then the counts in closed form', () => {
+    expect(rhs).toHaveLength(8);
+    expect(rhs.slice(5)).toEqual([
+      '\\sum_r C_{6\\nu - n}^r 2^r z^r\\ \\text{\\S 2} = (1 + 2 z)^{6 \\nu - n}',
+      'S = \\sum_r C_{6\\nu - n}^r 2^r\\ \\text{\\S 3} = 3^{6 \\nu - n}',
+      's_0\\ \\text{\\S 3} = 2^{6 \\nu - n}',
+    ]);
     expect(rhs[0]).toBe('P_y\\ \\text{(2.1)} = N_{1} + N_{2}');
     expect(rhs[1]).toBe('P_z\\ \\text{(2.1)} = -N_{3} - N_{4} - N_{5}');
     for (const [i, load] of ['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].entries()) expect(rhs[i]!.endsWith(`= ${load}`)).toBe(false);

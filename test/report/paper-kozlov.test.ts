@@ -63,6 +63,10 @@ describe.each([
       'symbolic',
       'symbolic',
       'symbolic',
+      // (5.7) run: its period and its first strike; (4.1) violated, run: |x| multiplied per strike
+      'measured',
+      'measured',
+      'measured',
       'symbolic',
       'symbolic',
       'symbolic',
@@ -210,9 +214,12 @@ describe('Kozlov (5.7): every member of the family along the confocal parabolas,
     expect(evaluate(next!, { a, g: 9.81, x })).toBeCloseTo(-x, 12);
     expect(evaluate(period!, { a, g: 9.81, x })).toBeCloseTo(4 * Math.sqrt(a / 9.81), 12);
   });
-  it('is derived for a and x symbolic, not measured at the bifurcation a_* where it holds identically', () => {
-    expect(rows.map((r) => r.how)).toEqual(['symbolic', 'symbolic']);
+  it('is derived for a and x symbolic, not measured at the bifurcation a_* where it holds identically; then run', () => {
+    expect(rows.map((r) => r.how)).toEqual(['symbolic', 'symbolic', 'measured', 'measured']);
     for (const r of rows) expect(r.formula.derived.some((d) => d.fact.startsWith('orbit.'))).toBe(false);
+    // The run leaving the wall at x₀ = 0.3 along its normal: back after 4√(a/g) at a = 1.
+    expect(rows[2]!.measured!.value).toBeCloseTo(4 * Math.sqrt(1 / 9.81), 8);
+    expect(rows[3]!.measured!.value).toBeCloseTo(-0.3, 8);
     expect([...report(parabolic).rows.flatMap((r) => [...r.bindings.keys()])]).not.toContain('A');
   });
   it('flags the paper’s h = mga and lists what it does not derive: the sliding', () => {
@@ -283,9 +290,9 @@ describe('Kozlov §5: the motions through the focus pass it again after every bo
     expect(toText(interval!.derived)).toBe(toText(parseExpr('2*sqrt(u^2 + eta^2 + a*g)/g')));
   });
   it.each([
-    ['the interval read as (5.7)’s period 4√(a/g)', 14, { formula: 't1 - xi/XP = 4*sqrt(a/g)' }],
-    ['the return at the vertex, not the focus', 15, { formula: 'xi^2/(2*a) - YP*xi/XP - g*xi^2/(2*XP^2) = 0' }],
-    ['the sliding read as keeping w, not v', 16, { derived: "parabolic.w'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))" }],
+    ['the interval read as (5.7)’s period 4√(a/g)', 17, { formula: 't1 - xi/XP = 4*sqrt(a/g)' }],
+    ['the return at the vertex, not the focus', 18, { formula: 'xi^2/(2*a) - YP*xi/XP - g*xi^2/(2*XP^2) = 0' }],
+    ['the sliding read as keeping w, not v', 19, { derived: "parabolic.w'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))" }],
   ] as const)('%s disagrees', (_, i, change) => {
     expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
   });
@@ -454,6 +461,9 @@ describe('the report', () => {
       'yes, symbolically',
       'yes, symbolically',
       'yes, symbolically',
+      'yes, to 1e-6',
+      'yes, to 1e-6',
+      'yes, to 1e-3',
       'yes, symbolically',
       'yes, symbolically',
       'yes, symbolically',
@@ -468,6 +478,15 @@ describe('the report', () => {
       'yes, to 1e-5',
       'yes, to 1e-5',
     ]);
+  });
+  it('states (4.1) in closed form in the abstract and the conclusion: stable while a > ẏ²/g, the apex below the focus a/2', () => {
+    const { system, computed } = once(parabolic);
+    const doc = buildReport(system, computed);
+    const conclusion = JSON.stringify(doc.sections.find((s) => s.id === 'conclusion')!.blocks);
+    for (const text of [JSON.stringify(doc.abstract), conclusion]) {
+      expect(text).toContain('linearly stable while ",{"math":"a > \\\\frac{\\\\dot{y}^{2}}{g}"}');
+      expect(text).toContain('that is, while its apex ",{"math":"\\\\dot{y}^2/(2g)"}," is below the focus ",{"math":"a/2"}');
+    }
   });
   it('prints the velocities after the strike the §5 rows are bound to as ẋ⁺, ẏ⁺, never the model file’s names', () => {
     const { system, computed } = once(parabolic);

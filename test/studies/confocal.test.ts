@@ -88,3 +88,25 @@ describe('kozlov1988 Fig. 3: the parabolic billiard in its confocal quadrilatera
     expect(declaring.map((e) => e.spec.name)).toEqual(['parabolic-billiard']);
   });
 });
+
+describe('kozlov1988 §4–§5 run: the family (5.7) and the bouncing above the focus', () => {
+  it('(5.7): leaving the wall at x₀ = 0.3 along its normal, it strikes at −x₀ and is back after 4√(a/g)', () => {
+    const { x0, first, period } = study.family;
+    expect(x0).toBe(0.3);
+    expect(first).toBeCloseTo(-0.3, 9);
+    expect(period).toBeCloseTo(4 * Math.sqrt(a / g), 9);
+  });
+
+  it('(4.1) violated, v²/g = 1.25a: the strikes leave the axis, alternating sides, by |cos θ| + √(cos²θ − 1) a strike', () => {
+    const { v, strikes, growth } = study.unstable;
+    expect((v * v) / g).toBeCloseTo(1.25 * a, 12);
+    const cos = 1 - (2 * v * v) / (a * g);
+    expect(cos).toBeCloseTo(-1.5, 12);
+    expect(growth).toBeCloseTo(-cos + Math.sqrt(cos * cos - 1), 3);
+    for (let k = 1; k < strikes.length; k++) {
+      expect(Math.sign(strikes[k]!)).toBe(-Math.sign(strikes[k - 1]!));
+      expect(Math.abs(strikes[k]!)).toBeGreaterThan(Math.abs(strikes[k - 1]!));
+    }
+    expect(Math.abs(strikes[8]!)).toBeLessThan(0.01);
+  });
+});

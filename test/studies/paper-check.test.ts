@@ -46,7 +46,7 @@ describe.each([
   ['rimless-wheel', rimlessWheel, 11],
   ['hinged-compass', hingedCompass, 41],
   ['point-between-planes', planes, 1],
-  ['prism-in-guides', prismInGuides, 9],
+  ['prism-in-guides', prismInGuides, 8],
   ['prism-in-guides-planar', planarPrism, 17],
 ] as const)('%s against its paper', (_, spec, compared) => {
   const rows = report(spec).rows;
@@ -327,20 +327,31 @@ describe('hinged compass: the sign facts after (3.14)–(3.18), (3.14) proved fr
 });
 
 describe('Smirnov’s counts of support variants and the point’s Φ between planes', () => {
-  it('§3: s₀ = 2^{6t−n} = 32 and S = 3^{6t−n} = 243 for the prism (ν = t = 1, n = 1 derived), from the enumerated variants', () => {
-    const rows = report(prismInGuides).rows.filter((r) => r.formula.eq === '§3');
-    expect(rows.map((r) => [r.formula.name, evaluate(r.derived, {}), r.agrees])).toEqual([
-      ['s_0 = 2^{6\\nu - n}', 32, true],
-      ['S = 3^{6\\nu - n}', 243, true],
+  it('§2, §3 in closed form: (1 + 2z)^{6ν−n}, S = 3^{6ν−n}, s₀ = 2^{6ν−n} agree symbolically; 243, 32 and Σ C(5, r)·2^r z^r at ν = n = 1', () => {
+    const rows = report(prismInGuides).rows.filter((r) => ['§2', '§3'].includes(r.formula.eq));
+    expect(rows.map((r) => [r.formula.name, r.how, r.agrees])).toEqual([
+      ['\\sum_r C_{6\\nu - n}^r 2^r z^r', 'symbolic', true],
+      ['S = \\sum_r C_{6\\nu - n}^r 2^r', 'symbolic', true],
+      ['s_0', 'symbolic', true],
     ]);
-    expect(evaluate(rows[0]!.bindings.get('n')!, {})).toBe(1);
+    const [generating, all, full] = rows.map((r) => r.derived);
+    expect(evaluate(all!, { nu: 1, n: 1 })).toBe(243);
+    expect(evaluate(full!, { nu: 1, n: 1 })).toBe(32);
+    // The paper's C_5^r 2^r on r = 0…5 supports, typed: the polynomial they generate, at z = 2 and at its root −1/2.
+    const paper = [1, 5 * 2, 10 * 4, 10 * 8, 5 * 16, 32];
+    expect(evaluate(generating!, { nu: 1, n: 1, z: 2 })).toBe(paper.reduce((sum, c, r) => sum + c * 2 ** r, 0));
+    expect(evaluate(generating!, { nu: 1, n: 1, z: -0.5 })).toBe(0);
+  });
+  it('§3 with the exponent misread (3^{6ν−n+1}, 2^{6ν+n}) disagrees', () => {
+    const misread = prismInGuides.paper!.formulas.map((f) =>
+      f.formula === '3^(6*nu - n)' ? { ...f, formula: '3^(6*nu - n + 1)' } : f.formula === '2^(6*nu - n)' ? { ...f, formula: '2^(6*nu + n)' } : f,
+    );
+    const rows = checkPaperFormulas(derived(prismInGuides), checkPaper(misread, buildModel(prismInGuides))).filter((r) => r.formula.eq === '§3');
+    expect(rows.map((r) => r.agrees)).toEqual([false, false]);
   });
   it('§2: the incomplete support and the points fixed on the guides are listed as not derived, beside the five pairs it derives', () => {
     const check = report(prismInGuides);
     expect(check.notDerived.map((r) => r.name)).toEqual(['2^{5 - r} \\text{ components of } 2^{r - 5}', 'a = a^0 + x']);
-    // r supports (§2) and n degrees of freedom (§3): one letter each, the enumerated 80 = C(5,3)·2³ on three supports.
-    const three = check.rows.find((r) => r.formula.name.includes('r = 3'))!;
-    expect([evaluate(three.derived, {}), three.agrees]).toEqual([80, true]);
   });
   it('example 1 prints one formula, Φ, which agrees symbolically; with the planes’ roughness swapped (f₁ ↔ f₂) it disagrees', () => {
     const rows = report(planes).rows;

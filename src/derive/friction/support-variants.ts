@@ -5,6 +5,9 @@
 // (1.1); the others are their special cases with some reactions zero, the
 // transitions between full variants where F(s) (1.2) takes the value 2⁻ᵐ.
 // Tests: test/derive/friction/support-variants.test.ts
+import { add, mul, num, pow, type Expr, type Sym } from '../../core/expr.js';
+import { evaluate } from '../../core/evaluate.js';
+import { subs } from '../../core/subs.js';
 
 /** How one pair of opposite support points bears: +1 pressed on side +, −1 on side −, 0 free. */
 export type Side = 1 | -1 | 0;
@@ -56,3 +59,30 @@ export const bearing = (v: FullVariant, reactions: readonly number[]): Variant =
 
 /** The full variant with the given pairs moved to their opposite side. */
 export const flip = (v: FullVariant, pairs: readonly number[]): FullVariant => v.map((s, i) => (pairs.includes(i) ? (-s as 1 | -1) : s));
+
+/**
+ * The counts in closed form in the number k of pairs (smirnov1981 §2, §3): each pair is free or bears on one of its
+ * two faces, independently of the others, so Π over the pairs of (1 + 2z) = (1 + 2z)^k generates the variants by the
+ * number r of pairs bearing (C_k^r 2^r, the coefficient of z^r); at z = 1 it counts them all, 3^k, and its z^k term,
+ * two faces a pair, the full ones, 2^k.
+ */
+export function variantCountForms(k: Expr, z: Sym): { readonly generating: Expr; readonly all: Expr; readonly full: Expr } {
+  const generating = pow(add(num(1), mul(num(2), z)), k);
+  return { generating, all: subs(generating, new Map([[z.name, num(1)]])), full: pow(num(2), k) };
+}
+
+/** Whether the closed forms give the enumerated counts at k (env: k's symbols): the polynomial at k + 1 points of z, its value at 1 and its leading term. */
+export function countFormsAgree(
+  forms: ReturnType<typeof variantCountForms>,
+  z: Sym,
+  env: Readonly<Record<string, number>>,
+  counts: { readonly all: number; readonly full: number; readonly bySupports: readonly number[] },
+): boolean {
+  const k = counts.bySupports.length - 1;
+  const polynomial = (x: number): number => counts.bySupports.reduce((sum, c, r) => sum + c * x ** r, 0);
+  return (
+    Array.from({ length: k + 1 }, (_, x) => x).every((x) => evaluate(forms.generating, { ...env, [z.name]: x }) === polynomial(x)) &&
+    evaluate(forms.all, env) === counts.all &&
+    evaluate(forms.full, env) === counts.full
+  );
+}

@@ -52,6 +52,8 @@ export interface PaperFormula {
   /** The remainder o(p^order) of an expansion as the parameter p grows: the derived side is expanded to it. */
   readonly remainder?: Remainder;
   readonly note?: string;
+  /** The bound in words, for the abstract and the conclusion (PaperFormulaSpec.reading). */
+  readonly reading?: string;
   /** Not printed by the paper: the toolkit's own formula for a result stated in words, its reduction of the paper's equations, or its corrected reading of a printed formula. */
   readonly origin?: PaperFormulaOrigin;
 }
@@ -82,6 +84,7 @@ const FIELDS = {
   tolerance: true,
   remainder: true,
   note: true,
+  reading: true,
   origin: true,
 } as const;
 /**
@@ -203,6 +206,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     if (relation && relation.length !== 2) out.add('bad-type', member(field, 'formula'), 'a relation has one =, A = B');
     const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
+    const reading = f.reading === undefined ? undefined : checkNote(f.reading, member(field, 'reading'), out);
     const origin = f.origin === undefined ? undefined : originOf(f.origin, member(field, 'origin'), out);
     // Symbols a fact's substitution brings in (a limit's variables, a family's own coordinates) may be named by where and the formula.
     const facts = typeof f.where === 'object' && f.where ? Object.values(f.where).filter((x): x is string => typeof x === 'string' && FACT.test(x)) : [];
@@ -253,6 +257,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}),
       ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
+      ...(reading !== undefined ? { reading } : {}),
       ...(origin ? { origin } : {}),
     });
   });

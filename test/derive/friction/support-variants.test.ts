@@ -9,7 +9,16 @@ import { evaluate } from '../../../src/core/evaluate.js';
 import { simplify } from '../../../src/core/trig.js';
 import { frictionBound, solveNumeric, solveSymbolic, type ReactionSystem } from '../../../src/derive/friction/support-reactions.js';
 import { selectVariant, twoTries } from '../../../src/derive/friction/support-selection.js';
-import { bearing, fullVariants, supports, switching, variantCounts, variants } from '../../../src/derive/friction/support-variants.js';
+import {
+  bearing,
+  countFormsAgree,
+  fullVariants,
+  supports,
+  switching,
+  variantCountForms,
+  variantCounts,
+  variants,
+} from '../../../src/derive/friction/support-variants.js';
 import { canonical } from '../../helpers/hand.js';
 
 describe('variant counts', () => {
@@ -28,6 +37,22 @@ describe('variant counts', () => {
     expect([...fullVariants(k)].length).toBe(2 ** k);
     expect(variantCounts(k)).toMatchObject({ all: 3 ** k, full: 2 ** k });
     expect([...variants(k)].filter((v) => supports(v) === k).length).toBe(2 ** k);
+  });
+  // smirnov1981 §3: s₀ = 2^{6t−n}, S = 3^{6t−n}; §2: C_5^n 2^n on n supports, Σ = 243.
+  const k = sym('k');
+  const z = sym('z');
+  const forms = variantCountForms(k, z);
+  it.each([1, 2, 3, 4, 5, 6])('closed forms at k = %i: 3^k, 2^k and the coefficients C(k, r)·2^r of (1 + 2z)^k', (n) => {
+    expect(evaluate(forms.all, { k: n })).toBe(3 ** n);
+    expect(evaluate(forms.full, { k: n })).toBe(2 ** n);
+    expect(countFormsAgree(forms, z, { k: n }, variantCounts(n))).toBe(true);
+  });
+  it('the prism’s five pairs: C(5, r)·2^r = 1, 10, 40, 80, 80, 32 by r, summing to 3⁵ = 243; a wrong count is refused', () => {
+    expect(variantCounts(5).bySupports).toEqual([1, 10, 40, 80, 80, 32]);
+    expect(evaluate(forms.generating, { k: 5, z: 1 })).toBe(243);
+    const wrong = { ...variantCounts(5), bySupports: [1, 10, 40, 80, 81, 32] };
+    expect(countFormsAgree(forms, z, { k: 5 }, wrong)).toBe(false);
+    expect(countFormsAgree(forms, z, { k: 4 }, variantCounts(5))).toBe(false);
   });
 });
 

@@ -141,6 +141,10 @@ describe('a paper', () => {
       expect(at({ name }), name).toEqual([['bad-text', 'paper.formulas[0].name']]);
     for (const note of ['see $\\href{https://example.org}{here}$', 'one $ alone', 'a\u202Eb'])
       expect(at({ note }), note).toEqual([['bad-text', 'paper.formulas[0].note']]);
+    // A stability bound's reading, said in the abstract, is a note's text: the same checks.
+    builds(paper({ formulas: [{ ...formula, reading: 'that is, while its apex $\\dot{y}^2/(2g)$ is below the focus $a/2$' }] }));
+    for (const reading of ['one $ alone', 'see $\\href{https://example.org}{here}$'])
+      expect(at({ reading }), reading).toEqual([['bad-text', 'paper.formulas[0].reading']]);
     expect(at({ eq: '(1.16)}\\input{x}' })).toEqual([['bad-text', 'paper.formulas[0].eq']]);
   });
 

@@ -1,0 +1,41 @@
+// The starts from rest on Smirnov's supports (src/studies/support-starts.ts), for the point
+// between two planes at its defaults (m = 1, F_x = 3, F_z = 2, f2 = 0.5, t1 = 2): smirnov1981
+// §2, example 1, Φ = f2 F_z = 1 for F_z > 0, so |F_x| = 3 > Φ slides at ẍ = (F_x − Φ)/m = 2,
+// and F_x = Φ/2 = 0.5 stays.
+import { beforeAll, describe, expect, it } from 'vitest';
+import point from '../../derivations/point-between-planes.js';
+import { supportStarts, type SupportStarts } from '../../src/studies/support-starts.js';
+import { derived } from '../helpers/examples.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+
+describe('the point between two planes started from rest', () => {
+  const system = derived(point);
+  const [m, Fx, Fz, f2, t1] = [1, 3, 2, 0.5, 2];
+  const Phi = f2 * Fz;
+  let study: SupportStarts;
+  beforeAll(async () => {
+    study = supportStarts(system, await loadGenerated(system))!;
+  });
+
+  it('varies the load F_x along x', () => {
+    expect(study.coordinate).toBe('x');
+    expect(study.parameter).toBe('Fx');
+    expect(study.starts.map((s) => s.load)).toEqual([Fx, Phi / 2]);
+    for (const s of study.starts) expect(s.bound).toBeCloseTo(Phi, 12);
+  });
+
+  it('slides at the default F_x = 3 > Φ = f2 F_z, uniformly accelerated at (F_x − Φ)/m', () => {
+    const [slides] = study.starts;
+    const a = (Fx - Phi) / m;
+    expect(slides!.moved).toBe(true);
+    expect(slides!.speed).toBeCloseTo(a * t1, 6);
+    expect(slides!.displacement).toBeCloseTo((a * t1 * t1) / 2, 6);
+  });
+
+  it('stays at F_x = Φ/2', () => {
+    const stays = study.starts[1]!;
+    expect(stays.params).toEqual({ Fx: Phi / 2 });
+    expect(stays.moved).toBe(false);
+    expect(Math.abs(stays.displacement)).toBeLessThan(1e-12);
+  });
+});

@@ -5,7 +5,21 @@
 import { isZero, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { accelerationSymbol, multiplierSymbol, TIME } from '../model/names.js';
-import { bin, float, idx, member, newArray, ref, type Decl, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
+import {
+  bin,
+  float,
+  idx,
+  member,
+  newArray,
+  ref,
+  type Decl,
+  type KernelBlock,
+  type KernelInput,
+  type KernelInputs,
+  type KernelOutput,
+  type Param,
+  type Stmt,
+} from './ir.js';
 
 const JS_RESERVED = new Set(
   (
@@ -120,7 +134,7 @@ export function makeScope(sys: DerivedSystem, topLevel: readonly string[], param
 }
 
 /** A straight-line block storing each expression into its targets. */
-export function kernelBlock(scope: Scope, outputs: readonly KernelOutput[]): Stmt {
+export function kernelBlock(scope: Scope, outputs: readonly KernelOutput[]): KernelBlock {
   return { kind: 'kernel-block', outputs, inputs: scope.inputs };
 }
 

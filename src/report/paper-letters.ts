@@ -14,7 +14,7 @@ import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth } from './latex.js';
-import { math, mechanicsSymbol } from './notation.js';
+import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
 
 /** A row with the where symbols it prints as their values, since the letter stands for another value elsewhere in the report. */
 export interface LetteredRow extends PaperCheckRow {
@@ -75,8 +75,28 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
       byLetter.set(key, values);
     }
   });
+  // A fresh letter is the where symbol's name with an index that nothing the rows print already is (μ_2 beside μ).
+  const taken = new Set([
+    ...byLetter.keys(),
+    ...rows.flatMap((r) =>
+      [
+        ...r.bindings.keys(),
+        ...[...r.bindings.values()].flatMap((v) => [...freeSymbols(v)]),
+        ...[r.formula.formula, r.formula.left].flatMap((e) => (e ? [...freeSymbols(e)] : [])),
+      ].map(mechanicsSymbol),
+    ),
+  ]);
+  const fresh = (name: string): string => {
+    let k = 2;
+    while (taken.has(mechanicsSymbol(`${name}_${k}`))) k++;
+    taken.add(mechanicsSymbol(`${name}_${k}`));
+    return `${name}_${k}`;
+  };
   const inPlaceOf = rows.map(() => new Map<string, Expr>());
   const letters: Letter[] = [];
+  const define = (v: Value, symbol: string): void => {
+    letters.push({ symbol, row: v.uses[0]!.row, name: v.uses[0]!.name, value: v.value, ...(v.measured === undefined ? {} : { measured: v.measured }) });
+  };
   for (const [symbol, values] of byLetter) {
     const all = [...values.values()];
     // A value keeps the letter where it stands for it in two rows, or where it is too wide to set in its row's formula.
@@ -85,15 +105,14 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
     const rank = (v: Value): [number, number] => [v.uses.length, texWidth(math(v.value))];
     const better = (a: Value, b: Value): boolean => rank(a)[0] > rank(b)[0] || (rank(a)[0] === rank(b)[0] && rank(a)[1] > rank(b)[1]);
     const home = all.length === 1 ? all[0] : keeps.reduce<Value | undefined>((best, v) => (!best || better(v, best) ? v : best), undefined);
-    for (const v of all) if (v !== home) for (const u of v.uses) inPlaceOf[u.row]!.set(u.name, v.value);
-    if (home)
-      letters.push({
-        symbol,
-        row: home.uses[0]!.row,
-        name: home.uses[0]!.name,
-        value: home.value,
-        ...(home.measured === undefined ? {} : { measured: home.measured }),
-      });
+    for (const v of all) {
+      if (v === home) continue;
+      // Wider than a line, a value set in place (squared, in a fraction) would push its row's formula past any display: a fresh letter names it.
+      const name = !bare(v) && texWidth(math(v.value)) > LINE_WIDTH ? fresh(v.uses[0]!.name) : undefined;
+      for (const u of v.uses) inPlaceOf[u.row]!.set(u.name, name ? sym(name) : v.value);
+      if (name) define(v, mechanicsSymbol(name));
+    }
+    if (home) define(home, symbol);
   }
   letters.sort((a, b) => a.row - b.row);
   return { rows: rows.map((r, i) => ({ ...r, inPlace: inPlaceOf[i]! })), letters };

@@ -100,6 +100,16 @@ describe('paperLetters', () => {
     expect(letters).toEqual([]);
     expect(lettered.map((r) => r.inPlace.get('D'))).toEqual([num(0), num(0), parseExpr('a*b'), parseExpr('a + b')]);
   });
+  it('names a value too wide to set in place by a fresh letter, defined once: μ₂ beside μ, never μ with two values', () => {
+    const wide = Array.from({ length: 30 }, (_, i) => `b${i + 1}`).join(' + ');
+    const rows = [row('mu', { mu: 'a + b' }), row('mu + 1', { mu: 'a + b' }), row('k*mu^2', { mu: wide })];
+    const { rows: lettered, letters } = paperLetters(rows);
+    expect(letters.map((l) => [l.symbol, l.row])).toEqual([
+      ['\\mu', 0],
+      ['\\mu_{2}', 2],
+    ]);
+    expect(lettered[2]!.inPlace.get('mu')).toEqual(parseExpr('mu_2'));
+  });
   it('defines a letter of one value once, whatever its width, and leaves a letter the formula does not print', () => {
     const rows = [row('D', { D: 'a + b', E: 'c + 1' }), row('D + 1', { D: 'a + b' })];
     const { rows: lettered, letters } = paperLetters(rows);

@@ -125,6 +125,8 @@ export function latexNum(v: Rational): Printed {
 // ---------------------------------------------------------------- sym
 /** A number atom (numberExpr) in scientific notation, m·10^{e}, from its shortest text. */
 function latexNumber(v: number): Printed {
+  // A measured number set in a formula (paper-letters.ts) in plain digits; an atom beyond a double's exact rationals in powers of ten.
+  if (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6) return { tex: String(v), prec: ATOM };
   const [m, e] = v.toExponential().split('e') as [string, string];
   return { tex: `${m === '1' ? '' : `${m} \\cdot `}10^{${Number(e)}}`, prec: PRODUCT };
 }

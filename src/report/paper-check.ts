@@ -9,20 +9,21 @@ import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { accelerationSymbol, fastVelocitySymbol, postImpactSymbol, symbolRole } from '../model/names.js';
+import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { RESTING_FACT } from '../studies/rest-time.js';
-import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
-import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
+import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
 import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
+import { BINDING_WIDTH, paperLetters, singleSymbols, type Letter, type LetteredRow } from './paper-letters.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -97,8 +98,9 @@ function notDerivedSections({ notDerived, source }: PaperCheck): Section[] {
   ];
 }
 
-function checkedSections({ rows, claims, figures, source, general, impacts }: PaperCheck): Section[] {
-  if (rows.length === 0) return claimSections(claims, figures);
+function checkedSections({ rows: checked, claims, figures, source, general, impacts }: PaperCheck): Section[] {
+  if (checked.length === 0) return claimSections(claims, figures);
+  const { rows, letters } = paperLetters(checked);
   const paper = REFERENCES[source].short;
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
@@ -118,7 +120,7 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
   // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684); where
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
-  const measuredForm = (r: PaperCheckRow): string => {
+  const measuredForm = (r: LetteredRow): string => {
     const { value, paper } = r.measured!;
     const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
     const same = decimal(value) === decimal(paper);
@@ -200,8 +202,7 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
     ),
   };
   const paperRows = rows.filter((r) => !own(r));
-  const bindings = whereText(rows, shared);
-  const unprinted = unprintedText(rows);
+  const where = whereText(rows, shared, letters, width);
   return [
     ...(general ? generalModelSections(general) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
@@ -229,8 +230,9 @@ function checkedSections({ rows, claims, figures, source, general, impacts }: Pa
         ),
         table,
         ...(displayed.length ? [paragraph('The paper’s formulas too wide for the table:'), equations(...displayed)] : []),
-        ...(bindings.length ? [paragraph('In the formulas ', ...bindings, '.')] : []),
-        ...(unprinted.length ? [paragraph(...unprinted, ' stand for their derived values, too long to print: the check substitutes them.')] : []),
+        ...(where.displays.length ? [paragraph('The symbols of the formulas too wide to define in the line:'), equations(...where.displays)] : []),
+        ...(where.text.length ? [paragraph('In the formulas ', ...where.text, '.')] : []),
+        ...(where.unprinted.length ? [paragraph(...where.unprinted, ' stand for their derived values, too long to print: the check substitutes them.')] : []),
         ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
       ],
     },
@@ -269,7 +271,7 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
 const DERIVED_CELL_WIDTH = 20;
 
 /** A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is short (−NPI/a). */
-function derivedCell(r: PaperCheckRow, display: Inline): Inline[] {
+function derivedCell(r: LetteredRow, display: Inline): Inline[] {
   const left = derivedLeft(r) ? formulaLatex(r, r.formula.left!) : '';
   return left && texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
 }
@@ -332,7 +334,7 @@ function shown(result: Expr): Expr {
  * p₁⁺ = p₁⁻ + Δμ F₁ in the derived p₁⁻, Δμ and F₁ is half as long as p₁⁺
  * multiplied out).
  */
-function resultForm(r: PaperCheckRow): Expr {
+function resultForm(r: LetteredRow): Expr {
   // Every symbol of the formula bound to a derived fact (smirnov1981 §2's Φ in the variants' N_ij1, N_ij2, each a row of
   // its own): where the result is too long to print either way, the formula in those names is the derived result, set out
   // as the paper does. Far too long as printed raw, both ways, it is not put in the paper's forms first (seconds each).
@@ -366,7 +368,7 @@ function parametersText(system: DerivedSystem): Inline[] {
  * gives, and the paper's form beside it only as what it simplifies to
  * (kozlov1988 (2.4): ½g(1 − t)² = g(t − 1)²/2), never the formula alone.
  */
-function derivedThenPrinted(r: PaperCheckRow, width: number): string[] {
+function derivedThenPrinted(r: LetteredRow, width: number): string[] {
   const derived = withRemainder(r, mathLines(resultForm(r), width));
   const printed = asPrinted(r, width);
   if (!printed) return derived;
@@ -385,7 +387,7 @@ function derivedThenPrinted(r: PaperCheckRow, width: number): string[] {
  * An expansion to the paper's remainder is the formula's right side
  * (kozlov1988 (4.5): g/v² − πg²v⁻³N^{−1/2}, its left side the bound expanded).
  */
-function asPrinted(r: PaperCheckRow, width: number): string | undefined {
+function asPrinted(r: LetteredRow, width: number): string | undefined {
   const { formula, left, remainder } = r.formula;
   if (r.how !== 'symbolic' || !r.agrees || !formula || (left && !remainder)) return undefined;
   const named = remainder ? [...freeSymbols(formula)].filter((s) => r.bindings.has(s)) : [...r.bindings.keys()];
@@ -401,60 +403,25 @@ const CELL_WIDTH = 45;
 const ROW_WIDTH = 36;
 
 /** Whether a row's paper formula is displayed under the table rather than in its cell. */
-const tooWide = (r: PaperCheckRow): boolean => {
+const tooWide = (r: LetteredRow): boolean => {
   const w = texWidth(paperLatex(r));
   return w > CELL_WIDTH || w + texWidth(r.formula.name) > ROW_WIDTH;
 };
 
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
 
-/** The formula's symbols bound to a single symbol (w = ψ̇⁻), to be printed as that symbol. */
-const singleSymbols = (r: PaperCheckRow): Map<string, Expr> =>
-  new Map([...[...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)), ...factSymbols(r)]);
-
-/** A fact that is a velocity after an impact (impact1.single.x'+, at a state or not), or an acceleration in a contact phase (phase.wall.x''): the symbol it is of its coordinate. */
-const FACT_SYMBOLS: readonly (readonly [RegExp, (q: Sym) => Sym])[] = [
-  [/^impact\d+\.(?:[^.@]+\.)*([A-Za-z][\w[\]]*)'\+(?:@|$)/, postImpactSymbol],
-  [/^phase\.[^.@]+\.([A-Za-z][\w[\]]*)''(?:@|$)/, accelerationSymbol],
-];
-
-/**
- * Symbols bound to a velocity after an impact or an acceleration in a
- * phase, printed as that velocity or acceleration (kozlov1988 §5: ẋ⁺;
- * kugushev2002 (9.5): ẍ + kÿ = 0), not a name of the model file's own, so
- * that the formula reads in the paper's symbols.
- */
-const factSymbols = (r: PaperCheckRow): [string, Expr][] =>
-  [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
-    if (!('fact' in b)) return [];
-    for (const [re, symbol] of FACT_SYMBOLS) {
-      const q = re.exec(b.fact)?.[1];
-      if (q) return [[s, symbol(sym(q))]];
-    }
-    return [];
-  });
-
-/** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
-const whereSymbol = (r: PaperCheckRow, s: string): string => {
-  const after = factSymbols(r).find(([name]) => name === s);
-  return after ? mechanicsSymbol((after[1] as Sym).name) : mechanicsSymbol(s);
-};
-
-/** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
-const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');
-
 /**
  * The paper's formula as written (a relation with both sides; of a derived side set beside the paper's, derivedLeft,
  * the paper's alone), its symbols bound to a single symbol (w = ψ̇⁻) printed as that symbol.
  */
-function paperLatex(r: PaperCheckRow): string {
+function paperLatex(r: LetteredRow): string {
   if (!r.formula.formula) return '';
   const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
   return r.formula.left && !derivedLeft(r) ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
 }
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */
-function formulaLatex(r: PaperCheckRow, e: Expr): string {
+function formulaLatex(r: LetteredRow, e: Expr): string {
   return toLatex(primed(r, subs(e, singleSymbols(r))), { ...MECHANICS, orientSums: false });
 }
 
@@ -472,7 +439,7 @@ function withRemainder(r: PaperCheckRow, lines: string | readonly string[]): str
 }
 
 /** The paper's formula as written, in lines of at most `width` for a display. */
-function paperLines(r: PaperCheckRow, width: number): string[] {
+function paperLines(r: LetteredRow, width: number): string[] {
   const piecesOf = (e: Expr): string[] => latexPieces(primed(r, subs(e, singleSymbols(r))), width, { ...MECHANICS, orientSums: false });
   const right = withRemainder(r, piecesOf(r.formula.formula!));
   // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".
@@ -517,78 +484,53 @@ function inPaperVariable(r: PaperCheckRow, e: Expr): Expr {
   return inverse.length ? subs(e, new Map(inverse)) : e;
 }
 
-/** Printed width (LaTeX characters) beyond which a bound fact is named, not printed, beside the table. */
-const BINDING_WIDTH = 40;
+const letterLabel = (k: number): string => `paper-symbol-${k + 1}`;
 
-/** A bound fact too wide to print (the prism's reactions N_s): its symbol, printed. */
-const unprintedBinding = (r: PaperCheckRow, s: string, v: Expr): boolean =>
-  v.kind !== 'sym' && r.measured?.bindings.get(s) === undefined && texWidth(math(v)) > BINDING_WIDTH;
-
-/** "N_1, N_2": the symbols whose derived values are too wide to print. */
-function unprintedText(rows: readonly PaperCheckRow[]): Inline[] {
-  const names = [
-    ...new Set(rows.flatMap((r) => (r.formula.formula ? [...r.bindings].filter(([s, v]) => unprintedBinding(r, s, v)).map(([s]) => whereSymbol(r, s)) : []))),
-  ];
-  return names.flatMap((s, i): Inline[] => [i ? ', ' : '', m(s)]);
+/** The letters defined: in the paragraph "In the formulas", by displays of their own, or named as too long to print. */
+interface WhereText {
+  readonly text: Inline[];
+  readonly displays: EquationRow[];
+  readonly unprinted: Inline[];
 }
 
 /**
- * "k = π/α, G_{12} = …": what the formulas' other symbols stand for; a
- * symbol bound differently in different rows (sgn F = −1 in one, +1 in the
- * other) with each value's rows named.
+ * "k = π/α, G_{12} = …": what the formulas' letters stand for, each once
+ * (paperLetters): a short value in the line, a wider one displayed under
+ * the table, the fact another row displays referred to that display, a
+ * value too long for any display named as such.
  */
-/** The widest value printed inline where a symbol has several (texWidth's units, about an italic letter). */
-const LISTED_WIDTH = 20;
-
-function whereText(rows: readonly PaperCheckRow[], displays: readonly ResultDisplay[]): Inline[] {
-  // A symbol bound to the fact another row gives (the prism's Φ in the N_ij1 of their own rows) refers to that row's display.
+function whereText(rows: readonly LetteredRow[], displays: readonly ResultDisplay[], letters: readonly Letter[], width: number): WhereText {
+  // A letter bound to the fact another row displays, at that row's value (the prism's Φ in the N_ij1 of their own rows), refers to that display.
   const shownAt = new Map(
     rows.flatMap((r, i) => {
       const d = displays.find((x) => x.rows.includes(i));
-      return d && r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, label(d.rows[0]!)] as const] : [];
+      return d && r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, { label: label(d.rows[0]!), value: r.derived }] as const] : [];
     }),
   );
-  const referred = new Map<string, string>();
-  const seen = new Map<string, Map<string, string[]>>();
-  for (const r of rows) {
-    for (const [s, v] of r.bindings) {
-      const key = whereSymbol(r, s);
-      const measured = r.measured?.bindings.get(s);
-      const b = r.formula.where.get(s);
-      const at = b && 'fact' in b ? shownAt.get(b.fact) : undefined;
-      if (at && r.formula.formula && measured === undefined) {
-        referred.set(key, at);
-        continue;
+  const text: Inline[] = [];
+  const shown: EquationRow[] = [];
+  const unprinted: Inline[] = [];
+  const add = (to: Inline[], ...xs: Inline[]): void => {
+    to.push(...(to.length ? [', '] : []), ...xs);
+  };
+  for (const l of letters) {
+    const b = rows[l.row]!.formula.where.get(l.name);
+    const at = b && 'fact' in b && l.measured === undefined ? shownAt.get(b.fact) : undefined;
+    if (at && (at.value === l.value || math(at.value) === math(l.value))) add(text, m(l.symbol), ' of ', ref(at.label));
+    else if (l.measured !== undefined) add(text, m(`${l.symbol} = ${decimal(l.measured)}`));
+    else {
+      const value = math(l.value);
+      const row =
+        texWidth(value) <= BINDING_WIDTH || texWidth(value) > MAX_ROW_LINES * MAX_LINE_WIDTH
+          ? undefined
+          : equation(letterLabel(shown.length), l.symbol, mathLines(l.value, width));
+      if (texWidth(value) <= BINDING_WIDTH) add(text, m(`${l.symbol} = ${value}`));
+      else if (!row || tooLong(row)) add(unprinted, m(l.symbol));
+      else {
+        add(text, m(l.symbol), ' of ', ref(row.label!));
+        shown.push(row);
       }
-      if ((inPlace(v) && measured === undefined) || !r.formula.formula || unprintedBinding(r, s, v)) continue;
-      const value = measured === undefined ? math(v) : decimal(measured);
-      const values = seen.get(key) ?? new Map<string, string[]>();
-      values.set(value, [...(values.get(value) ?? []), r.formula.name]);
-      seen.set(key, values);
     }
   }
-  const fits = (value: string): boolean => texWidth(value) <= 40;
-  const references = [...referred].flatMap(([s, at], i): Inline[] => [i ? ', ' : '', m(s), ' of ', ref(at)]);
-  return [...references, ...(references.length && seen.size ? [', '] : [])].concat(
-    [...seen].flatMap(([symbol, values], i): Inline[] => {
-      const lead = i ? ', ' : '';
-      // One value, or values none of which fits a line: the symbol once; with its rows where another row refers it to a
-      // display (the prism's N_ij1 of its row in Φ, and at sgn P_x in Φ from rest).
-      if ((values.size === 1 && !referred.has(symbol)) || ![...values.keys()].some(fits)) {
-        const only = [...values.keys()][0]!;
-        return [lead, m(values.size === 1 && fits(only) ? `${symbol} = ${only}` : `${symbol}\\ \\text{as derived}`)];
-      }
-      // Each value with the rows it is bound in, in pieces a line may break between.
-      return [
-        lead,
-        ...[...values].flatMap(([value, names], k): Inline[] => [
-          k ? '; ' : '',
-          // Several values in one paragraph: a fraction half a line wide already leaves it no break (the prism's N_ij at sgn P_x).
-          m(fits(value) && texWidth(value) <= LISTED_WIDTH ? `${symbol} = ${value}` : `${symbol}\\ \\text{as derived}`),
-          ' in ',
-          ...names.flatMap((n, j): Inline[] => [j ? ', ' : '', m(n)]),
-        ]),
-      ];
-    }),
-  );
+  return { text, displays: shown, unprinted };
 }

@@ -1,0 +1,154 @@
+// One value per letter in a report's paper sections. The paper's formulas
+// name their own symbols (kozlov1988 §4's p, I₁, T; the model file's D for a
+// derived side), and each row binds them to derived values
+// (PaperFormula.where), so one letter may stand for different values in
+// different rows (D the lower spring's p in one row, the upper's in the
+// next). Within one report a letter keeps one value: bound to one value
+// everywhere it is defined once; bound to several, one value keeps the
+// letter (the one most rows share, or else the widest, never a bare number,
+// and only where two rows share it or it is too wide for a line) and every
+// other row prints its formula with its own value in place, in the table's
+// cells or, too wide for them, displayed under the table.
+// Tests: test/report/paper-letters.test.ts.
+import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
+import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
+import type { PaperCheckRow } from '../studies/paper-check.js';
+import { texWidth } from './latex.js';
+import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
+
+/** A row with the where symbols it prints as their values, since the letter stands for another value elsewhere in the report. */
+export interface LetteredRow extends PaperCheckRow {
+  readonly inPlace: ReadonlyMap<string, Expr>;
+}
+
+/** A letter the report defines once: its printed symbol, the first row binding it to its value and its name there. */
+export interface Letter {
+  readonly symbol: string;
+  readonly row: number;
+  readonly name: string;
+  readonly value: Expr;
+  /** The number it stands for where a measured fact binds it (a run's energy h). */
+  readonly measured?: number;
+}
+
+/** A measured number as the expression printed in its place: six significant digits, a number atom (numberExpr), not a 53-bit fraction. */
+export function measuredValue(v: number): Expr {
+  const x = Number(v.toPrecision(6));
+  return x < 0 ? neg(sym(String(-x))) : sym(String(x));
+}
+
+interface Use {
+  readonly row: number;
+  readonly name: string;
+}
+interface Value {
+  readonly value: Expr;
+  readonly measured?: number;
+  readonly uses: Use[];
+}
+
+/** Printed width (texWidth) up to which a letter's value is given in a line ("In the formulas"); a wider one is displayed. */
+export const BINDING_WIDTH = 40;
+
+/** A bare number, measured or exact: a value two rows share by chance (0 as two different limits), never the letter's meaning. */
+const bare = (v: Value): boolean => v.measured !== undefined || v.value.kind === 'num';
+
+/**
+ * The rows with what each prints in place of its letters, and the letters
+ * the report defines once, in the order the rows first bind them.
+ */
+export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRow[]; letters: Letter[] } {
+  const byLetter = new Map<string, Map<string, Value>>();
+  rows.forEach((r, row) => {
+    if (!r.formula.formula) return;
+    const printed = new Set([...freeSymbols(r.formula.formula), ...(r.formula.left ? freeSymbols(r.formula.left) : [])]);
+    for (const [name, v] of r.bindings) {
+      const measured = r.measured?.bindings.get(name);
+      if (!printed.has(name) || (measured === undefined && inPlace(v))) continue;
+      const value = measured === undefined ? v : measuredValue(measured);
+      const key = whereSymbol(r, name);
+      const values = byLetter.get(key) ?? new Map<string, Value>();
+      const id = measured === undefined ? math(v) : `#${measured}`;
+      const known = values.get(id) ?? { value, uses: [], ...(measured === undefined ? {} : { measured }) };
+      known.uses.push({ row, name });
+      values.set(id, known);
+      byLetter.set(key, values);
+    }
+  });
+  // A fresh letter is the where symbol's name with an index that nothing the rows print already is (μ_2 beside μ).
+  const taken = new Set([
+    ...byLetter.keys(),
+    ...rows.flatMap((r) =>
+      [
+        ...r.bindings.keys(),
+        ...[...r.bindings.values()].flatMap((v) => [...freeSymbols(v)]),
+        ...[r.formula.formula, r.formula.left].flatMap((e) => (e ? [...freeSymbols(e)] : [])),
+      ].map(mechanicsSymbol),
+    ),
+  ]);
+  const fresh = (name: string): string => {
+    let k = 2;
+    while (taken.has(mechanicsSymbol(`${name}_${k}`))) k++;
+    taken.add(mechanicsSymbol(`${name}_${k}`));
+    return `${name}_${k}`;
+  };
+  const inPlaceOf = rows.map(() => new Map<string, Expr>());
+  const letters: Letter[] = [];
+  const define = (v: Value, symbol: string): void => {
+    letters.push({ symbol, row: v.uses[0]!.row, name: v.uses[0]!.name, value: v.value, ...(v.measured === undefined ? {} : { measured: v.measured }) });
+  };
+  for (const [symbol, values] of byLetter) {
+    const all = [...values.values()];
+    // A value keeps the letter where it stands for it in two rows, or where it is too wide to set in its row's formula.
+    const keeps = all.filter((v) => !bare(v) && (v.uses.length > 1 || texWidth(math(v.value)) > BINDING_WIDTH));
+    // The most rows, then the widest; of equals the first bound (Map order).
+    const rank = (v: Value): [number, number] => [v.uses.length, texWidth(math(v.value))];
+    const better = (a: Value, b: Value): boolean => rank(a)[0] > rank(b)[0] || (rank(a)[0] === rank(b)[0] && rank(a)[1] > rank(b)[1]);
+    const home = all.length === 1 ? all[0] : keeps.reduce<Value | undefined>((best, v) => (!best || better(v, best) ? v : best), undefined);
+    for (const v of all) {
+      if (v === home) continue;
+      // Wider than a line, a value set in place (squared, in a fraction) would push its row's formula past any display: a fresh letter names it.
+      const name = !bare(v) && texWidth(math(v.value)) > LINE_WIDTH ? fresh(v.uses[0]!.name) : undefined;
+      for (const u of v.uses) inPlaceOf[u.row]!.set(u.name, name ? sym(name) : v.value);
+      if (name) define(v, mechanicsSymbol(name));
+    }
+    if (home) define(home, symbol);
+  }
+  letters.sort((a, b) => a.row - b.row);
+  return { rows: rows.map((r, i) => ({ ...r, inPlace: inPlaceOf[i]! })), letters };
+}
+
+/** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
+export const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');
+
+/** A fact that is a velocity after an impact (impact1.single.x'+, at a state or not), or an acceleration in a contact phase (phase.wall.x''): the symbol it is of its coordinate. */
+const FACT_SYMBOLS: readonly (readonly [RegExp, (q: Sym) => Sym])[] = [
+  [/^impact\d+\.(?:[^.@]+\.)*([A-Za-z][\w[\]]*)'\+(?:@|$)/, postImpactSymbol],
+  [/^phase\.[^.@]+\.([A-Za-z][\w[\]]*)''(?:@|$)/, accelerationSymbol],
+];
+
+/**
+ * Symbols bound to a velocity after an impact or an acceleration in a
+ * phase, printed as that velocity or acceleration (kozlov1988 §5: ẋ⁺;
+ * kugushev2002 (9.5): ẍ + kÿ = 0), not a name of the model file's own, so
+ * that the formula reads in the paper's symbols.
+ */
+export const factSymbols = (r: PaperCheckRow): [string, Expr][] =>
+  [...r.formula.where].flatMap(([s, b]): [string, Expr][] => {
+    if (!('fact' in b)) return [];
+    for (const [re, symbol] of FACT_SYMBOLS) {
+      const q = re.exec(b.fact)?.[1];
+      if (q) return [[s, symbol(sym(q))]];
+    }
+    return [];
+  });
+
+/** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
+export const whereSymbol = (r: PaperCheckRow, s: string): string => {
+  const after = factSymbols(r).find(([name]) => name === s);
+  return after ? mechanicsSymbol((after[1] as Sym).name) : mechanicsSymbol(s);
+};
+
+/** What a row prints in place of its where symbols: a single symbol bound (w = ψ̇⁻), the fact's own symbol (ẋ⁺), the value where the letter means another elsewhere. */
+export const singleSymbols = (r: LetteredRow): Map<string, Expr> =>
+  new Map([...[...r.bindings].filter(([s, v]) => inPlace(v) && !r.measured?.bindings.has(s)), ...factSymbols(r), ...r.inPlace]);

@@ -21,6 +21,7 @@ import { MAX_LINE_WIDTH, MAX_ROW_LINES } from './large.js';
 import { LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
+import { combineRadicals } from '../core/radicals.js';
 import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
@@ -344,6 +345,10 @@ function derivedThenPrinted(r: PaperCheckRow, width: number): string[] {
   if (derived.join(' ') === paper) return derived;
   // The same expression, only its sums oriented otherwise (−(1 − e) against the paper's (e − 1)): a copy, printed once, as the paper does.
   if (!r.formula.remainder && toLatex(tidy(resultForm(r)), { ...MECHANICS, orientSums: false }) === printed) return [printed];
+  // The same up to its square roots joined (√N·√(c²g₁₁ − k²) against √(N(c²g₁₁ − k²)), kozlov1988 Th. 3's δ_N): printed
+  // once, as the paper does; the two are already shown equal, so joining every root only compares their prints.
+  const joined = (e: Expr): string => math(combineRadicals(e, (s) => s.kind === 'sym'));
+  if (!r.formula.remainder && r.paper && joined(resultForm(r)) === joined(inPaperSymbols(r, r.paper))) return [printed];
   const whole = `${derived.join(' ')} = ${paper}`;
   return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
 }

@@ -75,8 +75,9 @@ describe.each([
     impact,
     [
       ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
-      // After Theorem 3, V + exp(−Nf) at k = 0: x₁(δ_N), (3.2) twice, δ_N → 0; then its rate, depth and speed beyond.
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
+      // After Theorem 3, V + exp(−Nf) at k = 0: (3.2) twice, δ_N → 0; then its δ_N, depth and speed beyond
+      // (x₁(δ_N) = 0 is not a row: δ_N is defined as that zero).
+      ...['symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
     ],
   ],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
@@ -424,6 +425,8 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
         .join(' ');
     expect(tex('x_1^{\\prime\\prime}')).toBe('= -\\frac{c^{2} x_{1} + 2 k x_{1}^{\\prime}}{g_{11}}');
     expect(tex('\\dot{x}_2(\\delta_N)')).toBe('= v_{2}');
+    // δ_N once, as the paper prints it: not beside √(N(c²g₁₁ − k²)), the same with its roots joined.
+    expect(tex('\\delta_N')).toBe('= \\frac{g_{11} \\pi}{\\sqrt{N} \\sqrt{c^{2} g_{11} - k^{2}}}');
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const cells = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(3.6)').map((r) => r[2]![0]) : [];
     expect(cells[0]).toEqual({ ref: 'paper-formula-5' });
@@ -434,7 +437,6 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
   it('after Theorem 3, V + exp(−Nf) at k = 0: (3.2) with e = 1 at every N, and its own rate O(1/N) set beside the derivation, not a measurement', () => {
     const rows = check.rows.filter((r) => r.formula.name.includes('V_N^{*}'));
     expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([
-      ['Th. 3', true],
       ['(3.2)', true],
       ['(3.2)', true],
       ['Th. 3', true],
@@ -443,8 +445,10 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
       ['Th. 3', true],
     ]);
     // ẋ₁(δ_N) = w at g₁₁ = 2 whatever N; N δ_N = √2 ln((√2 + 1)/(√2 − 1)) at w = 1, typed by hand.
-    for (const N of [10, 1e6]) expect(evaluate(rows[1]!.derived, { g11: 2, w: 1, N })).toBeCloseTo(1, 14);
-    expect(evaluate(rows[4]!.derived, { g11: 2, w: 1, N: 50 })).toBeCloseTo(Math.SQRT2 * Math.log((Math.SQRT2 + 1) / (Math.SQRT2 - 1)), 12);
+    for (const N of [10, 1e6]) expect(evaluate(rows[0]!.derived, { g11: 2, w: 1, N })).toBeCloseTo(1, 14);
+    expect(50 * evaluate(rows[3]!.derived, { g11: 2, w: 1, N: 50 })).toBeCloseTo(Math.SQRT2 * Math.log((Math.SQRT2 + 1) / (Math.SQRT2 - 1)), 12);
+    // The entry speed is w, the tangential one v₂, as the parameters name them: no X₀, V₂ bound to the run.
+    expect(check.rows.some((r) => r.formula.where.has('X0') || r.formula.where.has('V2'))).toBe(false);
     const { system } = once(impact);
     const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check });
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
@@ -536,17 +540,17 @@ describe('a wrong formula disagrees', () => {
       '(3.6) with ω = √(c²g¹¹ − k²g¹¹)',
       impact,
       4,
-      { formula: 'N^(-1/2)*X0*exp(-k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11)' },
+      { formula: '-N^(-1/2)*w*exp(-k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11)' },
     ],
     [
       '(3.6) growing, exp(+kg¹¹s)',
       impact,
       4,
-      { formula: 'N^(-1/2)*X0*exp(k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11^2)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11^2)' },
+      { formula: '-N^(-1/2)*w*exp(k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11^2)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11^2)' },
     ],
     ['Theorem 3’s δ_N without g₁₁', impact, 6, { formula: 'pi/(sqrt(c^2*g11 - k^2)*sqrt(N))' }],
-    ['(3.2) without the reversal', impact, 7, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*X0' }],
-    ['(3.2) with the tangential velocity reduced by e', impact, 8, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*V2' }],
+    ['(3.2) without the reversal', impact, 7, { formula: '-exp(-pi*k/sqrt(c^2*g11 - k^2))*w' }],
+    ['(3.2) with the tangential velocity reduced by e', impact, 8, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*v2' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
   });

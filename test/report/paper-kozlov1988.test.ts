@@ -320,6 +320,26 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(abstract).toContain('unstable at $N = 100$ and stable from $N = 1000\\ \\text{to}\\ 10^{5}$');
     expect(abstract).not.toContain('impacts per period');
   });
+  it('prints (4.2)’s flight and period and (4.4) in the named τ and P: v(t − τ) − g(t − τ)²/2, τ + 2v/g, gP²/a, each equal to the paper’s formula', () => {
+    const { system } = once(stiffBouncing);
+    const check = report(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: check });
+    const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const tex = (eq: string): string =>
+      results
+        .find((r) => r.lines[0]!.before.startsWith(eq))!
+        .lines.map((l) => l.after)
+        .join(' ');
+    expect(tex('y_0(t),\\ \\tau \\le t')).toBe('= v (t - \\tau) - \\frac{1}{2} g (\\tau - t)^{2}');
+    expect(tex('P\\ ')).toBe('= \\tau + \\frac{2 v}{g}');
+    expect(tex('P\\int_0^P')).toBe('= \\frac{P^{2} g}{a}');
+    // The rows agree with the formulas typed from the paper: v(t − τ) − gt²/2 with its clock at τ, τ + 2v/g, 4g(v/g + arcctg/√N)²/a.
+    expect(check.rows.slice(2, 4).map((r) => [r.agrees, r.how])).toEqual([
+      [true, 'symbolic'],
+      [true, 'symbolic'],
+    ]);
+    expect([check.rows[5]!.agrees, check.rows[5]!.how]).toEqual([true, 'numeric']);
+  });
   it('the flight lasts 2v/g for the positive g and v, as (4.2) prints it, not √(v²/g²) + v/g', () => {
     const { system } = once(stiffBouncing);
     const facts = derivedFacts(system);

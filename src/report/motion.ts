@@ -11,7 +11,7 @@ import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
-import { gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
+import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
@@ -302,7 +302,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
           series: [{ label: 'E', values: tr.energy }],
         }),
         0.9,
-        [{ label: 'E = T + V', ...seriesStyle(0) }, ...eventLegend],
+        [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
         ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
       ),
     );

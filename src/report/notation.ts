@@ -149,6 +149,9 @@ export function gapForm(model: Model, c: UnilateralConstraint): GapForm {
   return { letter, expr: letter === author ? c.author.expr : letter === 'f' ? c.gap : neg(c.gap), turned: letter !== author };
 }
 
+/** The letters a period is printed with, the first free one chosen. */
+export const PERIOD_SYMBOLS: readonly string[] = ['\\tau', 'P', '\\mathcal{T}'];
+
 /** The report's letters for the mass matrix, the forcing and the constraints' rate term (chosen once per system). */
 export function reportSymbols(system: DerivedSystem): ReportSymbols {
   const known = symbolsOf.get(system);
@@ -169,7 +172,7 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     rate: pick(['b', 'c', 'd', '\\tilde{b}'], [system.supports !== undefined && 'b']),
     measure: pick(['\\mu', '\\Lambda', '\\varpi'], [(system.unilateral?.coulomb.length ?? 0) > 0 && '\\mu']),
     constraint: pick(['\\varphi', '\\chi', '\\Phi'], []),
-    period: pick(['\\tau', 'P', '\\mathcal{T}'], []),
+    period: pick(PERIOD_SYMBOLS, []),
     hamiltonian: pick(['H', '\\mathcal{H}'], [universal && 'H']),
     columns: pick(['a', '\\tilde{a}'], []),
     load: pick(['b', '\\tilde{b}', '\\beta'], []),
@@ -410,4 +413,14 @@ export function unitLatex(unit: string): string {
         .join('/'),
     )
     .join('\\,');
+}
+
+/**
+ * The plotted energy's name: T + V, and the potential V_c of the contacts realized by forces
+ * where one has a stiffness or a potential, which the run's energy holds (kozlov1988 §3: the
+ * medium's c²Nf²/2 during the compression).
+ */
+export function energyLabel(model: Model): string {
+  const potential = (model.compliant ?? []).some((c) => c.law.kind === 'potential' || c.law.stiffness !== undefined);
+  return potential ? 'E = T + V + V_{c}' : 'E = T + V';
 }

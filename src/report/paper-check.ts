@@ -22,8 +22,10 @@ import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
 import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
+import { inNamedFacts } from './named-facts.js';
+import { combineRadicals } from '../core/radicals.js';
 import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
-import { BINDING_WIDTH, paperLetters, singleSymbols, type Letter, type LetteredRow } from './paper-letters.js';
+import { BINDING_WIDTH, paperLetters, singleSymbols, whereSymbol, type Letter, type LetteredRow } from './paper-letters.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -114,6 +116,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once, its left side naming both rows' quantities.
   const shared = resultDisplays(rows);
   const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i))!);
+  const named = namedFacts(rows);
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
   const longName = (d: ResultDisplay): boolean => texWidth(d.lhs) > LONG_NAME;
   const displayWidth = (d: ResultDisplay): number => widthFor(shared.filter((e) => longName(e) === longName(d)).map((e) => e.lhs));
@@ -131,7 +134,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
     const rowWidth = displayWidth(d);
-    return r.measured ? measuredForm(r) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth);
+    return r.measured ? measuredForm(r) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
   };
   const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d));
   // A result the Results display prints as the paper does (Smirnov's switched Φ) is referred to there, not printed twice.
@@ -334,7 +337,7 @@ function shown(result: Expr): Expr {
  * p₁⁺ = p₁⁻ + Δμ F₁ in the derived p₁⁻, Δμ and F₁ is half as long as p₁⁺
  * multiplied out).
  */
-function resultForm(r: LetteredRow): Expr {
+function resultForm(r: LetteredRow, names: ReadonlyMap<string, string>): Expr {
   // Every symbol of the formula bound to a derived fact (smirnov1981 §2's Φ in the variants' N_ij1, N_ij2, each a row of
   // its own): where the result is too long to print either way, the formula in those names is the derived result, set out
   // as the paper does. Far too long as printed raw, both ways, it is not put in the paper's forms first (seconds each).
@@ -342,7 +345,7 @@ function resultForm(r: LetteredRow): Expr {
   const named = r.how === 'symbolic' && r.agrees && !r.formula.left && r.paper && bound.length > 0 && bound.every((x) => 'fact' in x);
   const far = (e: Expr): boolean => texWidth(math(inPaperSymbols(r, e))) > FAR * MAX_ROW_LINES * MAX_LINE_WIDTH;
   if (named && far(r.derived) && far(r.paper!)) return primed(r, subs(r.formula.formula!, singleSymbols(r)));
-  const derived = shown(inPaperSymbols(r, r.derived));
+  const derived = shown(inNamedFacts(inPaperSymbols(r, r.derived), boundFacts(r, names)));
   if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.paper) return derived;
   const paper = shown(inPaperSymbols(r, r.paper));
   const [a, b] = [math(paper), math(derived)];
@@ -350,6 +353,22 @@ function resultForm(r: LetteredRow): Expr {
   if (texWidth(math(best)) <= MAX_ROW_LINES * MAX_LINE_WIDTH || !named) return best;
   return primed(r, subs(r.formula.formula!, singleSymbols(r)));
 }
+
+/** Each fact a row of the paper derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2)). */
+function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
+  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
+}
+
+/**
+ * The formula's symbols bound to a fact another row derives under that same name (τ of kozlov1988 (4.2), a
+ * result of its own), with their derived values; not a placeholder for a fact no row names.
+ */
+const boundFacts = (r: PaperCheckRow, named: ReadonlyMap<string, string>): Map<string, Expr> =>
+  new Map(
+    [...r.formula.where].flatMap(([s, b]): [string, Expr][] =>
+      'fact' in b && r.bindings.has(s) && named.get(b.fact) === whereSymbol(r, s) ? [[s, r.bindings.get(s)!]] : [],
+    ),
+  );
 
 /** How many rows' worth a raw print must exceed for the paper's forms not to be tried (they shorten locally, never by half). */
 const FAR = 2;
@@ -368,14 +387,19 @@ function parametersText(system: DerivedSystem): Inline[] {
  * gives, and the paper's form beside it only as what it simplifies to
  * (kozlov1988 (2.4): ½g(1 − t)² = g(t − 1)²/2), never the formula alone.
  */
-function derivedThenPrinted(r: LetteredRow, width: number): string[] {
-  const derived = withRemainder(r, mathLines(resultForm(r), width));
+function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<string, string>): string[] {
+  const derived = withRemainder(r, mathLines(resultForm(r, named), width));
   const printed = asPrinted(r, width);
   if (!printed) return derived;
   const paper = `${printed}${remainderLatex(r)}`;
   if (derived.join(' ') === paper) return derived;
   // The same expression, only its sums oriented otherwise (−(1 − e) against the paper's (e − 1)): a copy, printed once, as the paper does.
-  if (!r.formula.remainder && toLatex(tidy(resultForm(r)), { ...MECHANICS, orientSums: false }) === printed) return [printed];
+  if (!r.formula.remainder && toLatex(tidy(resultForm(r, named)), { ...MECHANICS, orientSums: false }) === printed) return [printed];
+  // The paper's formula with its square roots joined (√N·√(c²g₁₁ − k²) as √(N(c²g₁₁ − k²)), kozlov1988 Th. 3's δ_N):
+  // printed once, as the paper does; the two are already shown equal, so joining every root only compares their prints.
+  const typed = r.paper && inPaperSymbols(r, r.paper);
+  const joined = typed && combineRadicals(typed, (s) => s.kind === 'sym');
+  if (!r.formula.remainder && joined && joined !== typed && math(resultForm(r, named)) === math(joined)) return [printed];
   const whole = `${derived.join(' ')} = ${paper}`;
   return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
 }

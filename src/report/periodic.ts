@@ -9,13 +9,15 @@
 // the caption and a table).
 // Tests: test/studies/orbit.test.ts (periodicOrbitSection), test/report/periodic.test.ts (the linearization's letters), test/runtime/analysis/continuation.test.ts (branchFigure)
 import { ZERO } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { Complex } from '../numeric/eigenvalues.js';
 import type { Branch } from '../runtime/analysis/continuation.js';
 import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
 import type { OrbitStudy, SweptOrbit } from '../studies/orbit.js';
+import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
-import { math, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
+import { math, mechanicsSymbol, PERIOD_SYMBOLS, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
 
 /** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
@@ -223,8 +225,32 @@ function orbitComplex(z: { re: number; im: number }): string {
   return `${re === '0' ? '' : `${re} `}${z.im < 0 ? '-' : '+'} ${im}\\,i`;
 }
 
-/** The "Periodic orbit" section of a model that declares one. */
-export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): Section {
+/**
+ * The orbit's period as printed: the name of the paper's row that derives it (its value at the orbit's
+ * parameters the period found), else the report's letter for a period that no paper row names otherwise
+ * (kozlov1988 (4.2): τ is the swing in the spring, P the period).
+ */
+function periodSymbol(system: DerivedSystem, study: OrbitStudy, paper?: PaperCheck): string {
+  const rows = paper?.rows ?? [];
+  const found = study.orbit?.period;
+  // A measured row's number (parabolic-billiard's τ, orbit.period), a derived one's value at the orbit's parameters.
+  const value = (r: PaperCheckRow): number => {
+    if (r.measured) return r.measured.value;
+    try {
+      return evaluate(r.derived, study.params);
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const own = rows.find((r) => PERIOD_SYMBOLS.includes(r.formula.name) && found !== undefined && Math.abs(value(r) - found) <= 1e-6 * found);
+  if (own) return own.formula.name;
+  const named = new Set(rows.map((r) => r.formula.name));
+  const { period } = reportSymbols(system);
+  return [period, ...PERIOD_SYMBOLS].find((c) => !named.has(c)) ?? period;
+}
+
+/** The "Periodic orbit" section of a model that declares one (its paper's rows name its period, periodSymbol). */
+export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy, paper?: PaperCheck): Section {
   const model = system.model;
   const cs = model.coordinates;
   const { declaration: d, orbit, branch } = study;
@@ -263,7 +289,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy): 
   const symbols = cs.map((c) => mechanicsSymbol(c.name)).join(',\\ ');
   const velocities = cs.map((c) => mechanicsSymbol(c.qd.name)).join(',\\ ');
   const shifted = Object.entries(orbit.shift);
-  const { period } = reportSymbols(system);
+  const period = periodSymbol(system, study, paper);
   const verdict = orbit.asymptotic
     ? 'asymptotically stable (every multiplier inside the unit circle)'
     : orbit.stable

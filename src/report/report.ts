@@ -137,7 +137,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     );
   // The studies' sections join the results in this order (paper.ts groups them).
   if (options.orbit) {
-    const section = periodicOrbitSection(system, options.orbit);
+    const section = periodicOrbitSection(system, options.orbit, options.paper);
     const figure = options.orbitWalls ? birkhoffFigure(model, options.orbit) : undefined;
     const figures = [...orbitFigures(model, options.orbit), ...(figure ? [figure] : [])];
     sections.push({ ...section, blocks: [...section.blocks, ...figures] });

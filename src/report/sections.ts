@@ -40,7 +40,7 @@ import {
 } from './document.js';
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
-import { declaredRange, fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
+import { declaredRange, energyLabel, fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
 import { compliantForceTerms, compliantSection } from './compliant.js';
 import { patchForceTerms, patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
@@ -761,7 +761,7 @@ export function simulationSection({ system, simulation }: SectionInput): Section
         xLabel: 't',
         yLabel: 'E',
       }),
-      legend: [{ label: 'E = T + V', ...seriesStyle(0) }, ...eventLegend],
+      legend: [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
       caption: ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
     });
   }

@@ -208,7 +208,7 @@ function leastSquares(A: readonly (readonly number[])[], b: readonly number[]): 
 }
 
 /**
- * The unilateral constraints f(qᵢ, qⱼ) ≥ 0 of a point mass drawn at
+ * The unilateral constraints f(qᵢ, qⱼ) ≥ 0, rigid or realized by forces, of a point mass drawn at
  * [qᵢ, qⱼ] (no disc around it: a disc's centre keeps its radius off the
  * wall), as curves f(x, y) = 0 of the plane (the solid where f < 0), in a
  * drawing that declares no ground of its own.
@@ -221,7 +221,8 @@ function defaultSurfaces(drawing: Drawing, model: Model): PlaneCurve[] {
   const [qx, qy] = [model.coordinates[plane[0]]!.q.name, model.coordinates[plane[1]]!.q.name];
   const params = new Set(model.parameters.map((p) => p.symbol.name));
   const out: PlaneCurve[] = [];
-  for (const u of model.unilateral) {
+  // A contact realized by forces is drawn where its forces begin, f = 0, as a rigid one is (kozlov1988 §4's stiff walls).
+  for (const u of [...model.unilateral, ...(model.compliant ?? [])]) {
     if (![...freeSymbols(u.gap)].every((s) => s === qx || s === qy || params.has(s))) continue;
     out.push({ f: subsRecord(u.gap, { [qx]: PLANE_X, [qy]: PLANE_Y }) });
   }

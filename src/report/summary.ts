@@ -397,8 +397,10 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     const defaults = new Map(f.system.model.parameters.map((p) => [p.name, p.default]));
     const shifted = Object.entries(f.orbit!.params).filter(([name, value]) => defaults.has(name) && defaults.get(name) !== value);
     out.push([
-      `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)} with ${plural(orbit.impacts.length, 'impact')} per period`,
+      // A model without rigid contacts (its walls realized by forces) has no impacts to count.
+      `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)}${f.system.model.unilateral.length ? ` with ${plural(orbit.impacts.length, 'impact')} per period` : ''}`,
       ...(brief ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
+      ...sweepVerdicts(f.orbit!),
       ...(shifted.length
         ? [
             ' at ',
@@ -476,12 +478,6 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
   const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
-  const swept = (study.sweep ?? []).filter((s) => s.orbit);
-  const verdicts = swept.flatMap((s, i): Inline[] => [
-    i ? ', ' : '',
-    `${s.orbit!.stable ? 'stable' : 'unstable'} at `,
-    m(`${mechanicsSymbol(study.declaration.sweep!.parameter)} = ${digits(s.value)}`),
-  ]);
   return [
     ...(times.length ? [', at ', m(`t = ${times.join(',\\ ')}`), ' after the section'] : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${digits(v)}`).join(',\\ '))] : []),
@@ -501,7 +497,51 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
           ` (largest modulus ${digits(largest)})`,
         ]
       : []),
-    ...(verdicts.length ? ['; sought again, it is ', ...verdicts] : []),
+  ];
+}
+
+/** A swept parameter's value: 10^k from 10⁴ on, else four digits. */
+const sweptValue = (v: number): string => {
+  const k = Math.log10(v);
+  return Number.isInteger(k) && k >= 4 ? `10^{${k}}` : `${Number(v.toPrecision(4))}`;
+};
+
+/**
+ * The orbit sought again over its sweep, its verdicts in runs from the declared parameters on: "; sought
+ * again, it is unstable at N = 100 and stable from N = 1000 to 10⁵, its stability changing between N = 100
+ * and N = 1000" (kozlov1988 §4: stiff walls destabilize the rigid-stable orbit), or "it stays stable".
+ */
+function sweepVerdicts(study: OrbitStudy): Inline[] {
+  const sweep = study.declaration.sweep;
+  const swept = (study.sweep ?? []).filter((s) => s.orbit);
+  if (!sweep || !swept.length || study.params[sweep.parameter] === undefined) return [];
+  const verdict = (stable: boolean): string => (stable ? 'stable' : 'unstable');
+  const at = [{ value: study.params[sweep.parameter]!, stable: study.orbit!.stable }, ...swept.map((s) => ({ value: s.value, stable: s.orbit!.stable }))].sort(
+    (a, b) => a.value - b.value,
+  );
+  const p = mechanicsSymbol(sweep.parameter);
+  const runs: { stable: boolean; values: number[] }[] = [];
+  for (const x of at) {
+    const last = runs[runs.length - 1];
+    if (last && last.stable === x.stable) last.values.push(x.value);
+    else runs.push({ stable: x.stable, values: [x.value] });
+  }
+  if (runs.length === 1)
+    return [`; sought again at `, m(`${p} = ${swept.map((s) => sweptValue(s.value)).join(',\\ ')}`), `, it stays ${verdict(runs[0]!.stable)}`];
+  const span = ({ values }: { values: number[] }): string =>
+    values.length === 1 ? `${p} = ${sweptValue(values[0]!)}` : `${p} = ${sweptValue(values[0]!)}\\ \\text{to}\\ ${sweptValue(values[values.length - 1]!)}`;
+  const first = runs[0]!.values;
+  return [
+    '; sought again, it is ',
+    ...runs.flatMap((r, i): Inline[] => [
+      i ? (i === runs.length - 1 ? ' and ' : ', ') : '',
+      `${verdict(r.stable)} ${r.values.length === 1 ? 'at' : 'from'} `,
+      m(span(r)),
+    ]),
+    ', its stability changing between ',
+    m(`${p} = ${sweptValue(first[first.length - 1]!)}`),
+    ' and ',
+    m(`${p} = ${sweptValue(runs[1]!.values[0]!)}`),
   ];
 }
 

@@ -64,9 +64,8 @@ describe.each([
   [
     'kozlov-birkhoff-stiff',
     birkhoffStiff,
-    // (4.6)–(4.7), I₁, I₂, a; then §4's δ identity for f = 1, t, t² and the upper swing, and the δs' place;
-    // the orbit's trace at the sweep's largest N against the rigid a.
-    [...Array(9).fill('symbolic'), ...Array(5).fill('symbolic'), 'measured'],
+    // (4.6)–(4.7), I₁, I₂, a; the δs' place; the orbit's trace at the sweep's largest N against the rigid a.
+    [...Array(9).fill('symbolic'), 'symbolic', 'measured'],
   ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
@@ -76,8 +75,9 @@ describe.each([
     impact,
     [
       ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
-      // After Theorem 3, V + exp(−Nf) at k = 0: x₁(δ_N), (3.2) twice, δ_N → 0; then its rate, depth and speed beyond.
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
+      // After Theorem 3, V + exp(−Nf) at k = 0: (3.2) twice, δ_N → 0; then its δ_N, depth and speed beyond
+      // (x₁(δ_N) = 0 is not a row: δ_N is defined as that zero).
+      ...['symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
     ],
   ],
 ] as const)('%s against kozlov1988', (_, spec, how) => {
@@ -182,10 +182,11 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
   });
   it('with the walls realized by springs (4.6): p(t) over a period 2π/√N + 2l/v, and (4.7)’s l* = R₁R₂/(R₁ + R₂) = 0.39375 at R₁ = 0.7, R₂ = 0.9', () => {
     const check = report(birkhoffStiff);
-    expect(check.notDerived).toEqual([]);
+    // The I_k bounds, the single wall, |a| < 2 ⇔ (4.8), "(4.7) is not necessary", (4.8) → (4.7) as R₂ → ∞.
+    expect(check.notDerived.map((n) => n.eq)).toEqual(['§4', '§4', '(4.8)', '(4.7)', '(4.8)']);
     const env = { l: 0.5, R1: 0.7, R2: 0.9, v: 1.3, N: 400 };
-    // (4.6) typed from the paper: p = vR₁⁻¹√N sin √N t in the lower spring, at its middle.
-    expect(evaluate(check.rows[0]!.derived, { ...env, t: Math.PI / 40 })).toBeCloseTo((1.3 / 0.7) * 20, 12);
+    // (4.6) typed from the paper: p = vR₁⁻¹√N sin √N t in the lower spring, at its middle (the row derives ∂ẍ/∂x = −p).
+    expect(evaluate(check.rows[0]!.derived, { ...env, t: Math.PI / 40 })).toBeCloseTo(-(1.3 / 0.7) * 20, 12);
     expect(evaluate(check.rows[3]!.derived, env)).toBeCloseTo((2 * Math.PI) / 20 + (2 * 0.5) / 1.3, 14);
     expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo((0.7 * 0.9) / 1.6, 14);
     // The sufficient condition is stricter than the exact criterion (4.8), l < R₁.
@@ -223,14 +224,9 @@ describe('kozlov1988 §4’s closing remark: p(t) of (4.6) tends to a sum of δ-
     const integral = (N: number): number =>
       -[1, 1, -3.5].reduce((s, a, j) => s + a * evaluate(fact(facts, system, `${p}@moment${j}:trajectory1`)!, { ...env, N }), 0);
     expect(Math.abs(integral(1e6) - (2 * 1.3) / 0.7)).toBeLessThan(0.01);
-    const rows = report(birkhoffStiff).rows.slice(9, 14);
-    expect(rows.map((r) => [r.formula.eq, r.agrees, r.formula.origin])).toEqual([
-      ['§4', true, undefined],
-      ['§4', true, undefined],
-      ['§4', true, undefined],
-      ['§4', true, undefined],
-      ['§4', true, 'correction'],
-    ]);
+    // A calculus identity, not a result of the model: the report keeps only where the δs sit.
+    const rows = report(birkhoffStiff).rows.slice(9, 10);
+    expect(rows.map((r) => [r.formula.eq, r.agrees, r.formula.origin])).toEqual([['§4', true, 'correction']]);
   });
 });
 
@@ -328,6 +324,40 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(evaluate(rows[1]!.derived, env)).toBeCloseTo(tau, 14);
     expect(evaluate(rows[3]!.derived, env)).toBeCloseTo(tau + 2, 13);
   });
+  it('the orbit’s period is printed P, the name of (4.2)’s period row (τ is the swing), and the abstract states that the stiff floor destabilizes the orbit: unstable at N = 100, stable from N = 10³', () => {
+    const { system, computed } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing), orbit: computed.orbit! });
+    const text = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('');
+    const orbit = JSON.stringify(doc.sections.find((x) => x.id === 'periodic-orbit')!.blocks);
+    expect(orbit).toContain('its period is ');
+    expect(orbit).not.toMatch(/"\\\\tau"/);
+    expect(orbit).toMatch(/"P"/);
+    // τ = 0.2(π − arctan 10) + 2 at the defaults: the measured period is (4.2)'s P.
+    expect(computed.orbit!.orbit!.period).toBeCloseTo(0.2 * (Math.PI - Math.atan(10)) + 2, 8);
+    const abstract = text(doc.abstract);
+    expect(abstract).toContain('unstable at $N = 100$ and stable from $N = 1000\\ \\text{to}\\ 10^{5}$');
+    expect(abstract).not.toContain('impacts per period');
+  });
+  it('prints (4.2)’s flight and period and (4.4) in the named τ and P: v(t − τ) − g(t − τ)²/2, τ + 2v/g, gP²/a, each equal to the paper’s formula', () => {
+    const { system } = once(stiffBouncing);
+    const check = report(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: check });
+    const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const tex = (eq: string): string =>
+      results
+        .find((r) => r.lines[0]!.before.startsWith(eq))!
+        .lines.map((l) => l.after)
+        .join(' ');
+    expect(tex('y_0(t),\\ \\tau \\le t')).toBe('= v (t - \\tau) - \\frac{1}{2} g (\\tau - t)^{2}');
+    expect(tex('P\\ ')).toBe('= \\tau + \\frac{2 v}{g}');
+    expect(tex('P\\int_0^P')).toBe('= \\frac{P^{2} g}{a}');
+    // The rows agree with the formulas typed from the paper: v(t − τ) − gt²/2 with its clock at τ, τ + 2v/g, 4g(v/g + arcctg/√N)²/a.
+    expect(check.rows.slice(2, 4).map((r) => [r.agrees, r.how])).toEqual([
+      [true, 'symbolic'],
+      [true, 'symbolic'],
+    ]);
+    expect([check.rows[5]!.agrees, check.rows[5]!.how]).toEqual([true, 'numeric']);
+  });
   it('the flight lasts 2v/g for the positive g and v, as (4.2) prints it, not √(v²/g²) + v/g', () => {
     const { system } = once(stiffBouncing);
     const facts = derivedFacts(system);
@@ -361,7 +391,7 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(row.formula.eq).toBe('(4.5)');
     expect([row.agrees, row.how]).toEqual([true, 'symbolic']);
     expect(simplify(sub(row.derived, parseExpr('g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2)')))).toBe(parseExpr('0'));
-    expect(report(stiffBouncing).notDerived).toEqual([]);
+    expect(report(stiffBouncing).notDerived.map((n) => n.eq)).toEqual(['(4.1)', '§4']);
   });
   it('(4.5) is printed as a numbered result in the paper’s form with its remainder, and its table row agrees symbolically; no section lists it as not derived', () => {
     const { system } = once(stiffBouncing);
@@ -377,7 +407,9 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.5)').map((r) => r[4]![0]) : [];
     expect(verdicts).toEqual(['yes, symbolically']);
-    expect(doc.sections.map((x) => x.id)).not.toContain('paper-not-derived');
+    // Listed as not derived: (4.1)'s rigid bounce (derived in parabolic-billiard) and Zhukovsky's remark, not (4.5).
+    const listed = doc.sections.find((x) => x.id === 'paper-not-derived')!.blocks.flatMap((b) => (b.kind === 'list' ? b.items : []));
+    expect(JSON.stringify(listed)).not.toContain('(4.5)');
   });
   it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides, the derived −INP/a and −4/(INP) in the Derived column', () => {
     const { system } = once(stiffBouncing);
@@ -431,6 +463,8 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
         .join(' ');
     expect(tex('x_1^{\\prime\\prime}')).toBe('= -\\frac{c^{2} x_{1} + 2 k x_{1}^{\\prime}}{g_{11}}');
     expect(tex('\\dot{x}_2(\\delta_N)')).toBe('= v_{2}');
+    // δ_N once, as the paper prints it: not beside √(N(c²g₁₁ − k²)), the same with its roots joined.
+    expect(tex('\\delta_N')).toBe('= \\frac{g_{11} \\pi}{\\sqrt{N} \\sqrt{c^{2} g_{11} - k^{2}}}');
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const cells = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(3.6)').map((r) => r[2]![0]) : [];
     expect(cells[0]).toEqual({ ref: 'paper-formula-5' });
@@ -441,7 +475,6 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
   it('after Theorem 3, V + exp(−Nf) at k = 0: (3.2) with e = 1 at every N, and its own rate O(1/N) set beside the derivation, not a measurement', () => {
     const rows = check.rows.filter((r) => r.formula.name.includes('V_N^{*}'));
     expect(rows.map((r) => [r.formula.eq, r.agrees])).toEqual([
-      ['Th. 3', true],
       ['(3.2)', true],
       ['(3.2)', true],
       ['Th. 3', true],
@@ -450,8 +483,10 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
       ['Th. 3', true],
     ]);
     // ẋ₁(δ_N) = w at g₁₁ = 2 whatever N; N δ_N = √2 ln((√2 + 1)/(√2 − 1)) at w = 1, typed by hand.
-    for (const N of [10, 1e6]) expect(evaluate(rows[1]!.derived, { g11: 2, w: 1, N })).toBeCloseTo(1, 14);
-    expect(evaluate(rows[4]!.derived, { g11: 2, w: 1, N: 50 })).toBeCloseTo(Math.SQRT2 * Math.log((Math.SQRT2 + 1) / (Math.SQRT2 - 1)), 12);
+    for (const N of [10, 1e6]) expect(evaluate(rows[0]!.derived, { g11: 2, w: 1, N })).toBeCloseTo(1, 14);
+    expect(50 * evaluate(rows[3]!.derived, { g11: 2, w: 1, N: 50 })).toBeCloseTo(Math.SQRT2 * Math.log((Math.SQRT2 + 1) / (Math.SQRT2 - 1)), 12);
+    // The entry speed is w, the tangential one v₂, as the parameters name them: no X₀, V₂ bound to the run.
+    expect(check.rows.some((r) => r.formula.where.has('X0') || r.formula.where.has('V2'))).toBe(false);
     const { system } = once(impact);
     const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check });
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
@@ -472,8 +507,8 @@ describe('a wrong formula disagrees', () => {
     ['(1.1) with the pendulum’s length left out', realized, 3, { formula: '-g*sin(TH)' }],
     ['(1.1) with the multiplier of the wrong sign, the tension', realized, 4, { formula: 'l*W^2 + g*cos(TH)' }],
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 5, { formula: '0.01' }],
-    ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
-    ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-D = v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
+    ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
+    ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
     ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],
     [
       '§4’s lim I₁ with the period’s limit taken as l, one flight',
@@ -526,7 +561,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
-    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-D = N*a^(-1)*Y' }],
+    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-N*a^(-1)*Y' }],
     ['(4.5) with the π term of the wrong sign', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) + pi*g^2*v^(-3)*N^(-1/2)' }],
     ['(4.5) with v⁻² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-2)*N^(-1/2)' }],
     ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],
@@ -546,17 +581,17 @@ describe('a wrong formula disagrees', () => {
       '(3.6) with ω = √(c²g¹¹ − k²g¹¹)',
       impact,
       4,
-      { formula: 'N^(-1/2)*X0*exp(-k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11)' },
+      { formula: '-N^(-1/2)*w*exp(-k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11)' },
     ],
     [
       '(3.6) growing, exp(+kg¹¹s)',
       impact,
       4,
-      { formula: 'N^(-1/2)*X0*exp(k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11^2)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11^2)' },
+      { formula: '-N^(-1/2)*w*exp(k*sqrt(N)*t/g11)*sin(sqrt(c^2/g11 - k^2/g11^2)*sqrt(N)*t)/sqrt(c^2/g11 - k^2/g11^2)' },
     ],
     ['Theorem 3’s δ_N without g₁₁', impact, 6, { formula: 'pi/(sqrt(c^2*g11 - k^2)*sqrt(N))' }],
-    ['(3.2) without the reversal', impact, 7, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*X0' }],
-    ['(3.2) with the tangential velocity reduced by e', impact, 8, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*V2' }],
+    ['(3.2) without the reversal', impact, 7, { formula: '-exp(-pi*k/sqrt(c^2*g11 - k^2))*w' }],
+    ['(3.2) with the tangential velocity reduced by e', impact, 8, { formula: 'exp(-pi*k/sqrt(c^2*g11 - k^2))*v2' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
   });

@@ -270,6 +270,37 @@ describe('the marks of a sketch', () => {
     expect(texts(scene, 'axis-name')).toEqual(['x', 'y']);
   });
 
+  it('a floor realized by a spring is drawn where its force begins, f = 0, as a rigid floor is: the parabola y = x²/(2a), hatched below', () => {
+    const spec = defineModel({
+      name: 'stiff-floor',
+      coordinates: [
+        { name: 'x', unit: 'm' },
+        { name: 'y', unit: 'm' },
+      ],
+      parameters: { a: 0.5, N: 100 },
+      kinetic: "(x'^2 + y'^2)/2",
+      unilateral: [{ name: 'floor', constraint: 'y - x^2/(2*a) >= 0', law: { compliant: { stiffness: 'N' } } }],
+      drawing: { points: { P: ['x', 'y'] } },
+      initial: { q: { y: 0.2 } },
+    });
+    const model = buildModel(spec);
+    const drawing = modelDrawing(spec, model)!;
+    const at = poser(drawing, model);
+    const v = view(boundingBox(drawing, model, [at([0, 0.2])]));
+    const scene = sketchScene('s', 'floor', drawing, model, at([0, 0.2]), v);
+    const floor = scene.items.find((i) => i.kind === 'polyline' && i.cls === 'surface')!;
+    if (floor.kind !== 'polyline') throw new Error('no surface');
+    // Every vertex in model units lies on y = x²/(2a), a = 0.5, to the contour's resolution.
+    for (let k = 0; k < floor.points.length; k += 2) {
+      const [x, y] = [floor.points[k]! / v.scale + v.box.xMin, v.box.yMax - floor.points[k + 1]! / v.scale];
+      expect(Math.abs(y - x * x)).toBeLessThan(0.02 * (v.box.xMax - v.box.xMin));
+    }
+    const hatch = scene.items.find((i) => i.kind === 'line' && i.cls === 'hatch')!;
+    if (hatch.kind !== 'line') throw new Error('no hatch');
+    // Hatched into the solid, below the curve (pixels grow downwards).
+    expect(hatch.y2).toBeGreaterThan(hatch.y1);
+  });
+
   it('declared marks replace the defaults: named axes, no gravity, supports drawn open', () => {
     const spec = pendulum({ ...rod, annotations: { axes: ['u', 'w'], gravity: false, supports: ['O'], angles: [] } });
     const model = buildModel(spec);

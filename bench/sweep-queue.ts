@@ -1,17 +1,21 @@
 // A sweep's cells per second on the local pool (tinypool: `mechanics
 // sweep`) and through the Redis queue (`mechanics sweep --queue` with
 // `mechanics worker` processes), the lines
-//   { bench: 'sweep', route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell,
+//   { bench: 'sweep', basin, route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell,
 //     submitterCpuMs, workersCpuMs, redisCpuMs, clientLoadMs, csvSha }
-//   { bench: 'sweep-overhead', workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct,
+//   { bench: 'sweep-overhead', basin, workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct,
 //     cpuOverheadUsPerCell, cpuUsPerCell: { pool, submitter, workers, redis }, targetPct, spread, ci95 }
-// of npm run bench (bench/run.ts). The grid is the README's basin of the
-// bouncing ball (impacts before t = 2 over the drop height y and the
-// restitution e), 150 × 100 cells in the full bench (a few seconds of one
-// core, so that what the queue adds per chunk is not lost among the fixed
-// costs of a sweep and the scatter of a short run); each route runs the
-// same cells by the same runCell, so csvSha, the SHA-256 of the sweep's
-// CSV, is the same on every line. The queue's workers are started (and
+// of npm run bench (bench/run.ts). Two basins (BASINS) whose cells differ
+// tenfold in cost: the README's basin of the bouncing ball (impacts before
+// t = 2 over the drop height y and the restitution e), about 250 µs of CPU
+// a cell, and a basin of the compass walker (its heel strikes before t = 4,
+// a few strides, over the two legs' starting rates), about 2.5 ms a cell.
+// The full bench sweeps 150 × 100 cells of the first and 40 × 40 of the
+// second, a few seconds of one core each, so that what the queue adds per
+// chunk is not lost among the fixed costs of a sweep and the scatter of a
+// short run; each route runs the same cells by the same runCell, so csvSha,
+// the SHA-256 of the sweep's CSV, is the same on every line of a basin. The
+// queue's workers are started (and
 // connected) before the clock starts, as they wait for sweeps in use, and
 // the submitter's queue client (BullMQ and ioredis) is loaded before it
 // too: a fixed cost of each submission, about 250 ms of CPU, given apart
@@ -32,7 +36,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildModel } from '../src/model/index.js';
+import { buildModel, type ModelSpec } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { compileGenerated } from '../src/pipeline/load-generated.js';
@@ -44,12 +48,48 @@ import { startQueueWorker } from '../src/runtime/sweep/queue-worker.js';
 import { sweep, type SweepResult } from '../src/runtime/sweep/sweep.js';
 import type { SweepAxis, SweepRun } from '../src/runtime/sweep/sweep-cell.js';
 import ballModel from '../derivations/bouncing-ball.js';
+import walkerModel from '../derivations/compass-walker.js';
 import { median, medianInterval, round } from './stats.js';
 
+/** A basin the bench sweeps: its model, the ranges of its two axes and what each cell runs. */
+interface Basin {
+  readonly model: ModelSpec;
+  readonly file: string;
+  readonly axes: readonly [SweepRange, SweepRange];
+  readonly run: SweepRun;
+}
+type SweepRange = Omit<SweepAxis, 'count'>;
+
+const BASINS = {
+  // The README's basin: the impacts before t = 2 over the drop height (m) and the restitution.
+  ball: {
+    model: ballModel,
+    file: 'derivations/bouncing-ball.ts',
+    axes: [
+      { name: 'y', from: 0.2, to: 2 },
+      { name: 'e', from: 0.3, to: 0.9 },
+    ],
+    run: { kind: 'simulate', t1: 2, classify: 'impacts' },
+  },
+  // The heel strikes before t = 4 (six over nearly all of it) over the rates (rad/s) of the swing
+  // and the stance leg at the model's symmetric start.
+  walker: {
+    model: walkerModel,
+    file: 'derivations/compass-walker.ts',
+    axes: [
+      { name: "a1'", from: -0.8, to: 0 },
+      { name: "a2'", from: -1.6, to: -0.6 },
+    ],
+    run: { kind: 'simulate', t1: 4, classify: 'impacts' },
+  },
+} as const satisfies Record<string, Basin>;
+
+export type BasinName = keyof typeof BASINS;
+
 export interface SweepGrid {
-  /** Values of the drop height y (0.2 … 2 m) and of the restitution e (0.3 … 0.9). */
-  readonly y: number;
-  readonly e: number;
+  readonly basin: BasinName;
+  /** Values along its two axes. */
+  readonly counts: readonly [number, number];
   /** Cells per queued chunk. */
   readonly chunk: number;
 }
@@ -67,6 +107,7 @@ export interface SweepJob extends SweepGrid {
 
 export interface SweepLine {
   readonly bench: 'sweep';
+  readonly basin: BasinName;
   readonly route: 'tinypool' | 'queue';
   readonly workers: number;
   readonly cells: number;
@@ -87,11 +128,7 @@ export interface SweepLine {
   readonly csvSha: string;
 }
 
-const RUN: SweepRun = { kind: 'simulate', t1: 2, classify: 'impacts' };
-const grid = (g: SweepGrid): SweepAxis[] => [
-  { name: 'y', from: 0.2, to: 2, count: g.y },
-  { name: 'e', from: 0.3, to: 0.9, count: g.e },
-];
+const grid = (g: SweepGrid): SweepAxis[] => BASINS[g.basin].axes.map((axis, i) => ({ ...axis, count: g.counts[i]! }));
 
 /** The CLI the worker processes run, beside the compiled bench (dist/bench → dist/src/cli). */
 const MAIN = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
@@ -102,8 +139,9 @@ const sha = (r: SweepResult): string => createHash('sha256').update(sweepCsv(r))
 
 /** One sweep of the grid by one route, timed from the call to the result. */
 export async function measureSweep(job: SweepJob): Promise<SweepLine> {
-  const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(ballModel)), 'derivations/bouncing-ball.ts').source, 'esm') };
-  const opts = { grid: grid(job), run: RUN };
+  const basin: Basin = BASINS[job.basin];
+  const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(basin.model)), basin.file).source, 'esm') };
+  const opts = { grid: grid(job), run: basin.run };
   let result: SweepResult, ms: number, cpu: number | undefined, clientLoadMs: number | undefined;
   let parts: { submitterCpuMs: number; workersCpuMs?: number; redisCpuMs?: number } | undefined;
   if (job.route === 'tinypool') {
@@ -145,6 +183,7 @@ export async function measureSweep(job: SweepJob): Promise<SweepLine> {
   const cells = result.cells.length;
   return {
     bench: 'sweep',
+    basin: job.basin,
     route: job.route,
     workers: job.workers,
     cells,
@@ -265,7 +304,7 @@ export interface SweepRound {
  * overhead goes.
  */
 export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unknown> {
-  const { cells, chunk, workers } = rounds[0]!.queue;
+  const { basin, cells, chunk, workers } = rounds[0]!.queue;
   const spread: Record<string, [number, number]> = {};
   const ci95: Record<string, [number, number]> = {};
   const summary = (name: string, xs: readonly number[]): Record<string, number> => {
@@ -294,6 +333,7 @@ export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unk
   }).flatMap(([k, xs]) => (xs.length === 0 ? [] : [[k, median(xs)] as const]));
   return {
     bench: 'sweep-overhead',
+    basin,
     workers,
     cells,
     chunk,

@@ -38,6 +38,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { stop as esbuildStop } from 'esbuild';
 import { buildModel, type ModelSpec } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
@@ -143,6 +144,9 @@ const sha = (r: SweepResult): string => createHash('sha256').update(sweepCsv(r))
 export async function measureSweep(job: SweepJob): Promise<SweepLine> {
   const basin: Basin = BASINS[job.basin];
   const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(basin.model)), basin.file).source, 'esm') };
+  // esbuild's synchronous calls leave a worker thread of theirs idle in this process; its heap's idle
+  // collections (V8's memory reducer, tens of ms) fell inside either route's clock, seconds later.
+  await esbuildStop();
   const opts = { grid: grid(job), run: basin.run };
   let result: SweepResult, ms: number, cpu: number | undefined, clientLoadMs: number | undefined;
   let parts: { submitterCpuMs: number; workersCpuMs?: number; redisCpuMs?: number } | undefined;

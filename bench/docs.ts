@@ -147,10 +147,9 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
     )
     .join('\n');
   const sweep = table(
-    ['basin', 'route', 'workers', 'cells/s', 'wall ms', 'CPU ms', 'CPU µs/cell'],
+    ['route', 'workers', 'cells/s', 'wall ms', 'CPU ms', 'CPU µs/cell'],
     ours('sweep').map((l) => [
-      basinName(l),
-      String(l.route),
+      `${basinName(l)}: ${String(l.route)}`,
       str(l.workers),
       ...(failed(l, 4) ?? [fig(l, 'cellsPerSec', 0), fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0), fig(l, 'cpuUsPerCell', 0)]),
     ]),

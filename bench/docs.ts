@@ -126,12 +126,21 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
     const queue = [p.submitter, p.workers, p.redis].map((x) => str(x)).join(' + ');
     return `${str(p.pool)} → ${queue}`;
   };
+  const basinName = (l: Line): string => (l.basin === undefined ? 'ball' : String(l.basin));
+  const load = (l: Line): string => {
+    const [lo, hi] = (l.load as [number, number] | undefined) ?? [];
+    return lo === undefined ? '' : ` (load ${num(lo, 0)}–${num(hi!, 0)})`;
+  };
   // A list, not a table: the page's tables are its fixed structure (test/bench/docs.test.ts).
   const sweepOverhead = ours('sweep-overhead');
+  const cellsOf = (basin: string): string => {
+    const l = sweepOverhead.find((x) => basinName(x) === basin);
+    return l ? `${fig(l, 'cells', 0)} cells in chunks of ${str(l.chunk)}` : 'not in this run';
+  };
   const overhead = sweepOverhead
     .map(
       (l) =>
-        `- ${str(l.workers)} worker${l.workers === 1 ? '' : 's'}, ${str(l.rounds)} rounds: wall ${fig(l, 'overheadPct')}${interval(l, 'overheadPct')} %, ` +
+        `- ${basinName(l)}, ${str(l.workers)} worker${l.workers === 1 ? '' : 's'}, ${str(l.rounds)} rounds${load(l)}: wall ${fig(l, 'overheadPct')}${interval(l, 'overheadPct')} %, ` +
         `CPU ${fig(l, 'cpuOverheadPct')}${interval(l, 'cpuOverheadPct')} %, ` +
         `${fig(l, 'cpuOverheadUsPerCell')}${interval(l, 'cpuOverheadUsPerCell')} µs of CPU per cell; ` +
         `CPU µs per cell, pool → submitter + workers + Redis: ${parts(l)}`,
@@ -140,7 +149,7 @@ export function benchMarkdown({ flags, lines }: BenchResults): string {
   const sweep = table(
     ['route', 'workers', 'cells/s', 'wall ms', 'CPU ms', 'CPU µs/cell'],
     ours('sweep').map((l) => [
-      String(l.route),
+      `${basinName(l)}: ${String(l.route)}`,
       str(l.workers),
       ...(failed(l, 4) ?? [fig(l, 'cellsPerSec', 0), fig(l, 'wallMs', 0), fig(l, 'cpuMs', 0), fig(l, 'cpuUsPerCell', 0)]),
     ]),
@@ -230,7 +239,7 @@ ${bicycle}
 
 ### Sweeps: the local pool and the Redis queue
 
-A basin of the bouncing ball, ${fig(sweepOverhead[0], 'cells', 0)} cells in chunks of ${str(sweepOverhead[0]?.chunk)}, in rounds of both routes, each sweep in a process of its own (docs/queue.md).
+Two basins, each in rounds of both routes, each sweep in a process of its own (docs/queue.md): the bouncing ball's (${cellsOf('ball')}), cheap cells, and the compass walker's (${cellsOf('walker')}).
 
 ${sweep}
 

@@ -15,19 +15,21 @@
 //       accelerations of the Python module and of SymPy's lambdify on the same pendulum (with the peers)
 //   { bench: 'startup', command, wallMs, targetMs, runs, load }            bench/startup.ts
 //       wall time of `mechanics --help`, `list`, `simulate` and `derive --no-report`
-//   { bench: 'sweep', route, workers, cells, chunk, cellsPerSec, … }       bench/sweep-queue.ts
-//   { bench: 'sweep-overhead', workers, chunk, rounds, overheadPct, cpuOverheadPct, … }
-//       a basin's cells per second on the local pool (tinypool) and through the
-//       Redis queue with 1 and 2 worker processes, and the queue's overhead per cell,
-//       wall and CPU, in % and µs per cell, the median of 9 rounds of both routes with its
-//       spread and its 95 % interval, and the queue's CPU per cell by process
+//   { bench: 'sweep', basin, route, workers, cells, chunk, cellsPerSec, … }   bench/sweep-queue.ts
+//   { bench: 'sweep-overhead', basin, workers, chunk, rounds, overheadPct, cpuOverheadPct, load, … }
+//       two basins' cells per second (the bouncing ball's, cheap cells, and the compass
+//       walker's) on the local pool (tinypool) and through the Redis queue with 1 and 2
+//       worker processes, and the queue's overhead per cell, wall and CPU, in % and µs per
+//       cell, the median of 9 rounds of both routes with its spread and its 95 % interval,
+//       the queue's CPU per cell by process, and the load average over the rounds
 // and, when SymPy or Siconos are installed, the peers' lines from the same
 // run with a `peer` field (bench/peers.ts); SymPy's pendulum lines carry
 // sympy.cse's operation counts on our expressions (bench/ops.ts).
 //   { bench: 'machine', date, node, cpus, cpuModel, loadStart, loadEnd, processes }
 // Flags: --large adds n = 60, 100 and SymPy's bicycle; --quick runs small sizes and short
 // simulations (the bench's own test); --no-peers leaves the peers out;
-// --startup runs only the start-up lines, --sweep only the sweep lines. A
+// --startup runs only the start-up lines, --sweep only the sweep lines (with
+// --rounds <n> fewer rounds, with --basin ball|walker one basin). A
 // run that is neither quick nor partial writes its lines to docs/bench.json
 // and renders docs/bench.md from them (bench/docs.ts).
 // Timings stay here: no unit test asserts one. When the bench runs
@@ -77,8 +79,8 @@ export interface BenchOptions {
   readonly pendulumWarmUpMs: number;
   /** CLI processes per command for the start-up lines (0: none; they need the compiled CLI). */
   readonly startupRuns: number;
-  /** The basin swept on the local pool and through the queue (bench/sweep-queue.ts), and the rounds of both routes. */
-  readonly sweep: SweepGrid & { readonly rounds: number };
+  /** The basins swept on the local pool and through the queue (bench/sweep-queue.ts), and the rounds of both routes. */
+  readonly sweep: { readonly basins: readonly SweepGrid[]; readonly rounds: number };
   /** Calls per timed batch of the C and the Python modules' accelerations (bench/targets.ts), a few ms each. */
   readonly targetCalls: { readonly c: number; readonly python: number };
   /** Sizes of the pendulum whose Python module is timed against SymPy's lambdify. */
@@ -109,11 +111,18 @@ export const FULL: BenchOptions = {
   sympyOpsSizes: [2, 4, 6, 8, 10, 15, 20],
   pendulumWarmUpMs: PENDULUM_WARM_UP_MS,
   startupRuns: 7,
-  // 15 000 cells in 150 chunks: about 3.5 s of one core's work, so that a run lasts seconds
-  // and what the queue adds per chunk outweighs a sweep's fixed costs (2000 cells, 1 s, left
-  // the CPU ratios scattered from −7 % to +32 %). 9 rounds of both routes, each sweep in a
-  // process of its own: the median's 95 % interval is the 2nd to 8th ratio (with 7, the whole range).
-  sweep: { y: 150, e: 100, chunk: 100, rounds: 9 },
+  // The ball's 15 000 cells in 150 chunks, the walker's 1600 in 16: each 3.5 to 4 s of one core's
+  // work, so that a run lasts seconds and what the queue adds per chunk outweighs a sweep's fixed
+  // costs (2000 cells of the ball, 1 s, left the CPU ratios scattered from −7 % to +32 %). 9 rounds
+  // of both routes, each sweep in a process of its own: the median's 95 % interval is the 2nd to
+  // 8th ratio (with 7, the whole range).
+  sweep: {
+    basins: [
+      { basin: 'ball', counts: [150, 100], chunk: 100 },
+      { basin: 'walker', counts: [40, 40], chunk: 100 },
+    ],
+    rounds: 9,
+  },
   targetCalls: { c: 20_000, python: 200 },
   sympyTargetSizes: [2, 4],
   bicycle: { warmUpMs: 20_000, dense: true },
@@ -133,7 +142,13 @@ export const QUICK: BenchOptions = {
   sympyOpsSizes: [2],
   pendulumWarmUpMs: 0,
   startupRuns: 0,
-  sweep: { y: 4, e: 5, chunk: 10, rounds: 2 },
+  sweep: {
+    basins: [
+      { basin: 'ball', counts: [4, 5], chunk: 10 },
+      { basin: 'walker', counts: [2, 2], chunk: 2 },
+    ],
+    rounds: 2,
+  },
   targetCalls: { c: 1000, python: 10 },
   sympyTargetSizes: [2],
   bicycle: { warmUpMs: 2_000, dense: false },
@@ -231,7 +246,7 @@ function child(job: Job): Line[] {
   } catch (err) {
     const error = (err as Error).message.split('\n').find((l) => /Error/.test(l)) ?? String(err);
     if (job.kind === 'pendulum' || job.kind === 'pendulum-routes') return [{ bench: job.kind, n: job.n, error }];
-    return [job.kind === 'sweep' ? { bench: 'sweep', route: job.route, workers: job.workers, error } : { bench: job.kind, error }];
+    return [job.kind === 'sweep' ? { bench: 'sweep', basin: job.basin, route: job.route, workers: job.workers, error } : { bench: job.kind, error }];
   }
 }
 
@@ -295,50 +310,57 @@ export async function runBench(opts: BenchOptions, emit: (line: Record<string, u
 }
 
 /**
- * The basin on the local pool and through the queue, with 1 and 2 workers,
+ * Each basin on the local pool and through the queue, with 1 and 2 workers,
  * in rounds: each round sweeps it by both routes one right after the other
  * (each in a process of its own when isolated), the route that goes first
  * alternating from round to round, so that a load that rises or falls
  * weighs on both alike. A route's line is the median of its rounds, the
- * overhead's the median of the rounds' ratios (bench/sweep-queue.ts).
+ * overhead's the median of the rounds' ratios (bench/sweep-queue.ts), with
+ * the 1-minute load average's [min, max] at the rounds' starts.
  */
 async function sweepLines(opts: BenchOptions): Promise<Record<string, unknown>[]> {
   const redis = await startRedis();
   const run = async (job: Job): Promise<Line> => (opts.isolate ? child(job) : await runJob(job))[0]!;
   try {
     const lines: Record<string, unknown>[] = [];
-    for (const workers of [1, 2]) {
-      const pool: Record<string, unknown>[] = [];
-      const queue: Record<string, unknown>[] = [];
-      const rounds: SweepRound[] = [];
-      for (let r = 0; r < opts.sweep.rounds; r++) {
-        const poolJob = { kind: 'sweep', route: 'tinypool', workers, ...opts.sweep } as const;
-        if (!('url' in redis)) {
-          pool.push(await run(poolJob));
-          continue;
+    for (const basin of opts.sweep.basins)
+      for (const workers of [1, 2]) {
+        const pool: Record<string, unknown>[] = [];
+        const queue: Record<string, unknown>[] = [];
+        const rounds: SweepRound[] = [];
+        const load: number[] = [];
+        for (let r = 0; r < opts.sweep.rounds; r++) {
+          load.push(loadavg()[0]!);
+          const poolJob = { kind: 'sweep', route: 'tinypool', workers, ...basin } as const;
+          if (!('url' in redis)) {
+            pool.push(await run(poolJob));
+            continue;
+          }
+          const queueJob = { kind: 'sweep', route: 'queue', workers, ...basin, url: redis.url, redisPid: redis.pid, processes: opts.isolate } as const;
+          let p: Record<string, unknown>, q: Record<string, unknown>;
+          if (r % 2 === 0) {
+            p = await run(poolJob);
+            q = await run(queueJob);
+          } else {
+            q = await run(queueJob);
+            p = await run(poolJob);
+          }
+          pool.push(p);
+          queue.push(q);
+          if (p.error === undefined && q.error === undefined) rounds.push({ pool: p as unknown as SweepLine, queue: q as unknown as SweepLine });
         }
-        const queueJob = { kind: 'sweep', route: 'queue', workers, ...opts.sweep, url: redis.url, redisPid: redis.pid, processes: opts.isolate } as const;
-        let p: Record<string, unknown>, q: Record<string, unknown>;
-        if (r % 2 === 0) {
-          p = await run(poolJob);
-          q = await run(queueJob);
-        } else {
-          q = await run(queueJob);
-          p = await run(poolJob);
-        }
-        pool.push(p);
-        queue.push(q);
-        if (p.error === undefined && q.error === undefined) rounds.push({ pool: p as unknown as SweepLine, queue: q as unknown as SweepLine });
+        lines.push(merge(pool));
+        if (queue.length > 0) lines.push(merge(queue));
+        if (rounds.length > 0) lines.push({ ...sweepOverhead(rounds), load: [round(Math.min(...load), 2), round(Math.max(...load), 2)] });
       }
-      lines.push(merge(pool));
-      if (queue.length > 0) lines.push(merge(queue));
-      if (rounds.length > 0) lines.push(sweepOverhead(rounds));
-    }
     return 'url' in redis ? lines : [...lines, { bench: 'sweep', route: 'queue', skipped: redis.skipped }];
   } finally {
     if ('url' in redis) redis.stop();
   }
 }
+
+/** The value after a flag, if given. */
+const option = (argv: readonly string[], flag: string): string | undefined => (argv.includes(flag) ? argv[argv.indexOf(flag) + 1] : undefined);
 
 export async function main(argv: readonly string[]): Promise<void> {
   const job = argv.indexOf('--job');
@@ -351,7 +373,13 @@ export async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   if (argv.includes('--sweep')) {
-    for (const line of await sweepLines(FULL)) console.log(JSON.stringify(line));
+    const rounds = option(argv, '--rounds');
+    const basin = option(argv, '--basin');
+    const sweep = {
+      basins: FULL.sweep.basins.filter((b) => basin === undefined || b.basin === basin),
+      rounds: rounds === undefined ? FULL.sweep.rounds : Number(rounds),
+    };
+    for (const line of await sweepLines({ ...FULL, sweep })) console.log(JSON.stringify(line));
     return;
   }
   const base = argv.includes('--quick') ? QUICK : FULL;

@@ -1,17 +1,21 @@
 // A sweep's cells per second on the local pool (tinypool: `mechanics
 // sweep`) and through the Redis queue (`mechanics sweep --queue` with
 // `mechanics worker` processes), the lines
-//   { bench: 'sweep', route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell,
+//   { bench: 'sweep', basin, route: 'tinypool' | 'queue', workers, cells, chunk, cellsPerSec, wallMs, cpuMs, cpuUsPerCell,
 //     submitterCpuMs, workersCpuMs, redisCpuMs, clientLoadMs, csvSha }
-//   { bench: 'sweep-overhead', workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct,
+//   { bench: 'sweep-overhead', basin, workers, cells, chunk, rounds, overheadPct, overheadUsPerCell, cpuOverheadPct,
 //     cpuOverheadUsPerCell, cpuUsPerCell: { pool, submitter, workers, redis }, targetPct, spread, ci95 }
-// of npm run bench (bench/run.ts). The grid is the README's basin of the
-// bouncing ball (impacts before t = 2 over the drop height y and the
-// restitution e), 150 × 100 cells in the full bench (a few seconds of one
-// core, so that what the queue adds per chunk is not lost among the fixed
-// costs of a sweep and the scatter of a short run); each route runs the
-// same cells by the same runCell, so csvSha, the SHA-256 of the sweep's
-// CSV, is the same on every line. The queue's workers are started (and
+// of npm run bench (bench/run.ts). Two basins (BASINS) whose cells differ
+// tenfold in cost: the README's basin of the bouncing ball (impacts before
+// t = 2 over the drop height y and the restitution e), about 250 µs of CPU
+// a cell, and a basin of the compass walker (its heel strikes before t = 4,
+// a few strides, over the two legs' starting rates), about 2.5 ms a cell.
+// The full bench sweeps 150 × 100 cells of the first and 40 × 40 of the
+// second, a few seconds of one core each, so that what the queue adds per
+// chunk is not lost among the fixed costs of a sweep and the scatter of a
+// short run; each route runs the same cells by the same runCell, so csvSha,
+// the SHA-256 of the sweep's CSV, is the same on every line of a basin. The
+// queue's workers are started (and
 // connected) before the clock starts, as they wait for sweeps in use, and
 // the submitter's queue client (BullMQ and ioredis) is loaded before it
 // too: a fixed cost of each submission, about 250 ms of CPU, given apart
@@ -29,10 +33,13 @@
 // queue's line says so and the pool's lines stand alone.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { buildModel } from '../src/model/index.js';
+import { stop as esbuildStop } from 'esbuild';
+import { buildModel, type ModelSpec } from '../src/model/index.js';
 import { deriveSystem } from '../src/derive/system.js';
 import { generateModule } from '../src/codegen/module.js';
 import { compileGenerated } from '../src/pipeline/load-generated.js';
@@ -44,12 +51,48 @@ import { startQueueWorker } from '../src/runtime/sweep/queue-worker.js';
 import { sweep, type SweepResult } from '../src/runtime/sweep/sweep.js';
 import type { SweepAxis, SweepRun } from '../src/runtime/sweep/sweep-cell.js';
 import ballModel from '../derivations/bouncing-ball.js';
+import walkerModel from '../derivations/compass-walker.js';
 import { median, medianInterval, round } from './stats.js';
 
+/** A basin the bench sweeps: its model, the ranges of its two axes and what each cell runs. */
+interface Basin {
+  readonly model: ModelSpec;
+  readonly file: string;
+  readonly axes: readonly [SweepRange, SweepRange];
+  readonly run: SweepRun;
+}
+type SweepRange = Omit<SweepAxis, 'count'>;
+
+const BASINS = {
+  // The README's basin: the impacts before t = 2 over the drop height (m) and the restitution.
+  ball: {
+    model: ballModel,
+    file: 'derivations/bouncing-ball.ts',
+    axes: [
+      { name: 'y', from: 0.2, to: 2 },
+      { name: 'e', from: 0.3, to: 0.9 },
+    ],
+    run: { kind: 'simulate', t1: 2, classify: 'impacts' },
+  },
+  // The heel strikes before t = 4 (six over nearly all of it) over the rates (rad/s) of the swing
+  // and the stance leg at the model's symmetric start.
+  walker: {
+    model: walkerModel,
+    file: 'derivations/compass-walker.ts',
+    axes: [
+      { name: "a1'", from: -0.8, to: 0 },
+      { name: "a2'", from: -1.6, to: -0.6 },
+    ],
+    run: { kind: 'simulate', t1: 4, classify: 'impacts' },
+  },
+} as const satisfies Record<string, Basin>;
+
+export type BasinName = keyof typeof BASINS;
+
 export interface SweepGrid {
-  /** Values of the drop height y (0.2 … 2 m) and of the restitution e (0.3 … 0.9). */
-  readonly y: number;
-  readonly e: number;
+  readonly basin: BasinName;
+  /** Values along its two axes. */
+  readonly counts: readonly [number, number];
   /** Cells per queued chunk. */
   readonly chunk: number;
 }
@@ -67,6 +110,7 @@ export interface SweepJob extends SweepGrid {
 
 export interface SweepLine {
   readonly bench: 'sweep';
+  readonly basin: BasinName;
   readonly route: 'tinypool' | 'queue';
   readonly workers: number;
   readonly cells: number;
@@ -87,11 +131,7 @@ export interface SweepLine {
   readonly csvSha: string;
 }
 
-const RUN: SweepRun = { kind: 'simulate', t1: 2, classify: 'impacts' };
-const grid = (g: SweepGrid): SweepAxis[] => [
-  { name: 'y', from: 0.2, to: 2, count: g.y },
-  { name: 'e', from: 0.3, to: 0.9, count: g.e },
-];
+const grid = (g: SweepGrid): SweepAxis[] => BASINS[g.basin].axes.map((axis, i) => ({ ...axis, count: g.counts[i]! }));
 
 /** The CLI the worker processes run, beside the compiled bench (dist/bench → dist/src/cli). */
 const MAIN = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
@@ -102,8 +142,12 @@ const sha = (r: SweepResult): string => createHash('sha256').update(sweepCsv(r))
 
 /** One sweep of the grid by one route, timed from the call to the result. */
 export async function measureSweep(job: SweepJob): Promise<SweepLine> {
-  const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(ballModel)), 'derivations/bouncing-ball.ts').source, 'esm') };
-  const opts = { grid: grid(job), run: RUN };
+  const basin: Basin = BASINS[job.basin];
+  const source = { source: compileGenerated(generateModule(deriveSystem(buildModel(basin.model)), basin.file).source, 'esm') };
+  // esbuild's synchronous calls leave a worker thread of theirs idle in this process; its heap's idle
+  // collections (V8's memory reducer, tens of ms) fell inside either route's clock, seconds later.
+  await esbuildStop();
+  const opts = { grid: grid(job), run: basin.run };
   let result: SweepResult, ms: number, cpu: number | undefined, clientLoadMs: number | undefined;
   let parts: { submitterCpuMs: number; workersCpuMs?: number; redisCpuMs?: number } | undefined;
   if (job.route === 'tinypool') {
@@ -145,6 +189,7 @@ export async function measureSweep(job: SweepJob): Promise<SweepLine> {
   const cells = result.cells.length;
   return {
     bench: 'sweep',
+    basin: job.basin,
     route: job.route,
     workers: job.workers,
     cells,
@@ -186,28 +231,33 @@ async function startWorker(url: string, name: string, key: string, processes: bo
     const worker = await startQueueWorker({ url: parseQueueUrl(url), name, key: Buffer.from(key) });
     return { cpuMs: () => 0, stop: () => worker.close() };
   }
+  // Its lines (one per chunk taken and done) go to a file, as on a machine of its own: drained from a pipe
+  // they cost this process, the submitter, about 0.1 ms of CPU each, 5 µs a cell of the ball in chunks of 100.
+  const dir = mkdtempSync(join(tmpdir(), 'bench-worker-'));
+  const log = join(dir, 'stderr');
+  const fd = openSync(log, 'w');
   const child = spawn(process.execPath, [...NODE_FLAGS, MAIN, 'worker', url, '--queue-name', name], {
     env: { ...process.env, [QUEUE_KEY_ENV]: key },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'ignore', fd],
   });
+  closeSync(fd);
+  let running = true;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await new Promise<void>((resolve, reject) => {
-    let text = '';
-    const read = (chunk: string): void => {
-      text += chunk;
-      if (!/^worker on /m.test(text)) return;
-      // Its lines per chunk are drained unread: a submitter elsewhere never reads them, so the clock must not.
-      child.stderr!.off('data', read).resume();
-      resolve();
-    };
-    child.stderr!.setEncoding('utf8').on('data', read);
-    void exited.then(() => reject(new Error(`mechanics worker exited before it was ready:\n${text}`)));
-  });
+  void exited.then(() => (running = false));
+  while (!/^worker on /m.test(readFileSync(log, 'utf8'))) {
+    if (!running) {
+      const text = readFileSync(log, 'utf8');
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`mechanics worker exited before it was ready:\n${text}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   return {
     cpuMs: () => processCpuMs(child.pid!),
     async stop() {
       child.kill('SIGTERM');
       await exited;
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -265,7 +315,7 @@ export interface SweepRound {
  * overhead goes.
  */
 export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unknown> {
-  const { cells, chunk, workers } = rounds[0]!.queue;
+  const { basin, cells, chunk, workers } = rounds[0]!.queue;
   const spread: Record<string, [number, number]> = {};
   const ci95: Record<string, [number, number]> = {};
   const summary = (name: string, xs: readonly number[]): Record<string, number> => {
@@ -294,6 +344,7 @@ export function sweepOverhead(rounds: readonly SweepRound[]): Record<string, unk
   }).flatMap(([k, xs]) => (xs.length === 0 ? [] : [[k, median(xs)] as const]));
   return {
     bench: 'sweep-overhead',
+    basin,
     workers,
     cells,
     chunk,

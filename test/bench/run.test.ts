@@ -35,8 +35,8 @@ const FIELDS: Record<string, string[]> = {
   'event-driven': ['model', 'tRest', 'wallMs'],
   machine: ['date', 'node', 'cpus', 'loadStart', 'loadEnd', 'processes'],
   'pendulum-routes': ['n', 'articulatedNs', 'optimized'],
-  sweep: ['route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'cpuUsPerCell', 'csvSha'],
-  'sweep-overhead': ['workers', 'chunk', 'rounds', 'overheadPct', 'cpuOverheadPct', 'targetPct', 'spread', 'ci95'],
+  sweep: ['basin', 'route', 'workers', 'cells', 'chunk', 'cellsPerSec', 'wallMs', 'cpuMs', 'cpuUsPerCell', 'csvSha'],
+  'sweep-overhead': ['basin', 'workers', 'chunk', 'rounds', 'overheadPct', 'cpuOverheadPct', 'targetPct', 'spread', 'ci95', 'load'],
   // The dense route's denseRhsNs and denseModuleKB: full runs only.
   bicycle: ['deriveMs', 'linearizeMs', 'simplifiedMs', 'codegenMs', 'rhsNs', 'moduleKB', 'eigenvalues'],
   'target-c': ['model', 'n', 'cNs', 'tsNs', 'maxDiff'],
@@ -130,14 +130,19 @@ describe('npm run bench --quick', () => {
     expect(Math.abs((ed.tRest as number) - (ed.tRestExact as number))).toBeLessThan(1e-9);
   });
 
-  it('sweeps the basin on the local pool and through the queue with 1 and 2 workers, to the same CSV', async () => {
+  it('sweeps both basins on the local pool and through the queue with 1 and 2 workers, each to one CSV', async () => {
     const { lines } = await run;
     const sweeps = lines.filter((l) => l.bench === 'sweep' && l.skipped === undefined);
     const routes = REDIS_SERVER ? ['tinypool', 'queue'] : ['tinypool'];
-    expect(sweeps.map((l) => [l.route, l.workers])).toEqual([1, 2].flatMap((w) => routes.map((r) => [r, w])));
-    for (const l of sweeps) expect([l.cells, l.csvSha]).toEqual([20, sweeps[0]!.csvSha]);
+    const basins = { ball: 20, walker: 4 };
+    expect(sweeps.map((l) => [l.basin, l.route, l.workers])).toEqual(Object.keys(basins).flatMap((b) => [1, 2].flatMap((w) => routes.map((r) => [b, r, w]))));
+    for (const [basin, cells] of Object.entries(basins)) {
+      const of = sweeps.filter((l) => l.basin === basin);
+      for (const l of of) expect([l.cells, l.csvSha]).toEqual([cells, of[0]!.csvSha]);
+    }
+    expect(new Set(sweeps.map((l) => l.csvSha)).size).toBe(2);
     const overhead = lines.filter((l) => l.bench === 'sweep-overhead');
-    expect(overhead.map((l) => [l.workers, l.rounds])).toEqual(REDIS_SERVER ? [1, 2].map((w) => [w, 2]) : []);
+    expect(overhead.map((l) => [l.basin, l.workers, l.rounds])).toEqual(REDIS_SERVER ? Object.keys(basins).flatMap((b) => [1, 2].map((w) => [b, w, 2])) : []);
     if (!REDIS_SERVER) expect(lines.find((l) => l.skipped !== undefined)?.skipped).toMatch(/^no redis-server/);
   });
 

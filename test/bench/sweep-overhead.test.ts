@@ -9,6 +9,7 @@ import { sweepOverhead, type SweepLine, type SweepRound } from '../../bench/swee
 
 const line = (route: 'tinypool' | 'queue', wallMs: number, cpuMs?: number): SweepLine => ({
   bench: 'sweep',
+  basin: 'walker',
   route,
   workers: 1,
   cells: 1000,
@@ -25,7 +26,7 @@ describe('sweepOverhead', () => {
     // Wall ratios +20 %, −10 %, +10 %; the routes' medians alone (100 and 120 ms) would say +20 %.
     // CPU ratios +5 %, +2 %, +8 %.
     const o = sweepOverhead([round([100, 400], [120, 420]), round([200, 500], [180, 510]), round([50, 300], [55, 324])]);
-    expect(o).toMatchObject({ bench: 'sweep-overhead', workers: 1, cells: 1000, chunk: 100, rounds: 3, targetPct: 5 });
+    expect(o).toMatchObject({ bench: 'sweep-overhead', basin: 'walker', workers: 1, cells: 1000, chunk: 100, rounds: 3, targetPct: 5 });
     expect(o.overheadPct).toBeCloseTo(10, 9);
     // Per cell: +20, −20 and +5 ms over 1000 cells.
     expect(o.overheadUsPerCell).toBeCloseTo(5, 9);

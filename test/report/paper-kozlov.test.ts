@@ -39,6 +39,13 @@ const report = (spec: ModelSpec, paper: PaperSpec = spec.paper!): PaperCheck => 
   return paperCheck(system, paper, computed);
 };
 /** The model's declaration with one formula replaced. */
+/** The index of a paper's row by its equation and the start of its name: rows added before it leave the tests alone. */
+const rowOf = (spec: ModelSpec, eq: string, name: string): number => {
+  const i = spec.paper!.formulas.findIndex((f) => f.eq === eq && f.name.startsWith(name));
+  if (i < 0) throw new Error(`${spec.name}: no row ${eq} ${name}`);
+  return i;
+};
+
 const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): PaperSpec => ({
   ...spec.paper!,
   formulas: spec.paper!.formulas.map((f, k) => (k === i ? { ...f, ...change } : f)),
@@ -253,9 +260,13 @@ describe('Kozlov (5.4), (5.5): Fig. 3’s runs fill their confocal quadrilateral
     expect(Math.abs(rows[3]!.measured!.value - x2)).toBeLessThan(1e-6);
   });
   it.each([
-    ['the side v = x₁ of Fig. 3a taken at the larger root', 17, { formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)' }],
-    ['β without its ag/4', 18, { formula: '(h/2 + sqrt((h/2)^2 + g*gamma))/(g/2)' }],
-    ['the lower side of Fig. 3b read as the wall, w ≥ a', 19, { formula: 'a' }],
+    [
+      'the side v = x₁ of Fig. 3a taken at the larger root',
+      rowOf(parabolic, '(5.4)', '2y \\le x_1'),
+      { formula: '(h/2 + a*g/4 + sqrt((h/2 + a*g/4)^2 + g*gamma))/(g/2)' },
+    ],
+    ['β without its ag/4', rowOf(parabolic, '(5.4)', '2y \\le x_2'), { formula: '(h/2 + sqrt((h/2)^2 + g*gamma))/(g/2)' }],
+    ['the lower side of Fig. 3b read as the wall, w ≥ a', rowOf(parabolic, '(5.5)', 'x_1 + x^2'), { formula: 'a' }],
   ] as const)('%s disagrees', (_, i, change) => {
     expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
   });
@@ -290,9 +301,9 @@ describe('Kozlov §5: the motions through the focus pass it again after every bo
     expect(toText(interval!.derived)).toBe(toText(parseExpr('2*sqrt(u^2 + eta^2 + a*g)/g')));
   });
   it.each([
-    ['the interval read as (5.7)’s period 4√(a/g)', 17, { formula: 't1 - xi/XP = 4*sqrt(a/g)' }],
-    ['the return at the vertex, not the focus', 18, { formula: 'xi^2/(2*a) - YP*xi/XP - g*xi^2/(2*XP^2) = 0' }],
-    ['the sliding read as keeping w, not v', 19, { derived: "parabolic.w'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))" }],
+    ['the interval read as (5.7)’s period 4√(a/g)', rowOf(parabolic, '§5', '2g^{-1}'), { formula: 't1 - xi/XP = 4*sqrt(a/g)' }],
+    ['the return at the vertex, not the focus', rowOf(parabolic, '§5', 'y = a/2'), { formula: 'xi^2/(2*a) - YP*xi/XP - g*xi^2/(2*XP^2) = 0' }],
+    ['the sliding read as keeping w, not v', rowOf(parabolic, '§5', '\\dot{v} = 0'), { derived: "parabolic.w'@y'=(x*u/a)@x'=(u)@y=(x*x/(2*a))" }],
   ] as const)('%s disagrees', (_, i, change) => {
     expect(report(parabolic, wrong(parabolic, i, change)).rows[i]!.agrees).toBe(false);
   });
@@ -384,18 +395,28 @@ describe('a wrong formula disagrees', () => {
     [
       'Chaplygin’s v̇ (5.3) with β = mh/2 + m²(a + b)g/2',
       parabolic,
-      8,
+      rowOf(parabolic, '(5.3)', '\\dot{v}^2'),
       { formula: '(4/(m*(w - v)))^2*(m^2*g/4*v^2 - (m*h/2 + m^2*(a + b)*g/2)*v - gamma)*(a - v)*v/(v + b)' },
     ],
     [
       'Chaplygin’s ẇ (5.3) with the sign of F(w) turned',
       parabolic,
-      9,
+      rowOf(parabolic, '(5.3)', '\\dot{w}^2'),
       { formula: '(4/(m*(w - v)))^2*(m^2*g/4*w^2 - (m*h/2 + m^2*(a + b)*g/4)*w - gamma)*(w - a)*w/(w + b)' },
     ],
-    ['Chaplygin’s 2y = v + w − (b + a) (5.2) without its a', parabolic, 12, { formula: '2*Y = v + w - b' }],
-    ['the paraboloid (5.1) as scanned, x²/b for z²/b: its limit is no region', parabolic, 13, { formula: '2*Y + b - X^2/(a + b) = X^2*v*w/a' }],
-    ['the two-gon (5.6) up to x₂ = β/α, not β/α − a', parabolic, 10, { formula: '(4/(m*(w - v)))^2*m^2*g/4*(w - a)^2*((m*h/2 + m^2*a*g/4)/(m^2*g/4) - w)' }],
+    ['Chaplygin’s 2y = v + w − (b + a) (5.2) without its a', parabolic, rowOf(parabolic, '(5.2)', '2y'), { formula: '2*Y = v + w - b' }],
+    [
+      'the paraboloid (5.1) as scanned, x²/b for z²/b: its limit is no region',
+      parabolic,
+      rowOf(parabolic, '(5.1)', 'z^2'),
+      { formula: '2*Y + b - X^2/(a + b) = X^2*v*w/a' },
+    ],
+    [
+      'the two-gon (5.6) up to x₂ = β/α, not β/α − a',
+      parabolic,
+      rowOf(parabolic, '(5.6)', '\\dot{w}^2'),
+      { formula: '(4/(m*(w - v)))^2*m^2*g/4*(w - a)^2*((m*h/2 + m^2*a*g/4)/(m^2*g/4) - w)' },
+    ],
     ['the averaged law with R for 2R', circleBilliard, 1, { formula: '(e - 1)*R^(-1)*(p_x^2 + p_y^2)*(X*p_x + Y*p_y)/R' }],
     ['the averaged law in v with its factor v read as u', circleBilliard, 2, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
     ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 3, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],

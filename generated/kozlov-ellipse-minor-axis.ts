@@ -72,17 +72,19 @@ export function checkParams(p: Params): ParamProblem[] {
     limitValues$(0, p);
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! >= LV$[1]! && LV$[0]! <= LV$[2]!)) problems.push({ name: 'a', problem: 'bad-range', message: "parameter 'a' is " + String(LV$[0]!) + '; it must be in [3/2, 5/2]' });
     if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'b', problem: 'bad-range', message: "parameter 'b' is " + String(LV$[3]!) + '; it must be in [1/2, 6/5]' });
-    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'wall' is " + String(LV$[6]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'c', problem: 'bad-range', message: "parameter 'c' is " + String(LV$[6]!) + '; it must be in [-2, -1/2]' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'wall' is " + String(LV$[9]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(9);
+const LV$ = new Float64Array(12);
 
 function limitValues$(t: number, p: Params): void {
   const a = p.a ?? 1.5;
   const b = p.b ?? 1.0;
+  const c = p.c ?? -1.0;
   const e = p.e ?? 1.0;
   LV$[0] = a;
   LV$[1] = 1.5;
@@ -90,9 +92,12 @@ function limitValues$(t: number, p: Params): void {
   LV$[3] = b;
   LV$[4] = 0.5;
   LV$[5] = 1.2;
-  LV$[6] = e;
-  LV$[7] = 0.0;
-  LV$[8] = 1.0;
+  LV$[6] = c;
+  LV$[7] = -2.0;
+  LV$[8] = -0.5;
+  LV$[9] = e;
+  LV$[10] = 0.0;
+  LV$[11] = 1.0;
 }
 
 /** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */

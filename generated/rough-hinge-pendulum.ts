@@ -78,31 +78,35 @@ export function checkParams(p: Params): ParamProblem[] {
   if (problems.length === 0) {
     limitValues$(0, p);
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
-    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'I', problem: 'bad-mass', message: "parameter 'I' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
-    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'f', problem: 'bad-range', message: "parameter 'f' is " + String(LV$[6]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'fr', problem: 'bad-range', message: "parameter 'fr' is " + String(LV$[9]!) + '; it must be in [0, 10]' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'I, l, m', problem: 'bad-range', message: "parameter 'I' is " + String(LV$[3]!) + '; it must be > l^2*m' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! > LV$[7]!)) problems.push({ name: 'I', problem: 'bad-mass', message: "parameter 'I' is " + String(LV$[6]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'f', problem: 'bad-range', message: "parameter 'f' is " + String(LV$[9]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'fr', problem: 'bad-range', message: "parameter 'fr' is " + String(LV$[12]!) + '; it must be in [0, 10]' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(12);
+const LV$ = new Float64Array(15);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
+  const l = p.l ?? 0.5;
   const I = p.I ?? 0.3;
   const f = p.f ?? 0.3;
   const fr = p.fr ?? 0.35;
   LV$[0] = m;
   LV$[1] = 0.0;
   LV$[3] = I;
-  LV$[4] = 0.0;
-  LV$[6] = f;
+  LV$[4] = l * l * m;
+  LV$[6] = I;
   LV$[7] = 0.0;
-  LV$[8] = 2.0;
-  LV$[9] = fr;
+  LV$[9] = f;
   LV$[10] = 0.0;
-  LV$[11] = 10.0;
+  LV$[11] = 2.0;
+  LV$[12] = fr;
+  LV$[13] = 0.0;
+  LV$[14] = 10.0;
 }
 
 /** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */

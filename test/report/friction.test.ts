@@ -216,9 +216,22 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   });
   it('pair 2 fixed on the guides: N, Φ and the variant against t, the switch from 11, (−,−), to 21, (+,−), named', () => {
     const fixed = tex('prism-in-guides-planar-fixed');
-    expect(fixed).toContain('which switches variant once: from $(-,-)$ to $(+,-)$ between $t = ');
+    // At x* = a₂ − f₁₂w − M_z/P_y = 0.21, t = 0.1987 of the run; N₂ = 2 in both (smirnov1981 §2, at the defaults).
+    expect(fixed).toContain(
+      'which switches variant once: from $(-,-)$ to $(+,-)$ at $t = 0.1987$, where $N_{1} = 0$ in both variants, and $N_{2} = 2$ in both',
+    );
+    // Then Δ₂₁ = 1.01 − x falls, and the prism stops short of x = 1.01.
+    expect(fixed).toMatch(/falls from \$1\.02\$ to \$0\.07\d*\$/);
+    expect(fixed).not.toContain('g_{2}');
+    expect(fixed).toContain('the paper prints $a_{ps} = a^0_{ps} + x$');
     expect(fixed).toContain('numbered $1 = (+,+)$, $2 = (+,-)$, $3 = (-,+)$, $4 = (-,-)$');
     expect(fixed).toContain('\\label{fig:prism-in-guides-planar-fixed:plot-supports-variant}');
+  });
+  it('the growing moment: the switch at t* = (P_y(a₂ − f₁₂w) − M_z)/k = 0.84 exactly, no flags', () => {
+    const sweep = tex('prism-in-guides-planar-sweep');
+    expect(sweep).toContain('from $(-,-)$ to $(+,-)$ at $t = 0.84$, where $N_{1} = 0$');
+    expect(sweep).not.toMatch(/g_\{[12]\}/);
+    expect(sweep).not.toContain('corrected: pair');
   });
   it('prints the point’s 1×1 system (1.1) as scalars, not matrices', () => {
     const t = tex('point-between-planes');

@@ -22,6 +22,8 @@ import { subs } from '../../src/core/subs.js';
 import { preImpactName } from '../../src/model/names.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
+import planarFixed from '../../derivations/prism-in-guides-planar-fixed.js';
+import planarSweep from '../../derivations/prism-in-guides-planar-sweep.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 import parabolicBilliard from '../../derivations/parabolic-billiard.js';
 import releaseElastic from '../../derivations/kozlov-release-elastic.js';
@@ -48,6 +50,8 @@ describe.each([
   ['point-between-planes', planes, 1],
   ['prism-in-guides', prismInGuides, 9],
   ['prism-in-guides-planar', planarPrism, 17],
+  ['prism-in-guides-planar-fixed', planarFixed, 17],
+  ['prism-in-guides-planar-sweep', planarSweep, 17],
 ] as const)('%s against its paper', (_, spec, compared) => {
   const rows = report(spec).rows;
   it(`compares ${compared} formulas and every one agrees`, () => {
@@ -493,6 +497,22 @@ describe('Smirnov example 2: the checks can fail', () => {
       },
     ]);
     expect(delta!.agrees).toBe(false);
+    // Pair 2 fixed on the guides with the paper's a⁰ + x as printed (§2): Δ₁₁ = a₂ + x − a₁ + w(f₁₁ − f₁₂) sgn ẋ disagrees.
+    const fixed = derived(planarFixed);
+    const [plusX] = checkPaperFormulas(fixed, [
+      {
+        eq: '§2',
+        name: '\\Delta_{11}',
+        formula: parseExpr('(a2 + x) - a1 + (f11*w - f12*w)*sgn'),
+        derivedText: 'supports.(-,-).Δ',
+        derived: [{ fact: 'supports.(-,-).Δ' }],
+        where: new Map([
+          ['sgn', sgn(fixed)],
+          ['x', { expr: fixed.model.coordinates[0]!.q }],
+        ]),
+      },
+    ]);
+    expect(plusX!.agrees).toBe(false);
     const spatial = derived(prismInGuides);
     const printed = prismInGuides.paper!.formulas.find((f) => f.name === 'M_y')!;
     const ns = new Map([1, 2, 3, 4, 5].map((s) => [`N${s}`, { fact: `supports.(-,-,+,+,+).N${s}` }] as const));

@@ -31,4 +31,18 @@ export default defineModel({
   drawing: { points: { P: ['x', 'z'] }, ground: ['y = -0.02', '0.02 = y'] },
   // Past two switches of the bearing plane, at ωt = π/2 and 3π/2.
   initial: { qd: { x: 1 }, t1: 6 },
+  // smirnov1981 §2's one result for the example, Φ in sgn F_z, here with F_z = F cos ωt: f2 F cos ωt while cos ωt > 0,
+  // −f1 F cos ωt while cos ωt < 0.
+  paper: {
+    source: 'smirnov1981',
+    formulas: [
+      {
+        eq: '§2',
+        name: '\\Phi',
+        formula: '(f2*(1 + sign(F*cos(omega*t)))/2 - f1*(1 - sign(F*cos(omega*t)))/2)*F*cos(omega*t)',
+        derived: 'supports.Φ',
+        note: 'the paper’s $\\Phi = [f_2(1 + \\operatorname{sgn} F_z)/2 - f_1(1 - \\operatorname{sgn} F_z)/2]F_z$ at the load $F_z = F\\cos\\omega t$: $f_2 F\\cos\\omega t$ while $\\cos\\omega t > 0$ (the upper plane bears), $-f_1 F\\cos\\omega t$ while $\\cos\\omega t < 0$ (the lower one), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
+      },
+    ],
+  },
 });

@@ -243,6 +243,9 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     const figure = (name: string) => section(name)!.blocks.find((b) => b.kind === 'figure' && b.id === 'plot-supports');
     expect(figure('point-between-planes-switching')).toMatchObject({ legend: [{ label: 'N_{1}' }, { label: '\\Phi' }] });
     expect(JSON.stringify(figure('point-between-planes-switching'))).toContain('switches variant 2 times');
+    // At ωt = π/2 and 3π/2 (ω = 1): 1.5708, 4.7124, where cos ωt, and N₁ = |F cos ωt|, vanish.
+    expect(tex('point-between-planes-switching')).toContain('from $(-)$ to $(+)$ at $t = 1.571$, where $N_{1} = 0$');
+    expect(tex('point-between-planes-switching')).toContain('from $(+)$ to $(-)$ at $t = 4.712$');
     expect(figure('point-between-planes')).toBeUndefined();
   });
   it('names each plane’s coefficient in its own equality, κ₁⁺ = f₁ below and κ₁⁻ = f₂ above', () => {

@@ -9,6 +9,7 @@ import { evaluate } from '../../src/core/evaluate.js';
 import type { PaperSpec } from '../../src/model/spec.js';
 import { checkPaperFormulas, type PaperCheck, paperCheck } from '../../src/studies/paper-check.js';
 import planes from '../../derivations/point-between-planes.js';
+import planesSwitching from '../../derivations/point-between-planes-switching.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
 import particleInCorner from '../../derivations/particle-in-corner.js';
 import { parseExpr } from '../../src/core/parse.js';
@@ -48,6 +49,7 @@ describe.each([
   ['rimless-wheel', rimlessWheel, 11],
   ['hinged-compass', hingedCompass, 41],
   ['point-between-planes', planes, 1],
+  ['point-between-planes-switching', planesSwitching, 1],
   ['prism-in-guides', prismInGuides, 9],
   ['prism-in-guides-planar', planarPrism, 17],
   ['prism-in-guides-planar-fixed', planarFixed, 17],

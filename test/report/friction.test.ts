@@ -185,7 +185,9 @@ describe('hinge friction in the report', () => {
     ]);
     expect(t).toContain('\\label{fig:rough-hinge-pendulum:plot-hinge-journal-threshold}');
     // Coming to rest (smirnov1981 §2's rest rule): the zone derived, the run's stop in it (test/studies/hinge-rest.test.ts).
-    expect(t).toContain('\\mu = m g l \\sin\\varphi');
+    // The bearing's moment at rest is τ_b, not μ (the appendix's contact measure dμ).
+    expect(t).toContain('\\tau_{\\mathrm{b}} = m g l \\sin\\varphi');
+    expect(t).not.toContain('\\mu = m g l');
     expect(t).toContain('\\varphi_{\\mathrm{rest}} = \\arcsin\\left(\\frac{f_{r} r}{l \\sqrt{1 + f^{2}}}\\right)');
     expect(t).toMatch(/turns back \d+ times outside the zone and stops for good at the next turning point, \$t = 11\.\d{4}\$/);
     // (2.6)'s solution at the initial state: φ̈ and the reaction along the pin rows (test/derive/friction/hinges.test.ts checks (2.6) on them).

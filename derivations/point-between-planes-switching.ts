@@ -28,7 +28,31 @@ export default defineModel({
   forces: { x: 'Fx', z: 'F*cos(omega*t)' },
   // The reaction is positive when the lower plane pushes up (it bears, f1), negative when the upper one pushes down (f2).
   holonomic: [{ name: 'gap', expr: 'z', slip: 'x', friction: { positive: 'f1', negative: 'f2' } }],
-  drawing: { points: { P: ['x', 'z'] }, ground: ['y = -0.02', '0.02 = y'] },
+  // As point-between-planes.ts draws it: the two planes 2.4 m apart (the clearance vanishes; the gap only shows which
+  // is which), the lower f1 and the upper f2; at P the loads F_x and F_z = F cos ωt at t = 0 (0.4 m per N) and the
+  // friction Φ = f2 F_z of the upper plane, which that load presses.
+  drawing: {
+    points: {
+      P: ['x', 'z'],
+      X: ['x + 0.4*Fx', 'z'],
+      N: ['x', 'z + 0.4*F'],
+      S: ['x - 0.4*f2*F', 'z'],
+      L: [3, -1],
+      U: [3, 0.9],
+    },
+    ground: ['y = -1.2', '1.2 = y'],
+    annotations: {
+      vectors: [
+        { from: 'P', to: 'X', label: 'Fx' },
+        { from: 'P', to: 'N', label: 'Fz' },
+        { from: 'P', to: 'S', label: 'Phi' },
+      ],
+      notes: [
+        { at: 'L', label: 'f1' },
+        { at: 'U', label: 'f2' },
+      ],
+    },
+  },
   // Past two switches of the bearing plane, at ωt = π/2 and 3π/2.
   initial: { qd: { x: 1 }, t1: 6 },
   // smirnov1981 §2's one result for the example, Φ in sgn F_z, here with F_z = F cos ωt: f2 F cos ωt while cos ωt > 0,

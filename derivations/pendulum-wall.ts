@@ -6,7 +6,7 @@ import { defineModel } from '../src/model/index.js';
 const MOMENTA = { P1m: 'impact1.pq1-', P2m: 'impact1.pq2-', P1p: 'impact1.single.pq1+', P2p: 'impact1.single.pq2+' };
 /** The accelerations and the wall's reaction density σ̇ while the bob slides along it (kugushev2002 §9, regime 2). */
 const PHASE = { A1: "phase.wall.q1''", A2: "phase.wall.q2''", sigma: 'phase.wall.wall.n' };
-/** The wall's row ∂f/∂q at the impact, f = −g. */
+/** The wall's row ∂f/∂q at the impact, f the gap (the paper's −g: g is gravity here). */
 const ROW = { F1: 'impact1.wall.n.dq1', F2: 'impact1.wall.n.dq2' };
 
 export default defineModel({
@@ -44,9 +44,9 @@ export default defineModel({
   // Kugushev–Sorokina's single impact (1.4) at any configuration on the wall, both velocities free.
   impactScenarios: [{ name: 'the lower bob strikes the wall', arriving: 'wall', closed: [], at: {}, independent: ['q1', 'q2'], approach: { q2: 'positive' } }],
   initial: { q: { q1: -0.6, q2: -0.9 }, t1: 6 },
-  // kugushev2002 §1 against the derived impact map. The facts are in the gap f = −g ≥ 0:
-  // w = ḟ⁻ = −ġ⁻ < 0 on arrival, so (q̇⁻, ∂g̃) = −w; ∂g̃ = −(F1, F2) with F the row ∂f/∂q at the impact;
-  // k = ∂gᵀB⁻¹∂g with B the mass matrix there; p± = Bq̇± the generalized momenta; Δμ the impulse.
+  // kugushev2002 §1 against the derived impact map, in the gap f ≥ 0 (the paper's constraint g ≤ 0 is −f here, the
+  // letter g being gravity): w = ḟ⁻ < 0 on arrival, so (q̇⁻, ∂f̃) = w with ∂f̃ = (F1, F2) the row ∂f/∂q at the impact;
+  // k = ∂fᵀB⁻¹∂f with B the mass matrix there; p± = Bq̇± the generalized momenta; Δμ the impulse.
   paper: {
     source: 'kugushev2002',
     formulas: [
@@ -55,21 +55,21 @@ export default defineModel({
         name: 'p^{+} \\cdot \\bar{v}',
         formula: 'P1p*F2 - P2p*F1 = P1m*F2 - P2m*F1',
         where: { ...MOMENTA, ...ROW },
-        note: 'Appell’s theorem: the momentum’s projection on $\\bar{v} = (\\partial_2 g, -\\partial_1 g)$, tangent to the impact surface, is kept.',
+        note: 'Appell’s theorem: the momentum’s projection on $\\bar{v} = (\\partial_2 f, -\\partial_1 f)$, tangent to the impact surface, is kept (the paper’s constraint is $-f$, its $\\bar{v}$ the opposite vector: the same relation).',
       },
       { eq: '(1.3)', name: 'p_{1}^{+}', formula: 'P1m - mu*(-F1)', derived: 'impact1.single.pq1+', where: { ...MOMENTA, ...ROW, mu: 'impact1.single.wall.n' } },
       { eq: '(1.3)', name: 'p_{2}^{+}', formula: 'P2m - mu*(-F2)', derived: 'impact1.single.pq2+', where: { ...MOMENTA, ...ROW, mu: 'impact1.single.wall.n' } },
       {
         eq: '(1.4)',
-        name: '\\Delta\\mu^2 (B^{-1}\\partial\\tilde{g}, \\partial\\tilde{g})',
+        name: '\\Delta\\mu^2 (B^{-1}\\partial\\tilde{f}, \\partial\\tilde{f}),\\ e = 1',
         formula: 'mu^2*k = mu*((-w) + (-w))',
         where: { mu: 'impact1.single.wall.n', k: 'impact1.wall.n.inverseMass', w: 'impact1.wall.n-' },
         at: { e: 1 },
-        note: 'the energy-conserving impact of §1 is $e = 1$; $(B\\dot{q}^-, B^{-1}\\partial\\tilde{g}) = (\\dot{q}^-, \\partial\\tilde{g}) = -w$.',
+        note: 'the energy-conserving impact of §1 is $e = 1$; the paper’s constraint is $-f$, so its $(B\\dot{q}^-, B^{-1}\\partial\\tilde{g})$ is $-(\\dot{q}^-, \\partial\\tilde{f}) = -w$ and $(B^{-1}\\partial\\tilde{g}, \\partial\\tilde{g}) = (B^{-1}\\partial\\tilde{f}, \\partial\\tilde{f}) = k$.',
       },
       {
         eq: '(1.4)',
-        name: '\\Delta\\mu',
+        name: '\\Delta\\mu,\\ e = 1',
         formula: '((-w) + (-w))/k',
         derived: 'impact1.single.wall.n',
         where: { w: 'impact1.wall.n-', k: 'impact1.wall.n.inverseMass' },
@@ -77,7 +77,7 @@ export default defineModel({
       },
       {
         eq: '§1',
-        name: 'T^{-} - T^{+}',
+        name: 'T^{-} - T^{+},\\ e = 1',
         formula: '0',
         derived: 'impact1.single.ΔT',
         at: { e: 1 },
@@ -104,7 +104,7 @@ export default defineModel({
         formula: '-e*w',
         derived: 'impact1.single.wall.n+',
         where: { w: 'impact1.wall.n-' },
-        note: 'with $W^2 = e$ the normal velocity reverses with the factor $e$; $f_1 = -g_1$.',
+        note: 'with $W^2 = e$ the normal velocity reverses with the factor $e$; $f_1$ the gap.',
       },
       {
         eq: '§9',
@@ -125,18 +125,18 @@ export default defineModel({
       },
       {
         eq: '(9.5)',
-        name: '\\dot{f}_{1}^{+}',
+        name: '\\dot{f}_{1}^{+},\\ W = 0',
         formula: '0',
         derived: 'impact1.single.wall.n+',
         at: { e: 0 },
-        note: 'after a plastic impact ($W = 0$) the velocity keeps (9.5), $(\\partial g/\\partial q)\\dot{q}^{+} = 0$: the bob moves on along the wall.',
+        note: 'after a plastic impact ($W = 0$) the velocity keeps (9.5), $(\\partial f/\\partial q)\\dot{q}^{+} = 0$: the bob moves on along the wall.',
       },
       {
         eq: '(10.15)',
         name: '\\frac{d}{dt}\\frac{\\partial L}{\\partial \\dot{q}_1} - \\frac{\\partial L}{\\partial q_1}',
         formula: '(m1 + m2)*l1^2*A1 + m2*l1*l2*C*A2 + m2*l1*l2*S*V2^2 + (m1 + m2)*g*l1*S1 = -l1*C1*sigma',
         where: { ...PHASE, C: 'cos(q1 - q2)', S: 'sin(q1 - q2)', S1: 'sin(q1)', C1: 'cos(q1)', V2: "q2'" },
-        note: 'the bob sliding along the wall (regime 2 of §9), $d\\mu = \\dot{\\sigma}\\,dt$: the equations of the two rods typed by hand, the right-hand side $-(\\partial g/\\partial q)\\dot{\\sigma}$.',
+        note: 'the bob sliding along the wall (regime 2 of §9), $d\\mu = \\dot{\\sigma}\\,dt$: the equations of the two rods typed by hand, the right-hand side $(\\partial f/\\partial q)\\dot{\\sigma}$.',
       },
       {
         eq: '(10.15)',
@@ -146,7 +146,7 @@ export default defineModel({
       },
       {
         eq: '(9.5)',
-        name: '\\ddot{g}',
+        name: '\\ddot{f}',
         formula: 'l1*cos(q)*A1 + l2*cos(r)*A2 - l1*sin(q)*V1^2 - l2*sin(r)*V2^2 = 0',
         where: { ...PHASE, q: 'q1', r: 'q2', V1: "q1'", V2: "q2'" },
         note: '(9.5) differentiated once more along the wall, the equation that with (10.15) gives $\\dot{\\sigma}$.',

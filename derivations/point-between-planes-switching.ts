@@ -28,7 +28,45 @@ export default defineModel({
   forces: { x: 'Fx', z: 'F*cos(omega*t)' },
   // The reaction is positive when the lower plane pushes up (it bears, f1), negative when the upper one pushes down (f2).
   holonomic: [{ name: 'gap', expr: 'z', slip: 'x', friction: { positive: 'f1', negative: 'f2' } }],
-  drawing: { points: { P: ['x', 'z'] }, ground: ['y = -0.02', '0.02 = y'] },
+  // As point-between-planes.ts draws it: the two planes 2.4 m apart (the clearance vanishes; the gap only shows which
+  // is which), the lower f1 and the upper f2; at P the loads F_x and F_z = F cos ωt at t = 0 (0.4 m per N) and the
+  // friction Φ = f2 F_z of the upper plane, which that load presses.
+  drawing: {
+    points: {
+      P: ['x', 'z'],
+      X: ['x + 0.4*Fx', 'z'],
+      N: ['x', 'z + 0.4*F'],
+      S: ['x - 0.4*f2*F', 'z'],
+      L: [3, -1],
+      U: [3, 0.9],
+    },
+    ground: ['y = -1.2', '1.2 = y'],
+    annotations: {
+      vectors: [
+        { from: 'P', to: 'X', label: 'Fx' },
+        { from: 'P', to: 'N', label: 'Fz' },
+        { from: 'P', to: 'S', label: 'Phi' },
+      ],
+      notes: [
+        { at: 'L', label: 'f1' },
+        { at: 'U', label: 'f2' },
+      ],
+    },
+  },
   // Past two switches of the bearing plane, at ωt = π/2 and 3π/2.
   initial: { qd: { x: 1 }, t1: 6 },
+  // smirnov1981 §2's one result for the example, Φ in sgn F_z, here with F_z = F cos ωt: f2 F cos ωt while cos ωt > 0,
+  // −f1 F cos ωt while cos ωt < 0.
+  paper: {
+    source: 'smirnov1981',
+    formulas: [
+      {
+        eq: '§2',
+        name: '\\Phi',
+        formula: '(f2*(1 + sign(F*cos(omega*t)))/2 - f1*(1 - sign(F*cos(omega*t)))/2)*F*cos(omega*t)',
+        derived: 'supports.Φ',
+        note: 'the paper’s $\\Phi = [f_2(1 + \\operatorname{sgn} F_z)/2 - f_1(1 - \\operatorname{sgn} F_z)/2]F_z$ at the load $F_z = F\\cos\\omega t$: $f_2 F\\cos\\omega t$ while $\\cos\\omega t > 0$ (the upper plane bears), $-f_1 F\\cos\\omega t$ while $\\cos\\omega t < 0$ (the lower one), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
+      },
+    ],
+  },
 });

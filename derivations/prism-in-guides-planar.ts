@@ -1,27 +1,46 @@
 import { defineModel } from '../src/model/index.js';
+import type { ModelSpec } from '../src/model/spec.js';
 
 // The paper's closed forms of the planar case (smirnov1981 §2) as printed,
 // for the faces i, j that pairs 1 and 2 bear on: 1 the face whose normal is
 // +y (at y = +w, reaction along −y), 2 the face at y = −w. Each pair's two
-// points face each other (a_{i1} = a1 − g1 x, a_{j2} = a2 − g2 x, g_s = 1 where
-// pair s is fixed on the guides), b_{ps} is the y of face
-// p, f_{ps} the friction of pair s on face p (the parameter fps), sgn = sgn ẋ.
+// points face each other (a_{i1}, a_{j2} where they are, below), b_{ps} is the
+// y of face p, f_{ps} the friction of pair s on face p (the parameter fps),
+// sgn = sgn ẋ, M the moment of the load.
+
+/**
+ * Where a pair's points are: on the prism (a⁰ along it), fixed on the guides (a⁰ − x along the advancing prism),
+ * or either, by a 0/1 parameter g_s (a⁰ − g_s x).
+ */
+export type Place = 'prism' | 'guides' | 'flag';
+/** a_{ps} of pair s in the model language. */
+const along = (s: 1 | 2, place: Place): string => (place === 'prism' ? `a${s}` : place === 'guides' ? `(a${s} - x)` : `(a${s} - g${s}*x)`);
+/** The same in LaTeX. */
+const alongTex = (s: 1 | 2, place: Place): string => (place === 'prism' ? `a_${s}` : place === 'guides' ? `a_${s} - x` : `a_${s} - g_${s} x`);
 const b = (p: 1 | 2): string => (p === 1 ? 'w' : '(-w)');
-/** a_{ps} of pair s: a⁰ on the prism, a⁰ − x where its points are fixed on the guides (g_s = 1). */
-const a = (s: 1 | 2): string => `a${s} - g${s}*x`;
 // §2's forms in its own symbols a_{i1}, a_{j2} and Δ_{ij}, each bound (where) to the model's, so that the table prints
-// the paper's Δ_ij, N_ij1, N_ij2, Φ_ij with i, j set in (b_{ps} = ±w in place), the substitution said once (GENERAL).
+// the paper's Δ_ij, N_ij1, N_ij2, Φ_ij with i, j set in (b_{ps} = ±w in place), the substitution said once (general).
 const delta = (i: 1 | 2, j: 1 | 2): string => `a${j}2 - a${i}1 + (f${j}2*${b(j)}*(-1)^${j} - f${i}1*${b(i)}*(-1)^${i})*sgn`;
-const N1 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(Mz - Py*(a${j}2 + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
-const N2 = (i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-Mz + Py*(a${i}1 + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
+const N1 = (M: string, i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(${M} - Py*(a${j}2 + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
+const N2 = (M: string, i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-(${M}) + Py*(a${i}1 + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
 /** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
 const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
-const GENERAL =
-  'each variant is §2’s general form $\\Delta_{ij} = a_{j2} - a_{i1} + [f_{j2}b_{j2}(-1)^j - f_{i1}b_{i1}(-1)^i]\\operatorname{sgn}\\dot{x}$, $N_{ij1} = (-1)^i\\{M_z - P_y[a_{j2} + (-1)^j f_{j2}b_{j2}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$, $N_{ij2} = (-1)^j\\{-M_z + P_y[a_{i1} + (-1)^i f_{i1}b_{i1}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$ with $a_{i1} = a_1 - g_1 x$, $a_{j2} = a_2 - g_2 x$, $b_{1s} = w$, $b_{2s} = -w$, $f_{ps}$ the parameter $f_{ps}$.';
-/** smirnov1981 §2 on support points fixed on the guides, as the rows read it (a_{ps} above). */
-const FIXED =
-  'corrected: where a pair’s points are fixed on the guides ($g_s = 1$) the paper prints $a_{ps} = a^0_{ps} + x$, but a point at $a^0_{ps}$ along the prism when $x = 0$ is at $a^0_{ps} - x$ once the prism has advanced by $x$; so $\\Delta_{ij}$ and $N_{ij1}$, $N_{ij2}$ vary with $x$ where one pair is fixed and the other is not. On the prism $g_s = 0$ and $a_{ps} = a_s$.';
+const general = (places: readonly [Place, Place], M: string): string =>
+  `each variant is §2’s general form $\\Delta_{ij} = a_{j2} - a_{i1} + [f_{j2}b_{j2}(-1)^j - f_{i1}b_{i1}(-1)^i]\\operatorname{sgn}\\dot{x}$, $N_{ij1} = (-1)^i\\{M_z - P_y[a_{j2} + (-1)^j f_{j2}b_{j2}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$, $N_{ij2} = (-1)^j\\{-M_z + P_y[a_{i1} + (-1)^i f_{i1}b_{i1}\\operatorname{sgn}\\dot{x}]\\}/\\Delta_{ij}$ with $a_{i1} = ${alongTex(1, places[0])}$, $a_{j2} = ${alongTex(2, places[1])}$, $b_{1s} = w$, $b_{2s} = -w$, $f_{ps}$ the parameter $f_{ps}$${M === 'Mz' ? '' : `, and the moment $M_z$ of the load grown to $${M === 'Mz + k*t' ? 'M_z + kt' : M}$`}.`;
+/**
+ * smirnov1981 §2 on support points fixed on the guides, as the rows read it: the paper's a_{ps} = a⁰_{ps} + x
+ * corrected (the one statement of it, for every model of the planar prism that has a pair fixed or a flag for it).
+ */
+function fixedNote(places: readonly [Place, Place]): string | undefined {
+  const why =
+    'the paper prints $a_{ps} = a^0_{ps} + x$, but a point at $a^0_{ps}$ along the prism when $x = 0$ is at $a^0_{ps} - x$ once the prism has advanced by $x$';
+  if (places.includes('flag'))
+    return `corrected: where a pair’s points are fixed on the guides ($g_s = 1$) ${why}; so $\\Delta_{ij}$ and $N_{ij1}$, $N_{ij2}$ vary with $x$ where one pair is fixed and the other is not. On the prism $g_s = 0$ and $a_{ps} = a_s$.`;
+  const fixed = ([1, 2] as const).filter((s) => places[s - 1] === 'guides');
+  if (!fixed.length) return undefined;
+  return `corrected: pair ${fixed.join(' and ')}’s points are fixed on the guides, where ${why}; so here ${fixed.map((s) => `$a_{p${s}} = a_${s} - x$`).join(', ')}, and $\\Delta_{ij}$, $N_{ij1}$, $N_{ij2}$ vary with $x$.`;
+}
 const faces = [
   [1, 1],
   [1, 2],
@@ -36,139 +55,154 @@ const faces = [
 // Small rotations θ (the clearance vanishes): a point (a, b) of the prism is
 // at (x − bθ, y + aθ). Applied and inertial loads reduced to the centre of
 // mass: Px, Py and the moment Mz. 3² = 9 variants of support, 4 full ones.
-export default defineModel({
-  name: 'prism-in-guides-planar',
-  title: 'Prism in rough guides (planar)',
-  sources: ['smirnov1981'],
-  description:
-    'A prism sliding in guides with vanishing clearance (Smirnov, example 2, planar symmetric case): the support variant decides which faces bear and so the friction force.',
-  coordinates: [
-    { name: 'x', description: 'position along the guides', unit: 'm' },
-    { name: 'y', description: 'lateral position', unit: 'm' },
-    { name: 'theta', description: 'yaw angle', unit: 'rad' },
-  ],
-  parameters: {
-    m: { default: 1, description: 'mass', unit: 'kg' },
-    J: { default: 0.1, description: 'moment of inertia about the centre of mass', unit: 'kg m^2' },
-    Px: { default: 1, description: 'load along the guides', unit: 'N' },
-    Py: { default: 2, description: 'lateral load', unit: 'N' },
-    Mz: { default: 0.5, description: 'moment of the load', unit: 'N m' },
-    a1: { default: -0.5, description: 'position of support pair 1 along the prism', unit: 'm' },
-    a2: { default: 0.5, description: 'position of support pair 2 along the prism', unit: 'm' },
-    g1: { default: 0, range: [0, 1], description: '1 where pair 1’s points are fixed on the guides (at a1 − x along the prism), 0 where on the prism' },
-    g2: { default: 0, range: [0, 1], description: '1 where pair 2’s points are fixed on the guides (at a2 − x along the prism), 0 where on the prism' },
-    w: { default: 0.2, description: 'half width of the prism', unit: 'm' },
-    f11: { default: 0.3, range: [0, 2], description: 'friction at pair 1, face y = +w' },
-    f21: { default: 0.25, range: [0, 2], description: 'friction at pair 1, face y = −w' },
-    f12: { default: 0.2, range: [0, 2], description: 'friction at pair 2, face y = +w' },
-    f22: { default: 0.35, range: [0, 2], description: 'friction at pair 2, face y = −w' },
-  },
-  kinetic: "m*(x'^2 + y'^2)/2 + J*theta'^2/2",
-  forces: { x: 'Px', y: 'Py', theta: 'Mz' },
-  holonomic: [
-    {
-      name: 'pair1',
-      expr: 'y + (a1 - g1*x)*theta',
-      slip: { positive: 'x + w*theta', negative: 'x - w*theta' },
-      friction: { positive: 'f21', negative: 'f11' },
-    },
-    {
-      name: 'pair2',
-      expr: 'y + (a2 - g2*x)*theta',
-      slip: { positive: 'x + w*theta', negative: 'x - w*theta' },
-      friction: { positive: 'f22', negative: 'f12' },
-    },
-  ],
-  // Seen from above: the prism (half length 0.6, half width w) between its guides, its
-  // support pairs 1 and 2 at a1, a2 on both faces, each point named ps as in the paper's f_ps: face p (1 at y = +w,
-  // 2 at y = −w) of pair s, at a_s − g_s x along the prism (a point (a, b) of the prism at (x − bθ, y + aθ), drawn turned by θ).
-  drawing: {
-    points: Object.fromEntries(
-      [
-        ['A', '-0.6', '-w'],
-        ['B', '0.6', '-w'],
-        ['C', '0.6', 'w'],
-        ['D', '-0.6', 'w'],
-        ['21', '(a1 - g1*x)', '-w'],
-        ['11', '(a1 - g1*x)', 'w'],
-        ['22', '(a2 - g2*x)', '-w'],
-        ['12', '(a2 - g2*x)', 'w'],
-        ['O', '0', '0'],
-        ['E', '0.6', '0'],
-        ['Pxtip', '(0.6 + 0.5*Px)', '0'],
-        ['Pytip', '0', '(0.09*Py)'],
-      ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*sin(theta)`, `y + ${u}*sin(theta) + ${v}*cos(theta)`] as const]),
-    ),
-    segments: [
-      ['A', 'B'],
-      ['B', 'C'],
-      ['C', 'D'],
-      ['D', 'A'],
+// planarPrism builds it for where the pairs' points are and for the moment M
+// of the load ('Mz', or one that grows with t), so that a model that fixes a
+// pair prints a_s − x, and not a flag; the variants below override the rest.
+export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpec {
+  const flags = Object.fromEntries(
+    ([1, 2] as const)
+      .filter((s) => places[s - 1] === 'flag')
+      .map((s) => [
+        `g${s}`,
+        { default: 0, range: [0, 1], description: `1 where pair ${s}’s points are fixed on the guides (at a${s} − x along the prism), 0 where on the prism` },
+      ]),
+  );
+  const fixed = fixedNote(places);
+  return {
+    name: 'prism-in-guides-planar',
+    title: 'Prism in rough guides (planar)',
+    sources: ['smirnov1981'],
+    description:
+      'A prism sliding in guides with vanishing clearance (Smirnov, example 2, planar symmetric case): the support variant decides which faces bear and so the friction force.',
+    coordinates: [
+      { name: 'x', description: 'position along the guides', unit: 'm' },
+      { name: 'y', description: 'lateral position', unit: 'm' },
+      { name: 'theta', description: 'yaw angle', unit: 'rad' },
     ],
-    labels: false,
-    ground: ['y = -w', 'w = y'],
-    // The applied loads: P_x drawn from the front face (0.5 m per N), P_y from the centre of mass (0.09 m per N, inside
-    // the 0.4 m wide prism); M_z, a moment, is named in the parameters.
-    annotations: {
-      supports: ['11', '21', '12', '22'],
-      vectors: [
-        { from: 'E', to: 'Pxtip', label: 'Px' },
-        { from: 'O', to: 'Pytip', label: 'Py' },
+    parameters: {
+      m: { default: 1, description: 'mass', unit: 'kg' },
+      J: { default: 0.1, description: 'moment of inertia about the centre of mass', unit: 'kg m^2' },
+      Px: { default: 1, description: 'load along the guides', unit: 'N' },
+      Py: { default: 2, description: 'lateral load', unit: 'N' },
+      Mz: { default: 0.5, description: 'moment of the load', unit: 'N m' },
+      a1: { default: -0.5, description: 'position of support pair 1 along the prism', unit: 'm' },
+      a2: { default: 0.5, description: 'position of support pair 2 along the prism', unit: 'm' },
+      ...flags,
+      w: { default: 0.2, description: 'half width of the prism', unit: 'm' },
+      f11: { default: 0.3, range: [0, 2], description: 'friction at pair 1, face y = +w' },
+      f21: { default: 0.25, range: [0, 2], description: 'friction at pair 1, face y = −w' },
+      f12: { default: 0.2, range: [0, 2], description: 'friction at pair 2, face y = +w' },
+      f22: { default: 0.35, range: [0, 2], description: 'friction at pair 2, face y = −w' },
+    },
+    kinetic: "m*(x'^2 + y'^2)/2 + J*theta'^2/2",
+    forces: { x: 'Px', y: 'Py', theta: M },
+    holonomic: [
+      {
+        name: 'pair1',
+        expr: `y + ${along(1, places[0])}*theta`,
+        slip: { positive: 'x + w*theta', negative: 'x - w*theta' },
+        friction: { positive: 'f21', negative: 'f11' },
+      },
+      {
+        name: 'pair2',
+        expr: `y + ${along(2, places[1])}*theta`,
+        slip: { positive: 'x + w*theta', negative: 'x - w*theta' },
+        friction: { positive: 'f22', negative: 'f12' },
+      },
+    ],
+    // Seen from above: the prism (half length 0.6, half width w) between its guides, its
+    // support pairs 1 and 2 at a1, a2 on both faces, each point named ps as in the paper's f_ps: face p (1 at y = +w,
+    // 2 at y = −w) of pair s, at a_{ps} along the prism (a point (a, b) of the prism at (x − bθ, y + aθ), drawn turned by θ).
+    drawing: {
+      points: Object.fromEntries(
+        [
+          ['A', '-0.6', '-w'],
+          ['B', '0.6', '-w'],
+          ['C', '0.6', 'w'],
+          ['D', '-0.6', 'w'],
+          ['21', along(1, places[0]), '-w'],
+          ['11', along(1, places[0]), 'w'],
+          ['22', along(2, places[1]), '-w'],
+          ['12', along(2, places[1]), 'w'],
+          ['O', '0', '0'],
+          ['E', '0.6', '0'],
+          ['Pxtip', '(0.6 + 0.5*Px)', '0'],
+          ['Pytip', '0', '(0.09*Py)'],
+        ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*sin(theta)`, `y + ${u}*sin(theta) + ${v}*cos(theta)`] as const]),
+      ),
+      segments: [
+        ['A', 'B'],
+        ['B', 'C'],
+        ['C', 'D'],
+        ['D', 'A'],
+      ],
+      labels: false,
+      ground: ['y = -w', 'w = y'],
+      // The applied loads: P_x drawn from the front face (0.5 m per N), P_y from the centre of mass (0.09 m per N, inside
+      // the 0.4 m wide prism); M_z, a moment, is named in the parameters.
+      annotations: {
+        supports: ['11', '21', '12', '22'],
+        vectors: [
+          { from: 'E', to: 'Pxtip', label: 'Px' },
+          { from: 'O', to: 'Pytip', label: 'Py' },
+        ],
+      },
+    },
+    initial: { qd: { x: 1 }, t1: 2 },
+    // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂
+    // of Φ, and the switched Φ. Its rule from rest is the friction section's (supports-rest); its count of variants is no result.
+    paper: {
+      source: 'smirnov1981',
+      formulas: [
+        ...faces.flatMap(([i, j]) => {
+          const v = `supports.${sides(i, j)}`;
+          const where = { sgn: "sign(x')", x: 'x', [`a${i}1`]: along(1, places[0]), [`a${j}2`]: along(2, places[1]) };
+          // N_ij1, N_ij2 over the Δ_ij of the row above, Φ_ij in the N_ij1, N_ij2 of theirs: as the paper prints them.
+          const over = { ...where, [`Delta${i}${j}`]: `${v}.Δ` };
+          return [
+            {
+              eq: '§2',
+              name: `\\Delta_{${i}${j}}`,
+              formula: delta(i, j),
+              derived: `${v}.Δ`,
+              where,
+              ...(i === 1 && j === 1 ? { note: general(places, M) } : {}),
+            },
+            { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(M, i, j), derived: `${v}.N1`, where: over, ...(i === 1 && j === 1 && fixed ? { note: fixed } : {}) },
+            { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(M, i, j), derived: `${v}.N2`, where: over },
+            {
+              eq: '§2',
+              name: `\\Phi_{${i}${j}}`,
+              formula: `f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2`,
+              derived: `${v}.Φ`,
+              where: { [`N${i}${j}1`]: `${v}.N1`, [`N${i}${j}2`]: `${v}.N2` },
+            },
+          ];
+        }),
+        // §2's switched Φ over the four full variants, each weighed by (1 + sgn Nᵢⱼ₁)(1 + sgn Nᵢⱼ₂)/4: the friction bound of the realized one.
+        // In the paper's one line, its Nᵢⱼ₁, Nᵢⱼ₂ those of the variants, each checked against §2's form in its own row above.
+        {
+          eq: '§2',
+          name: '\\Phi',
+          formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
+          derived: 'supports.Φ',
+          where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
+          note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
+        },
+      ],
+      // The planar case seen from above at the initial state, with the reactions of the variant the default loads realize
+      // (11: both pairs bear on face 1, y = +w), the paper's N_{ij1} at pair 1 and N_{ij2} at pair 2, each along its face's normal.
+      sketches: [
+        {
+          eq: '§2',
+          at: {},
+          caption:
+            'The prism between its guides’ faces $y = \\pm w$ seen from above, the pairs 1, 2 of support points at $a_1$, $a_2$ on both faces, and the reactions $N_{111}$, $N_{112}$ of variant 11, the one the default loads realize (both pairs bearing on face 1, $y = +w$)',
+          reactions: { '11': 'N_{111}', '12': 'N_{112}' },
+        },
       ],
     },
-  },
-  initial: { qd: { x: 1 }, t1: 2 },
-  // smirnov1981 §2, the planar symmetric case: Δᵢⱼ, Nᵢⱼ₁, Nᵢⱼ₂ of each of the four full variants, its term fᵢ₁Nᵢⱼ₁ + fⱼ₂Nᵢⱼ₂
-  // of Φ, and the switched Φ. Its rule from rest is the friction section's (supports-rest); its count of variants is no result.
-  paper: {
-    source: 'smirnov1981',
-    formulas: [
-      ...faces.flatMap(([i, j]) => {
-        const v = `supports.${sides(i, j)}`;
-        const where = { sgn: "sign(x')", x: 'x', [`a${i}1`]: a(1), [`a${j}2`]: a(2) };
-        // N_ij1, N_ij2 over the Δ_ij of the row above, Φ_ij in the N_ij1, N_ij2 of theirs: as the paper prints them.
-        const over = { ...where, [`Delta${i}${j}`]: `${v}.Δ` };
-        return [
-          {
-            eq: '§2',
-            name: `\\Delta_{${i}${j}}`,
-            formula: delta(i, j),
-            derived: `${v}.Δ`,
-            where,
-            ...(i === 1 && j === 1 ? { note: GENERAL } : {}),
-          },
-          { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(i, j), derived: `${v}.N1`, where: over, ...(i === 1 && j === 1 ? { note: FIXED } : {}) },
-          { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(i, j), derived: `${v}.N2`, where: over },
-          {
-            eq: '§2',
-            name: `\\Phi_{${i}${j}}`,
-            formula: `f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2`,
-            derived: `${v}.Φ`,
-            where: { [`N${i}${j}1`]: `${v}.N1`, [`N${i}${j}2`]: `${v}.N2` },
-          },
-        ];
-      }),
-      // §2's switched Φ over the four full variants, each weighed by (1 + sgn Nᵢⱼ₁)(1 + sgn Nᵢⱼ₂)/4: the friction bound of the realized one.
-      // In the paper's one line, its Nᵢⱼ₁, Nᵢⱼ₂ those of the variants, each checked against §2's form in its own row above.
-      {
-        eq: '§2',
-        name: '\\Phi',
-        formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
-        derived: 'supports.Φ',
-        where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
-        note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
-      },
-    ],
-    // The planar case seen from above at the initial state, with the reactions of the variant the default loads realize
-    // (11: both pairs bear on face 1, y = +w), the paper's N_{ij1} at pair 1 and N_{ij2} at pair 2, each along its face's normal.
-    sketches: [
-      {
-        eq: '§2',
-        at: {},
-        caption:
-          'The prism between its guides’ faces $y = \\pm w$ seen from above, the pairs 1, 2 of support points at $a_1$, $a_2$ on both faces, and the reactions $N_{111}$, $N_{112}$ of variant 11, the one the default loads realize (both pairs bearing on face 1, $y = +w$)',
-        reactions: { '11': 'N_{111}', '12': 'N_{112}' },
-      },
-    ],
-  },
-});
+  };
+}
+
+export default defineModel(planarPrism(['flag', 'flag']));

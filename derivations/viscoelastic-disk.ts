@@ -421,7 +421,7 @@ export default defineModel({
         formula: '0',
         derived: 'restitution.foundation.limitAtInfinity',
         tolerance: 1e-3,
-        note: "extrapolated to $h'_{-} \\to \\infty$ likewise, from $h'_{-} = 10^{6}, 10^{7}, 10^{8}$.",
+        note: "extrapolated to $h'_{-} \\to \\infty$ likewise, from $h'_{-} = 10^{6}, 10^{7}, 10^{8}$, and kept within $[0, H/h'_-]$ at $10^{8}$, where the limit of a positive ratio that falls lies: $\\Delta^2$ alone overshoots below 0 through the next order of $H$.",
       },
       // Props. 13 and 14 are estimates of order for every bounded forcing χ of (9.1), with constants the paper does
       // not give (C₀, T₀, T₁): measured on the derived (9.1) at ε̃ = 10⁻³ and 10⁻² (src/studies/relaxation.ts).

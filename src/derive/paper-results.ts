@@ -442,7 +442,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
 //   restitution.{p}.limitAtZero|limitAtInfinity   the limits of H(v)/v as v → 0, v → ∞,
-//                      extrapolated (Aitken's Δ² over three decades of v)
+//                      extrapolated (Aitken's Δ² over three decades of v; as v → ∞ within [0, its last value])
 //   relaxation.{p}.rateExponent|plateauExponent|shiftedPlateauExponent   a patch's transverse
 //                      oscillation (src/studies/relaxation.ts): the log-log slopes in ε̃ of its
 //                      energy's decay rate and of the energy a resonant forcing keeps

@@ -667,6 +667,9 @@ function selfLockingItem(s: SupportDerivation): Inline[] {
   ];
 }
 
+/** The moment the bearing supplies at rest: not μ, the appendix's contact measure dμ. */
+const BEARING = '\\tau_{\\mathrm{b}}';
+
 /**
  * The joint at rest (HingeRest): the moment the bearing supplies and the pin's reaction, the rule that keeps it
  * there, its zone; and where the simulated motion stops in it (studies/hinge-rest.ts).
@@ -683,18 +686,18 @@ function hingeRestBlocks(h: HingeDerivation, study: HingeRestStudy | undefined):
       ', and ',
       m('\\ddot{q} = 0'),
       ' with the joint held: the pins leave it the only freedom) the bearing supplies the moment ',
-      m('\\mu'),
+      m(BEARING),
       ' and the pin the reaction ',
       m('|R|'),
       ' of',
     ),
     equations(
-      equation(`hinge-${h.hinge.name}-rest-moment`, '\\mu', mathLines(rest.moment)),
+      equation(`hinge-${h.hinge.name}-rest-moment`, BEARING, mathLines(rest.moment)),
       equation(`hinge-${h.hinge.name}-rest-reaction`, '|R|', mathLines(rest.reaction)),
     ),
     paragraph(
       'and friction holds the joint while ',
-      m(`|\\mu| \\le ${fr}\\,${r}\\,|R|/\\sqrt{1 + ${f}^{2}}`),
+      m(`|${BEARING}| \\le ${fr}\\,${r}\\,|R|/\\sqrt{1 + ${f}^{2}}`),
       ', the moment at the onset of turning (the pressure ',
       m('|N| = |R|/\\sqrt{1 + f^{2}}'),
       "): Smirnov's rule of §2, rest persists while the load is within the friction bound, and started from rest the joint turns with the sign of the load",

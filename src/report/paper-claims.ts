@@ -41,9 +41,20 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
       },
     );
     blocks.push(...homogeneity(claims), ...methods(claims));
-    const notes = claims
-      .filter((c) => c.claim.note || c.proof.via === 'arrival' || c.proof.nonzero.length)
-      .map((c): Inline[] => [c.claim.eq, ': ', ...claimNote(c)]);
+    // How a claim was proved is said once for the claims it is the same for, each model note on its own.
+    const proved = claims.filter((c) => provedHow(c).length);
+    const same = proved.length > 1 && proved.every((c) => JSON.stringify(provedHow(c)) === JSON.stringify(provedHow(proved[0]!)));
+    const notes: Inline[][] = same
+      ? [
+          ['Each of ', ...proved.flatMap((c, i): Inline[] => [i ? ', ' : '', m(c.claim.name), ` ${c.claim.eq}`]), ': ', ...provedHow(proved[0]!), '.'],
+          ...claims.filter((c) => c.claim.note).map((c): Inline[] => [c.claim.eq, ': ', ...ownNote(c)]),
+        ]
+      : claims
+          .filter((c) => c.claim.note || provedHow(c).length)
+          .map((c): Inline[] => {
+            const [how, own] = [provedHow(c), ownNote(c)];
+            return [c.claim.eq, ': ', ...how, how.length ? (own.length ? '; ' : '.') : '', ...own];
+          });
     if (notes.length) blocks.push({ kind: 'list', items: notes });
   }
   blocks.push(...figures.map(figureBlock));
@@ -116,8 +127,8 @@ function methods(claims: readonly PaperClaimRow[]): Block[] {
   ];
 }
 
-/** How the velocities enter where the arriving contact's rate carries the sign, and the model file's note. */
-function claimNote(c: PaperClaimRow): Inline[] {
+/** How the velocities enter where the arriving contact's rate carries the sign, and where the proof holds. */
+function provedHow(c: PaperClaimRow): Inline[] {
   const parts: Inline[] = [];
   if (c.proof.via === 'arrival')
     parts.push(
@@ -126,17 +137,21 @@ function claimNote(c: PaperClaimRow): Inline[] {
       ' (',
       m('w < 0'),
       ' at every impact) or its square times a factor free of the velocities, whose sign is shown',
-      c.claim.note || c.proof.nonzero.length ? '; ' : '.',
+      c.proof.nonzero.length ? '; ' : '',
     );
   if (c.proof.nonzero.length)
     parts.push(
       'proved where ',
       m(c.proof.nonzero.map((e) => `${math(e)} \\ne 0`).join(',\\ ')),
       ', the denominators proved ≥ 0 without which the sides are undefined',
-      c.claim.note ? '; ' : '.',
     );
-  if (c.claim.note) parts.push(...c.claim.note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : [])));
   return parts;
+}
+
+/** The model file's note on the claim. */
+function ownNote(c: PaperClaimRow): Inline[] {
+  if (!c.claim.note) return [];
+  return c.claim.note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
 }
 
 /** The HTML id of the paper's figure `eq` redrawn ('Fig. 4' → paper-figure-Fig-4); docs/reports/papers.html links to it. */

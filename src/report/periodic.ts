@@ -97,7 +97,7 @@ export function linearizationSection({
       [m(cs.map((c, i) => configurationLatex(mechanicsSymbol(c.name), i, eq)).join(',\\ '))],
       [eq.held.length ? eq.held.map((j) => `${proseName(model.unilateral[j]!.name)}${frictionMode(eq, j)}`).join(', ') : '—'],
       eq.eigenvalues.length
-        ? [m(eq.eigenvalues.map(complexLatex).join(',\\ '))]
+        ? [m(spectrumLatex(eq.eigenvalues).join(',\\ '))]
         : eq.verdict === 'not linearizable'
           ? ['A undefined (', m(M), ' singular here)']
           : eq.verdict.startsWith('on a switching surface')
@@ -165,9 +165,19 @@ function configurationLatex(symbol: string, i: number, eq: StudiedEquilibrium): 
 /** Four significant digits (a table of equilibria reads at a glance and fits the page with three coordinates), 0 below 1e-12. */
 export const numberText = (v: number): string => `${Math.abs(v) < 1e-12 ? 0 : Number(v.toPrecision(4))}`;
 
-export function complexLatex(z: Complex): string {
-  const scale = Math.max(1, Math.hypot(z.re, z.im));
-  if (Math.abs(z.im) < 1e-12 * scale) return numberText(z.re);
+/** A spectrum's values in LaTeX, each part below 1e-12 of its largest modulus printed 0. */
+export const spectrumLatex = (zs: readonly Complex[]): string[] => {
+  const largest = Math.max(0, ...zs.map((z) => Math.hypot(z.re, z.im)));
+  return zs.map((z) => complexLatex(z, largest));
+};
+
+/**
+ * z in LaTeX; a part below 1e-12 of the largest of 1, |z| and `spectrum` (the largest modulus of the spectrum z is
+ * one of) is rounding of the eigensolver, printed 0.
+ */
+export function complexLatex(z: Complex, spectrum = 0): string {
+  const scale = Math.max(1, Math.hypot(z.re, z.im), spectrum);
+  if (Math.abs(z.im) < 1e-12 * scale) return Math.abs(z.re) < 1e-12 * scale ? '0' : numberText(z.re);
   const im = `${numberText(Math.abs(z.im))}\\,i`;
   if (Math.abs(z.re) < 1e-12 * scale) return `${z.im < 0 ? '-' : ''}${im}`;
   return `${numberText(z.re)} ${z.im < 0 ? '-' : '+'} ${im}`;

@@ -101,6 +101,24 @@ export const SERIES_STYLES: readonly SeriesStyle[] = [
 /** The style of series `k`, the table repeated past its end. */
 export const seriesStyle = (k: number): SeriesStyle => SERIES_STYLES[k % SERIES_STYLES.length]!;
 
+/**
+ * A plot's legend keyed by the lines as drawn: its first entries, one per series or curve in drawing order, take
+ * the colour and pattern the scene strokes that series with (plotScene, curveScene), whatever the caller passed;
+ * the entries past them (event kinds, a reference line drawn otherwise) keep theirs.
+ */
+export function drawnLegend<L extends { readonly label: string; readonly color: string; readonly dash?: string }>(
+  scene: Scene,
+  legend: readonly L[],
+): { readonly label: string; readonly color: string; readonly dash?: string }[] {
+  const drawn = scene.items.flatMap((item) => (item.kind === 'polyline' && item.cls === 'series' ? [item] : []));
+  return legend.map((entry, k) => {
+    const line = drawn[k];
+    if (!line) return entry;
+    const { dash: _, ...rest } = entry;
+    return { ...rest, color: line.stroke, ...(line.dash ? { dash: line.dash } : {}) };
+  });
+}
+
 /** A legend's key to a line: a short stroke of its colour and dash pattern, as an inline <svg> (an HTML page's legend). */
 export function legendSwatch({ color, dash }: SeriesStyle): string {
   const pattern = dash ? ` stroke-dasharray="${dash}"` : '';

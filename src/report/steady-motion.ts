@@ -9,7 +9,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import { countWord, m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { mechanicsSymbol, reportSymbols } from './notation.js';
-import { complexLatex, numberText } from './periodic.js';
+import { numberText, spectrumLatex } from './periodic.js';
 import { curveScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
@@ -74,7 +74,7 @@ export function steadyMotionSection({
     rows: result.branches.map((b, k) => [
       [`${k + 1}`],
       [m(list(cs.map((_, i) => (cyclic[i] ? `${rate(i)} = ${numberText(b.start.motion.qd[i]!)}` : `${q(i)} = ${numberText(b.start.motion.q[i]!)}`))))],
-      b.start.motion.eigenvalues.length ? [m(list(b.start.motion.eigenvalues.map(complexLatex)))] : ['none'],
+      b.start.motion.eigenvalues.length ? [m(list(spectrumLatex(b.start.motion.eigenvalues)))] : ['none'],
       [`${b.start.motion.family}`],
       [b.start.motion.verdict],
     ]),

@@ -1,11 +1,12 @@
 // The realized support variant along the simulated motion, where it switches
 // (smirnov1981 §2: the variants on fewer supports are the passages between
 // full ones under a changing load): the reactions Nᵢ and Φ against t, and the
-// variant's number against t, each switch's time named in the caption.
+// variant's number against t, each switch's located time named in the
+// caption with the reactions there, and the run's least Δ/Δ₀.
 // Printing only: the values are studies/support-history.ts's.
 // Tests: test/report/friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
-import type { SupportHistory } from '../studies/support-history.js';
+import type { SupportHistory, SupportSwitch } from '../studies/support-history.js';
 import { type Figure, type Inline, m } from './document.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -18,19 +19,42 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
   const variants = system.supports?.variants;
   if (!h.switches || !variants) return [];
   const loads = [...h.reactions.map((values, i) => ({ label: `N_{${i + 1}}`, values })), { label: '\\Phi', values: h.friction }];
-  const switches = h.variant.flatMap((v, k) => (k > 0 && v !== h.variant[k - 1] ? [k] : []));
   const named = (i: number): string => (i < 0 ? '\\text{none}' : tag(variants[i]!.variant));
-  const when: Inline[] = switches.flatMap((k, j): Inline[] => [
+  const when: Inline[] = h.located.flatMap((w, j): Inline[] => [
     j ? '; ' : '',
     'from ',
-    m(named(h.variant[k - 1]!)),
+    m(named(w.from)),
     ' to ',
-    m(named(h.variant[k]!)),
-    ' between ',
-    m(`t = ${fmt(h.t[k - 1]!)}`),
-    ' and ',
-    m(`${fmt(h.t[k]!)}`),
+    m(named(w.to)),
+    ' at ',
+    m(`t = ${fmt(w.t)}`),
+    ', where ',
+    m(`N_{${w.leaving + 1}} = 0`),
+    ...continuity(w),
   ]);
+  // Said where the realized variant's Δ falls below a quarter of its start: the run nears self-locking.
+  const d = h.determinant;
+  const locking: Inline[] =
+    d && Math.abs(d.least) < Math.abs(d.initial) / 4
+      ? [
+          ' Along the run the determinant ',
+          m('\\Delta^{\\varepsilon}'),
+          ' of the realized variant falls from ',
+          m(fmt(d.initial)),
+          ' to ',
+          m(fmt(d.least)),
+          ' (',
+          m(named(d.variant)),
+          ', ',
+          m(`t = ${fmt(d.t)}`),
+          '): its reactions, and ',
+          m('\\Phi'),
+          ', grow as ',
+          m('1/\\Delta^{\\varepsilon}'),
+          ', Smirnov’s self-locking (§1) where it vanishes',
+          ...(h.rest === undefined ? ['.'] : ['; the motion comes to rest at ', m(`t = ${fmt(h.rest)}`), ' and stays at rest to the end of the run.']),
+        ]
+      : [];
   const numbers: Inline[] = variants.flatMap((v, i): Inline[] => [i ? ', ' : '', m(`${i + 1} = ${tag(v.variant)}`)]);
   return [
     sceneFigure(
@@ -51,6 +75,7 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
         ` of the realized variant along the simulated motion, which switches variant ${h.switches === 1 ? 'once' : `${h.switches} times`}: `,
         ...when,
         '.',
+        ...locking,
       ],
     ),
     sceneFigure(
@@ -70,4 +95,12 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
   ];
 }
 
-const fmt = (v: number): string => `${Number(v.toPrecision(3))}`;
+const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
+
+/** Whether the reactions pass continuously through the switch: the other reactions of both variants there. */
+function continuity(w: SupportSwitch): Inline[] {
+  const same = w.before.every((N, i) => Math.abs(N - w.after[i]!) <= 1e-6 * Math.max(1, Math.abs(N)));
+  const rest = w.before.flatMap((N, i) => (i === w.leaving ? [] : [`N_{${i + 1}} = ${fmt(N)}`]));
+  if (same) return rest.length ? [' in both variants, and ', m(rest.join(',\\ ')), ' in both: the reactions pass continuously'] : [' in both variants'];
+  return [', the reactions ', m(`(${w.before.map(fmt).join(', ')})`), ' before and ', m(`(${w.after.map(fmt).join(', ')})`), ' after'];
+}

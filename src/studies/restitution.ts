@@ -46,7 +46,11 @@ export interface RestitutionStudy {
    * exponents say, a decade multiplies it by one factor, and Δ² removes it.
    */
   readonly limitAtZero: { readonly speeds: readonly number[]; readonly value: number };
-  readonly limitAtInfinity: { readonly speeds: readonly number[]; readonly value: number };
+  /**
+   * H(v)/v > 0 falls towards its limit, which is then within [0, its last value]: Δ² alone, through the next order of
+   * H(v), can overshoot below 0 (−5.6·10⁻⁵ from 10⁶…10⁸), so `value` is kept there and `aitken` is Δ² as it came.
+   */
+  readonly limitAtInfinity: { readonly speeds: readonly number[]; readonly value: number; readonly aitken: number };
   /** On the grid: H strictly increasing, H(v)/v and the duration strictly decreasing (Proposition 11, Fig. 4). */
   readonly monotone: { readonly H: boolean; readonly ratio: boolean; readonly duration: boolean };
 }
@@ -77,6 +81,11 @@ export function restitutionStudy(patch: string, problem: UniversalProblem): Rest
     speeds,
     value: aitken(speeds.map((v) => H(v) / v)),
   });
+  /** A positive ratio's limit as it falls: within [0, its value at the last speed]. */
+  const falling = ({ speeds, value }: { readonly speeds: readonly number[]; readonly value: number }) => {
+    const last = H(speeds.at(-1)!) / speeds.at(-1)!;
+    return { speeds, value: Math.min(Math.max(0, value), last), aitken: value };
+  };
   const loss = (v: number): number => 1 - H(v) / v;
   const slope = (f: (v: number) => number, [v0, v1]: readonly [number, number]): number => Math.log(f(v1) / f(v0)) / Math.log(v1 / v0);
   const grid = GRID.map((v) => scatter(problem, v));
@@ -90,7 +99,7 @@ export function restitutionStudy(patch: string, problem: UniversalProblem): Rest
     ratioAtSmallest: H(SMALL[0]) / SMALL[0],
     ratioAtLargest: H(LARGE[1]) / LARGE[1],
     limitAtZero: limit(TOWARDS_ZERO),
-    limitAtInfinity: limit(TOWARDS_INFINITY),
+    limitAtInfinity: falling(limit(TOWARDS_INFINITY)),
   };
 }
 

@@ -1,7 +1,9 @@
 // The reactions Nᵢ and the friction bound Φ of the realized full variant of
 // Smirnov's support pairs along the report's simulated motion: which plane
 // bears, and with it the friction (smirnov1981 §2, example 1 under a load
-// that changes sign), read from the derived closed forms at every sample.
+// that changes sign), read from the derived closed forms at every sample;
+// each switch located where the leaving reaction reaches 0, and how near the
+// realized variant comes to self-locking (its Δ/Δ₀, §1).
 // Tests: test/studies/support-history.test.ts.
 import { evaluator } from '../core/evaluate.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
@@ -17,30 +19,103 @@ export interface SupportHistory {
   readonly variant: readonly number[];
   /** How many times the realized variant changes along the run. */
   readonly switches: number;
+  /** Each change of the realized variant, located. */
+  readonly located: readonly SupportSwitch[];
+  /**
+   * The determinant Δ of the realized variant at the start and its least along the run, where and in which
+   * variant (a vanishing Δ is self-locking, smirnov1981 §1: the reactions grow as 1/Δ).
+   */
+  readonly determinant?: { readonly initial: number; readonly least: number; readonly t: number; readonly variant: number };
+  /** Where the motion comes to rest for the rest of the run (every velocity 0), if it does before the end. */
+  readonly rest?: number;
 }
 
+/**
+ * A change of the realized variant: where the reaction of the variant left reaches 0, found by bisection along the
+ * cubic Hermite interpolant of the samples (exact where the reactions depend on t alone: a load swept in time),
+ * and the reactions of both variants there (equal where the passage is continuous, smirnov1981 §2).
+ */
+export interface SupportSwitch {
+  readonly t: number;
+  readonly from: number;
+  readonly to: number;
+  /** The reaction of `from` that reaches 0. */
+  readonly leaving: number;
+  readonly before: readonly number[];
+  readonly after: readonly number[];
+}
+
+type Trajectory = {
+  readonly t: readonly number[];
+  readonly q: readonly (readonly number[])[];
+  readonly qd: readonly (readonly number[])[];
+  readonly events?: readonly { readonly t: number; readonly type: string }[];
+};
+
 /** Along a trajectory at the default parameters; undefined without closed-form full variants. */
-export function supportHistory(
-  system: DerivedSystem,
-  tr: { readonly t: readonly number[]; readonly q: readonly (readonly number[])[]; readonly qd: readonly (readonly number[])[] },
-): SupportHistory | undefined {
+export function supportHistory(system: DerivedSystem, tr: Trajectory): SupportHistory | undefined {
   const vs = system.supports?.variants;
   if (!vs?.length) return undefined;
   const base = defaultsEnv(system.model);
   const cs = system.model.coordinates;
+  const at = (t: number, q: readonly number[], qd: readonly number[]) =>
+    evaluator({ ...base, t, ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, q[i]!] as const, [c.qd.name, qd[i]!] as const])) });
+  const atState = ([t, q, qd]: [number, number[], number[]]) => at(t, q, qd);
   const realized = tr.t.map((t, k) => {
-    const env = { ...base, t, ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, tr.q[k]![i]!] as const, [c.qd.name, tr.qd[k]![i]!] as const])) };
     // One evaluator per sample (the variants' closed forms share their parts), read up to the realized variant.
-    const value = evaluator(env);
+    const value = at(t, tr.q[k]!, tr.qd[k]!);
     const i = vs.findIndex((v) => v.reactions.every((N) => value(N) >= 0));
     const v = vs[i];
-    return { i, N: v ? v.reactions.map(value) : vs[0]!.reactions.map(() => Number.NaN), friction: v ? value(v.friction) : Number.NaN };
+    const det = v ? value(v.det) : Number.NaN;
+    return { i, N: v ? v.reactions.map(value) : vs[0]!.reactions.map(() => Number.NaN), friction: v ? value(v.friction) : Number.NaN, det };
   });
+  const changes = realized.flatMap((r, k) => (k > 0 && r.i !== realized[k - 1]!.i ? [k] : []));
+  const located = changes.flatMap((k) => {
+    const [from, to] = [realized[k - 1]!.i, realized[k]!.i];
+    if (from < 0 || to < 0 || !(tr.t[k]! > tr.t[k - 1]!)) return [];
+    // The reaction of `from` that has gone negative at sample k.
+    const Nk = vs[from]!.reactions.map(at(tr.t[k]!, tr.q[k]!, tr.qd[k]!));
+    const leaving = Nk.indexOf(Math.min(...Nk));
+    const state = (t: number) => hermite(tr, k, t);
+    const N = (t: number): number => atState(state(t))(vs[from]!.reactions[leaving]!);
+    let [lo, hi] = [tr.t[k - 1]!, tr.t[k]!];
+    for (let n = 0; n < 60 && hi - lo > 1e-15 * Math.max(1, hi); n++) {
+      const mid = (lo + hi) / 2;
+      if (N(mid) >= 0) lo = mid;
+      else hi = mid;
+    }
+    const t = (lo + hi) / 2;
+    const value = atState(state(t));
+    return [{ t, from, to, leaving, before: vs[from]!.reactions.map(value), after: vs[to]!.reactions.map(value) }];
+  });
+  // The last moving sample: at rest sgn q̇ is read from rounding, and the variants' Δ with it.
+  let moving = tr.t.length - 1;
+  while (moving >= 0 && tr.qd[moving]!.every((v) => Math.abs(v) <= 1e-9)) moving--;
+  const least = realized.reduce((best, r, k) => (k <= moving && Math.abs(r.det) < Math.abs(realized[best]?.det ?? Number.POSITIVE_INFINITY) ? k : best), -1);
+  // Where it comes to rest: the stick event at or before the first sample at rest, else that sample.
+  const stop = tr.t[moving + 1];
+  const stick = stop === undefined ? undefined : tr.events?.filter((e) => e.type === 'stick' && e.t <= stop).at(-1)?.t;
   return {
     t: tr.t,
     reactions: vs[0]!.reactions.map((_, p) => realized.map((r) => r.N[p]!)),
     friction: realized.map((r) => r.friction),
     variant: realized.map((r) => r.i),
-    switches: realized.filter((r, k) => k > 0 && r.i !== realized[k - 1]!.i).length,
+    switches: changes.length,
+    located,
+    ...(least >= 0 ? { determinant: { initial: realized[0]!.det, least: realized[least]!.det, t: tr.t[least]!, variant: realized[least]!.i } } : {}),
+    ...(stop === undefined ? {} : { rest: stick ?? stop }),
   };
+}
+
+/** The state at t between samples k − 1 and k: q cubic Hermite in q and q̇ at both ends, q̇ its derivative. */
+function hermite(tr: Trajectory, k: number, t: number): [number, number[], number[]] {
+  const [t0, t1] = [tr.t[k - 1]!, tr.t[k]!];
+  const h = t1 - t0;
+  const s = (t - t0) / h;
+  const [h00, h10, h01, h11] = [2 * s ** 3 - 3 * s ** 2 + 1, s ** 3 - 2 * s ** 2 + s, -2 * s ** 3 + 3 * s ** 2, s ** 3 - s ** 2];
+  const [d00, d10, d01, d11] = [6 * s ** 2 - 6 * s, 3 * s ** 2 - 4 * s + 1, -6 * s ** 2 + 6 * s, 3 * s ** 2 - 2 * s];
+  const [q0, q1, v0, v1] = [tr.q[k - 1]!, tr.q[k]!, tr.qd[k - 1]!, tr.qd[k]!];
+  const q = q0.map((_, i) => h00 * q0[i]! + h10 * h * v0[i]! + h01 * q1[i]! + h11 * h * v1[i]!);
+  const qd = q0.map((_, i) => (d00 * q0[i]! + d01 * q1[i]!) / h + d10 * v0[i]! + d11 * v1[i]!);
+  return [t, q, qd];
 }

@@ -373,3 +373,19 @@ describe('kuleshov2011 Prop. 10: the density at the ends of the arc', () => {
     expect(inside).toBeGreaterThan(20);
   });
 });
+
+// kugushev2002 (1.2) in the gap f = d − l₁ sin q₁ − l₂ sin q₂: v̄ = (∂₂f, −∂₁f) = (−l₂ cos q₂, l₁ cos q₁), so at q = 0
+// p·v̄ = −l₂p₁ + l₁p₂ with p₁ = (m₁ + m₂)l₁²q̇₁ + m₂l₁l₂q̇₂, p₂ = m₂l₁l₂q̇₁ + m₂l₂²q̇₂: −m₁l₁²l₂q̇₁, the row's label and value alike.
+describe('the pendulum at a wall: the momentum along the wall’s tangent', () => {
+  it('P1*F2 − P2*F1 of the facts is p·v̄ with v̄ = (∂₂f, −∂₁f): −m₁l₁²l₂q̇₁⁻ at q = 0, before and after', async () => {
+    const { default: wall } = await import('../../derivations/pendulum-wall.js');
+    const facts = derivedFacts(derived(wall));
+    const env = { m1: 1.3, m2: 0.7, l1: 0.9, l2: 1.1, g: 9.81, d: 0.5, e: 0.6, q1: 0, q2: 0, "q1'-": 0.8, "q2'-": -0.4 };
+    const at = (name: string): number => evaluate(facts.get(name)!, env);
+    const [F1, F2] = [at('impact1.wall.n.dq1'), at('impact1.wall.n.dq2')];
+    expect([F1, F2]).toEqual([expect.closeTo(-0.9, 12), expect.closeTo(-1.1, 12)]);
+    const tangent = (p1: number, p2: number): number => p1 * F2 - p2 * F1;
+    expect(tangent(at('impact1.pq1-'), at('impact1.pq2-'))).toBeCloseTo(-1.3 * 0.81 * 1.1 * 0.8, 12);
+    expect(tangent(at('impact1.single.pq1+'), at('impact1.single.pq2+'))).toBeCloseTo(-1.3 * 0.81 * 1.1 * 0.8, 12);
+  });
+});

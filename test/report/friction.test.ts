@@ -194,7 +194,9 @@ describe('hinge friction in the report', () => {
     ]);
     expect(t).toContain('\\label{fig:rough-hinge-pendulum:plot-hinge-journal-threshold}');
     // Coming to rest (smirnov1981 §2's rest rule): the zone derived, the run's stop in it (test/studies/hinge-rest.test.ts).
-    expect(t).toContain('\\mu = m g l \\sin\\varphi');
+    // The bearing's moment at rest is τ_b, not μ (the appendix's contact measure dμ).
+    expect(t).toContain('\\tau_{\\mathrm{b}} = m g l \\sin\\varphi');
+    expect(t).not.toContain('\\mu = m g l');
     expect(t).toContain('\\varphi_{\\mathrm{rest}} = \\arcsin\\left(\\frac{f_{r} r}{l \\sqrt{1 + f^{2}}}\\right)');
     expect(t).toMatch(/turns back \d+ times outside the zone and stops for good at the next turning point, \$t = 11\.\d{4}\$/);
     // (2.6)'s solution at the initial state: φ̈ and the reaction along the pin rows (test/derive/friction/hinges.test.ts checks (2.6) on them).
@@ -225,9 +227,22 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   });
   it('pair 2 fixed on the guides: N, Φ and the variant against t, the switch from 11, (−,−), to 21, (+,−), named', () => {
     const fixed = tex('prism-in-guides-planar-fixed');
-    expect(fixed).toContain('which switches variant once: from $(-,-)$ to $(+,-)$ between $t = ');
+    // At x* = a₂ − f₁₂w − M_z/P_y = 0.21, t = 0.1987 of the run; N₂ = 2 in both (smirnov1981 §2, at the defaults).
+    expect(fixed).toContain(
+      'which switches variant once: from $(-,-)$ to $(+,-)$ at $t = 0.1987$, where $N_{1} = 0$ in both variants, and $N_{2} = 2$ in both',
+    );
+    // Then Δ₂₁ = 1.01 − x falls, and the prism stops short of x = 1.01.
+    expect(fixed).toMatch(/falls from \$1\.02\$ to \$0\.07\d*\$/);
+    expect(fixed).not.toContain('g_{2}');
+    expect(fixed).toContain('the paper prints $a_{ps} = a^0_{ps} + x$');
     expect(fixed).toContain('numbered $1 = (+,+)$, $2 = (+,-)$, $3 = (-,+)$, $4 = (-,-)$');
     expect(fixed).toContain('\\label{fig:prism-in-guides-planar-fixed:plot-supports-variant}');
+  });
+  it('the growing moment: the switch at t* = (P_y(a₂ − f₁₂w) − M_z)/k = 0.84 exactly, no flags', () => {
+    const sweep = tex('prism-in-guides-planar-sweep');
+    expect(sweep).toContain('from $(-,-)$ to $(+,-)$ at $t = 0.84$, where $N_{1} = 0$');
+    expect(sweep).not.toMatch(/g_\{[12]\}/);
+    expect(sweep).not.toContain('corrected: pair');
   });
   it('prints the point’s 1×1 system (1.1) as scalars, not matrices', () => {
     const t = tex('point-between-planes');
@@ -239,6 +254,9 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     const figure = (name: string) => section(name)!.blocks.find((b) => b.kind === 'figure' && b.id === 'plot-supports');
     expect(figure('point-between-planes-switching')).toMatchObject({ legend: [{ label: 'N_{1}' }, { label: '\\Phi' }] });
     expect(JSON.stringify(figure('point-between-planes-switching'))).toContain('switches variant 2 times');
+    // At ωt = π/2 and 3π/2 (ω = 1): 1.5708, 4.7124, where cos ωt, and N₁ = |F cos ωt|, vanish.
+    expect(tex('point-between-planes-switching')).toContain('from $(-)$ to $(+)$ at $t = 1.571$, where $N_{1} = 0$');
+    expect(tex('point-between-planes-switching')).toContain('from $(+)$ to $(-)$ at $t = 4.712$');
     expect(figure('point-between-planes')).toBeUndefined();
   });
   it('names each plane’s coefficient in its own equality, κ₁⁺ = f₁ below and κ₁⁻ = f₂ above', () => {

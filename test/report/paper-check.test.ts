@@ -134,6 +134,15 @@ describe('the Kugushev–Sorokina reports', () => {
     expect([...numbers].sort()).toEqual(['(1.2)', '(1.3)', '(1.4)', '(10.15)', '(8.11)', '(8.13)', '(8.14)', '(9.5)', '§1', '§9']);
     for (const [, verdict] of checked.flat()) expect(verdict).toMatch(/^yes, /);
   });
+  it('say how the wall’s two §9 inequalities were proved once, naming both, and Carnot’s note on its own', () => {
+    const list = sections(pendulumWall)
+      .find((s) => s.id === 'paper-claims')!
+      .blocks.find((b) => b.kind === 'list');
+    const items = list?.kind === 'list' ? list.items.map((xs) => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('')) : [];
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatch(/^Each of \$\\Delta\\mu \\ge 0\$ §9, \$T\^\{-\} - T\^\{\+\} \\ge 0\$ §9: the arriving contact’s rate/);
+    expect(items[1]).toBe('§9: Carnot’s loss for $W \\le 1$, for every velocity before the impact.');
+  });
   it('break the wall’s wide formulas with a left side on either side of their "=": §9 and (10.15) ran past the page in one line', () => {
     const displayed = sections(pendulumWall)
       .find((s) => s.id === 'paper-check')!

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, defineModel } from '../../src/model/index.js';
-import { linearizationSection } from '../../src/report/periodic.js';
+import { linearizationSection, spectrumLatex } from '../../src/report/periodic.js';
 import { reportSymbols } from '../../src/report/notation.js';
 import { linearizationStudy } from '../../src/studies/linearization.js';
 import doublePendulum from '../../derivations/double-pendulum.js';
@@ -76,5 +76,19 @@ describe('a rest with friction is printed as the set sticking allows', () => {
     const end = Number(((0.5 * 2 * 9.81) / 10).toPrecision(4));
     expect(JSON.stringify(table)).toContain(JSON.stringify({ math: `x \\in [-${end}, ${end}],\\ y = 0` }));
     expect(JSON.stringify(table)).toContain('floor (sticking)');
+  });
+});
+
+// The disk's linearization: −1.545·10⁻¹² beside −10⁴ is the eigensolver's rounding (10⁻¹⁶ of the spectrum), 0.
+describe('a spectrum prints rounding as 0, relative to its largest modulus', () => {
+  it('−1.545e-12 beside −10000 is 0; alone, 1e-9 stays 1e-9', () => {
+    expect(
+      spectrumLatex([
+        { re: -1.545e-12, im: 0 },
+        { re: -10000, im: 0 },
+        { re: -158.4, im: 283.7 },
+      ]),
+    ).toEqual(['0', '-10000', '-158.4 + 283.7\\,i']);
+    expect(spectrumLatex([{ re: 1e-9, im: 0 }])).toEqual(['1e-9']);
   });
 });

@@ -2,6 +2,7 @@
 // line for a conserved energy, events drawn, and identical bytes every time.
 import { describe, expect, it } from 'vitest';
 import { curveScene, eventMarkers, niceTicks, plotScene, svgPlot, tickLabel, valueRange } from '../../src/report/plot.js';
+import { sceneFigure } from '../../src/report/scene-figure.js';
 import { tikzScene } from '../../src/report/scene-tikz.js';
 
 const t = Array.from({ length: 101 }, (_, k) => k / 10);
@@ -156,5 +157,30 @@ describe('curveScene (a phase portrait)', () => {
       expect(line.points[i]!).toBeGreaterThanOrEqual(frame.x - 1e-9);
       expect(line.points[i]!).toBeLessThanOrEqual(frame.x + frame.w + 1e-9);
     }
+  });
+});
+
+// A legend passed with another style than the line is drawn with (the disk's depth: keyed orange dashed, drawn solid
+// blue) takes the drawn one; entries past the series (an event kind) keep theirs.
+describe('a figure’s legend is keyed by the lines as drawn', () => {
+  it('one series drawn in the first style: its key is solid #0072b2 whatever was passed; the event key stays', () => {
+    const scene = plotScene({ id: 'p', title: 'p', t: [0, 1, 2], series: [{ label: 'y', values: [0, 1, 0] }], events: [], xLabel: 't', yLabel: 'y' });
+    const figure = sceneFigure(
+      scene,
+      0.8,
+      [
+        { label: 'y', color: '#d55e00', dash: '6 3' },
+        { label: 'impact', color: '#999999', dash: '2 2' },
+      ],
+      [],
+    );
+    expect(figure.legend).toEqual([
+      { label: 'y', color: '#0072b2' },
+      { label: 'impact', color: '#999999', dash: '2 2' },
+    ]);
+  });
+  it('a series given a style keeps it in its key: curve 0 drawn in style 2 is #009e73 dotted', () => {
+    const scene = curveScene({ id: 'c', title: 'c', curves: [{ label: 'a', x: [0, 1], y: [0, 1], style: 2 }], xLabel: 'x', yLabel: 'y' });
+    expect(sceneFigure(scene, 0.8, [{ label: 'a', color: '#0072b2' }], []).legend).toEqual([{ label: 'a', color: '#009e73', dash: '1.5 2.5' }]);
   });
 });

@@ -9,6 +9,7 @@ import { evaluate } from '../../src/core/evaluate.js';
 import type { PaperSpec } from '../../src/model/spec.js';
 import { checkPaperFormulas, type PaperCheck, paperCheck } from '../../src/studies/paper-check.js';
 import planes from '../../derivations/point-between-planes.js';
+import planesSwitching from '../../derivations/point-between-planes-switching.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
 import particleInCorner from '../../derivations/particle-in-corner.js';
 import { parseExpr } from '../../src/core/parse.js';
@@ -22,6 +23,8 @@ import { subs } from '../../src/core/subs.js';
 import { preImpactName } from '../../src/model/names.js';
 import prismInGuides from '../../derivations/prism-in-guides.js';
 import planarPrism from '../../derivations/prism-in-guides-planar.js';
+import planarFixed from '../../derivations/prism-in-guides-planar-fixed.js';
+import planarSweep from '../../derivations/prism-in-guides-planar-sweep.js';
 import roughHinge from '../../derivations/rough-hinge-pendulum.js';
 import parabolicBilliard from '../../derivations/parabolic-billiard.js';
 import releaseElastic from '../../derivations/kozlov-release-elastic.js';
@@ -46,8 +49,11 @@ describe.each([
   ['rimless-wheel', rimlessWheel, 11],
   ['hinged-compass', hingedCompass, 41],
   ['point-between-planes', planes, 1],
+  ['point-between-planes-switching', planesSwitching, 1],
   ['prism-in-guides', prismInGuides, 8],
   ['prism-in-guides-planar', planarPrism, 17],
+  ['prism-in-guides-planar-fixed', planarFixed, 17],
+  ['prism-in-guides-planar-sweep', planarSweep, 17],
 ] as const)('%s against its paper', (_, spec, compared) => {
   const rows = report(spec).rows;
   it(`compares ${compared} formulas and every one agrees`, () => {
@@ -504,6 +510,22 @@ describe('Smirnov example 2: the checks can fail', () => {
       },
     ]);
     expect(delta!.agrees).toBe(false);
+    // Pair 2 fixed on the guides with the paper's a⁰ + x as printed (§2): Δ₁₁ = a₂ + x − a₁ + w(f₁₁ − f₁₂) sgn ẋ disagrees.
+    const fixed = derived(planarFixed);
+    const [plusX] = checkPaperFormulas(fixed, [
+      {
+        eq: '§2',
+        name: '\\Delta_{11}',
+        formula: parseExpr('(a2 + x) - a1 + (f11*w - f12*w)*sgn'),
+        derivedText: 'supports.(-,-).Δ',
+        derived: [{ fact: 'supports.(-,-).Δ' }],
+        where: new Map([
+          ['sgn', sgn(fixed)],
+          ['x', { expr: fixed.model.coordinates[0]!.q }],
+        ]),
+      },
+    ]);
+    expect(plusX!.agrees).toBe(false);
     const spatial = derived(prismInGuides);
     const printed = prismInGuides.paper!.formulas.find((f) => f.name === 'M_y')!;
     const ns = new Map([1, 2, 3, 4, 5].map((s) => [`N${s}`, { fact: `supports.(-,-,+,+,+).N${s}` }] as const));

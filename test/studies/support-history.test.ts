@@ -19,6 +19,9 @@ describe('N and Φ along the run under F_z = 2 cos t', () => {
     const tr = simulate(await loadGenerated(sys), { q0: [0, 0], qd0: [1, 0], t1: 6, samples: 61 });
     const h = supportHistory(sys, tr)!;
     expect(h.switches).toBe(2);
+    // Located where F_z = 2 cos t reaches 0, N = |F_z| on both planes there.
+    expect(h.located.map((w) => w.t)).toEqual([expect.closeTo(Math.PI / 2, 12), expect.closeTo((3 * Math.PI) / 2, 12)]);
+    for (const w of h.located) expect([w.before[0], w.after[0]]).toEqual([expect.closeTo(0, 9), expect.closeTo(0, 9)]);
     h.t.forEach((t, k) => {
       const Fz = 2 * Math.cos(t);
       expect(h.reactions[0]![k]).toBeCloseTo(Math.abs(Fz), 9);
@@ -49,6 +52,13 @@ describe('the planar prism with pair 2 fixed on the guides', () => {
     expect(tags[h.variant[k]!]).toBe('1,-1');
     expect(tr.q[k - 1]![0]).toBeLessThan(0.21);
     expect(tr.q[k]![0]).toBeGreaterThanOrEqual(0.21);
+    // Located at x* = 0.21 (the interpolated run's x there), N₂ = (M_z + P_y(f11 w − a1))/Δ₁₁ = 1.62/0.81 = 2 in 11
+    // and (M_z + P_y(f21 w − a1))/Δ₂₁ = 1.6/0.8 = 2 in 21: the reactions pass continuously.
+    const [at] = h.located;
+    const i = h.t.findIndex((t) => t > at!.t);
+    const x = tr.q[i - 1]![0]! + (tr.q[i]![0]! - tr.q[i - 1]![0]!) * ((at!.t - h.t[i - 1]!) / (h.t[i]! - h.t[i - 1]!));
+    expect(x).toBeCloseTo(0.21, 4);
+    expect([...at!.before, ...at!.after]).toEqual([0, 2, 0, 2].map((v) => expect.closeTo(v, 6)));
     const [Py, Mz, a1, a2, w, f11, f12] = [2, 0.5, -0.5, 0.5, 0.2, 0.3, 0.2];
     for (let s = 0; s < k; s += 10) {
       const x = tr.q[s]![0]!;
@@ -56,6 +66,27 @@ describe('the planar prism with pair 2 fixed on the guides', () => {
       expect(h.reactions[0]![s]).toBeCloseTo((Py * (a2 - x - f12 * w) - Mz) / delta, 9);
       expect(h.reactions[1]![s]).toBeCloseTo((Mz + Py * (f11 * w - a1)) / delta, 9);
     }
+  });
+});
+
+// Past the switch, variant 21's Δ₂₁ = a₂ − a₁ − x + w(f₂₁ − f₁₂) = 1.01 − x would vanish at x = 1.01 (smirnov1981 §1's
+// self-locking): its reactions, and the friction, of order 1/Δ₂₁ (N₂₁₂ = 1.6/Δ₂₁), stop the prism short of it.
+describe('the planar prism with pair 2 fixed on the guides, run until it stops', () => {
+  it('comes to rest with Δ₂₁ small, and stays', async () => {
+    const sys = derived(fixed);
+    const tr = simulate(await loadGenerated(sys), { q0: [0, 0, 0], qd0: [1, 0, 0], t1: 1.5, samples: 151 });
+    const h = supportHistory(sys, tr)!;
+    const stop = tr.events.find((e) => e.type === 'stick')!;
+    expect(h.rest).toBe(stop.t);
+    const x = stop.q[0]!;
+    expect(x).toBeLessThan(1.01);
+    const d = h.determinant!;
+    expect(d.initial).toBeCloseTo(0.5 + 0.5 + 0.2 * (0.3 - 0.2), 12);
+    expect(d.least).toBeLessThan(0.1);
+    expect(d.least).toBeGreaterThanOrEqual(1.01 - x - 1e-12);
+    const k = h.t.indexOf(d.t);
+    expect(d.least).toBeCloseTo(1.01 - tr.q[k]![0]!, 12);
+    expect(h.reactions[1]![k]).toBeCloseTo(1.6 / d.least, 9);
   });
 });
 
@@ -72,6 +103,9 @@ describe('the planar prism under a growing moment', () => {
     expect([tags[h.variant[0]!], tags[h.variant[k]!]]).toEqual(['-1,-1', '1,-1']);
     expect(h.t[k - 1]).toBeLessThan(0.84);
     expect(h.t[k]).toBeGreaterThan(0.84);
+    expect(h.located.map((w) => w.t)).toEqual([expect.closeTo(0.84, 12)]);
+    expect(h.determinant).toBeDefined();
+    expect(h.rest).toBeUndefined();
     for (let s = 0; s < k; s += 5) expect(h.reactions[0]![s]).toBeCloseTo((2 * (0.5 - 0.2 * 0.2) - 0.5 - 0.5 * h.t[s]!) / 1.02, 9);
   });
 });

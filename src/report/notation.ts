@@ -22,7 +22,7 @@ import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
-import type { Model, Parameter, UnilateralConstraint } from '../model/types.js';
+import type { Model, Parameter, RealizedLaw, UnilateralConstraint } from '../model/types.js';
 import { accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions } from './latex.js';
 
 /** A coordinate name with an accent on its head letter: dot(q1) → \dot{q}_{1}. */
@@ -421,6 +421,12 @@ export function unitLatex(unit: string): string {
  * medium's c²Nf²/2 during the compression).
  */
 export function energyLabel(model: Model): string {
-  const potential = (model.compliant ?? []).some((c) => c.law.kind === 'potential' || c.law.stiffness !== undefined);
+  const potential = (model.compliant ?? []).some((c) => (HOLDS_POTENTIAL[c.law.kind] as (law: RealizedLaw) => boolean)(c.law));
   return potential ? 'E = T + V + V_{c}' : 'E = T + V';
 }
+
+/** Whether a realized law puts a potential V_c into the energy, keyed by RealizedLaw['kind']: a new law does not compile without its entry. */
+const HOLDS_POTENTIAL: { readonly [K in RealizedLaw['kind']]: (law: Extract<RealizedLaw, { kind: K }>) => boolean } = {
+  compliant: (law) => law.stiffness !== undefined,
+  potential: () => true,
+};

@@ -8,12 +8,14 @@
 // letter (the one most rows share, or else the widest, never a bare number,
 // and only where two rows share it or it is too wide for a line) and every
 // other row prints its formula with its own value in place, in the table's
-// cells or, too wide for them, displayed under the table.
+// cells or, too wide for them, displayed under the table; a value that would
+// push its row's formula past a line gets a fresh letter (h₂) instead.
 // Tests: test/report/paper-letters.test.ts.
 import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
+import { subs } from '../core/subs.js';
 import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
-import { texWidth } from './latex.js';
+import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
 
 /** A row with the where symbols it prints as their values, since the letter stands for another value elsewhere in the report. */
@@ -49,6 +51,9 @@ interface Value {
 
 /** Printed width (texWidth) up to which a letter's value is given in a line ("In the formulas"); a wider one is displayed. */
 export const BINDING_WIDTH = 40;
+
+/** How much wider than the paper's formula a row may print with its values set in before they get fresh letters. */
+const GROWTH = 1.5;
 
 /** A bare number, measured or exact: a value two rows share by chance (0 as two different limits), never the letter's meaning. */
 const bare = (v: Value): boolean => v.measured !== undefined || v.value.kind === 'num';
@@ -97,18 +102,35 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   const define = (v: Value, symbol: string): void => {
     letters.push({ symbol, row: v.uses[0]!.row, name: v.uses[0]!.name, value: v.value, ...(v.measured === undefined ? {} : { measured: v.measured }) });
   };
+  // A row whose formula, its values set in, grows past a line and by half (kozlov1988 (5.6): v, w and h at x = 0 set
+  // three times into a short formula): its values are named by fresh letters instead, the paper's formula kept in shape.
+  const overflows = (row: number, values: readonly Value[]): boolean => {
+    const f = rows[row]!.formula.formula;
+    if (!f) return false;
+    const set = new Map(values.filter((v) => !bare(v)).flatMap((v) => v.uses.filter((u) => u.row === row).map((u) => [u.name, v.value] as const)));
+    // As the row prints it, untidied: tidying would fold the set-in values into a short form the row does not show.
+    const [before, after] = [texWidth(toLatex(f)), texWidth(toLatex(subs(f, set)))];
+    return set.size > 0 && after > LINE_WIDTH && after > GROWTH * before;
+  };
+  const homes = new Map<string, Value | undefined>();
   for (const [symbol, values] of byLetter) {
     const all = [...values.values()];
-    // A value keeps the letter where it stands for it in two rows, or where it is too wide to set in its row's formula.
+    // A value keeps the letter where it stands for it in two rows, or where it is too wide to set in its row's formula;
+    // the most rows, then the widest; of equals the first bound (Map order).
     const keeps = all.filter((v) => !bare(v) && (v.uses.length > 1 || texWidth(math(v.value)) > BINDING_WIDTH));
-    // The most rows, then the widest; of equals the first bound (Map order).
     const rank = (v: Value): [number, number] => [v.uses.length, texWidth(math(v.value))];
     const better = (a: Value, b: Value): boolean => rank(a)[0] > rank(b)[0] || (rank(a)[0] === rank(b)[0] && rank(a)[1] > rank(b)[1]);
-    const home = all.length === 1 ? all[0] : keeps.reduce<Value | undefined>((best, v) => (!best || better(v, best) ? v : best), undefined);
+    homes.set(symbol, all.length === 1 ? all[0] : keeps.reduce<Value | undefined>((best, v) => (!best || better(v, best) ? v : best), undefined));
+  }
+  const setIn = [...byLetter].flatMap(([symbol, values]) => [...values.values()].filter((v) => v !== homes.get(symbol)));
+  const crowded = new Set(rows.map((_, row) => row).filter((row) => overflows(row, setIn)));
+  for (const [symbol, values] of byLetter) {
+    const all = [...values.values()];
+    const home = homes.get(symbol);
     for (const v of all) {
       if (v === home) continue;
       // Wider than a line, a value set in place (squared, in a fraction) would push its row's formula past any display: a fresh letter names it.
-      const name = !bare(v) && texWidth(math(v.value)) > LINE_WIDTH ? fresh(v.uses[0]!.name) : undefined;
+      const name = !bare(v) && (texWidth(math(v.value)) > LINE_WIDTH || v.uses.some((u) => crowded.has(u.row))) ? fresh(v.uses[0]!.name) : undefined;
       for (const u of v.uses) inPlaceOf[u.row]!.set(u.name, name ? sym(name) : v.value);
       if (name) define(v, mechanicsSymbol(name));
     }

@@ -141,11 +141,8 @@ export function dynamicsDecls(scope: Scope, route: AccelerationRoute): Decl[] {
   // M$ y = f$: unrolled for this M where it is small enough to stay optimized, else the embedded loops in M's envelope.
   const pattern = massPattern(scope);
   const envelope = massEnvelope(pattern);
-  // mass$ is dynamics$'s block without the forcing, lowered once for both (lower.ts `of`).
-  const massOut = massOutputs(scope, 'mm$', envelope);
-  const block = kernelBlock(scope, [...massOut, ...into('ff$', lagrange2.forcing)]);
-  const dynamics = assembled ? assembled.dynamics.body : [block];
-  const mass: Stmt[] = assembled ? assembled.mass.body : [{ kind: 'kernel-block', outputs: massOut, inputs: scope.inputs, of: block }];
+  const dynamics = assembled ? assembled.dynamics.body : [kernelBlock(scope, [...massOutputs(scope, 'mm$', envelope), ...into('ff$', lagrange2.forcing)])];
+  const mass = assembled ? assembled.mass.body : [kernelBlock(scope, massOutputs(scope, 'mm$', envelope))];
   const load = (withVelocity: boolean): Stmt => callStmt('load$', ref('q'), ...(withVelocity ? [ref('qd')] : []));
   const unrolled = unrolledSpdSolve('solveM$', pattern, 'M$', 'f$');
   const solveM = (y: string, yOff: JsExpr): Stmt[] => (unrolled ? [callStmt('solveM$', ref(y), yOff)] : spdSolve('M$', 'f$', y, yOff));

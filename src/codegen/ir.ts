@@ -140,13 +140,9 @@ export type Stmt =
   /**
    * Kernel expressions evaluated in straight-line code: the `cse` pass of
    * lower.ts turns it into consts for the inputs it reads, CSE temporaries
-   * and assignments of the outputs. With `of`, its outputs are some of
-   * that block's (the same objects): lowered as that block is, only the
-   * statements they need kept.
+   * and assignments of the outputs.
    */
-  | { readonly kind: 'kernel-block'; readonly outputs: readonly KernelOutput[]; readonly inputs: KernelInputs; readonly of?: KernelBlock };
-
-export type KernelBlock = Stmt & { readonly kind: 'kernel-block' };
+  | { readonly kind: 'kernel-block'; readonly outputs: readonly KernelOutput[]; readonly inputs: KernelInputs };
 
 // ---- declarations
 

@@ -5,8 +5,7 @@
 // Dead temporaries cannot arise: inputs are read only when some output uses
 // them, and CSE binds only nodes used at least twice or printed through a
 // name (a part's placeholder, an output rewritten over parts); a rewritten
-// node read once prints in place. A block lowered as part of another (`of`)
-// keeps of that one's temporaries those its outputs read.
+// node read once prints in place.
 // Tests: test/codegen/print.test.ts (a block lowered), test/codegen/generated.test.ts
 // (every block of every example against the interpreted expressions).
 import { cancelQuotients } from '../core/cancel.js';
@@ -17,20 +16,7 @@ import { shareParts } from '../core/share.js';
 import { freeSymbols, literalValue, numberAtomValue, type Expr, type Sym } from '../core/expr.js';
 import { expandAngleSums, isAngleSum } from './angle-sums.js';
 import { numberLiteral } from './js-expr.js';
-import {
-  assign,
-  callStmt,
-  idx,
-  ref,
-  type Decl,
-  type JsExpr,
-  type KernelBlock,
-  type KernelInputs,
-  type KernelOutput,
-  type KernelScope,
-  type ModuleIR,
-  type Stmt,
-} from './ir.js';
+import { assign, callStmt, idx, ref, type Decl, type JsExpr, type KernelInputs, type KernelScope, type ModuleIR, type Stmt } from './ir.js';
 import { kernelOps } from './print.js';
 
 /** A number atom (numberExpr) as its JavaScript literal; undefined for a symbol that names something. */
@@ -101,8 +87,6 @@ interface Item {
   readonly expr: Expr;
   /** A temporary's node (the key of `temporaries`). */
   readonly bound?: Expr;
-  /** An output's, as the block lists it. */
-  readonly output?: KernelOutput;
 }
 
 /** A kernel block after cancelling, factoring and CSE, before it becomes statements. */
@@ -117,58 +101,7 @@ interface Plan {
   readonly hasReturn: boolean;
 }
 
-/**
- * Plans of kernel blocks, for one lowering of `decls`: the plan of a block
- * that another is lowered as part of (`of`) is made once and kept for it.
- */
-function planner(decls: readonly Decl[]): (block: KernelBlock) => Plan {
-  const wholes = new Set<KernelBlock>();
-  const walk = (body: readonly Stmt[]): void => {
-    for (const s of body) {
-      if (s.kind === 'kernel-block' && s.of) wholes.add(s.of);
-      else if (s.kind === 'for' || s.kind === 'for-of') walk(s.body);
-      else if (s.kind === 'if') walk([...s.then, ...(s.else ?? [])]);
-    }
-  };
-  for (const d of decls) if (d.kind === 'function') walk(d.body);
-  const kept = new Map<KernelBlock, Plan>();
-  const planOf = (block: KernelBlock): Plan => {
-    if (block.of) return partOf(planOf(block.of), new Set(block.outputs));
-    let p = kept.get(block);
-    if (!p) {
-      p = plan(block);
-      if (wholes.has(block)) kept.set(block, p);
-    }
-    return p;
-  };
-  return planOf;
-}
-
-/**
- * The statements of `p` that the outputs `keep` need, walked from the last:
- * an output kept, and a temporary some kept statement reads. mass$ is
- * dynamics$'s block without the forcing: cancelling, factoring and CSE of M
- * ran once for both.
- */
-function partOf(p: Plan, keep: ReadonlySet<KernelOutput>): Plan {
-  const live = new Set<Expr>();
-  const syms = new Set<string>();
-  const items: Item[] = [];
-  for (let i = p.items.length - 1; i >= 0; i--) {
-    const it = p.items[i]!;
-    if (it.bound ? !live.has(it.bound) : !keep.has(it.output!)) continue;
-    const seen = { temps: new Set<Expr>(), syms: new Set<string>() };
-    printCost(it, p, Infinity, seen);
-    for (const t of seen.temps) live.add(t);
-    for (const name of seen.syms) syms.add(name);
-    items.push(it);
-  }
-  if (items.filter((it) => !it.bound).length !== keep.size) throw new Error('internal: a kernel block lowered as part of another has outputs that one lacks');
-  items.reverse();
-  return { ...p, used: p.used.filter((name) => syms.has(name)), items, hasReturn: items.some((it) => it.stmt.kind === 'return') };
-}
-
-function plan(block: KernelBlock): Plan {
+function plan(block: Stmt & { kind: 'kernel-block' }): Plan {
   const { inputs } = block;
   const exprs = withAngleSums(block.outputs.map((o) => forCode(o.expr)));
   const prepared = block.outputs.map((o, i) => ({ ...o, expr: exprs[i]! }));
@@ -206,11 +139,7 @@ function plan(block: KernelBlock): Plan {
     }
     const value: JsExpr = { kind: 'kernel', expr: o.expr, scope };
     if ('return' in o) hasReturn = true;
-    items.push({
-      stmt: 'return' in o ? { kind: 'return', value } : { kind: 'assign', targets: o.targets, op: '=', value },
-      expr: o.expr,
-      output: block.outputs[i]!,
-    });
+    items.push({ stmt: 'return' in o ? { kind: 'return', value } : { kind: 'assign', targets: o.targets, op: '=', value }, expr: o.expr });
   });
   for (const e of rewrites.keys()) {
     const name = temporaries.get(key(e));
@@ -229,8 +158,8 @@ function inputConsts(inputs: KernelInputs, names: Iterable<string>): Stmt[] {
 }
 
 /** One kernel block as straight-line statements. Inputs are read in the order of `inputs` (deterministic output). */
-export function lowerBlock(block: KernelBlock): Stmt[] {
-  return lowerPlan(planner([])(block));
+export function lowerBlock(block: Stmt & { kind: 'kernel-block' }): Stmt[] {
+  return lowerPlan(plan(block));
 }
 
 const lowerPlan = (p: Plan): Stmt[] => [...inputConsts(p.inputs, p.used), ...p.items.map((it) => it.stmt)];
@@ -363,16 +292,16 @@ export function functionOps(ir: ModuleIR, name: string): number {
   return ops;
 }
 
-function lowerStmts(body: readonly Stmt[], planOf: (block: KernelBlock) => Plan): Stmt[] {
+function lowerStmts(body: readonly Stmt[]): Stmt[] {
   return body.flatMap((s): Stmt[] => {
     switch (s.kind) {
       case 'kernel-block':
-        return lowerPlan(planOf(s));
+        return lowerBlock(s);
       case 'for':
       case 'for-of':
-        return [{ ...s, body: lowerStmts(s.body, planOf) }];
+        return [{ ...s, body: lowerStmts(s.body) }];
       case 'if':
-        return [{ ...s, then: lowerStmts(s.then, planOf), ...(s.else ? { else: lowerStmts(s.else, planOf) } : {}) }];
+        return [{ ...s, then: lowerStmts(s.then), ...(s.else ? { else: lowerStmts(s.else) } : {}) }];
       default:
         return [s];
     }
@@ -386,7 +315,6 @@ function lowerStmts(body: readonly Stmt[], planOf: (block: KernelBlock) => Plan)
  */
 export function lowerKernels(ir: ModuleIR, opts: LowerOptions = {}): ModuleIR {
   const decls: Decl[] = [];
-  const planOf = planner(ir.decls);
   for (const d of ir.decls) {
     if (d.kind !== 'function') {
       decls.push(d);
@@ -394,8 +322,8 @@ export function lowerKernels(ir: ModuleIR, opts: LowerOptions = {}): ModuleIR {
     }
     const extra: Decl[] = [];
     const body = d.body.flatMap((s): Stmt[] => {
-      if (s.kind !== 'kernel-block') return lowerStmts([s], planOf);
-      const p = planOf(s);
+      if (s.kind !== 'kernel-block') return lowerStmts([s]);
+      const p = plan(s);
       const split = chunked(p, d, opts.chunkOps ?? CHUNK_OPS);
       if (!split) return lowerPlan(p);
       for (const x of split.decls) extra.push(x);

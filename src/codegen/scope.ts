@@ -5,21 +5,7 @@
 import { isZero, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { accelerationSymbol, multiplierSymbol, TIME } from '../model/names.js';
-import {
-  bin,
-  float,
-  idx,
-  member,
-  newArray,
-  ref,
-  type Decl,
-  type KernelBlock,
-  type KernelInput,
-  type KernelInputs,
-  type KernelOutput,
-  type Param,
-  type Stmt,
-} from './ir.js';
+import { bin, float, idx, member, newArray, ref, type Decl, type KernelInput, type KernelInputs, type KernelOutput, type Param, type Stmt } from './ir.js';
 
 const JS_RESERVED = new Set(
   (
@@ -134,7 +120,7 @@ export function makeScope(sys: DerivedSystem, topLevel: readonly string[], param
 }
 
 /** A straight-line block storing each expression into its targets. */
-export function kernelBlock(scope: Scope, outputs: readonly KernelOutput[]): KernelBlock {
+export function kernelBlock(scope: Scope, outputs: readonly KernelOutput[]): Stmt {
   return { kind: 'kernel-block', outputs, inputs: scope.inputs };
 }
 

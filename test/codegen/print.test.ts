@@ -1,7 +1,7 @@
 // The printer of generated modules: operator precedence, the layouts of
 // statements, and user text that cannot escape its comment or string.
 import { describe, expect, it } from 'vitest';
-import { add, cos, mul, pow, sin, sym } from '../../src/core/expr.js';
+import { add, mul, pow, sin, sym } from '../../src/core/expr.js';
 import {
   assign,
   bin,
@@ -25,12 +25,9 @@ import {
   ret,
   str,
   when,
-  type Decl,
-  type KernelBlock,
-  type KernelOutput,
   type Stmt,
 } from '../../src/codegen/ir.js';
-import { lowerBlock, lowerKernels } from '../../src/codegen/lower.js';
+import { lowerBlock } from '../../src/codegen/lower.js';
 import { printExpr, printModule, printStmt, quote } from '../../src/codegen/print.js';
 
 const a = ref('a');
@@ -167,35 +164,5 @@ describe('kernel blocks lowered through CSE', () => {
     expect(text).toMatch(/^o\[0\] = o\[1\] = /m);
     expect(text).toMatch(/^return _0 \* _0;$/m);
     expect(y.name).toBe('y');
-  });
-
-  // mass$ as the part of dynamics$'s block that writes M.
-  it('a block lowered as part of another keeps its statements for the outputs it lists, and reads only their inputs', () => {
-    const [x, y, k] = [sym('x'), sym('y'), sym('k')];
-    const shared = sin(add(x, mul(k, x)));
-    const inputs = new Map([
-      ['x', { local: 'x', read: idx('s$', 0) }],
-      ['y', { local: 'y', read: idx('s$', 1) }],
-      ['k', { local: 'k', read: bin(member('p', 'k'), '??', float(2)) }],
-    ]);
-    const first: KernelOutput = { expr: mul(shared, x), targets: [idx('o', 0)] };
-    const whole: KernelBlock = {
-      kind: 'kernel-block',
-      inputs,
-      outputs: [first, { expr: add(pow(cos(y), 2), mul(cos(y), shared)), targets: [idx('o', 1)] }, { expr: pow(shared, 2), targets: [idx('o', 2)] }],
-    };
-    const fn = (name: string, block: KernelBlock): Decl => ({ kind: 'function', name, params: [], returns: 'void', body: [block] });
-    const [all, part] = lowerKernels({
-      header: [],
-      decls: [fn('whole', whole), fn('part', { kind: 'kernel-block', inputs, outputs: [first], of: whole })],
-    }).decls.map((d) => (d.kind === 'function' ? d.body : []));
-    const text = part!.flatMap((s) => printStmt(s, '')).join('\n');
-    expect(text).not.toContain('s$[1]');
-    expect(text).not.toContain('Math.cos');
-    expect(text.match(/Math\.sin/g)).toHaveLength(1);
-    expect(text).toMatch(/^o\[0\] = /m);
-    expect(text).not.toMatch(/^o\[[12]\]/m);
-    // The whole block's statements, not a lowering of its own: the temporaries and the assignment are the same objects.
-    expect(part!.filter((s) => s.kind === 'assign' || (s.kind === 'const' && s.name.startsWith('_'))).every((s) => all!.includes(s))).toBe(true);
   });
 });

@@ -161,23 +161,19 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const _0 = 2.0 * m + mH;
   mm$[0] = _0;
   const _1 = b * m;
-  const _2 = Math.cos(a1);
-  const _3 = _1 * _2;
-  mm$[2] = mm$[8] = _3;
-  const _4 = Math.cos(a2);
-  const _5 = _1 * _4;
-  mm$[3] = mm$[12] = _5;
+  const _2 = _1 * Math.cos(a1);
+  mm$[2] = mm$[8] = _2;
+  const _3 = _1 * Math.cos(a2);
+  mm$[3] = mm$[12] = _3;
   mm$[5] = _0;
-  const _6 = Math.sin(a1);
-  const _7 = _1 * _6;
-  mm$[6] = mm$[9] = _7;
-  const _8 = Math.sin(a2);
-  const _9 = _1 * _8;
-  mm$[7] = mm$[13] = _9;
-  const _10 = b * b * m;
-  mm$[10] = _10;
+  const _4 = _1 * Math.sin(a1);
+  mm$[6] = mm$[9] = _4;
+  const _5 = _1 * Math.sin(a2);
+  mm$[7] = mm$[13] = _5;
+  const _6 = b * b * m;
+  mm$[10] = _6;
   mm$[11] = mm$[14] = 0.0;
-  mm$[15] = _10;
+  mm$[15] = _6;
 }
 
 /** y[yOff…yOff+4) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */

@@ -126,12 +126,8 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m2 = p.m2 ?? 1.0;
   const l1 = p.l1 ?? 1.0;
   const l2 = p.l2 ?? 1.0;
-  const _0 = m1 + m2;
-  mm$[0] = l1 * l1 * _0;
-  const _1 = l2 * m2;
-  const _2 = q1 - q2;
-  const _3 = _1 * l1 * Math.cos(_2);
-  mm$[1] = mm$[2] = _3;
+  mm$[0] = l1 * l1 * (m1 + m2);
+  mm$[1] = mm$[2] = l1 * l2 * m2 * Math.cos(q1 - q2);
   mm$[3] = l2 * l2 * m2;
 }
 

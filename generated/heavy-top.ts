@@ -135,11 +135,10 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const A = p.A ?? 0.5;
   const C = p.C ?? 0.3;
   const _0 = Math.cos(theta);
-  const _1 = Math.sin(theta);
-  const _2 = A + l * l * m;
-  mm$[0] = C * _0 * _0 + _1 * _1 * _2;
+  const _1 = A + l * l * m;
+  mm$[0] = C * _0 * _0 + Math.sin(theta) * Math.sin(theta) * _1;
   mm$[2] = mm$[6] = C * _0;
-  mm$[4] = _2;
+  mm$[4] = _1;
   mm$[5] = mm$[7] = 0.0;
   mm$[8] = C;
 }

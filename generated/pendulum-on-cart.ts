@@ -123,9 +123,7 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const m = p.m ?? 1.0;
   const l = p.l ?? 1.0;
   mm$[0] = M + m;
-  const _0 = l * m;
-  const _1 = _0 * Math.cos(theta);
-  mm$[1] = mm$[2] = _1;
+  mm$[1] = mm$[2] = l * m * Math.cos(theta);
   mm$[3] = l * l * m;
 }
 

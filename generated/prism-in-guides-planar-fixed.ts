@@ -30,8 +30,6 @@ export const model = {
     {"name":"Mz","default":0.5,"description":"moment of the load","unit":"N m"},
     {"name":"a1","default":-0.5,"description":"position of support pair 1 along the prism","unit":"m"},
     {"name":"a2","default":0.5,"description":"position of support pair 2 along the prism","unit":"m"},
-    {"name":"g1","default":0,"description":"1 where pair 1’s points are fixed on the guides (at a1 − x along the prism), 0 where on the prism"},
-    {"name":"g2","default":1,"description":"1: pair 2’s points are fixed on the guides, at a2 − x along the prism"},
     {"name":"w","default":0.2,"description":"half width of the prism","unit":"m"},
     {"name":"f11","default":0.3,"description":"friction at pair 1, face y = +w"},
     {"name":"f21","default":0.25,"description":"friction at pair 1, face y = −w"},
@@ -40,7 +38,7 @@ export const model = {
   ],
   constraintCount: 2,
   unilateral: [],
-  initial: {"q0":[0,0,0],"qd0":[1,0,0],"t1":0.5},
+  initial: {"q0":[0,0,0],"qd0":[1,0,0],"t1":1.5},
   conservative: false,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":true},
   nonIdeal: ["pair1","pair2"],
@@ -60,7 +58,7 @@ const r$ = new Float64Array(5);
 const y$ = new Float64Array(5);
 /** Row interchanges of the LU factorization of K$. */
 const piv$ = new Int32Array(5);
-const PARAMETERS$: readonly string[] = ["m","J","Px","Py","Mz","a1","a2","g1","g2","w","f11","f21","f12","f22"];
+const PARAMETERS$: readonly string[] = ["m","J","Px","Py","Mz","a1","a2","w","f11","f21","f12","f22"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
 export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
@@ -86,24 +84,20 @@ export function checkParams(p: Params): ParamProblem[] {
     limitValues$(0, p);
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
     if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'J', problem: 'bad-mass', message: "parameter 'J' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
-    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'g1', problem: 'bad-range', message: "parameter 'g1' is " + String(LV$[6]!) + '; it must be in [0, 1]' });
-    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'g2', problem: 'bad-range', message: "parameter 'g2' is " + String(LV$[9]!) + '; it must be in [0, 1]' });
-    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'f11', problem: 'bad-range', message: "parameter 'f11' is " + String(LV$[12]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[15]!) && LV$[15]! >= LV$[16]! && LV$[15]! <= LV$[17]!)) problems.push({ name: 'f21', problem: 'bad-range', message: "parameter 'f21' is " + String(LV$[15]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[18]!) && LV$[18]! >= LV$[19]! && LV$[18]! <= LV$[20]!)) problems.push({ name: 'f12', problem: 'bad-range', message: "parameter 'f12' is " + String(LV$[18]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[21]!) && LV$[21]! >= LV$[22]! && LV$[21]! <= LV$[23]!)) problems.push({ name: 'f22', problem: 'bad-range', message: "parameter 'f22' is " + String(LV$[21]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'f11', problem: 'bad-range', message: "parameter 'f11' is " + String(LV$[6]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'f21', problem: 'bad-range', message: "parameter 'f21' is " + String(LV$[9]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'f12', problem: 'bad-range', message: "parameter 'f12' is " + String(LV$[12]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[15]!) && LV$[15]! >= LV$[16]! && LV$[15]! <= LV$[17]!)) problems.push({ name: 'f22', problem: 'bad-range', message: "parameter 'f22' is " + String(LV$[15]!) + '; it must be in [0, 2]' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(24);
+const LV$ = new Float64Array(18);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
   const J = p.J ?? 0.1;
-  const g1 = p.g1 ?? 0.0;
-  const g2 = p.g2 ?? 1.0;
   const f11 = p.f11 ?? 0.3;
   const f21 = p.f21 ?? 0.25;
   const f12 = p.f12 ?? 0.2;
@@ -112,24 +106,18 @@ function limitValues$(t: number, p: Params): void {
   LV$[1] = 0.0;
   LV$[3] = J;
   LV$[4] = 0.0;
-  LV$[6] = g1;
+  LV$[6] = f11;
   LV$[7] = 0.0;
-  LV$[8] = 1.0;
-  LV$[9] = g2;
+  LV$[8] = 2.0;
+  LV$[9] = f21;
   LV$[10] = 0.0;
-  LV$[11] = 1.0;
-  LV$[12] = f11;
+  LV$[11] = 2.0;
+  LV$[12] = f12;
   LV$[13] = 0.0;
   LV$[14] = 2.0;
-  LV$[15] = f21;
+  LV$[15] = f22;
   LV$[16] = 0.0;
   LV$[17] = 2.0;
-  LV$[18] = f12;
-  LV$[19] = 0.0;
-  LV$[20] = 2.0;
-  LV$[21] = f22;
-  LV$[22] = 0.0;
-  LV$[23] = 2.0;
 }
 
 /** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */
@@ -215,19 +203,14 @@ function constraints$(t: number, p: Params, aa$: Float64Array, cc$: Float64Array
   const theta_d = s$[5]!;
   const a1 = p.a1 ?? -0.5;
   const a2 = p.a2 ?? 0.5;
-  const g1 = p.g1 ?? 0.0;
-  const g2 = p.g2 ?? 1.0;
-  aa$[0] = -(g1 * theta);
+  aa$[0] = 0.0;
   aa$[1] = 1.0;
-  aa$[2] = a1 - g1 * x_;
-  const _0 = theta_d * x_d;
-  const _1 = -(2.0 * _0 * g1);
-  cc$[0] = _1;
-  aa$[3] = -(g2 * theta);
+  aa$[2] = a1;
+  cc$[0] = 0.0;
+  aa$[3] = -theta;
   aa$[4] = 1.0;
-  aa$[5] = a2 - g2 * x_;
-  const _2 = -(2.0 * _0 * g2);
-  cc$[1] = _2;
+  aa$[5] = a2 - x_;
+  cc$[1] = -(2.0 * theta_d * x_d);
 }
 
 /** Solves [M Aᵀ; A 0]·[q̈; λ] = [f; −c] at the state in s$ into y$. */
@@ -261,36 +244,35 @@ function qdd$(t: number, p: Params, out: Float64Array, off: number): void {
 
 function kktu$0(): void {
   const _0 = M$[0]!;
-  const _14 = 1.0 / _0;
+  const _13 = 1.0 / _0;
   const _1 = M$[4]!;
-  const _15 = 1.0 / _1;
+  const _14 = 1.0 / _1;
   const _2 = M$[8]!;
-  const _16 = 1.0 / _2;
-  const _3 = A$[0]!;
-  const _4 = A$[1]!;
-  const _5 = A$[2]!;
-  const _6 = A$[3]!;
-  const _7 = A$[4]!;
-  const _8 = A$[5]!;
-  const _18 = _3 * _6 * _14 + _4 * _7 * _15 + _5 * _8 * _16;
-  const _12 = c$[0]!;
-  const _9 = f$[0]!;
-  const _10 = f$[1]!;
-  const _11 = f$[2]!;
-  const _20 = _12 + _3 * _9 * _14 + _4 * _10 * _15 + _5 * _11 * _16;
-  const _13 = c$[1]!;
-  const _22 = 1.0 / (_3 * _3 * _14 + _4 * _4 * _15 + _5 * _5 * _16);
-  const _23 = _18 * _22;
-  const _27 = 1.0 / (_6 * _6 * _14 + _7 * _7 * _15 + _8 * _8 * _16 - _18 * _23) * (_13 + _6 * _9 * _14 + _7 * _10 * _15 + _8 * _11 * _16 - _20 * _23);
-  const _28 = _20 * _22 - _23 * _27;
-  const _32 = _16 * (_11 - _5 * _28 - _8 * _27);
-  const _33 = _15 * (_10 - _4 * _28 - _7 * _27);
-  const _34 = _14 * (_9 - _3 * _28 - _6 * _27);
-  y$[0] = _34;
-  y$[1] = _33;
-  y$[2] = _32;
-  y$[3] = _28;
-  y$[4] = _27;
+  const _15 = 1.0 / _2;
+  const _3 = A$[1]!;
+  const _4 = A$[2]!;
+  const _6 = A$[4]!;
+  const _7 = A$[5]!;
+  const _17 = _3 * _6 * _14 + _4 * _7 * _15;
+  const _5 = A$[3]!;
+  const _11 = c$[0]!;
+  const _9 = f$[1]!;
+  const _10 = f$[2]!;
+  const _19 = _11 + _3 * _9 * _14 + _4 * _10 * _15;
+  const _12 = c$[1]!;
+  const _8 = f$[0]!;
+  const _21 = 1.0 / (_3 * _3 * _14 + _4 * _4 * _15);
+  const _22 = _17 * _21;
+  const _26 = 1.0 / (_5 * _5 * _13 + _6 * _6 * _14 + _7 * _7 * _15 - _17 * _22) * (_12 + _5 * _8 * _13 + _6 * _9 * _14 + _7 * _10 * _15 - _19 * _22);
+  const _27 = _19 * _21 - _22 * _26;
+  const _31 = _15 * (_10 - _4 * _27 - _7 * _26);
+  const _32 = _14 * (_9 - _3 * _27 - _6 * _26);
+  const _33 = _13 * (_8 - _5 * _26);
+  y$[0] = _33;
+  y$[1] = _32;
+  y$[2] = _31;
+  y$[3] = _27;
+  y$[4] = _26;
 }
 
 /** q̈ (and λ in y$) at the state in s$ by the unrolled Schur-complement solve, written to out[off…off+n). */
@@ -442,15 +424,12 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   qdd$(t, p, a$, 0);
   const x_d = s$[3]!;
   const theta_d = s$[5]!;
-  const g1 = p.g1 ?? 0.0;
-  const g2 = p.g2 ?? 1.0;
   const x_dd = a$[0]!;
   const theta_dd = a$[2]!;
-  const lambda_1 = y$[3]!;
   const lambda_2 = y$[4]!;
   RX$[0] = 0.0;
   RX$[1] = 0.0;
-  const _0 = -g1 * lambda_1 - g2 * lambda_2;
+  const _0 = -lambda_2;
   RX$[2] = _0;
   RX$[6] = 0.0;
   RX$[7] = 0.0;
@@ -467,18 +446,18 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
   RX$[15] = 0.0;
   RX$[16] = 0.0;
   RX$[17] = 0.0;
-  RX$[18] = -(g1 * theta_dd);
+  RX$[18] = 0.0;
   RX$[19] = 0.0;
-  RX$[20] = -(g1 * x_dd);
-  RX$[24] = -(g2 * theta_dd);
+  RX$[20] = 0.0;
+  RX$[24] = -theta_dd;
   RX$[25] = 0.0;
-  RX$[26] = -(g2 * x_dd);
-  RX$[21] = -(2.0 * g1 * theta_d);
+  RX$[26] = -x_dd;
+  RX$[21] = 0.0;
   RX$[22] = 0.0;
-  RX$[23] = -(2.0 * g1 * x_d);
-  RX$[27] = -(2.0 * g2 * theta_d);
+  RX$[23] = 0.0;
+  RX$[27] = -(2.0 * theta_d);
   RX$[28] = 0.0;
-  RX$[29] = -(2.0 * g2 * x_d);
+  RX$[29] = -(2.0 * x_d);
   out.fill(0);
   for (let i = 0; i < n$; i++) out[i * 6 + i + n$] = 1;
   for (let col = 0; col < 6; col++) {
@@ -500,19 +479,17 @@ export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<numbe
   const theta_d = s$[5]!;
   const a1 = p.a1 ?? -0.5;
   const a2 = p.a2 ?? 0.5;
-  const g1 = p.g1 ?? 0.0;
-  const g2 = p.g2 ?? 1.0;
   const w = p.w ?? 0.2;
   const f11 = p.f11 ?? 0.3;
   const f21 = p.f21 ?? 0.25;
   const f12 = p.f12 ?? 0.2;
   const f22 = p.f22 ?? 0.35;
-  out[0] = -(g1 * theta);
+  out[0] = 0.0;
   out[1] = 1.0;
-  out[2] = a1 - g1 * x_;
-  out[3] = -(g2 * theta);
+  out[2] = a1;
+  out[3] = -theta;
   out[4] = 1.0;
-  out[5] = a2 - g2 * x_;
+  out[5] = a2 - x_;
   out[6] = 1.0;
   out[7] = 0.0;
   out[8] = w;
@@ -526,18 +503,15 @@ export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<numbe
   out[15] = 1.0;
   out[16] = 0.0;
   out[17] = _0;
-  const _1 = theta_d * x_d;
-  const _2 = -(2.0 * _1 * g1);
-  out[18] = _2;
-  const _3 = -(2.0 * _1 * g2);
-  out[19] = _3;
-  const _4 = theta_d * w;
-  const _5 = x_d + _4;
-  out[20] = _5;
-  const _6 = x_d - _4;
-  out[21] = _6;
-  out[22] = _5;
-  out[23] = _6;
+  out[18] = 0.0;
+  out[19] = -(2.0 * theta_d * x_d);
+  const _1 = theta_d * w;
+  const _2 = x_d + _1;
+  out[20] = _2;
+  const _3 = x_d - _1;
+  out[21] = _3;
+  out[22] = _2;
+  out[23] = _3;
   out[24] = 0.0;
   out[25] = 0.0;
   out[26] = 0.0;

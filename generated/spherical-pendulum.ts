@@ -113,9 +113,8 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   const l = p.l ?? 1.0;
   const _0 = l * l * m;
   mm$[0] = _0;
-  const _1 = Math.sin(theta);
-  const _2 = _0 * _1 * _1;
-  mm$[3] = _2;
+  const _1 = _0 * Math.sin(theta) * Math.sin(theta);
+  mm$[3] = _1;
 }
 
 /** y[yOff…yOff+2) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */

@@ -220,31 +220,24 @@ function mass$(t: number, p: Params, mm$: Float64Array): void {
   mm$[7] = m;
   mm$[14] = m;
   const _0 = c * c;
-  const _1 = a * a;
-  const _2 = Math.cos(theta);
-  const _3 = _2 * _2;
-  const _4 = b * b;
-  const _5 = Math.sin(theta);
-  const _6 = Math.cos(phi);
-  const _7 = _6 * _6;
-  const _8 = _4 - _0;
-  const _9 = 0.3333333333333333 * m * (_0 + _1 * _3 + _3 * _7 * _8 + _4 * _5 * _5);
-  mm$[21] = _9;
-  const _10 = Math.sin(phi);
-  const _11 = _6 * _10;
-  const _12 = _0 - _4;
-  const _13 = 0.3333333333333333 * _11 * m * _2 * _12;
-  mm$[22] = mm$[27] = _13;
-  const _14 = m * (_4 + _0);
-  const _15 = -(0.3333333333333333 * _14 * _5);
-  mm$[23] = mm$[33] = _15;
-  const _16 = _10 * _10;
-  const _17 = _4 * _16;
-  const _18 = _7 * _0;
-  mm$[28] = 0.3333333333333333 * m * (_1 + _17 + _18);
+  const _1 = Math.cos(theta);
+  const _2 = _1 * _1;
+  const _3 = b * b;
+  const _4 = Math.sin(theta);
+  const _5 = Math.cos(phi);
+  const _6 = _5 * _5;
+  const _7 = 0.3333333333333333 * m * (_0 + _2 * _6 * (_3 - _0) + _2 * a * a + _3 * _4 * _4);
+  mm$[21] = _7;
+  const _8 = Math.sin(phi);
+  mm$[22] = mm$[27] = 0.3333333333333333 * m * _5 * _1 * _8 * (_0 - _3);
+  const _9 = m * (_3 + _0);
+  const _10 = -(0.3333333333333333 * _9 * _4);
+  mm$[23] = mm$[33] = _10;
+  const _11 = 0.3333333333333333 * m * (a * a + _3 * _8 * _8 + _6 * c * c);
+  mm$[28] = _11;
   mm$[29] = mm$[34] = 0.0;
-  const _19 = 0.3333333333333333 * _14;
-  mm$[35] = _19;
+  const _12 = 0.3333333333333333 * _9;
+  mm$[35] = _12;
 }
 
 /** y[yOff…yOff+6) = M⁻¹f for M in M$ and f in f$: LDLᵀ unrolled for this M's sparsity (src/codegen/unrolled-solve.ts); leaves the Cholesky factor in M$; NaN when M is not positive definite. */

@@ -96,7 +96,7 @@ describe('the shared left sides, as the paper writes them', () => {
     expect(lhsOf(compass, '\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}')).toBe('\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}\\ \\text{(1.19)}');
   });
   it('kugushev2002 §1, (9.5): the elastic energy loss and the plastic normal velocity, both 0, are displayed apart', () => {
-    expect(lhsOf(pendulumWall, 'T^{-} - T^{+}')).toBe('T^{-} - T^{+}\\ \\text{\\S 1}');
+    expect(lhsOf(pendulumWall, 'T^{-} - T^{+},\\ e = 1')).toBe('T^{-} - T^{+},\\ e = 1\\ \\text{\\S 1}');
   });
   it('kugushev2002 (8.13), (10.15): Δẏ and p_y⁺ of the corner, both 0, apart; Carnot’s loss labelled with its W = 0', () => {
     expect(lhsOf(particleInCorner, '\\Delta\\dot{y}')).toBe('\\Delta\\dot{y}\\ \\text{(8.13)}');

@@ -607,7 +607,10 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
         k ? '' : ' (the default)',
         stays ? ', within ' : ', beyond ',
         m(`\\Phi = ${fmt(s.bound)}`),
-        `, the rule says it ${stays ? 'stays' : 'slides'}, and the run ${s.moved ? 'slides' : 'stays'}: `,
+        ...(s.until === undefined
+          ? [`, the rule says it ${stays ? 'stays' : 'slides'}`]
+          : [', the rule holds it at rest until ', m(`t = ${fmt(s.until)}`), ', where ', m('\\Phi'), ' falls to ', m(`|${p}|`)]),
+        `, and the run ${s.moved ? 'slides' : 'stays'}: `,
         m(`\\Delta ${q} = ${fmt(s.displacement)}`),
         ', ',
         m(`${qd} = ${fmt(s.speed)}`),

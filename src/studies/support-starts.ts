@@ -7,6 +7,7 @@
 // integrated motion does.
 // Tests: test/studies/support-starts.test.ts.
 import { evaluate } from '../core/evaluate.js';
+import { dependsOn, type Expr } from '../core/expr.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { LoadedModule } from '../runtime/contract.js';
@@ -24,6 +25,35 @@ export interface SupportStart {
   readonly t1: number;
   /** Whether the run left rest: displacement or velocity beyond round-off (MOVED). */
   readonly moved: boolean;
+  /**
+   * Where the load or the bound varies with t and |P| ≤ Φ at the start: the first time the rule no longer holds the
+   * system at rest (|P| = Φ), if before t1 (point-between-planes-switching: Φ = f₂F cos ωt falls below |F_x|).
+   */
+  readonly until?: number;
+}
+
+/** Samples of [0, t1] searched for the rest rule's first failure before bisection refines it. */
+const RULE_SAMPLES = 2000;
+
+/** The first t in [0, t1] with |P(t)| > Φ(t), bisected to round-off between samples; undefined if the rule holds throughout. */
+function ruleFails(load: Expr, bound: Expr, env: Readonly<Record<string, number>>, t1: number): number | undefined {
+  const fails = (t: number): boolean => Math.abs(evaluate(load, { ...env, t })) > evaluate(bound, { ...env, t });
+  let lo = 0;
+  for (let k = 1; k <= RULE_SAMPLES; k++) {
+    const hi = (t1 * k) / RULE_SAMPLES;
+    if (!fails(hi)) {
+      lo = hi;
+      continue;
+    }
+    let [a, b] = [lo, hi];
+    for (let j = 0; j < 60 && b - a > 1e-15 * t1; j++) {
+      const mid = (a + b) / 2;
+      if (fails(mid)) b = mid;
+      else a = mid;
+    }
+    return b;
+  }
+  return undefined;
 }
 
 /** Displacement or speed (m, m/s) beyond which a run has left rest: far above the integrator's round-off, far below any sliding by t1. */
@@ -49,6 +79,9 @@ export function supportStarts(system: DerivedSystem, mod: LoadedModule): Support
     const tr = simulate(mod, { q0, qd0: q0.map(() => 0), t1, samples: 2, rtol: 1e-8, atol: 1e-10, params });
     const env = { ...defaultsEnv(system.model), ...params };
     const displacement = tr.q.at(-1)![i]! - q0[i]!;
+    const timed = dependsOn(rest.load, 't') || dependsOn(rest.bound, 't');
+    const held = Math.abs(evaluate(rest.load, { ...env, t: 0 })) <= evaluate(rest.bound, { ...env, t: 0 });
+    const until = timed && held ? ruleFails(rest.load, rest.bound, env, t1) : undefined;
     const speed = tr.qd.at(-1)![i]!;
     return {
       load: evaluate(rest.load, env),
@@ -58,6 +91,7 @@ export function supportStarts(system: DerivedSystem, mod: LoadedModule): Support
       speed,
       t1,
       moved: Math.abs(displacement) > MOVED || Math.abs(speed) > MOVED,
+      ...(until === undefined ? {} : { until }),
     };
   });
   return { coordinate: rest.coordinate, parameter, starts };

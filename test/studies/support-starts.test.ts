@@ -4,6 +4,7 @@
 // and F_x = Φ/2 = 0.5 stays.
 import { beforeAll, describe, expect, it } from 'vitest';
 import point from '../../derivations/point-between-planes.js';
+import switching from '../../derivations/point-between-planes-switching.js';
 import { supportStarts, type SupportStarts } from '../../src/studies/support-starts.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
@@ -37,5 +38,28 @@ describe('the point between two planes started from rest', () => {
     expect(stays.params).toEqual({ Fx: Phi / 2 });
     expect(stays.moved).toBe(false);
     expect(Math.abs(stays.displacement)).toBeLessThan(1e-12);
+  });
+});
+
+// The switching example, F_z = F cos ωt (F = 2, ω = 1, f2 = 0.5): Φ(0) = f2 F = 1, and F_x = Φ(0)/2 = 0.5 is held at
+// rest only while f2 F cos ωt ≥ 0.5, until cos ωt = 1/2, t = π/(3ω); then it slides.
+describe('the point between two planes whose normal load turns, started from rest', () => {
+  const system = derived(switching);
+  const [F, omega, f2] = [2, 1, 0.5];
+  let study: SupportStarts;
+  beforeAll(async () => {
+    study = supportStarts(system, await loadGenerated(system))!;
+  });
+
+  it('holds F_x = Φ(0)/2 at rest until f2 F cos ωt falls to it, t = π/(3ω), and the run then slides', () => {
+    const inside = study.starts[1]!;
+    expect(inside.load).toBeCloseTo((f2 * F) / 2, 12);
+    expect(inside.until).toBeCloseTo(Math.acos(inside.load / (f2 * F)) / omega, 9);
+    expect(inside.until).toBeCloseTo(Math.PI / 3, 9);
+    expect(inside.moved).toBe(true);
+  });
+
+  it('gives no such time where the rule fails from the start (F_x = 3 > Φ(0) = 1)', () => {
+    expect(study.starts[0]!.until).toBeUndefined();
   });
 });

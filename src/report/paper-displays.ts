@@ -65,7 +65,22 @@ export function sharedLhs(rows: readonly PaperCheckRow[]): string {
     const names = byTags.get(key) ?? [];
     if (!names.includes(r.formula.name)) byTags.set(key, [...names, r.formula.name]);
   }
-  return [...byTags].map(([key, names]) => `${names.join(' = ')}${key ? `\\ \\text{${key.replaceAll('§', '\\S ')}}` : ''}`).join(' = ');
+  return [...byTags].map(([key, names]) => `${qualified(names).join(' = ')}${key ? `\\ \\text{${key.replaceAll('§', '\\S ')}}` : ''}`).join(' = ');
+}
+
+/**
+ * Names where one is another with a qualifier (ẋ₂(δ_N) and "ẋ₂(δ_N), V_N*",
+ * kozlov1988 (3.2) in two realizations): the quantity once, the qualifier
+ * after it, not "ẋ₂(δ_N) = ẋ₂(δ_N), V_N*", which reads as an identity.
+ */
+function qualified(names: readonly string[]): string[] {
+  const QUALIFIER = ',\\ ';
+  return names.flatMap((n) => {
+    const base = names.find((b) => b !== n && n.startsWith(`${b}${QUALIFIER}`));
+    if (base) return [];
+    const also = names.filter((q) => q.startsWith(`${n}${QUALIFIER}`)).map((q) => q.slice(n.length + QUALIFIER.length));
+    return [also.length ? `${n}\\ (\\text{also } ${also.join(',\\ ')})` : n];
+  });
 }
 
 /** Whether a name is itself a relation, an "=" outside its braces (ÿ, g₂ = 0; not E|_{α = α₀}). */

@@ -23,7 +23,16 @@ import { derived } from '../helpers/examples.js';
 /** Whether a left side names the quantity: as one of its terms between "=", or as its whole (the paper's numbers dropped from both). */
 const names = (lhs: string, quantity: string): boolean => {
   const bare = (tex: string): string => tex.replace(/\\ \\text\{[^}]*\}/g, '');
-  return ` = ${bare(lhs)} = `.includes(` = ${bare(quantity)} = `);
+  // "q\ (\text{also } Q)" names q and its qualified "q,\ Q".
+  const also = (tex: string): string =>
+    tex
+      .split(' = ')
+      .flatMap((piece) => {
+        const m = /^(.*)\\ \(\\text\{also \} (.*)\)$/.exec(piece);
+        return m ? [m[1]!, ...m[2]!.split(',\\ ').map((q) => `${m[1]},\\ ${q}`)] : [piece];
+      })
+      .join(' = ');
+  return ` = ${also(bare(lhs))} = `.includes(` = ${bare(quantity)} = `);
 };
 
 const models: readonly [string, ModelSpec][] = [
@@ -94,6 +103,9 @@ describe('the shared left sides, as the paper writes them', () => {
   it('rubanovich1981 (1.19): E_{R_{2y}} and ψ̇⁺ at α₀, both 0, are two results with two displays', () => {
     expect(lhsOf(compass, 'E_{R_{2y}}|_{\\alpha = \\alpha_0}')).toBe('E_{R_{2y}}|_{\\alpha = \\alpha_0}\\ \\text{(1.19)}');
     expect(lhsOf(compass, '\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}')).toBe('\\dot{\\psi}(+0)|_{\\alpha = \\alpha_0}\\ \\text{(1.19)}');
+  });
+  it('kozlov1988 (3.2): one quantity in two realizations, the second qualified, is named once with its qualifier, not as an identity', () => {
+    expect(lhsOf(kozlovImpact, '\\dot{x}_2(\\delta_N)')).toBe('\\dot{x}_2(\\delta_N)\\ (\\text{also } V_N^{*})\\ \\text{(3.2)}');
   });
   it('kugushev2002 §1, (9.5): the elastic energy loss and the plastic normal velocity, both 0, are displayed apart', () => {
     expect(lhsOf(pendulumWall, 'T^{-} - T^{+},\\ e = 1')).toBe('T^{-} - T^{+},\\ e = 1\\ \\text{\\S 1}');

@@ -8,6 +8,7 @@
 import { evaluator } from '../core/evaluate.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { bisect } from '../numeric/bisect.js';
 
 export interface SupportHistory {
   readonly t: readonly number[];
@@ -78,13 +79,7 @@ export function supportHistory(system: DerivedSystem, tr: Trajectory): SupportHi
     const leaving = Nk.indexOf(Math.min(...Nk));
     const state = (t: number) => hermite(tr, k, t);
     const N = (t: number): number => atState(state(t))(vs[from]!.reactions[leaving]!);
-    let [lo, hi] = [tr.t[k - 1]!, tr.t[k]!];
-    for (let n = 0; n < 60 && hi - lo > 1e-15 * Math.max(1, hi); n++) {
-      const mid = (lo + hi) / 2;
-      if (N(mid) >= 0) lo = mid;
-      else hi = mid;
-    }
-    const t = (lo + hi) / 2;
+    const t = bisect(N, tr.t[k - 1]!, tr.t[k]!);
     const value = atState(state(t));
     return [{ t, from, to, leaving, before: vs[from]!.reactions.map(value), after: vs[to]!.reactions.map(value) }];
   });

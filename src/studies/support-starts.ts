@@ -10,6 +10,7 @@ import { evaluate } from '../core/evaluate.js';
 import { dependsOn, type Expr } from '../core/expr.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { bisect } from '../numeric/bisect.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate } from '../runtime/hybrid/simulate.js';
 
@@ -35,23 +36,12 @@ export interface SupportStart {
 /** Samples of [0, t1] searched for the rest rule's first failure before bisection refines it. */
 const RULE_SAMPLES = 2000;
 
-/** The first t in [0, t1] with |P(t)| > Φ(t), bisected to round-off between samples; undefined if the rule holds throughout. */
+/** The first t in [0, t1] with |P(t)| > Φ(t), bisected between samples; undefined if the rule holds throughout. */
 function ruleFails(load: Expr, bound: Expr, env: Readonly<Record<string, number>>, t1: number): number | undefined {
-  const fails = (t: number): boolean => Math.abs(evaluate(load, { ...env, t })) > evaluate(bound, { ...env, t });
-  let lo = 0;
+  const margin = (t: number): number => evaluate(bound, { ...env, t }) - Math.abs(evaluate(load, { ...env, t }));
   for (let k = 1; k <= RULE_SAMPLES; k++) {
-    const hi = (t1 * k) / RULE_SAMPLES;
-    if (!fails(hi)) {
-      lo = hi;
-      continue;
-    }
-    let [a, b] = [lo, hi];
-    for (let j = 0; j < 60 && b - a > 1e-15 * t1; j++) {
-      const mid = (a + b) / 2;
-      if (fails(mid)) b = mid;
-      else a = mid;
-    }
-    return b;
+    const [from, to] = [(t1 * (k - 1)) / RULE_SAMPLES, (t1 * k) / RULE_SAMPLES];
+    if (margin(to) < 0) return bisect(margin, from, to);
   }
   return undefined;
 }

@@ -42,6 +42,7 @@ import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
 import { linearMotion, undampedRange, type LinearMotion } from './linear-ode.js';
 import { swingRoot } from './trig-root.js';
+import { bisect } from '../../numeric/bisect.js';
 
 export type ContactState = 'open' | 'held' | 'pressing' | 'separating';
 
@@ -399,17 +400,6 @@ function firstFailure(
     previous = now;
   }
   return undefined;
-}
-
-/** The sign change of f in [a, b] (f(a) ≥ 0 > f(b)). */
-function bisect(f: (x: number) => number, a: number, b: number): number {
-  let [lo, hi] = [a, b];
-  for (let i = 0; i < 80 && hi - lo > 1e-15 * Math.max(1, Math.abs(hi)); i++) {
-    const mid = (lo + hi) / 2;
-    if (f(mid) >= 0) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
 }
 
 /**

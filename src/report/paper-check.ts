@@ -273,8 +273,13 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
 /** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
 const DERIVED_CELL_WIDTH = 20;
 
-/** A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is short (−NPI/a). */
+/**
+ * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is short (−NPI/a);
+ * of a load given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give M_y), not its display, which
+ * prints the paper's formula.
+ */
 function derivedCell(r: LetteredRow, display: Inline): Inline[] {
+  if (givenBack(r) && !r.measured) return [m(formulaLatex(r, r.derived))];
   const left = derivedLeft(r) ? formulaLatex(r, r.formula.left!) : '';
   return left && texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
 }

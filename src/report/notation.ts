@@ -171,7 +171,8 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     forcing: pick(['f', 'h', 'F', '\\tilde{f}'], [(gaps || system.supports !== undefined || system.hinges.length > 0) && 'f', multipliers && 'F']),
     rate: pick(['b', 'c', 'd', '\\tilde{b}'], [system.supports !== undefined && 'b']),
     measure: pick(['\\mu', '\\Lambda', '\\varpi'], [(system.unilateral?.coulomb.length ?? 0) > 0 && '\\mu']),
-    constraint: pick(['\\varphi', '\\chi', '\\Phi'], []),
+    // χ(ε) is the support pairs' switching function (friction.ts), Φ their friction modulus.
+    constraint: pick(['\\varphi', '\\chi', '\\gamma', '\\Phi'], [system.supports !== undefined && '\\chi']),
     period: pick(PERIOD_SYMBOLS, []),
     hamiltonian: pick(['H', '\\mathcal{H}'], [universal && 'H']),
     columns: pick(['a', '\\tilde{a}'], []),

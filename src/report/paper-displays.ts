@@ -43,8 +43,11 @@ export function derivedLeft(r: PaperCheckRow): boolean {
   return facts(left) && !facts(formula);
 }
 
+/** A paper's number as a tag: a section (§2) in parentheses, as an equation number (2.1) is printed, so that it does not read as a factor. */
+const tagText = (eq: string): string => (eq.startsWith('§') ? `(${eq})` : eq).replaceAll('§', '\\S ');
+
 /** The paper's number as printed beside a name ('' for the report's own results). */
-const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
+const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${tagText(r.formula.eq)}}`);
 
 /** A row's left side alone: its quantity and the paper's number. */
 export const rowLhs = (r: PaperCheckRow): string => `${r.formula.name}${tag(r)}`;
@@ -65,7 +68,7 @@ export function sharedLhs(rows: readonly PaperCheckRow[]): string {
     const names = byTags.get(key) ?? [];
     if (!names.includes(r.formula.name)) byTags.set(key, [...names, r.formula.name]);
   }
-  return [...byTags].map(([key, names]) => `${qualified(names).join(' = ')}${key ? `\\ \\text{${key.replaceAll('§', '\\S ')}}` : ''}`).join(' = ');
+  return [...byTags].map(([key, names]) => `${qualified(names).join(' = ')}${key ? `\\ \\text{${key.split(', ').map(tagText).join(', ')}}` : ''}`).join(' = ');
 }
 
 /**

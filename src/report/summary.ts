@@ -8,6 +8,7 @@
 import { sym, ZERO, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
+import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import { velocitySymbol } from '../model/names.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
@@ -63,6 +64,13 @@ function subject(title: string): string {
 const coordinateList = (symbols: readonly string[]): Inline[] =>
   symbols.length > 5 ? [m(`${symbols[0]}, \\dots, ${symbols.at(-1)}`)] : symbols.flatMap((s, i) => (i ? [', ', m(s)] : [m(s)]));
 
+/** The applied forces declared as forces, named by what the derivation found of them (conservation.ts): constant loads have a potential. */
+const APPLIED: Partial<Record<EnergyChange, string>> = {
+  'potential-forces': 'applied forces with a potential, declared as forces',
+  'discontinuous-potential-forces': 'applied forces with a potential on each side of where they switch',
+  'non-potential-forces': 'non-potential applied forces',
+};
+
 /** The constraints and contact laws of the system, each clause a fact of the model. */
 function constraintClauses(system: DerivedSystem): Inline[][] {
   const { model } = system;
@@ -82,7 +90,7 @@ function constraintClauses(system: DerivedSystem): Inline[][] {
   if (model.hinges.length) out.push([`dry friction in ${plural(model.hinges.length, 'hinge')}`]);
   if (system.compliant?.terms.length) out.push([`${plural(system.compliant.terms.length, 'constraint')} realized by forces`]);
   if (system.patches?.terms.length) out.push([`${plural(system.patches.terms.length, 'distributed contact patch', 'distributed contact patches')}`]);
-  if (model.Q.some((x) => x !== ZERO)) out.push(['non-potential applied forces']);
+  if (model.Q.some((x) => x !== ZERO)) out.push([APPLIED[system.energyChanges.find((c) => c in APPLIED) ?? 'non-potential-forces']!]);
   return out;
 }
 

@@ -336,7 +336,7 @@ describe('Kozlov §3: the point in the circle', () => {
     const tex = renderLatexBody(buildReport(system, computed));
     const display = (n: number) =>
       tex.slice(tex.lastIndexOf('\\\\', tex.indexOf(`{eq:circle-billiard:paper-${n}}`)), tex.indexOf(`{eq:circle-billiard:paper-${n}}`));
-    expect(display(3)).toContain('\\dot{v}\\ \\text{\\S 3} &= \\frac{v (e - 1) \\sqrt{v^{2} - u^{2}}}{2 R} \\label');
+    expect(display(3)).toContain('\\dot{v}\\ \\text{(\\S 3)} &= \\frac{v (e - 1) \\sqrt{v^{2} - u^{2}}}{2 R} \\label');
     for (const n of [2, 3, 4]) {
       expect(display(n)).not.toContain('1 - e');
       expect(display(n)).not.toContain('{}= ');

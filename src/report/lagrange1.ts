@@ -224,8 +224,8 @@ function lagrange1Equation(system: DerivedSystem): Block[] {
   const { mass: M, forcing: f } = symbols;
   // One coordinate: the equation for i = 1, without a sum over its index.
   const i = model.coordinates.length === 1 ? '1' : 'i';
-  // The coordinates' index, one the reactions' sums do not use (k of the retaining constraints, j of the contacts).
-  const taken = [system.constraints && 'k', system.unilateral && 'j'];
+  // The coordinates' index, one the reactions' sums do not use (k of two or more retaining constraints, j of the contacts).
+  const taken = [(system.constraints?.names.length ?? 0) > 1 && 'k', system.unilateral && 'j'];
   const index = ['k', 'j', 'r'].find((c) => !taken.includes(c))!;
   const lhs = indexSum(index, upTo(model.coordinates.length), (k) =>
     measure ? `${M}_{${i}${k}}\\,\\mathrm{d}\\dot{q}_${k}` : `${M}_{${i}${k}}\\,\\ddot{q}_${k}`,

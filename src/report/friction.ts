@@ -627,9 +627,12 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
         m(`${p} = ${fmt(s.load)}`),
         k ? '' : ' (the default)',
         stays ? ', within ' : ', beyond ',
-        m(`\\Phi = ${fmt(s.bound)}`),
+        m(`${s.timed ? '\\Phi(0)' : '\\Phi'} = ${fmt(s.bound)}`),
         ...(s.until === undefined
-          ? [`, the rule says it ${stays ? 'stays' : 'slides'}`]
+          ? [
+              `, the rule says it ${stays ? 'stays' : 'slides'}`,
+              ...(stays && s.timed ? [' (', m(`|${p}| \\le \\Phi(t)`), ' for all ', m('t'), ' of the run)'] : []),
+            ]
           : [', the rule holds it at rest until ', m(`t = ${fmt(s.until)}`), ', where ', m('\\Phi'), ' falls to ', m(`|${p}|`)]),
         `, and the run ${s.moved ? 'slides' : 'stays'}: `,
         m(runValue(`\\Delta ${q}`, s.displacement)),

@@ -165,14 +165,16 @@ function realizationsOption(
   });
   const rigid = rigidModel();
   const study = realizationsStudy(figure, [{ label: figure.label, module: loaded }, ...others, ...(rigid ? [{ label: 'rigid', module: rigid.loaded }] : [])]);
-  // Each other law as the model's study parameter grows, against the rigid model: the limit it tends to (kozlov1988 (2.4)).
+  // The other laws declared so, as the model's study parameter grows, against the rigid model: the limit each tends to (kozlov1988 (2.4)).
   const declared = spec.limitStudy;
   const limits =
     declared && rigid
-      ? others.map(({ label, variant, module }) => ({
-          label,
-          study: limitStudyOf({ ...variant, limitStudy: { parameter: declared.parameter, values: declared.values } }, module, rigid.loaded)!,
-        }))
+      ? others
+          .filter(({ label }) => figure.limits.includes(label))
+          .map(({ label, variant, module }) => ({
+            label,
+            study: limitStudyOf({ ...variant, limitStudy: { parameter: declared.parameter, values: declared.values } }, module, rigid.loaded)!,
+          }))
       : [];
   return { realizations: limits.length ? { ...study, limits } : study };
 }

@@ -76,7 +76,7 @@ export function realizationsSection(study: RealizationsStudy): Section {
       ...(limits.length
         ? [
             paragraph(
-              'Each realization other than the model’s run again from the same state for each value of the study, to the same end, with the largest distance of its coordinates to the rigid model’s motion; the last row fits ',
+              'The realizations the model names for it, run again from the same state for each value of the rigid-limit study, to the same end, with the largest distance of their coordinates to the rigid model’s motion; the last row fits ',
               m(`C\\,${p}^{-\\rho}`),
               ' to it:',
             ),

@@ -790,6 +790,11 @@ export interface RealizationsFigureSpec {
   readonly t1: number;
   /** The gap above which a curve is cut: the figure shows the band about the constraint the paper draws. */
   readonly cut: number;
+  /**
+   * Other laws, by name, also run as the model's limitStudy parameter grows, against its rigid model: the limit each
+   * tends to (kozlov1988 (2.4): the viscous line without adhesion tends to the classical motion).
+   */
+  readonly limits?: readonly string[];
 }
 
 /** A start of 'confocal-motions': the paper's panel (Fig. 3a: (5.4), Fig. 3b: (5.5)), every coordinate and velocity. */

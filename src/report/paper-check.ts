@@ -4,10 +4,11 @@
 // that says how agreement was decided (symbolic, numeric at random points,
 // or measured to the formula's tolerance).
 // Tests: test/report/paper-check.test.ts.
+import * as Q from '../core/rational.js';
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
-import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
+import { dependsOn, div, freeSymbols, mul, neg, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
@@ -123,18 +124,24 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684); where
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
-  const measuredForm = (r: LetteredRow): string => {
-    const { value, paper } = r.measured!;
+  const measuredForm = (r: LetteredRow, width: number): string => {
+    const { value, paper, at, orderOf } = r.measured!;
+    // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
+    if (orderOf && r.formula.formula?.kind === 'num')
+      return `O\\left(${toLatex(pow(sym(orderOf), neg(r.formula.formula)), MECHANICS)}\\right)\\quad (\\text{fitted order } ${decimal(value)})`;
     const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
     const same = decimal(value) === decimal(paper);
-    if (!closed || texWidth(closed) > width / 2) return same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`;
-    if (same) return `${closed} \\approx ${decimal(value)}`;
-    return `${decimal(value)}\\ (\\text{against } ${closed} \\approx ${decimal(paper)},\\ ${percent(value, paper)})`;
+    // Where the number was measured, after it: the formula holds for every value (kozlov1988 (2.4): τ₀(N) at N = 1000).
+    const where = Object.entries(at).map(([p, v]) => `${mechanicsSymbol(p)} = ${decimal(v)}`);
+    const atText = where.length ? `\\ \\text{at}\\ ${where.join(',\\ ')}` : '';
+    if (!closed || texWidth(closed) > width / 2) return `${same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`}${atText}`;
+    if (same) return `${closed} \\approx ${decimal(value)}${atText}`;
+    return `${decimal(value)}\\ (\\text{against } ${closed} \\approx ${decimal(paper)},\\ ${percent(value, paper)})${atText}`;
   };
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
     const rowWidth = displayWidth(d);
-    return r.measured ? measuredForm(r) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
+    return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
   };
   const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d));
   // A result the Results display prints as the paper does (Smirnov's switched Φ) is referred to there, not printed twice.
@@ -454,10 +461,15 @@ function formulaLatex(r: LetteredRow, e: Expr): string {
   return toLatex(primed(r, subs(e, singleSymbols(r))), { ...MECHANICS, orientSums: false });
 }
 
-/** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)); '' for any other row. */
-function remainderLatex(r: PaperCheckRow): string {
+/** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)), ' + O(e^{-N}/N)' after one exponentially small ((2.7)); '' for any other row. */
+export function remainderLatex(r: PaperCheckRow): string {
   const o = r.formula.remainder;
-  return o ? ` + o\\left(${toLatex(pow(sym(o.parameter), num(o.order)), MECHANICS)}\\right)` : '';
+  if (!o) return '';
+  const power = toLatex(pow(sym(o.parameter), num(o.order)), MECHANICS);
+  if (!o.exponential) return ` + o\\left(${power}\\right)`;
+  const small = `e^{-${mechanicsSymbol(o.parameter)}}`;
+  const denominator = toLatex(pow(sym(o.parameter), num(Q.neg(o.order))), MECHANICS);
+  return ` + O\\left(${Q.isZero(o.order) ? small : `${small}/${denominator}`}\\right)`;
 }
 
 /** Lines with the paper's remainder, if it states one, after the last. */

@@ -24,10 +24,11 @@ import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { complexLatex } from './periodic.js';
-import { noteInlines, resting, runRestShort } from './paper-check.js';
+import { noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
-import { math, mechanicsSymbol, proseName } from './notation.js';
+import { math, MECHANICS, mechanicsSymbol, proseName } from './notation.js';
+import { toLatex } from './latex.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
 export interface SummaryFacts {
@@ -292,10 +293,23 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
   ];
 }
 
-/** The paper's limit motion whose distance to the rigid one agrees with the study's (kozlov1988 (2.6)), as "Kozlov (2.6)". */
-function limitMotion(p: PaperCheck): string | undefined {
-  const row = p.rows.find((r) => r.agrees && r.formula.derivedText === 'limit.distance');
-  return row && `${REFERENCES[p.source].short} ${row.formula.eq}`;
+/** A release of the limit motion (trajectory{k}.end@N→∞), or its time for large N in closed form (@N≫1). */
+const LIMIT_RELEASE = /^trajectory\d+\.end@\w+→∞$/;
+const LARGE_RELEASE = /^trajectory\d+\.end@\w+≫1$/;
+
+/**
+ * The paper's limit motion whose distance to the rigid one, or whose release, agrees with the derivation (kozlov1988
+ * (2.6), (2.7)), as "Kozlov (2.7)", and the release for large N in closed form where the report derives it:
+ * "…, where it leaves at τ = 2 + 1/N + O(e^{−N}/N)".
+ */
+function limitMotion(p: PaperCheck): Inline[] {
+  const row = p.rows.find((r) => r.agrees && (r.formula.derivedText === 'limit.distance' || LIMIT_RELEASE.test(r.formula.derivedText)));
+  if (!row) return [];
+  const large = p.rows.find((r) => r.agrees && r.formula.formula && LARGE_RELEASE.test(r.formula.derivedText));
+  return [
+    `${REFERENCES[p.source].short} ${row.formula.eq}`,
+    ...(large ? [', where it leaves at ', m(`${large.formula.name} = ${toLatex(large.formula.formula!, MECHANICS)}${remainderLatex(large)}`)] : []),
+  ];
 }
 
 const ORIGINS = [

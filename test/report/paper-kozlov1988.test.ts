@@ -58,8 +58,9 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 });
 
 describe.each([
-  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'symbolic', 'numeric', 'symbolic', 'symbolic']],
-  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'numeric', 'numeric']],
+  // With c < 0 declared, |c| = −c: (6.2)'s E₊ and §6's closing remark agree symbolically.
+  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'symbolic', 'symbolic']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'symbolic', 'symbolic', 'symbolic']],
   [
     'kozlov-birkhoff-stiff',
@@ -68,7 +69,7 @@ describe.each([
     [...Array(9).fill('symbolic'), 'symbolic', 'measured'],
   ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
-  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
+  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'measured']],
   [
     'kozlov-impact',
@@ -103,6 +104,13 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     const top = Math.max(...b);
     expect(top).toBeGreaterThan(0.7);
     expect(Math.max(...a.map((x, k) => Math.abs(x - b[k]!)))).toBeLessThan(0.05 * top);
+  });
+  it('(1.1) along the run at N = 100: the whole realized rod force within g cos θ₀/(1 + α₀N) of λ = −g cos θ − lθ̇², at the start where u = u̇ = 0', () => {
+    const row = report(realized).rows[7]!;
+    expect(row.formula.eq).toBe('(1.1)');
+    // R − λ = ü − uθ̇², largest at the start from rest at θ₀ = 1: ü(0) = g cos 1/(1 + α₀N), g = 9.81, α₀ = 1.
+    expect(row.measured!.value).toBeCloseTo((9.81 * Math.cos(1)) / 101, 5);
+    expect(row.agrees).toBe(true);
   });
   it('without the added mass (α₀ = 0, Tikhonov’s singular case the pointwise limit misses) it tends to it too: 0.072, 0.0074, 7.4e-4', () => {
     const compiled = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
@@ -265,7 +273,7 @@ describe('kozlov1988 §6: the ellipse deformed into the parabola, (6.2) going ov
       [1e3, 4e-3],
       [1e6, 4e-6],
     ] as const) {
-      const finite = evaluate(trace, { a, b: Math.sqrt(a * A - A ** 2 / 4), c: -g / a, h: v ** 2 / 2 - (g * a) / 2 });
+      const finite = evaluate(trace, { a, b: Math.sqrt(a * A - A ** 2 / 4), c: -g / a, E: v ** 2 / 2 - (g * a) / 2 });
       expect(Math.abs(finite - (4 * v ** 2) / (g * A) + 2)).toBeLessThan(within);
     }
   });
@@ -507,6 +515,8 @@ describe('a wrong formula disagrees', () => {
     ['(1.1) with the pendulum’s length left out', realized, 3, { formula: '-g*sin(TH)' }],
     ['(1.1) with the multiplier of the wrong sign, the tension', realized, 4, { formula: 'l*W^2 + g*cos(TH)' }],
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 5, { formula: '0.01' }],
+    ['(1.1) with the spring and damper alone against λ, the start’s g cos θ₀', realized, 7, { formula: 'g*cos(1)' }],
+    ['(6.2)’s E₊ with c for |c|', minorAxis, 1, { formula: 'c*(a^2 - b^2)/2' }],
     ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
     ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
     ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],

@@ -43,6 +43,11 @@ export function derivedLeft(r: PaperCheckRow): boolean {
   return facts(left) && !facts(formula);
 }
 
+/** Each fact a row of the paper derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2)). */
+export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
+  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
+}
+
 /** The paper's number as printed beside a name ('' for the report's own results). */
 const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
 

@@ -312,7 +312,7 @@ function decimal(v: number, digits = 6): string {
  */
 function againstValue(value: number, paper: number): string {
   const exact = Math.abs(Number(decimal(paper)) - paper) <= 1e-12 * Math.max(1, Math.abs(paper));
-  return `${exact ? '=' : '\\approx'} ${decimal(paper)},\\ \\text{difference } ${decimal(value - paper, 2)}`;
+  return `${exact ? '=' : '\\approx'} ${decimal(paper)},\\ \\text{difference } {${decimal(value - paper, 2)}}`;
 }
 
 /** Whether the toolkit's own formula agrees with the number measured, to its tolerance, or with the derivation (nothing for a result given only in closed form). */

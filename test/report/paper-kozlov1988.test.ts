@@ -430,6 +430,13 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(where).toContain('\\\\tau');
     expect(where).not.toMatch(/"I = /);
   });
+  it('(4.1)’s trace at N = 10⁵ is set beside the rigid value −1.6 = 2 − 4f″(0)v²/g exactly, with the difference −0.028, not a per cent', () => {
+    const { system, computed } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing), orbit: computed.orbit! });
+    const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results')!.blocks);
+    expect(own).toContain('= -1.6,\\\\ \\\\text{difference } {-0.028})');
+    expect(own).not.toContain('\\\\%');
+  });
   it('says that the energy conserved holds the floor’s potential: E = T + V + V_c, V being g y alone', () => {
     const { system } = once(stiffBouncing);
     const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });

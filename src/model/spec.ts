@@ -668,7 +668,8 @@ export interface PaperFormulaSpec {
   readonly note?: string;
   /**
    * What a stability bound says of the motion, in words ($…$ for math), said beside it where the abstract and the
-   * conclusion state it (kozlov1988 (4.1): the bouncing's apex below the focus).
+   * conclusion state it (kozlov1988 (4.1): the bouncing's apex below the focus); of a row on an orbit sweep, said
+   * beside the sweep's verdicts (kozlov1988 (4.1) against a stiff floor: the rigid bounce stable, the stiff one not).
    */
   readonly reading?: string;
   /**

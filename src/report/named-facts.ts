@@ -1,7 +1,7 @@
 // A derived result written in the names the paper's formula gives the
 // derived facts it binds: kozlov1988 (4.2)'s flight after the swing in the
 // swing's duration τ, ½(t − τ)(2v − g(t − τ)), not with τ's
-// 2(π − arccos(g/√(g² + Nv²)))/√N spelled out twice. A bound fact that is
+// 2 arcctg(−g/(√N v))/√N spelled out twice. A bound fact that is
 // linear in the one function it holds, τ = α + βA, gives A = (τ − α)/β,
 // set into the result; kept where A is gone and the result prints shorter.
 // Printing only: the two are equal by that substitution.
@@ -16,7 +16,7 @@ import { math } from './notation.js';
 /** A symbol no model names, standing for the function a fact is linear in. */
 const ATOM = sym('__named_fact_atom');
 
-/** The function subexpressions of e not inside another function (arccos(…) of τ, not its argument's roots). */
+/** The function subexpressions of e not inside another function (arctan(…) of τ, not its argument's roots). */
 function outerFunctions(e: Expr): Set<Expr> {
   const out = new Set<Expr>();
   memoPass<Expr>((u, go) => {

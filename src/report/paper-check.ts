@@ -25,8 +25,8 @@ import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
-import { derivedLeft, givenBack, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
-import { BINDING_WIDTH, paperLetters, singleSymbols, whereSymbol, type Letter, type LetteredRow } from './paper-letters.js';
+import { derivedLeft, givenBack, namedFacts, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
+import { BINDING_WIDTH, boundFacts, leftValue, paperLetters, placeholderLeft, singleSymbols, type Letter, type LetteredRow } from './paper-letters.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -136,7 +136,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     const atText = where.length ? `\\ \\text{at}\\ ${where.join(',\\ ')}` : '';
     if (!closed || texWidth(closed) > width / 2) return `${same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`}${atText}`;
     if (same) return `${closed} \\approx ${decimal(value)}${atText}`;
-    return `${decimal(value)}\\ (\\text{against } ${closed} \\approx ${decimal(paper)},\\ ${percent(value, paper)})${atText}`;
+    return `${decimal(value)}\\ (\\text{against } ${closed} ${againstValue(value, paper)})${atText}`;
   };
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
@@ -205,7 +205,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
               [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
-              derivedCell(r, ref(label(display[i]!.rows[0]!))),
+              derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
               [r.agrees ? verdict(r) : 'no'],
             ],
           ],
@@ -281,40 +281,48 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
 const DERIVED_CELL_WIDTH = 20;
 
 /**
- * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is short (−NPI/a);
- * of a load given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give M_y), not its display, which
+ * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is
+ * short, in its letters (ẍ + kÿ) or, where a letter holds a fact no row names, as its value in the facts rows name
+ * (kozlov1988 (4.4): P²g/a, not −NPI/a with I = ∫₀^τ y₀ dt spelled out under the table), else not at all; of a load
+ * given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give M_y), not its display, which
  * prints the paper's formula.
  */
-function derivedCell(r: LetteredRow, display: Inline): Inline[] {
+function derivedCell(r: LetteredRow, display: Inline, named: ReadonlyMap<string, string>): Inline[] {
   if (givenBack(r) && !r.measured) return [m(formulaLatex(r, r.derived))];
-  const left = derivedLeft(r) ? formulaLatex(r, r.formula.left!) : '';
+  if (!derivedLeft(r)) return [display];
+  const value = leftValue(r, named);
+  const left = value ? math(shown(inPaperSymbols(r, value))) : placeholderLeft(r, named) ? '' : formulaLatex(r, r.formula.left!);
   return left && texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
 }
 
-/** The table's verdict on an agreeing row. */
 /** "15 of 16": of the rows with a formula, those that agree. */
 const tally = (rows: readonly PaperCheckRow[]): string => `${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length}`;
 
 /** A row the paper does not print, marked in the table's first column. */
 const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { own: 'own', reduction: 'reduced', correction: 'corrected' };
 
+/** The table's verdict on an agreeing row. */
 function verdict(r: PaperCheckRow): string {
   if (r.how === 'symbolic') return 'yes, symbolically';
   if (r.how === 'numeric') return `yes, at ${POINTS} points`;
   return `yes, to ${r.formula.tolerance!.toExponential(0)}`;
 }
 
-/** A measured number, six significant digits, as LaTeX (1.2 \cdot 10^{-5} below 10⁻³). */
-function decimal(v: number): string {
-  if (v === 0 || (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6)) return `${Number(v.toPrecision(6))}`;
-  const [mantissa, exponent] = v.toExponential(5).split('e');
+/** A measured number, six significant digits (or `digits`), as LaTeX (1.2 \cdot 10^{-5} below 10⁻³). */
+function decimal(v: number, digits = 6): string {
+  if (v === 0 || (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6)) return `${Number(v.toPrecision(digits))}`;
+  const [mantissa, exponent] = v.toExponential(digits - 1).split('e');
   return `${Number(mantissa)} \\cdot 10^{${Number(exponent)}}`;
 }
 
-/** The measured number's difference from the paper's, relative, in per cent to two significant digits (−5.0\\,\\%). */
-function percent(value: number, paper: number): string {
-  const p = Number(((100 * (value - paper)) / Math.abs(paper)).toPrecision(2));
-  return `${p < 0 ? '-' : '+'}${Math.abs(p)}\\,\\%`;
+/**
+ * "= −1.6, difference −0.028": the paper's value, with "=" where the digits printed are all of it (to rounding), and the measured
+ * number's difference from it to two significant digits (kozlov1988 (4.1)'s rigid trace against the stiff one, a gap
+ * of order N^{−1/2}), which says more than a per cent of a value near 0 would.
+ */
+function againstValue(value: number, paper: number): string {
+  const exact = Math.abs(Number(decimal(paper)) - paper) <= 1e-12 * Math.max(1, Math.abs(paper));
+  return `${exact ? '=' : '\\approx'} ${decimal(paper)},\\ \\text{difference } {${decimal(value - paper, 2)}}`;
 }
 
 /** Whether the toolkit's own formula agrees with the number measured, to its tolerance, or with the derivation (nothing for a result given only in closed form). */
@@ -365,22 +373,6 @@ function resultForm(r: LetteredRow, names: ReadonlyMap<string, string>): Expr {
   if (texWidth(math(best)) <= MAX_ROW_LINES * MAX_LINE_WIDTH || !named) return best;
   return primed(r, subs(r.formula.formula!, singleSymbols(r)));
 }
-
-/** Each fact a row of the paper derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2)). */
-function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
-  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
-}
-
-/**
- * The formula's symbols bound to a fact another row derives under that same name (τ of kozlov1988 (4.2), a
- * result of its own), with their derived values; not a placeholder for a fact no row names.
- */
-const boundFacts = (r: PaperCheckRow, named: ReadonlyMap<string, string>): Map<string, Expr> =>
-  new Map(
-    [...r.formula.where].flatMap(([s, b]): [string, Expr][] =>
-      'fact' in b && r.bindings.has(s) && named.get(b.fact) === whereSymbol(r, s) ? [[s, r.bindings.get(s)!]] : [],
-    ),
-  );
 
 /** How many rows' worth a raw print must exceed for the paper's forms not to be tried (they shorten locally, never by half). */
 const FAR = 2;

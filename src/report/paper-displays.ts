@@ -46,6 +46,11 @@ export function derivedLeft(r: PaperCheckRow): boolean {
 /** A paper's number as a tag: a section (§2) in parentheses, as an equation number (2.1) is printed, so that it does not read as a factor. */
 const tagText = (eq: string): string => (eq.startsWith('§') ? `(${eq})` : eq).replaceAll('§', '\\S ');
 
+/** Each fact a row of the paper derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2)). */
+export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
+  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
+}
+
 /** The paper's number as printed beside a name ('' for the report's own results). */
 const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${tagText(r.formula.eq)}}`);
 

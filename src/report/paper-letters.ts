@@ -13,10 +13,13 @@
 // Tests: test/report/paper-letters.test.ts.
 import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
+import { simplify } from '../core/trig.js';
 import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
+import { inNamedFacts } from './named-facts.js';
+import { derivedLeft, namedFacts } from './paper-displays.js';
 
 /** A row with the where symbols it prints as their values, since the letter stands for another value elsewhere in the report. */
 export interface LetteredRow extends PaperCheckRow {
@@ -64,9 +67,13 @@ const bare = (v: Value): boolean => v.measured !== undefined || v.value.kind ===
  */
 export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRow[]; letters: Letter[] } {
   const byLetter = new Map<string, Map<string, Value>>();
+  const named = namedFacts(rows);
   rows.forEach((r, row) => {
     if (!r.formula.formula) return;
-    const printed = new Set([...freeSymbols(r.formula.formula), ...(r.formula.left ? freeSymbols(r.formula.left) : [])]);
+    // A derived side with a placeholder prints as its value (leftValue) or not at all: only the letters of facts rows name.
+    const hidden = placeholderLeft(r, named);
+    const left = r.formula.left ? [...freeSymbols(r.formula.left)].filter((s) => !hidden || !placeholder(r, s, named)) : [];
+    const printed = new Set([...freeSymbols(r.formula.formula), ...left]);
     for (const [name, v] of r.bindings) {
       const measured = r.measured?.bindings.get(name);
       if (!printed.has(name) || (measured === undefined && inPlace(v))) continue;
@@ -164,6 +171,46 @@ export const factSymbols = (r: PaperCheckRow): [string, Expr][] =>
     }
     return [];
   });
+
+/**
+ * A derived side set beside the paper's (derivedLeft) with a letter bound to a fact that no row names under it, a
+ * placeholder for part of the derivation (kozlov1988 (4.4)'s I = ∫₀^τ y₀ dt in −NPI/a): its letters are not printed.
+ */
+export function placeholderLeft(r: PaperCheckRow, named: ReadonlyMap<string, string>): boolean {
+  return derivedLeft(r) && [...freeSymbols(r.formula.left!)].some((s) => placeholder(r, s, named));
+}
+
+/**
+ * Such a side's value in the facts rows name (kozlov1988 (4.4): P²g/a in (4.2)'s period P), where it names one of
+ * them and nothing but them and the paper's formula's symbols; else undefined (the paper's closed form already says
+ * what a value in the parameters alone would).
+ */
+export function leftValue(r: PaperCheckRow, named: ReadonlyMap<string, string>): Expr | undefined {
+  if (!placeholderLeft(r, named)) return undefined;
+  const { left, formula } = r.formula;
+  const value = inNamedFacts(simplify(subs(left!, r.bindings)), boundFacts(r, named));
+  const facts = new Set([...freeSymbols(left!)].filter((s) => 'fact' in (r.formula.where.get(s) ?? {}) && !placeholder(r, s, named)));
+  const symbols = [...freeSymbols(value)];
+  const own = new Set(freeSymbols(formula!));
+  return symbols.some((s) => facts.has(s)) && symbols.every((s) => facts.has(s) || own.has(s)) ? value : undefined;
+}
+
+/**
+ * The formula's symbols bound to a fact another row derives under that same name (τ of kozlov1988 (4.2), a
+ * result of its own), with their derived values; not a placeholder for a fact no row names.
+ */
+export const boundFacts = (r: PaperCheckRow, named: ReadonlyMap<string, string>): Map<string, Expr> =>
+  new Map(
+    [...r.formula.where].flatMap(([s, b]): [string, Expr][] =>
+      'fact' in b && r.bindings.has(s) && named.get(b.fact) === whereSymbol(r, s) ? [[s, r.bindings.get(s)!]] : [],
+    ),
+  );
+
+/** A where symbol bound to a fact that no row names under it, nor printed as the fact's own symbol (ẍ, ẋ⁺). */
+function placeholder(r: PaperCheckRow, s: string, named: ReadonlyMap<string, string>): boolean {
+  const b = r.formula.where.get(s);
+  return b !== undefined && 'fact' in b && named.get(b.fact) !== whereSymbol(r, s) && !factSymbols(r).some(([name]) => name === s);
+}
 
 /** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
 export const whereSymbol = (r: PaperCheckRow, s: string): string => {

@@ -422,7 +422,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
       // A model without rigid contacts (its walls realized by forces) has no impacts to count.
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)}${f.system.model.unilateral.length ? ` with ${plural(orbit.impacts.length, 'impact')} per period` : ''}`,
       ...(brief ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
-      ...sweepVerdicts(f.orbit!),
+      ...sweepVerdicts(f.orbit!, f.paper),
       ...(shifted.length
         ? [
             ' at ',
@@ -533,7 +533,7 @@ const sweptValue = (v: number): string => {
  * again, it is unstable at N = 100 and stable from N = 1000 to 10⁵, its stability changing between N = 100
  * and N = 1000" (kozlov1988 §4: stiff walls destabilize the rigid-stable orbit), or "it stays stable".
  */
-function sweepVerdicts(study: OrbitStudy): Inline[] {
+function sweepVerdicts(study: OrbitStudy, paper: SummaryFacts['paper']): Inline[] {
   const sweep = study.declaration.sweep;
   const swept = (study.sweep ?? []).filter((s) => s.orbit);
   if (!sweep || !swept.length || study.params[sweep.parameter] === undefined) return [];
@@ -564,7 +564,17 @@ function sweepVerdicts(study: OrbitStudy): Inline[] {
     m(`${p} = ${sweptValue(first[first.length - 1]!)}`),
     ' and ',
     m(`${p} = ${sweptValue(runs[1]!.values[0]!)}`),
+    ...sweepReading(paper),
   ];
+}
+
+/** A swept orbit's fact (orbit.sweep3.multiplier2.re). */
+const SWEEP_FACT = /^orbit\.sweep\d/;
+
+/** ", while the rigid bounce is stable …": the reading of an agreeing paper row on the swept orbit (kozlov1988 (4.1)). */
+function sweepReading(paper: SummaryFacts['paper']): Inline[] {
+  const row = paper?.rows.find((r) => r.agrees && r.formula.reading && r.formula.derived.some((d) => SWEEP_FACT.test(d.fact)));
+  return row ? [', ', ...noteInlines(row.formula.reading!)] : [];
 }
 
 /** The orbit in the abstract: how far a period advances and the largest modulus of its nontrivial multipliers. */

@@ -70,7 +70,7 @@ describe.each([
   ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
-  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'measured']],
+  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   [
     'kozlov-impact',
     impact,
@@ -344,6 +344,8 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(computed.orbit!.orbit!.period).toBeCloseTo(0.2 * (Math.PI - Math.atan(10)) + 2, 8);
     const abstract = text(doc.abstract);
     expect(abstract).toContain('unstable at $N = 100$ and stable from $N = 1000\\ \\text{to}\\ 10^{5}$');
+    // The finding: the bounce the rigid floor keeps stable ((4.1), f″(0) = 0.9 < g/v² = 1) the stiff floor destabilizes.
+    expect(abstract).toContain('while the rigid bounce is stable there ($f^{\\prime\\prime}(0) = 0.9 < g/v^2$, Kozlov (4.1)): the stiff floor destabilizes it');
     expect(abstract).not.toContain('impacts per period');
   });
   it('prints (4.2)’s flight and period and (4.4) in the named τ and P: v(t − τ) − g(t − τ)²/2, τ + 2v/g, gP²/a, each equal to the paper’s formula', () => {
@@ -359,12 +361,14 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(tex('y_0(t),\\ \\tau \\le t')).toBe('= v (t - \\tau) - \\frac{1}{2} g (\\tau - t)^{2}');
     expect(tex('P\\ ')).toBe('= \\tau + \\frac{2 v}{g}');
     expect(tex('P\\int_0^P')).toBe('= \\frac{P^{2} g}{a}');
-    // The rows agree with the formulas typed from the paper: v(t − τ) − gt²/2 with its clock at τ, τ + 2v/g, 4g(v/g + arcctg/√N)²/a.
-    expect(check.rows.slice(2, 4).map((r) => [r.agrees, r.how])).toEqual([
+    // The rows agree with the formulas typed from the paper, symbolically: τ = 2N^{−1/2} arcctg(−gv⁻¹N^{−1/2}),
+    // v(t − τ) − gt²/2 with its clock at τ, τ + 2v/g, 4g(v/g + arcctg(…)/√N)²/a.
+    expect([1, 2, 3, 5].map((i) => [check.rows[i]!.agrees, check.rows[i]!.how])).toEqual([
+      [true, 'symbolic'],
+      [true, 'symbolic'],
       [true, 'symbolic'],
       [true, 'symbolic'],
     ]);
-    expect([check.rows[5]!.agrees, check.rows[5]!.how]).toEqual([true, 'numeric']);
   });
   it('the flight lasts 2v/g for the positive g and v, as (4.2) prints it, not √(v²/g²) + v/g', () => {
     const { system } = once(stiffBouncing);
@@ -419,14 +423,27 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const listed = doc.sections.find((x) => x.id === 'paper-not-derived')!.blocks.flatMap((b) => (b.kind === 'list' ? b.items : []));
     expect(JSON.stringify(listed)).not.toContain('(4.5)');
   });
-  it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides, the derived −INP/a and −4/(INP) in the Derived column', () => {
+  it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides, the derived P²g/a and 4/(P²g) in the Derived column, no placeholder I defined', () => {
     const { system } = once(stiffBouncing);
     const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const rows = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.4)' || r[0]![0] === '(4.5)') : [];
     const math = (cell: readonly Inline[]): string => cell.map((x) => (typeof x === 'object' && 'math' in x ? x.math : '')).join('');
     for (const r of rows) expect(math(r[2]!)).not.toMatch(/\b[IP]\b/);
-    expect(rows.map((r) => math(r[3]!))).toEqual(['-\\frac{I N P}{a}', '-\\frac{4}{I N P}']);
+    expect(rows.map((r) => math(r[3]!))).toEqual(['\\frac{P^{2} g}{a}', '\\frac{4}{P^{2} g}']);
+    // ∫₀^τ y₀ dt = −gP/N is in those values, not a letter: the only letter under the table is τ, of its display.
+    const where = JSON.stringify(
+      doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'paragraph' && JSON.stringify(b).includes('In the formulas')),
+    );
+    expect(where).toContain('\\\\tau');
+    expect(where).not.toMatch(/"I = /);
+  });
+  it('(4.1)’s trace at N = 10⁵ is set beside the rigid value −1.6 = 2 − 4f″(0)v²/g exactly, with the difference −0.028, not a per cent', () => {
+    const { system, computed } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing), orbit: computed.orbit! });
+    const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results')!.blocks);
+    expect(own).toContain('= -1.6,\\\\ \\\\text{difference } {-0.028})');
+    expect(own).not.toContain('\\\\%');
   });
   it('says that the energy conserved holds the floor’s potential: E = T + V + V_c, V being g y alone', () => {
     const { system } = once(stiffBouncing);
@@ -568,7 +585,8 @@ describe('a wrong formula disagrees', () => {
     ['(4.9) as g → 0 with l for l² in the last term', concave, 4, { formula: '1 - 2*l*(1/R1 + 1/R2) + 2*l/(R1*R2)' }],
     ['(6.2)’s boundary with the energy’s sign turned (the minor axis’s h = |c|(a² − b²)/2)', ellipse, 0, { formula: 'sqrt(a^2 - 2*(v^2/2 + c*a^2/2)/abs(c))' }],
     ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
-    ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
+    ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*arcctg(g*v^(-1)*N^(-1/2))' }],
+    ['(4.2)’s τ as the scan prints it, arctg(−g v⁻¹N^{1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*atan(-g*v^(-1)*N^(1/2))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
     ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-N*a^(-1)*Y' }],
@@ -577,12 +595,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],
     ['(4.5) with the scan’s gv² for gv⁻² (4.1)', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^2 - pi*g^2*v^(-3)*N^(-1/2)' }],
     ['(4.5) with π/2 for π, the first order of τ alone', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi/2*g^2*v^(-3)*N^(-1/2)' }],
-    [
-      '(4.4) with the bracket not squared',
-      stiffBouncing,
-      5,
-      { formula: '-N*a^(-1)*P*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))' },
-    ],
+    ['(4.4) with the bracket not squared', stiffBouncing, 5, { formula: '-N*a^(-1)*P*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*arcctg(-g*v^(-1)*N^(-1/2)))' }],
     ['(3.3) with the damping force pushing', impact, 0, { formula: '-(-2*k*sqrt(N)*W1 + c^2*N*X1)/g11' }],
     ['(3.3) with g₁₁ for g¹¹', impact, 0, { formula: '-g11*(2*k*sqrt(N)*W1 + c^2*N*X1)' }],
     ['(3.4) with the damping left at its (3.3) size, 2k√N g¹¹x₁′', impact, 2, { formula: '-2*k*sqrt(N)*W1/g11 - c^2*X1/g11 - eps^2*DV/g11' }],

@@ -257,7 +257,8 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
     for (let j = i + 1; j < n; j++) quadratic.push(mul(M[i]![j]!, qd[i]!, qd[j]!));
   }
   const L = addAll([...quadratic, ...b.map((bi, i) => mul(bi, qd[i]!)), L0]);
-  const momenta = cs.map((_, i) => addAll([b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))]));
+  // p on first use: the report prints it, the generated code and the rest of the derivation do not (n² products and n sorted sums).
+  let momenta: Expr[] | undefined;
   // ∂M_jk/∂q_x and ∂b_j/∂q_x, each once: dLdq and the forcing both need
   // every one of them (∂M_ij/∂q_k q̇_j q̇_k in f_i is ∂M_jk/∂q_x with other
   // names), and differentiating twice cost a tenth of the derivation of the
@@ -370,5 +371,18 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
   });
   const constantMass = M.every((r) => r.every((e) => freeOfState(e, model)));
   const constantForcing = forcing.every((f) => freeOfState(f, model, true));
-  return { L, momenta, dLdq, massMatrix: M, b, L0, forcing, constantMass, constantForcing };
+  return {
+    L,
+    get momenta() {
+      momenta ??= cs.map((_, i) => addAll([b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))]));
+      return momenta;
+    },
+    dLdq,
+    massMatrix: M,
+    b,
+    L0,
+    forcing,
+    constantMass,
+    constantForcing,
+  };
 }

@@ -286,7 +286,7 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
     return flags;
   };
   const dependsOnQ = (e: Expr, k: number): boolean => qFlags(e)[k]!;
-  // Whether M_jk depends on q_x, read as Mq[j][k][x] in the forcing's n³/2
+  // Whether M_jk depends on q_x, read as Mq[j][k][x] in ∂L/∂q's and the forcing's n³/2
   // (i, j, k) without a lookup by node.
   const Mq = M.map((row) => row.map(qFlags));
   const bq = b.map(qFlags);
@@ -300,9 +300,10 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
     const name = c.q.name;
     const parts: Part[] = [{ expr: diff(L0, name), coeff: Q.ONE }];
     for (let j = 0; j < n; j++) {
-      if (dependsOnQ(b[j]!, x)) parts.push({ expr: partial(b[j]!, name), coeff: Q.ONE, times: qd[j]! });
-      if (dependsOnQ(M[j]![j]!, x)) parts.push({ expr: partial(M[j]![j]!, name), coeff: Q.HALF, times: pairs[j]![j]! });
-      for (let k = j + 1; k < n; k++) if (dependsOnQ(M[j]![k]!, x)) parts.push({ expr: partial(M[j]![k]!, name), coeff: Q.ONE, times: pairs[j]![k]! });
+      const Mj = Mq[j]!;
+      if (bq[j]![x]) parts.push({ expr: partial(b[j]!, name), coeff: Q.ONE, times: qd[j]! });
+      if (Mj[j]![x]) parts.push({ expr: partial(M[j]![j]!, name), coeff: Q.HALF, times: pairs[j]![j]! });
+      for (let k = j + 1; k < n; k++) if (Mj[k]![x]) parts.push({ expr: partial(M[j]![k]!, name), coeff: Q.ONE, times: pairs[j]![k]! });
     }
     // simplify(Σ parts) is simplifyTrig of its expansion: expanded part by
     // part (each ∂M_jk/∂q_x q̇_j q̇_k term by term), without building the sum.

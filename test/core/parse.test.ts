@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { add, cos, div, fn, freeSymbols, HALF, mul, neg, num, numberExpr, pow, sin, sqrt, sub, sym } from '../../src/core/expr.js';
+import { add, cos, div, fn, freeSymbols, HALF, mul, neg, num, numberExpr, pow, sin, sqrt, sub, sym, type Expr } from '../../src/core/expr.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { OPEN_SCOPE, parseExpr, type ParseScope } from '../../src/core/parse.js';
 import { rat } from '../../src/core/rational.js';
@@ -135,6 +135,19 @@ describe('parse errors', () => {
     for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
       expect(parseError(`${name} + 1`, MECHANICS_SCOPE).code).toBe('unknown-symbol');
     }
+  });
+  it('a lone name reads as the same name in parentheses (which goes through the parser)', () => {
+    const read = (source: string): Expr | string => {
+      try {
+        return parseExpr(source, MECHANICS_SCOPE);
+      } catch (err) {
+        return (err as MechanicsError).code;
+      }
+    };
+    for (const name of ['m1', 'g', 'pi', 'l', 'e', 'mod', 'true', 'NaN', 'Infinity', 'undefined', 'not', 'constructor'])
+      expect(read(name), name).toBe(read(`(${name})`));
+    expect(parseExpr('m1', MECHANICS_SCOPE)).toBe(sym('m1'));
+    expect(parseError('l', MECHANICS_SCOPE).where.source).toBe('l');
   });
   it('the open scope makes every name a symbol', () => {
     expect(parseExpr('constructor', OPEN_SCOPE)).toBe(sym('constructor'));

@@ -16,8 +16,9 @@ import { addAll, dependsOn, HALF, makeMul, mul, neg, num, ONE, splitCoeff, symbo
 import * as Q from '../../core/rational.js';
 import { collectCoefficients } from '../../core/coefficients.js';
 import { pullContent } from '../../core/content.js';
-import { derivativeParts, diff, differentiator } from '../../core/diff.js';
+import { derivativeParts, diff, differentiator, type Differentiator } from '../../core/diff.js';
 import { expandAll, expandTerms, type Kept, type Part } from '../../core/expand.js';
+import { simplifyByPattern } from '../../core/pattern.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify, simplifyCopiesOf, simplifyTrig } from '../../core/trig.js';
 import { energyField, type Model } from '../../model/model.js';
@@ -54,11 +55,12 @@ export interface Lagrange2 {
  * is one sum S (2l_il_j(cos q_i cos q_j + sin q_i sin q_j) on the n-link
  * pendulum): simplifyCopiesOf simplifies Σ_k c_k·a_k·S from the copies, as
  * simplify(diff(…)) does, without making the n − j products a_k·S and their
- * sum. Any other shape: simplify(diff(…)).
+ * sum; S is simplified by its pattern (pattern.ts), the same for every
+ * entry of the chain. Any other shape: simplify(diff(…)).
  */
-function massEntry(grad: Expr, x: string): Expr {
-  const copies = copiesOfDerivative(grad, x);
-  if (copies && copies.terms.length > 1) return mul(massSum(copies.terms), simplify(copies.S));
+function massEntry(grad: Expr, row: readonly CopyTerm[] | undefined, x: string, D: Differentiator | undefined): Expr {
+  const copies = row && D && copiesOfDerivative(row, D);
+  if (copies && copies.terms.length > 1) return mul(massSum(copies.terms), simplifyByPattern(copies.S));
   return (copies && simplifyCopiesOf(copies.terms, copies.S)) ?? simplify(diff(grad, x));
 }
 
@@ -76,12 +78,39 @@ function massSum(terms: readonly Term[]): Expr {
   return mul(num(g), pullContent(sum.build()));
 }
 
-/** ∂e/∂x as the copies {a_k, c_k} of one sum S (see massEntry), when every term of e that depends on x is c·a·P with a free of x and ∂P/∂x = k·S. */
-function copiesOfDerivative(e: Expr, x: string): { readonly terms: Term[]; readonly S: Expr } | undefined {
-  const D = differentiator(x);
+/** A term c·a·P of ∂L/∂q̇_i: P its first factor that is a sum to the power 1, a the product of the others; without such a factor, P undefined and a the term. */
+interface CopyTerm {
+  readonly a: Expr;
+  readonly P: (Expr & { kind: 'add' }) | undefined;
+  readonly coeff: Q.Rational;
+}
+
+/**
+ * The terms of ∂L/∂q̇_i split as copiesOfDerivative reads them, once for
+ * the n entries of its row of M (split per entry, the n³/6 splits and
+ * products a_k were a third of the copies' time at n = 40); undefined
+ * where e is neither a sum nor a product.
+ */
+function copyTerms(e: Expr): CopyTerm[] | undefined {
   // A lone term c·a·P is a product.
   const eTerms = e.kind === 'add' ? e.terms : e.kind === 'mul' ? [{ expr: makeMul(Q.ONE, e.factors), coeff: e.coeff }] : undefined;
-  if (D === undefined || eTerms === undefined) return undefined;
+  return eTerms?.map((t) => {
+    const fs = t.expr.kind === 'mul' ? t.expr.factors : [];
+    const i = fs.findIndex((f) => f.base.kind === 'add' && f.exp === ONE);
+    if (i < 0) return { a: t.expr, P: undefined, coeff: t.coeff };
+    return {
+      a: makeMul(
+        Q.ONE,
+        fs.filter((_, k) => k !== i),
+      ),
+      P: fs[i]!.base as Expr & { kind: 'add' },
+      coeff: t.coeff,
+    };
+  });
+}
+
+/** ∂e/∂x of e's terms `row` (copyTerms) as the copies {a_k, c_k} of one sum S (see massEntry), when every term of e that depends on x is c·a·P with a free of x and ∂P/∂x = k·S. */
+function copiesOfDerivative(row: readonly CopyTerm[], D: Differentiator): { readonly terms: Term[]; readonly S: Expr } | undefined {
   const terms: Term[] = [];
   let S: Expr | undefined;
   // The last P_k differentiated, with what its derivative was made of
@@ -89,25 +118,18 @@ function copiesOfDerivative(e: Expr, x: string): { readonly terms: Term[]; reado
   // derivative, found without differentiating it (the copies' derivatives
   // were half of the mass matrix's time at n = 10).
   let last: { readonly parts: readonly unknown[]; readonly d: Expr } | undefined;
-  for (const t of eTerms) {
-    if (t.expr.kind !== 'mul') {
-      if (D.has(t.expr)) return undefined;
-      continue;
-    }
-    // Whether the term depends on x from its factors (a_k, then P_k), not
+  for (const { a, P, coeff } of row) {
+    // Whether the term depends on x from its parts (a_k, then P_k), not
     // from its own symbols: a list per term of ∂L/∂q̇_i merged only for this.
-    const i = t.expr.factors.findIndex((f) => f.base.kind === 'add' && f.exp === ONE);
-    const others = t.expr.factors.filter((_, k) => k !== i);
-    if (others.some((f) => D.has(f.base) || D.has(f.exp))) return undefined;
-    if (i < 0 || !D.has(t.expr.factors[i]!.base)) continue;
-    const P = t.expr.factors[i]!.base as Expr & { kind: 'add' };
+    if (D.has(a)) return undefined;
+    if (P === undefined || !D.has(P)) continue;
     const parts = derivativeParts(P, D);
     const d = parts !== undefined && last !== undefined && sameParts(parts, last.parts) ? last.d : D.d(P);
     if (parts !== undefined) last = { parts, d };
     const [k, sum] = splitCoeff(d);
     if (sum.kind !== 'add' || (S !== undefined && sum !== S)) return undefined;
     S = sum;
-    terms.push({ expr: makeMul(Q.ONE, others), coeff: Q.mul(t.coeff, k) });
+    terms.push({ expr: a, coeff: Q.mul(coeff, k) });
   }
   return S === undefined ? undefined : { terms, S };
 }
@@ -204,9 +226,11 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
   const velocities = new Set(cs.map((c) => c.qd.name));
   const keep = keptSums(model);
   const M: Expr[][] = Array.from({ length: n }, () => new Array<Expr>(n));
+  const byVelocity = cs.map((c) => differentiator(c.qd.name));
   for (let i = 0; i < n; i++) {
+    const row = copyTerms(grad[i]!);
     for (let j = i; j < n; j++) {
-      const mij = massEntry(grad[i]!, cs[j]!.qd.name);
+      const mij = massEntry(grad[i]!, row, cs[j]!.qd.name, byVelocity[j]);
       // The entry's symbols looked up among the velocities, not a dependsOn
       // walk per velocity (n³/2 of them) nor a set of the entry's names per
       // entry (that set was a sixth of the mass matrix's time at n = 10).
@@ -233,7 +257,8 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
     for (let j = i + 1; j < n; j++) quadratic.push(mul(M[i]![j]!, qd[i]!, qd[j]!));
   }
   const L = addAll([...quadratic, ...b.map((bi, i) => mul(bi, qd[i]!)), L0]);
-  const momenta = cs.map((_, i) => addAll([b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))]));
+  // p on first use: the report prints it, the generated code and the rest of the derivation do not (n² products and n sorted sums).
+  let momenta: Expr[] | undefined;
   // ∂M_jk/∂q_x and ∂b_j/∂q_x, each once: dLdq and the forcing both need
   // every one of them (∂M_ij/∂q_k q̇_j q̇_k in f_i is ∂M_jk/∂q_x with other
   // names), and differentiating twice cost a tenth of the derivation of the
@@ -261,7 +286,7 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
     return flags;
   };
   const dependsOnQ = (e: Expr, k: number): boolean => qFlags(e)[k]!;
-  // Whether M_jk depends on q_x, read as Mq[j][k][x] in the forcing's n³/2
+  // Whether M_jk depends on q_x, read as Mq[j][k][x] in ∂L/∂q's and the forcing's n³/2
   // (i, j, k) without a lookup by node.
   const Mq = M.map((row) => row.map(qFlags));
   const bq = b.map(qFlags);
@@ -275,9 +300,10 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
     const name = c.q.name;
     const parts: Part[] = [{ expr: diff(L0, name), coeff: Q.ONE }];
     for (let j = 0; j < n; j++) {
-      if (dependsOnQ(b[j]!, x)) parts.push({ expr: partial(b[j]!, name), coeff: Q.ONE, times: qd[j]! });
-      if (dependsOnQ(M[j]![j]!, x)) parts.push({ expr: partial(M[j]![j]!, name), coeff: Q.HALF, times: pairs[j]![j]! });
-      for (let k = j + 1; k < n; k++) if (dependsOnQ(M[j]![k]!, x)) parts.push({ expr: partial(M[j]![k]!, name), coeff: Q.ONE, times: pairs[j]![k]! });
+      const Mj = Mq[j]!;
+      if (bq[j]![x]) parts.push({ expr: partial(b[j]!, name), coeff: Q.ONE, times: qd[j]! });
+      if (Mj[j]![x]) parts.push({ expr: partial(M[j]![j]!, name), coeff: Q.HALF, times: pairs[j]![j]! });
+      for (let k = j + 1; k < n; k++) if (Mj[k]![x]) parts.push({ expr: partial(M[j]![k]!, name), coeff: Q.ONE, times: pairs[j]![k]! });
     }
     // simplify(Σ parts) is simplifyTrig of its expansion: expanded part by
     // part (each ∂M_jk/∂q_x q̇_j q̇_k term by term), without building the sum.
@@ -346,5 +372,18 @@ function lagrange2From(model: Model, grad: readonly Expr[], rest?: Pick<Lagrange
   });
   const constantMass = M.every((r) => r.every((e) => freeOfState(e, model)));
   const constantForcing = forcing.every((f) => freeOfState(f, model, true));
-  return { L, momenta, dLdq, massMatrix: M, b, L0, forcing, constantMass, constantForcing };
+  return {
+    L,
+    get momenta() {
+      momenta ??= cs.map((_, i) => addAll([b[i]!, ...qd.map((v, j) => mul(M[i]![j]!, v))]));
+      return momenta;
+    },
+    dLdq,
+    massMatrix: M,
+    b,
+    L0,
+    forcing,
+    constantMass,
+    constantForcing,
+  };
 }

@@ -53,6 +53,21 @@ export const specKey = (name: string, id: string): string => `mechanics:${name}:
 export const cellsKey = (name: string, id: string): string => `mechanics:${name}:${id}:cells`;
 /** A list the worker that writes a sweep's last chunk pushes the chunk's number onto: the submitter waits on it rather than polling. */
 export const doneKey = (name: string, id: string): string => `mechanics:${name}:${id}:done`;
+/**
+ * A chunk's cells written, one command and one reply: the field set, then,
+ * when the fields are as many as the sweep's chunks, the chunk's number
+ * pushed onto the done list that wakes the submitter. Sent by EVAL with its
+ * text, never by a digest that a Redis emptied of its scripts would refuse
+ * (a client's retry with the text would go after the commands that follow
+ * it on the connection).
+ */
+const WRITE_CELLS = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then redis.call('RPUSH', KEYS[2], ARGV[1]) end`;
+
+/** Write chunk `chunk`'s cells (encodeCells) into the sweep's hash, of `chunks` in all. */
+export const writeCells = (connection: Redis, name: string, id: string, chunk: number, cells: Buffer, chunks: number): Promise<unknown> =>
+  connection.eval(WRITE_CELLS, 2, cellsKey(name, id), doneKey(name, id), String(chunk), cells, String(chunks));
+
 /** BullMQ forbids ':' in a job id. */
 export const chunkJobId = (id: string, chunk: number): string => `${id}-${chunk}`;
 

@@ -10,7 +10,8 @@
 // (cellInputs; a cell whose start fails stays here) and each chunk carries
 // its cells' starts. The submitter
 // waits until every chunk is in, woken by the worker that writes the last
-// one, or by its poll (progress, chunks given up). A chunk given up by the
+// one, or by its poll (progress, chunks given up, chunks whose job
+// completed without their cells, queued again). A chunk given up by the
 // workers (it threw on every attempt, or its workers kept dying) comes back
 // as its cells, each failed with sweep-chunk-failed and BullMQ's reason. The
 // result is the local sweep's, cell for cell, in grid order.
@@ -116,18 +117,20 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
         if (old && (await old.isFailed())) await old.remove();
       }
     }
-    await queue.addBulk(
-      toQueue.map((chunk) => ({
-        name: 'chunk',
-        data: sign(
-          q.key,
-          (made
-            ? { sweep: id, chunk: chunk.k, cells: encodeInputs(cellsOf(chunk)) }
-            : { sweep: id, chunk: chunk.k, from: chunk.from, to: chunk.to }) satisfies QueuedChunk,
-        ),
-        opts: { jobId: chunkJobId(id, chunk.k), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false },
-      })),
-    );
+    const enqueue = (list: readonly Chunk[]) =>
+      queue.addBulk(
+        list.map((chunk) => ({
+          name: 'chunk',
+          data: sign(
+            q.key,
+            (made
+              ? { sweep: id, chunk: chunk.k, cells: encodeInputs(cellsOf(chunk)) }
+              : { sweep: id, chunk: chunk.k, from: chunk.from, to: chunk.to }) satisfies QueuedChunk,
+          ),
+          opts: { jobId: chunkJobId(id, chunk.k), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false },
+        })),
+      );
+    await enqueue(toQueue);
     q.onQueued?.(id, chunks.length);
 
     let lastFailedPoll = performance.now();
@@ -138,6 +141,8 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
       if (performance.now() - lastFailedPoll > FAILED_POLL_S * 1000) {
         lastFailedPoll = performance.now();
         await recordGivenUp(connection, queue, id, chunks, cellsOf, key);
+        const lost = await lostChunks(connection, queue, id, chunks, new Set(done), key);
+        if (lost.length > 0) await enqueue(lost);
       }
       // BLPOP holds the connection, which nothing else uses meanwhile: a connection of its own cost 2 to 5 ms of CPU a sweep.
       await connection.blpop(doneKey(q.name, id), FAILED_POLL_S);
@@ -185,6 +190,32 @@ async function givenUp(queue: import('bullmq').Queue, id: string, chunks: readon
     if (chunk) out.push({ job, chunk });
   }
   return out;
+}
+
+/**
+ * The chunks neither in the hash nor on the queue: their job completed but
+ * the write of their cells failed (queue-worker.ts sends it just before the
+ * completion, on the same connection). The jobs are looked up before the
+ * fields: a chunk whose job was gone then had its field written already,
+ * unless the write failed.
+ */
+async function lostChunks(
+  connection: import('ioredis').Redis,
+  queue: import('bullmq').Queue,
+  id: string,
+  chunks: readonly Chunk[],
+  done: ReadonlySet<string>,
+  key: string,
+): Promise<Chunk[]> {
+  const missing = chunks.filter(({ k }) => !done.has(String(k)));
+  if (missing.length === 0) return [];
+  const lookups = connection.pipeline();
+  for (const { k } of missing) lookups.exists(queue.toKey(chunkJobId(id, k)));
+  const jobs = (await lookups.exec()) ?? [];
+  const gone = missing.filter((_, i) => jobs[i]?.[1] === 0);
+  if (gone.length === 0) return [];
+  const written = new Set(await connection.hkeys(key));
+  return gone.filter(({ k }) => !written.has(String(k)));
 }
 
 /** Each chunk given up: its cells written as failed (HSETNX: a chunk a worker wrote stays). */

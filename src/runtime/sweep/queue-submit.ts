@@ -23,19 +23,8 @@ import { cellInputs, gridCells, gridSize, type CellInput, type SweepCell } from 
 import { importModule } from './sweep-load.js';
 import type { SerialSweepOptions, SweepResult } from './sweep.js';
 import { sign, verify, type QueueUrl, type Signed } from './queue-auth.js';
-import {
-  cellsKey,
-  chunkJobId,
-  connect,
-  decodeCells,
-  doneKey,
-  encodeCells,
-  encodeGrid,
-  encodeInputs,
-  specKey,
-  type QueuedChunk,
-  type QueuedSpec,
-} from './queue-store.js';
+import { decodeCells, encodeCells } from './queue-cells.js';
+import { cellsKey, chunkJobId, connect, doneKey, encodeGrid, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 import { ATTEMPTS } from './queue-worker.js';
 
 export interface QueueSubmitOptions {

@@ -30,7 +30,8 @@ import type { LoadedModule } from '../contract.js';
 import { gridCells, runCell, type CellInput, type ClassifyFunction, type SweepCell } from './sweep-cell.js';
 import { importClassifier, importModule } from './sweep-load.js';
 import { verify, type QueueUrl } from './queue-auth.js';
-import { chunkJobId, connect, decodeGrid, decodeInputs, encodeCells, specKey, writeCells, type QueuedChunk, type QueuedSpec } from './queue-store.js';
+import { encodeCells } from './queue-cells.js';
+import { chunkJobId, connect, decodeGrid, decodeInputs, specKey, writeCells, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 
 export interface QueueWorkerOptions {
   readonly url: QueueUrl;

@@ -20,7 +20,7 @@ type Shape = [at: string[], values: string[], failed: boolean];
 
 interface Columns {
   readonly shapes: Shape[];
-  /** Per cell: its index, its shape's number, its axis values, its values (OTHER's slots hold 0). */
+  /** Per cell: its index, its shape's number, its axis values, its values (0 where the value is not a number). */
   readonly numbers: Float64Array;
   /** Per slot of `numbers`: NUMBER, FALSE, TRUE, or OTHER (the value is the next of `others`). */
   readonly kinds: Uint8Array;
@@ -34,30 +34,39 @@ const TRUE = 2;
 const OTHER = 3;
 
 const sameNames = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const fits = (s: Shape, at: readonly string[], values: readonly string[], failed: boolean): boolean =>
+  s[2] === failed && sameNames(s[0], at) && sameNames(s[1], values);
 
 export function encodeCells(cells: readonly SweepCell[]): Buffer {
   const shapes: Shape[] = [];
-  const numbers: number[] = [];
-  const kinds: number[] = [];
+  let numbers = new Float64Array(16 * cells.length);
+  let kinds = new Uint8Array(numbers.length);
+  let n = 0;
   const others: unknown[] = [];
   const put = (v: SweepValue): void => {
-    if (typeof v === 'number') {
-      kinds.push(NUMBER);
-      numbers.push(v);
-    } else {
-      kinds.push(typeof v === 'boolean' ? (v ? TRUE : FALSE) : OTHER);
-      numbers.push(0);
-      if (typeof v !== 'boolean') others.push(v);
+    if (n === numbers.length) {
+      const grown = new Float64Array(2 * n + 16);
+      grown.set(numbers);
+      numbers = grown;
+      const grownKinds = new Uint8Array(grown.length);
+      grownKinds.set(kinds);
+      kinds = grownKinds;
     }
+    if (typeof v === 'number') numbers[n] = v;
+    else if (typeof v === 'boolean') kinds[n] = v ? TRUE : FALSE;
+    else {
+      kinds[n] = OTHER;
+      others.push(v);
+    }
+    n++;
   };
   let last = -1;
   for (const cell of cells) {
     const at = Object.keys(cell.at);
     const values = Object.keys(cell.values);
     const failed = cell.error !== undefined;
-    const fits = (s: Shape): boolean => s[2] === failed && sameNames(s[0], at) && sameNames(s[1], values);
     // Cells of a chunk mostly share one shape: the previous cell's is tried first.
-    let shape = last >= 0 && fits(shapes[last]!) ? last : shapes.findIndex(fits);
+    let shape = last >= 0 && fits(shapes[last]!, at, values, failed) ? last : shapes.findIndex((s) => fits(s, at, values, failed));
     if (shape < 0) shape = shapes.push([at, values, failed]) - 1;
     last = shape;
     put(cell.index);
@@ -66,7 +75,7 @@ export function encodeCells(cells: readonly SweepCell[]): Buffer {
     for (const k of values) put(cell.values[k]!);
     if (cell.error) others.push(cell.error.code, cell.error.message);
   }
-  return serialize({ shapes, numbers: Float64Array.from(numbers), kinds: Uint8Array.from(kinds), others } satisfies Columns);
+  return serialize({ shapes, numbers: numbers.subarray(0, n), kinds: kinds.subarray(0, n), others } satisfies Columns);
 }
 
 export function decodeCells(data: Buffer): SweepCell[] {

@@ -4,17 +4,17 @@
 // and the run, stored once), and the cells done, a hash with one field per
 // chunk, keyed by the chunk's number, so that a chunk run twice (a worker
 // killed, its chunk retried) writes the same field again and never adds a
-// cell. A chunk's cells are stored as one value of V8's serializer (one
-// call, one field, one write for a chunk rather than one per cell): -0, NaN
+// cell. A chunk's cells are one value (queue-cells.ts: one field, one
+// write for a chunk rather than one per cell). The cells' starts, and a
+// grid carried once in its spec, go as values of V8's serializer: -0, NaN
 // and ±Infinity come back as they went, so the results print byte for byte
-// as a local sweep's; so do the cells' starts, and a grid carried once in
-// its spec.
+// as a local sweep's.
 // Tests: test/runtime/sweep/queue.test.ts
 
 import { deserialize, serialize } from 'node:v8';
 import type { Redis } from 'ioredis';
 import { MechanicsError } from '../../errors.js';
-import type { CellInput, SweepAxis, SweepBase, SweepCell, SweepRun } from './sweep-cell.js';
+import type { CellInput, SweepAxis, SweepBase, SweepRun } from './sweep-cell.js';
 import type { QueueUrl } from './queue-auth.js';
 
 /** The queue's name unless --queue-name says (several teams may share one Redis). */
@@ -53,6 +53,21 @@ export const specKey = (name: string, id: string): string => `mechanics:${name}:
 export const cellsKey = (name: string, id: string): string => `mechanics:${name}:${id}:cells`;
 /** A list the worker that writes a sweep's last chunk pushes the chunk's number onto: the submitter waits on it rather than polling. */
 export const doneKey = (name: string, id: string): string => `mechanics:${name}:${id}:done`;
+/**
+ * A chunk's cells written, one command and one reply: the field set, then,
+ * when the fields are as many as the sweep's chunks, the chunk's number
+ * pushed onto the done list that wakes the submitter. Sent by EVAL with its
+ * text, never by a digest that a Redis emptied of its scripts would refuse
+ * (a client's retry with the text would go after the commands that follow
+ * it on the connection).
+ */
+const WRITE_CELLS = `redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+if redis.call('HLEN', KEYS[1]) >= tonumber(ARGV[3]) then redis.call('RPUSH', KEYS[2], ARGV[1]) end`;
+
+/** Write chunk `chunk`'s cells (encodeCells, queue-cells.ts) into the sweep's hash, of `chunks` in all. */
+export const writeCells = (connection: Redis, name: string, id: string, chunk: number, cells: Buffer, chunks: number): Promise<unknown> =>
+  connection.eval(WRITE_CELLS, 2, cellsKey(name, id), doneKey(name, id), String(chunk), cells, String(chunks));
+
 /** BullMQ forbids ':' in a job id. */
 export const chunkJobId = (id: string, chunk: number): string => `${id}-${chunk}`;
 
@@ -80,8 +95,6 @@ export async function connect(url: QueueUrl): Promise<Redis> {
   }
 }
 
-export const encodeCells = (cells: readonly SweepCell[]): Buffer => serialize(cells);
-export const decodeCells = (data: Buffer): SweepCell[] => deserialize(data) as SweepCell[];
 /** A chunk's cells as text for the signed JSON, serialized as the cells are: a start of −0 stays −0 (JSON would make it 0). */
 export const encodeInputs = (cells: readonly CellInput[]): string => serialize(cells).toString('base64');
 /** Only ever called on a payload whose signature checked. */

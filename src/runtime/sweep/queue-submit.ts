@@ -10,7 +10,9 @@
 // (cellInputs; a cell whose start fails stays here) and each chunk carries
 // its cells' starts. The submitter
 // waits until every chunk is in, woken by the worker that writes the last
-// one, or by its poll (progress, chunks given up). A chunk given up by the
+// one, or by its poll (progress; once no chunk has come in for a poll,
+// chunks given up, and chunks whose job completed without their cells,
+// queued again). A chunk given up by the
 // workers (it threw on every attempt, or its workers kept dying) comes back
 // as its cells, each failed with sweep-chunk-failed and BullMQ's reason. The
 // result is the local sweep's, cell for cell, in grid order.
@@ -22,19 +24,8 @@ import { cellInputs, gridCells, gridSize, type CellInput, type SweepCell } from 
 import { importModule } from './sweep-load.js';
 import type { SerialSweepOptions, SweepResult } from './sweep.js';
 import { sign, verify, type QueueUrl, type Signed } from './queue-auth.js';
-import {
-  cellsKey,
-  chunkJobId,
-  connect,
-  decodeCells,
-  doneKey,
-  encodeCells,
-  encodeGrid,
-  encodeInputs,
-  specKey,
-  type QueuedChunk,
-  type QueuedSpec,
-} from './queue-store.js';
+import { decodeCells, encodeCells } from './queue-cells.js';
+import { cellsKey, chunkJobId, connect, doneKey, encodeGrid, encodeInputs, specKey, type QueuedChunk, type QueuedSpec } from './queue-store.js';
 import { ATTEMPTS } from './queue-worker.js';
 
 export interface QueueSubmitOptions {
@@ -116,28 +107,38 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
         if (old && (await old.isFailed())) await old.remove();
       }
     }
-    await queue.addBulk(
-      toQueue.map((chunk) => ({
-        name: 'chunk',
-        data: sign(
-          q.key,
-          (made
-            ? { sweep: id, chunk: chunk.k, cells: encodeInputs(cellsOf(chunk)) }
-            : { sweep: id, chunk: chunk.k, from: chunk.from, to: chunk.to }) satisfies QueuedChunk,
-        ),
-        opts: { jobId: chunkJobId(id, chunk.k), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false },
-      })),
-    );
+    const enqueue = (list: readonly Chunk[]) =>
+      queue.addBulk(
+        list.map((chunk) => ({
+          name: 'chunk',
+          data: sign(
+            q.key,
+            (made
+              ? { sweep: id, chunk: chunk.k, cells: encodeInputs(cellsOf(chunk)) }
+              : { sweep: id, chunk: chunk.k, from: chunk.from, to: chunk.to }) satisfies QueuedChunk,
+          ),
+          opts: { jobId: chunkJobId(id, chunk.k), attempts: ATTEMPTS, removeOnComplete: true, removeOnFail: false },
+        })),
+      );
+    await enqueue(toQueue);
     q.onQueued?.(id, chunks.length);
 
     let lastFailedPoll = performance.now();
+    let seen = -1;
     for (;;) {
       const done = await connection.hkeys(key);
       opts.onProgress?.(failed.length + cellsIn(done), total);
       if (done.length >= chunks.length) break;
       if (performance.now() - lastFailedPoll > FAILED_POLL_S * 1000) {
         lastFailedPoll = performance.now();
-        await recordGivenUp(connection, queue, id, chunks, cellsOf, key);
+        // Only once no chunk has come in for a poll: a chunk given up or lost never comes, and the
+        // look-ups (every job's, a pipeline of EXISTS) cost a sweep that goes on about 3 µs of CPU a cell.
+        if (done.length === seen) {
+          await recordGivenUp(connection, queue, id, chunks, cellsOf, key);
+          const lost = await lostChunks(connection, queue, id, chunks, new Set(done), key);
+          if (lost.length > 0) await enqueue(lost);
+        }
+        seen = done.length;
       }
       // BLPOP holds the connection, which nothing else uses meanwhile: a connection of its own cost 2 to 5 ms of CPU a sweep.
       await connection.blpop(doneKey(q.name, id), FAILED_POLL_S);
@@ -185,6 +186,32 @@ async function givenUp(queue: import('bullmq').Queue, id: string, chunks: readon
     if (chunk) out.push({ job, chunk });
   }
   return out;
+}
+
+/**
+ * The chunks neither in the hash nor on the queue: their job completed but
+ * the write of their cells failed (queue-worker.ts sends it just before the
+ * completion, on the same connection). The jobs are looked up before the
+ * fields: a chunk whose job was gone then had its field written already,
+ * unless the write failed.
+ */
+async function lostChunks(
+  connection: import('ioredis').Redis,
+  queue: import('bullmq').Queue,
+  id: string,
+  chunks: readonly Chunk[],
+  done: ReadonlySet<string>,
+  key: string,
+): Promise<Chunk[]> {
+  const missing = chunks.filter(({ k }) => !done.has(String(k)));
+  if (missing.length === 0) return [];
+  const lookups = connection.pipeline();
+  for (const { k } of missing) lookups.exists(queue.toKey(chunkJobId(id, k)));
+  const jobs = (await lookups.exec()) ?? [];
+  const gone = missing.filter((_, i) => jobs[i]?.[1] === 0);
+  if (gone.length === 0) return [];
+  const written = new Set(await connection.hkeys(key));
+  return gone.filter(({ k }) => !written.has(String(k)));
 }
 
 /** Each chunk given up: its cells written as failed (HSETNX: a chunk a worker wrote stays). */

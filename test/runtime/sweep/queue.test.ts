@@ -2,16 +2,17 @@
 // (one started before the sweep, two after), one killed with SIGKILL in the
 // middle of its chunk, and every cell arrives once and equals the local
 // sweep's; a chunk that throws is given up after its attempts and comes back
-// as failed cells; a start function's cells travel with their starts; a payload not signed with the key is refused and nothing
-// of it runs; a submission resumed by its id; a chunk run twice leaves one
-// copy of each cell. Skipped without redis-server
-// (except in CI).
+// as failed cells; a chunk completed without its cells is queued again; a
+// start function's cells travel with their starts; a payload not signed
+// with the key is refused and nothing of it runs; a submission resumed by
+// its id; a chunk run twice leaves one copy of each cell. Skipped without
+// redis-server (except in CI).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue } from 'bullmq';
+import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sweepWorkerScript } from '../../../src/pipeline/sweep-files.js';
@@ -194,6 +195,29 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
     const resumed = await submit(name, run, { resume: id });
     expect(resumed).toEqual(await sweep(ballSource, { grid: GRID, run, workers: 1, worker: sweepWorkerScript()! }));
     await expect(submit(name, run, { resume: id })).rejects.toThrow(/no sweep .* \(finished and collected/);
+  });
+
+  it('queues again a chunk whose job completed without its cells (their write failed): equal to the local sweep', async () => {
+    const name = `test-${randomUUID()}`;
+    const run: SweepRun = { kind: 'simulate', t1: 1, classify: 'impacts' };
+    const connection = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+    // A worker whose writes all fail: it completes two chunks and writes nothing.
+    let completed = 0;
+    const failing = new Worker(name, async () => {}, { connection, concurrency: 1 });
+    const twoCompleted = new Promise<void>((resolve) => failing.on('completed', () => ++completed === 2 && resolve()));
+    let id = '';
+    const result = submit(name, run, { onQueued: (i) => (id = i) });
+    await twoCompleted;
+    await failing.close();
+    try {
+      expect(await connection.hlen(cellsKey(name, id))).toBe(0);
+      worker(name);
+      const queued = await result;
+      expect(queued.cells.map((c) => c.index)).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(queued).toEqual(await sweep(ballSource, { grid: GRID, run, workers: 1, worker: sweepWorkerScript()! }));
+    } finally {
+      await connection.quit();
+    }
   });
 
   it('keeps one copy of each cell when a chunk runs twice (its worker died after writing it)', async () => {

@@ -2,7 +2,8 @@
 // (smirnov1981 §2: the variants on fewer supports are the passages between
 // full ones under a changing load): the reactions Nᵢ and Φ against t, and the
 // variant's number against t, each switch's located time named in the
-// caption with the reactions there, and the run's least Δ/Δ₀.
+// caption (in closed form where it has one) with the reactions there, and the
+// run's least Δ/Δ₀.
 // Printing only: the values are studies/support-history.ts's.
 // Tests: test/report/friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
@@ -10,6 +11,7 @@ import type { SupportHistory, SupportSwitch } from '../studies/support-history.j
 import { type Figure, type Inline, m } from './document.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
+import { math } from './notation.js';
 
 /** (+,−): the sides the pairs bear on, as the friction section names a variant. */
 const tag = (variant: readonly number[]): string => `(${variant.map((s) => (s > 0 ? '+' : '-')).join(',')})`;
@@ -27,7 +29,7 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
     ' to ',
     m(named(w.to)),
     ' at ',
-    m(`t = ${fmt(w.t)}`),
+    m(`t = ${w.closed ? `${math(w.closed)} = ` : ''}${fmt(w.t)}`),
     ', where ',
     m(`N_{${w.leaving + 1}} = 0`),
     ...continuity(w),

@@ -9,6 +9,8 @@ import { evaluator } from '../core/evaluate.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { bisect } from '../numeric/bisect.js';
+import type { Expr } from '../core/expr.js';
+import { timeRoot } from './time-root.js';
 
 export interface SupportHistory {
   readonly t: readonly number[];
@@ -44,6 +46,8 @@ export interface SupportSwitch {
   readonly leaving: number;
   readonly before: readonly number[];
   readonly after: readonly number[];
+  /** t in closed form where the leaving reaction depends on t alone (time-root.ts). */
+  readonly closed?: Expr;
 }
 
 type Trajectory = {
@@ -59,8 +63,13 @@ export function supportHistory(system: DerivedSystem, tr: Trajectory): SupportHi
   if (!vs?.length) return undefined;
   const base = defaultsEnv(system.model);
   const cs = system.model.coordinates;
-  const at = (t: number, q: readonly number[], qd: readonly number[]) =>
-    evaluator({ ...base, t, ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, q[i]!] as const, [c.qd.name, qd[i]!] as const])) });
+  const envAt = (t: number, q: readonly number[], qd: readonly number[]) => ({
+    ...base,
+    t,
+    ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, q[i]!] as const, [c.qd.name, qd[i]!] as const])),
+  });
+  const at = (t: number, q: readonly number[], qd: readonly number[]) => evaluator(envAt(t, q, qd));
+  const names = cs.flatMap((c) => [c.name, c.qd.name]);
   const atState = ([t, q, qd]: [number, number[], number[]]) => at(t, q, qd);
   const realized = tr.t.map((t, k) => {
     // One evaluator per sample (the variants' closed forms share their parts), read up to the realized variant.
@@ -80,8 +89,10 @@ export function supportHistory(system: DerivedSystem, tr: Trajectory): SupportHi
     const state = (t: number) => hermite(tr, k, t);
     const N = (t: number): number => atState(state(t))(vs[from]!.reactions[leaving]!);
     const t = bisect(N, tr.t[k - 1]!, tr.t[k]!);
-    const value = atState(state(t));
-    return [{ t, from, to, leaving, before: vs[from]!.reactions.map(value), after: vs[to]!.reactions.map(value) }];
+    const [, q, qd] = state(t);
+    const value = at(t, q, qd);
+    const closed = timeRoot(vs[from]!.reactions[leaving]!, names, envAt(t, q, qd), t);
+    return [{ t, from, to, leaving, before: vs[from]!.reactions.map(value), after: vs[to]!.reactions.map(value), ...(closed ? { closed } : {}) }];
   });
   // The last moving sample: at rest sgn q̇ is read from rounding, and the variants' Δ with it.
   let moving = tr.t.length - 1;

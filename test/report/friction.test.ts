@@ -125,8 +125,11 @@ describe('friction section', () => {
     expect(planar).toContain(
       '\\Phi = \\sum_\\varepsilon \\chi(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{4} \\sum_\\varepsilon (1 + \\operatorname{sgn} N_1^{\\varepsilon})(1 + \\operatorname{sgn} N_2^{\\varepsilon}) \\Bigl(\\kappa_1^{\\varepsilon_1} N_1^{\\varepsilon} + \\kappa_2^{\\varepsilon_2} N_2^{\\varepsilon}\\Bigr)',
     );
-    // Without the paper's names (the point's rows compare Φ only), the closed forms stay.
-    expect(tex('point-between-planes')).toContain('\\Delta^{(+)}');
+    // Without the paper's names (the point's rows compare Φ only), the closed forms stay; its Δ^ε = 1, said once.
+    expect(tex('point-between-planes')).toContain('N_{1}^{(+)}');
+    expect(tex('point-between-planes')).toContain('here $\\Delta^{\\varepsilon} = 1$ in every variant');
+    expect(tex('point-between-planes')).not.toContain('\\Delta^{(+)}');
+    expect(tex('point-between-planes')).not.toContain('the least $\\Delta^{\\varepsilon}/\\Delta_0$');
   });
 });
 
@@ -240,7 +243,7 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   });
   it('the growing moment: the switch at t* = (P_y(a₂ − f₁₂w) − M_z)/k = 0.84 exactly, no flags', () => {
     const sweep = tex('prism-in-guides-planar-sweep');
-    expect(sweep).toContain('from $(-,-)$ to $(+,-)$ at $t = 0.84$, where $N_{1} = 0$');
+    expect(sweep).toContain('from $(-,-)$ to $(+,-)$ at $t = \\frac{P_{y} (a_{2} - f_{12} w) - M_{z}}{k} = 0.84$, where $N_{1} = 0$');
     expect(sweep).not.toMatch(/g_\{[12]\}/);
     expect(sweep).not.toContain('corrected: pair');
   });
@@ -255,8 +258,8 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(figure('point-between-planes-switching')).toMatchObject({ legend: [{ label: 'N_{1}' }, { label: '\\Phi' }] });
     expect(JSON.stringify(figure('point-between-planes-switching'))).toContain('switches variant 2 times');
     // At ωt = π/2 and 3π/2 (ω = 1): 1.5708, 4.7124, where cos ωt, and N₁ = |F cos ωt|, vanish.
-    expect(tex('point-between-planes-switching')).toContain('from $(-)$ to $(+)$ at $t = 1.571$, where $N_{1} = 0$');
-    expect(tex('point-between-planes-switching')).toContain('from $(+)$ to $(-)$ at $t = 4.712$');
+    expect(tex('point-between-planes-switching')).toContain('from $(-)$ to $(+)$ at $t = \\frac{\\pi}{2 \\omega} = 1.571$, where $N_{1} = 0$');
+    expect(tex('point-between-planes-switching')).toContain('from $(+)$ to $(-)$ at $t = \\frac{3 \\pi}{2 \\omega} = 4.712$');
     expect(figure('point-between-planes')).toBeUndefined();
   });
   it('names each plane’s coefficient in its own equality, κ₁⁺ = f₁ below and κ₁⁻ = f₂ above', () => {

@@ -161,6 +161,8 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.impactEnergy ? { impactEnergy: options.impactEnergy } : {}),
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
+    ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
+    ...(options.supportStarts ? { supportStarts: options.supportStarts } : {}),
   };
   const { sections: withRefs, citations } = withReferences(paperSections(sections, facts), options.sources, model);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

@@ -16,6 +16,9 @@ import type { ModeDirections } from '../studies/mode-directions.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { BifurcationKind } from '../runtime/analysis/continuation.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
+import type { SupportHistory } from '../studies/support-history.js';
+import type { SupportStarts } from '../studies/support-starts.js';
+import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, type ReportLimitStudy } from './limit.js';
@@ -43,6 +46,9 @@ export interface SummaryFacts {
   readonly impactEnergy?: ImpactEnergyStudy;
   /** The impacts whose mode the direction of two free velocities decides (studies/mode-directions.ts). */
   readonly modeDirections?: readonly ModeDirections[];
+  /** The realized support variant along the run, and the starts from rest (studies/support-history.ts, support-starts.ts). */
+  readonly supportHistory?: SupportHistory;
+  readonly supportStarts?: SupportStarts;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -388,6 +394,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     ...energyFindings(f.impactEnergy),
     ...lossFindings(f.simulation),
   ];
+  const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
+  if (switching?.length) out.push(switching);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -709,7 +717,10 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
-  const blocks: Block[] = [...energyBlocks(f.system, f.impactEnergy, f.simulation)];
+  const blocks: Block[] = [
+    ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
+    ...energyBlocks(f.system, f.impactEnergy, f.simulation),
+  ];
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const off = printed(f.paper)

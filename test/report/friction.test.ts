@@ -261,6 +261,11 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(tex('point-between-planes-switching')).toContain('from $(-)$ to $(+)$ at $t = \\frac{\\pi}{2 \\omega} = 1.571$, where $N_{1} = 0$');
     expect(tex('point-between-planes-switching')).toContain('from $(+)$ to $(-)$ at $t = \\frac{3 \\pi}{2 \\omega} = 4.712$');
     expect(figure('point-between-planes')).toBeUndefined();
+    // The discussion and the conclusion are about the switching, and the start from rest held until arccos(F_x/(f2 F))/ω.
+    const discussion = tex('point-between-planes-switching').split('section{Discussion}')[1]!;
+    expect(discussion).toContain('the bearing side of the support switches from $(-)$ to $(+)$ at $t = \\frac{\\pi}{2 \\omega} = 1.571$');
+    expect(discussion).toContain('stays at rest only until $t = \\frac{\\arccos\\left(\\frac{F_{x}}{F f_{2}}\\right)}{\\omega} = 1.047$');
+    expect(discussion.split('section{Conclusion}')[1]).toContain('the reactions passing continuously through 0');
   });
   it('names each plane’s coefficient in its own equality, κ₁⁺ = f₁ below and κ₁⁻ = f₂ above', () => {
     expect(tex('point-between-planes')).toContain('\\kappa_1^{+} = f_{1},\\ \\kappa_1^{-} = f_{2}');

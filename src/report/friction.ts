@@ -557,11 +557,24 @@ const grid = (label: string, [matrix, entry]: readonly [string, string], entries
 /** The bound is printed where it fits a few lines (the point's Φ(F_z)); the prism's is the paper's one-line Φ, checked there. */
 const REST_LINES = 3;
 
+/**
+ * The switched bound as the paper's cases (smirnov1981 §2: f₂F_z while F_z > 0, −f₁F_z while F_z < 0): each full
+ * variant's Φ^ε beside the condition that its reactions are non-negative, where there are two variants of one pair.
+ */
+function restCases(system: DerivedSystem, rest: SupportRest): string | undefined {
+  const vs = system.supports?.variants;
+  if (vs?.length !== 2 || rest.reactions.some((r) => r.length !== 1)) return undefined;
+  const loaded = new Map([[system.model.coordinates.find((c) => c.name === rest.coordinate)!.qd.name, rest.load]]);
+  const rows = vs.map((v, j) => `${math(subs(v.friction, loaded))}, & ${math(rest.reactions[j]![0]!)} \\ge 0`);
+  return `\\begin{cases} ${rows.join(' \\\\ ')} \\end{cases}`;
+}
+
 /** smirnov1981 §2: the start from rest in the direction of the load P and rest while |P| ≤ Φ, with its values at the defaults. */
 function restBlocks(system: DerivedSystem, rest: SupportRest, starts?: SupportStarts): Block[] {
   const c = system.model.coordinates.find((x) => x.name === rest.coordinate)!;
   const q = mechanicsSymbol(c.name);
   const lines = mathLines(rest.bound);
+  const cases = restCases(system, rest);
   const { load, bound } = rest.atDefaults;
   return [
     paragraph(
@@ -576,7 +589,7 @@ function restBlocks(system: DerivedSystem, rest: SupportRest, starts?: SupportSt
       ', the friction bound of the variant then realized',
       lines.length <= REST_LINES ? ':' : ` (the switched sum of the variants' Φ with that sign).`,
     ),
-    ...(lines.length <= REST_LINES ? [equations(equation('supports-rest', `|${math(rest.load)}|`, lines, '\\le'))] : []),
+    ...(lines.length <= REST_LINES ? [equations(equation('supports-rest', `|${math(rest.load)}|`, cases ?? lines, '\\le'))] : []),
     paragraph(
       'At the default parameters ',
       m(`|P| = ${fmt(Math.abs(load))}`),

@@ -77,8 +77,12 @@ describe('friction section', () => {
     const t = tex('point-between-planes');
     expect(t).toContain('\\Phi^{(+)} = -F_{z} f_{1}');
     expect(t).toContain('\\Phi^{(-)} = F_{z} f_{2}');
-    // The paper's Φ as it stands, sgn F_z choosing the variant, set beside the switched Φ of the variant the load realizes.
-    expect(t).toContain('\\Phi\\ \\text{\\S 2} = \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    // The paper's Φ as it stands, sgn F_z choosing the variant: the switched Φ of the derivation only multiplies it out
+    // otherwise, so it is printed once, as the paper does.
+    expect(t).toContain(
+      '\\Phi\\ \\text{\\S 2} = F_{z} \\left(\\frac{1}{2} f_{1} (\\operatorname{sgn} F_{z} - 1) + \\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z})\\right)\n',
+    );
+    expect(t).not.toContain('\\Phi\\ \\text{\\S 2} &= \\frac{1}{2} F_{z}');
     // sgn F_z printed in place of the formula's sgnF, as the paper writes it, not as a typed variable.
     expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ & \$F_\{z\} .*\(\\operatorname\{sgn\} F_\{z\} - 1\)/);
     expect(t).not.toContain('\\mathit{sgnF} = \\operatorname{sgn} F_{z}');
@@ -210,7 +214,8 @@ describe('hinge friction in the report', () => {
 describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   it('prints the point’s rest condition |F_x| ≤ Φ(F_z) and that it slides at the defaults', () => {
     const t = tex('point-between-planes');
-    expect(t).toContain('|F_{x}| \\le \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    // As the paper's two cases: −f₁F_z where the lower plane bears (F_z ≤ 0), f₂F_z where the upper one does.
+    expect(t).toContain('|F_{x}| \\le \\begin{cases} -F_{z} f_{1}, & -F_{z} \\ge 0 \\\\ F_{z} f_{2}, & F_{z} \\ge 0 \\end{cases}');
     expect(t).toContain('$|P| = 3$ and $\\Phi = 1$: started from rest, it slides forward');
   });
   it('gives the prism’s bound at the defaults, 0.45/1.02', () => {

@@ -169,6 +169,9 @@ describe('hinge friction in the report', () => {
     const t = tex('rough-hinge-pendulum');
     expect(t).toContain('N^{\\perp}');
     expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
+    // (2.6)'s angular acceleration is ε, not a (no letter in two meanings); one formula, (2.4) as printed, differs.
+    expect(t).toContain('In the formulas $\\varepsilon = -14.1711$');
+    expect(t).toContain("1 of the paper's formulas differs from the derivation ((2.4))");
     // N^⊥ oriented: N turned by +90° in the bearing's frame, as the friction force f s J₉₀N of src/derive/friction/journal.ts.
     expect(t).toContain('$N^{\\perp} = (-N_2, N_1)$ the reaction turned a quarter turn from the first row of J towards the second');
     // smirnov1981 §2: f and f_r (the paper's f₁) are two coefficients, the second left to the contact patch.

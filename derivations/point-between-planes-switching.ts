@@ -28,24 +28,27 @@ export default defineModel({
   forces: { x: 'Fx', z: 'F*cos(omega*t)' },
   // The reaction is positive when the lower plane pushes up (it bears, f1), negative when the upper one pushes down (f2).
   holonomic: [{ name: 'gap', expr: 'z', slip: 'x', friction: { positive: 'f1', negative: 'f2' } }],
-  // As point-between-planes.ts draws it: the two planes 2.4 m apart (the clearance vanishes; the gap only shows which
-  // is which), the lower f1 and the upper f2; at P the loads F_x and F_z = F cos ωt at t = 0 (0.4 m per N) and the
-  // friction Φ = f2 F_z of the upper plane, which that load presses.
+  // In the point's frame along the planes (the run slides 46 m; framed to hold it, the loads would be a few points
+  // long): the two planes 2.4 m apart, the clearance, which vanishes, exaggerated to show which is which, the lower
+  // f1 and the upper f2; at the point A the loads F_x and F_z = F cos ωt at t = 0 (0.4 m per N) and the friction
+  // Φ = f2 F_z of the upper plane, which that load presses.
   drawing: {
     points: {
-      P: ['x', 'z'],
-      X: ['x + 0.4*Fx', 'z'],
-      N: ['x', 'z + 0.4*F'],
-      S: ['x - 0.4*f2*F', 'z'],
-      L: [3, -1],
-      U: [3, 0.9],
+      A: [0, 'z'],
+      X: ['0.4*Fx', 'z'],
+      N: [0, 'z + 0.4*F'],
+      S: ['-0.4*f2*F', 'z'],
+      L: [2, -1],
+      U: [2, 0.9],
     },
     ground: ['y = -1.2', '1.2 = y'],
     annotations: {
+      // The loads F_x and F_z show the directions of x and z.
+      axes: false,
       vectors: [
-        { from: 'P', to: 'X', label: 'Fx' },
-        { from: 'P', to: 'N', label: 'Fz' },
-        { from: 'P', to: 'S', label: 'Phi' },
+        { from: 'A', to: 'X', label: 'Fx' },
+        { from: 'A', to: 'N', label: 'Fz' },
+        { from: 'A', to: 'S', label: 'Phi' },
       ],
       notes: [
         { at: 'L', label: 'f1' },

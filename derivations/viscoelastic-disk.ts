@@ -456,7 +456,7 @@ export default defineModel({
         derived: 'patch.foundation.incline.stopTime',
         where: { S0: "x' + r*phi'" },
         origin: 'reduction',
-        note: "the time the slip $s = \\dot{x} + r\\dot{\\varphi}$ takes to stop at rest depth, (11.2) integrated: $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ with $\\sigma = \\operatorname{sgn}(v + \\gamma)$ kept until the slip vanishes, in the model's units $\\dot{s} = g(\\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha)$. Under (2.3) the denominator is positive for either sign of $s$, so the slip stops, after $T_1\\sqrt{g/r} = O(1)$ in the paper's time $\\tau$ for a slip of order $\\sqrt{gr}$: Prop. 15.",
+        note: "the time the slip $u_s = \\dot{x} + r\\dot{\\varphi}$ takes to stop at rest depth, (11.2) integrated: $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ with $\\sigma = \\operatorname{sgn}(v + \\gamma)$ kept until the slip vanishes, in the model's units $\\dot{u}_s = g(\\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha)$. Under (2.3) the denominator is positive for either sign of $u_s$, so the slip stops, after $T_1\\sqrt{g/r} = O(1)$ in the paper's time $\\tau$ for a slip of order $\\sqrt{gr}$: Prop. 15.",
       },
       // (3.1)–(3.2) at first order in the speed: the source text has lost both formulas, but says how they are
       // found, from (12.3) with m u̇ₓ = −2Fₓ/3 and from the no-slip condition uₓ + rω = 0.

@@ -26,6 +26,7 @@ import { modeDirections } from '../studies/mode-directions.js';
 import { supportLoads } from '../studies/support-loads.js';
 import { supportHistory } from '../studies/support-history.js';
 import { supportStarts } from '../studies/support-starts.js';
+import { plasticArrival } from '../studies/plastic-arrival.js';
 import { hingeRest } from '../studies/hinge-rest.js';
 import { patchHistories } from '../studies/patch-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
@@ -67,6 +68,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...supportLoadsOption(compiled),
     ...supportHistoryOption(compiled, simulation),
     ...supportStartsOption(compiled),
+    ...plasticArrivalOption(compiled),
     ...hingeRestOption(compiled, simulation),
     ...patchHistoryOption(compiled, simulation),
     ...impactEnergyOption(compiled),
@@ -97,6 +99,15 @@ function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptio
 function supportStartsOption({ system, loaded }: CompiledModel): Pick<ReportOptions, 'supportStarts'> {
   const starts = supportStarts(system, loaded);
   return starts ? { supportStarts: starts } : {};
+}
+
+/**
+ * The run with the restitution coefficient 0, where the model is checked against kugushev2002, whose §9 sets the two
+ * regimes after an impact: whether the contact holds (studies/plastic-arrival.ts).
+ */
+function plasticArrivalOption({ spec, system, loaded }: CompiledModel): Pick<ReportOptions, 'plasticArrival'> {
+  const arrival = spec.paper?.source === 'kugushev2002' ? plasticArrival(system, loaded) : undefined;
+  return arrival ? { plasticArrival: arrival } : {};
 }
 
 /** When and where the hinge's joint comes to rest along the simulated motion, where it does (studies/hinge-rest.ts). */

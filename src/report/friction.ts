@@ -20,7 +20,7 @@ import { journalFigures } from './journal-figures.js';
 import { supportHistoryFigures } from './support-history.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
-import { ZERO, type Expr } from '../core/expr.js';
+import { numericValue, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
 
@@ -472,6 +472,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       ),
     );
   } else if (s.variants) {
+    const fixed = constantDeterminant(s);
     blocks.push(
       paragraph(
         `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant `,
@@ -480,6 +481,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
         m('\\varepsilon_i N_i'),
         ' (the determinant of the columns over ',
         m('\\prod_i \\varepsilon_i'),
+        ...(fixed ? ['; here ', m(`\\Delta^{\\varepsilon} = ${math(fixed)}`), ' in every variant'] : []),
         '), the reactions and the friction bound ',
         m(`\\Phi^{\\varepsilon} = ${indexSum('i', upTo(k), (i) => `\\kappa_${i}^{\\varepsilon_${i}} N_${i}^{\\varepsilon}`)}`),
         ' (the modulus of the friction force when ',
@@ -494,7 +496,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       const label = v.variant.map((x) => (x === 1 ? 'p' : 'm')).join('');
       blocks.push(
         equations(
-          equation(`supports-det-${label}`, `\\Delta^{${tag}}`, mathLines(v.det)),
+          ...(fixed ? [] : [equation(`supports-det-${label}`, `\\Delta^{${tag}}`, mathLines(v.det))]),
           ...v.reactions.map((N, i) => equation(`supports-N-${label}-${i + 1}`, `N_{${i + 1}}^{${tag}}`, mathLines(N))),
           equation(`supports-Phi-${label}`, `\\Phi^{${tag}}`, mathLines(v.friction)),
         ),
@@ -576,11 +578,24 @@ const grid = (label: string, [matrix, entry]: readonly [string, string], entries
 /** The bound is printed where it fits a few lines (the point's Φ(F_z)); the prism's is the paper's one-line Φ, checked there. */
 const REST_LINES = 3;
 
+/**
+ * The switched bound as the paper's cases (smirnov1981 §2: f₂F_z while F_z > 0, −f₁F_z while F_z < 0): each full
+ * variant's Φ^ε beside the condition that its reactions are non-negative, where there are two variants of one pair.
+ */
+function restCases(system: DerivedSystem, rest: SupportRest): string | undefined {
+  const vs = system.supports?.variants;
+  if (vs?.length !== 2 || rest.reactions.some((r) => r.length !== 1)) return undefined;
+  const loaded = new Map([[system.model.coordinates.find((c) => c.name === rest.coordinate)!.qd.name, rest.load]]);
+  const rows = vs.map((v, j) => `${math(subs(v.friction, loaded))}, & ${math(rest.reactions[j]![0]!)} \\ge 0`);
+  return `\\begin{cases} ${rows.join(' \\\\ ')} \\end{cases}`;
+}
+
 /** smirnov1981 §2: the start from rest in the direction of the load P and rest while |P| ≤ Φ, with its values at the defaults. */
 function restBlocks(system: DerivedSystem, rest: SupportRest, starts?: SupportStarts): Block[] {
   const c = system.model.coordinates.find((x) => x.name === rest.coordinate)!;
   const q = mechanicsSymbol(c.name);
   const lines = mathLines(rest.bound);
+  const cases = restCases(system, rest);
   const { load, bound } = rest.atDefaults;
   return [
     paragraph(
@@ -595,7 +610,7 @@ function restBlocks(system: DerivedSystem, rest: SupportRest, starts?: SupportSt
       ', the friction bound of the variant then realized',
       lines.length <= REST_LINES ? ':' : ` (the switched sum of the variants' Φ with that sign).`,
     ),
-    ...(lines.length <= REST_LINES ? [equations(equation('supports-rest', `|${math(rest.load)}|`, lines, '\\le'))] : []),
+    ...(lines.length <= REST_LINES ? [equations(equation('supports-rest', `|${math(rest.load)}|`, cases ?? lines, '\\le'))] : []),
     paragraph(
       'At the default parameters ',
       m(`|P| = ${fmt(Math.abs(load))}`),
@@ -633,7 +648,14 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
               `, the rule says it ${stays ? 'stays' : 'slides'}`,
               ...(stays && s.timed ? [' (', m(`|${p}| \\le \\Phi(t)`), ' for all ', m('t'), ' of the run)'] : []),
             ]
-          : [', the rule holds it at rest until ', m(`t = ${fmt(s.until)}`), ', where ', m('\\Phi'), ' falls to ', m(`|${p}|`)]),
+          : [
+              ', the rule holds it at rest until ',
+              m(`t = ${s.untilClosed ? `${math(s.untilClosed)} = ` : ''}${fmt(s.until)}`),
+              ', where ',
+              m('\\Phi'),
+              ' falls to ',
+              m(`|${p}|`),
+            ]),
         `, and the run ${s.moved ? 'slides' : 'stays'}: `,
         m(runValue(`\\Delta ${q}`, s.displacement)),
         ', ',
@@ -660,6 +682,15 @@ function selfLockingItem(s: SupportDerivation): Inline[] {
   ];
   const vs = s.variants;
   if (!vs?.length) return general;
+  const fixed = constantDeterminant(s);
+  if (fixed)
+    return [
+      ...general,
+      ' Here every ',
+      m(`\\Delta^{\\varepsilon} = ${math(fixed)}`),
+      ', free of the state and of the friction coefficients',
+      numericValue(fixed) === 0 ? ': every variant locks.' : ': no variant locks.',
+    ];
   const limit = vs[0]!.frictionless;
   const common = vs.every((v) => v.frictionless === limit);
   const least = s.locking;
@@ -696,6 +727,12 @@ function selfLockingItem(s: SupportDerivation): Inline[] {
         ]
       : []),
   ];
+}
+
+/** The one number every full variant's determinant is (one pair across two planes: Δ^ε = 1), or undefined. */
+function constantDeterminant(s: SupportDerivation): Expr | undefined {
+  const d = s.variants?.[0]?.det;
+  return d?.kind === 'num' && s.variants!.every((v) => v.det === d) ? d : undefined;
 }
 
 /** The moment the bearing supplies at rest: not μ, the appendix's contact measure dμ. */

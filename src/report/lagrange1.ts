@@ -221,7 +221,7 @@ function lagrange1Equation(system: DerivedSystem): Block[] {
   const { model } = system;
   const measure = system.unilateral !== undefined;
   const symbols = reportSymbols(system);
-  const { mass: M, forcing: f } = symbols;
+  const { mass: M, forcing: f, cartesian: x } = symbols;
   // One coordinate: the equation for i = 1, without a sum over its index.
   const i = model.coordinates.length === 1 ? '1' : 'i';
   // The coordinates' index, one the reactions' sums do not use (k of two or more retaining constraints, j of the contacts).
@@ -233,13 +233,18 @@ function lagrange1Equation(system: DerivedSystem): Block[] {
   const force = measure ? `${f}_${i}\\,\\mathrm{d}t` : `${f}_${i}`;
   const intro: Inline[] = [
     'Lagrange’s equations of the first kind (Kugushev–Sorokina (8.10)) are written for the Cartesian coordinates ',
-    m('x'),
+    m(x),
     ' of the points: ',
     // The Cartesian mass matrix in the report's letter (G beside the prism's moments M_x); G of the contacts only where there are any.
-    m(`${M}_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta${measure ? ` - G^{\\top}\\mathrm{d}${symbols.measure}` : ''}`),
+    m(
+      `${M}_${x}\\,\\mathrm{d}\\dot{${x}} = ${symbols.applied}\\,\\mathrm{d}t + A_${x}^{\\top}\\mathrm{d}\\eta${measure ? ` - G^{\\top}\\mathrm{d}${symbols.measure}` : ''}`,
+    ),
+    ...(symbols.applied === 'F' ? [] : [' (', m(symbols.applied), ' the applied forces on the points)']),
     ', each reaction a multiplier times the gradient of its constraint. Multiplied by ',
-    m('(\\partial x/\\partial q)^{\\top}'),
-    ', which carries the gradients in x to the gradients in the coordinates q, they keep that form (',
+    m(`(\\partial ${x}/\\partial q)^{\\top}`),
+    ', which carries the gradients in ',
+    m(x),
+    ' to the gradients in the coordinates q, they keep that form (',
     m(model.coordinates.length === 1 ? 'i = 1' : `i = 1, \\dots, ${model.coordinates.length}`),
     '):',
   ];

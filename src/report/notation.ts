@@ -106,6 +106,9 @@ export interface ReportSymbols {
   readonly load: string;
   /** A contact row's bias, (∂f/∂q) q̈ + β = 0 on a contact phase: κ where a parameter is β (the hinged compass's half-angle). */
   readonly bias: string;
+  /** The Cartesian coordinates of the points and the applied force on them in the first-kind form (Kugushev–Sorokina (8.10)): r, not x, beside a coordinate x; 𝓕, not F, beside a parameter F. */
+  readonly cartesian: string;
+  readonly applied: string;
 }
 
 const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
@@ -165,10 +168,11 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     (system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false) || (system.compliant?.terms.length ?? 0) > 0;
   const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string =>
     candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
+  const forcing = pick(['f', 'h', 'F', '\\tilde{f}'], [(gaps || system.supports !== undefined || system.hinges.length > 0) && 'f', multipliers && 'F']);
   const chosen: ReportSymbols = {
     // G is the contacts' gradient in the first-kind equations (lagrange1.ts), printed only with contacts.
     mass: pick(['M', 'G', '\\mathsf{M}'], [system.unilateral !== undefined && 'G']),
-    forcing: pick(['f', 'h', 'F', '\\tilde{f}'], [(gaps || system.supports !== undefined || system.hinges.length > 0) && 'f', multipliers && 'F']),
+    forcing,
     rate: pick(['b', 'c', 'd', '\\tilde{b}'], [system.supports !== undefined && 'b']),
     measure: pick(['\\mu', '\\Lambda', '\\varpi'], [(system.unilateral?.coulomb.length ?? 0) > 0 && '\\mu']),
     // χ(ε) is the support pairs' switching function (friction.ts), Φ their friction modulus.
@@ -178,6 +182,8 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     columns: pick(['a', '\\tilde{a}'], []),
     load: pick(['b', '\\tilde{b}', '\\beta'], []),
     bias: pick(['\\beta', '\\kappa', '\\varsigma'], []),
+    cartesian: pick(['x', 'r', '\\xi'], []),
+    applied: pick(['F', '\\mathcal{F}', '\\Xi'], [forcing]),
   };
   symbolsOf.set(system, chosen);
   return chosen;

@@ -7,6 +7,7 @@
 import * as Q from '../core/rational.js';
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
+import { expand } from '../core/expand.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, neg, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -144,16 +145,14 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
   };
   const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d));
-  // A result the Results display prints as the paper does (Smirnov's switched Φ) is referred to there, not printed twice.
+  // A result the Results display prints as the paper does (Smirnov's switched Φ), alone or after the derived form, is
+  // referred to there, not printed twice.
   const printedThere = rows.map((r, i) => {
     const d = display[i]!;
-    return (
-      r.agrees !== undefined &&
-      tooWide(r) &&
-      !r.measured &&
-      d.rows.length === 1 &&
-      [shownLines(d)].flat().join(' ') === paperLines(r, displayWidth(d)).join(' ')
-    );
+    if (r.agrees === undefined || !tooWide(r) || r.measured || d.rows.length !== 1) return false;
+    const paperForm = paperLines(r, displayWidth(d)).join(' ');
+    const shown = [shownLines(d)].flat().join(' ');
+    return shown === paperForm || shown.endsWith(`= ${paperForm}`);
   });
   const displays = runs(
     shared.filter((d) => !own(rows[d.rows[0]!]!)),
@@ -404,6 +403,9 @@ function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<st
   const typed = r.paper && inPaperSymbols(r, r.paper);
   const joined = typed && combineRadicals(typed, (s) => s.kind === 'sym');
   if (!r.formula.remainder && joined && joined !== typed && math(resultForm(r, named)) === math(joined)) return [printed];
+  // The same sum only multiplied out otherwise (Smirnov's switched Φ, ½F(f₂(1 + sgn) − f₁(1 − sgn)) against the
+  // paper's F(½f₁(sgn − 1) + ½f₂(1 + sgn))): a copy, printed once, as the paper does.
+  if (!r.formula.remainder && typed && expand(resultForm(r, named)) === expand(typed)) return [printed];
   const whole = `${derived.join(' ')} = ${paper}`;
   return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
 }

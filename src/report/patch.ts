@@ -157,7 +157,8 @@ function termBlocks(t: PatchTerm): Block[] {
           ' with the slip velocity ',
           m(`${SLIP} = ${math(f.slip)}`),
           ' (Coulomb, ',
-          m('|dT| \\le \\lambda|dN|'),
+          // Upright subscripts: N and T name the paper's N = νζ̇/(kζ) and the kinetic energy.
+          m('|\\mathrm{d}F_{\\mathrm{t}}| \\le \\lambda|\\mathrm{d}F_{\\mathrm{n}}|'),
           ')',
         ],
         [

@@ -8,6 +8,7 @@ import type { PaperSketch } from '../model/validate/paper-sketches.js';
 import type { BasinStudy } from '../studies/basin.js';
 import type { SupportLoads } from '../studies/support-loads.js';
 import type { SupportStarts } from '../studies/support-starts.js';
+import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { PatchHistory } from '../studies/patch-history.js';
 import type { SupportHistory } from '../studies/support-history.js';
@@ -82,6 +83,8 @@ export interface ReportOptions {
   readonly supportHistory?: SupportHistory;
   /** The starts from rest on Smirnov's supports, sliding and staying (studies/support-starts.ts), printed with the rest rule. */
   readonly supportStarts?: SupportStarts;
+  /** The run with the restitution coefficient 0 and the contact's σ̇ after its first impact (studies/plastic-arrival.ts). */
+  readonly plasticArrival?: PlasticArrival;
   /** When and where a hinge's joint comes to rest along the simulated motion (studies/hinge-rest.ts), printed with the hinge. */
   readonly hingeRest?: HingeRestStudy;
   /** Each friction patch's slip and depth along the simulated motion (studies/patch-history.ts), drawn in the patch's section. */
@@ -161,6 +164,9 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.impactEnergy ? { impactEnergy: options.impactEnergy } : {}),
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
+    ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
+    ...(options.supportStarts ? { supportStarts: options.supportStarts } : {}),
+    ...(options.plasticArrival ? { plasticArrival: options.plasticArrival } : {}),
   };
   const { sections: withRefs, citations } = withReferences(paperSections(sections, facts), options.sources, model);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

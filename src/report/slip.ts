@@ -65,8 +65,11 @@ export function slipBlocks(model: Model, t: PatchResults): Block[] {
   if (s.holding) {
     blocks.push(
       paragraph(
-        'At rest depth the normal force balances the load and the slip accelerates as ',
-        m(`a_0 + ${math(sym(f.sign))}\\,a_1`),
+        // No letters for the two coefficients: a is the paper's depth scale (ζ = ah).
+        'At rest depth the normal force balances the load and the slip’s acceleration ',
+        m(SLIP_RATE),
+        ' is affine in ',
+        m(math(sym(f.sign))),
         '; the friction holds it at zero with',
       ),
       equations(equation(label('holding'), `${math(sym(f.sign))}_*`, mathLines(s.holding))),

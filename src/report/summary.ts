@@ -17,6 +17,10 @@ import type { ModeDirections } from '../studies/mode-directions.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { BifurcationKind } from '../runtime/analysis/continuation.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
+import type { SupportHistory } from '../studies/support-history.js';
+import type { SupportStarts } from '../studies/support-starts.js';
+import type { PlasticArrival } from '../studies/plastic-arrival.js';
+import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, type ReportLimitStudy } from './limit.js';
@@ -45,6 +49,10 @@ export interface SummaryFacts {
   readonly impactEnergy?: ImpactEnergyStudy;
   /** The impacts whose mode the direction of two free velocities decides (studies/mode-directions.ts). */
   readonly modeDirections?: readonly ModeDirections[];
+  /** The realized support variant along the run, and the starts from rest (studies/support-history.ts, support-starts.ts). */
+  readonly supportHistory?: SupportHistory;
+  readonly supportStarts?: SupportStarts;
+  readonly plasticArrival?: PlasticArrival;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -410,6 +418,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     ...energyFindings(f.impactEnergy),
     ...lossFindings(f.simulation),
   ];
+  const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
+  if (switching?.length) out.push(switching);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -741,7 +751,11 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
-  const blocks: Block[] = [...energyBlocks(f.system, f.impactEnergy, f.simulation)];
+  const blocks: Block[] = [
+    ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
+    ...energyBlocks(f.system, f.impactEnergy, f.simulation),
+    ...(f.plasticArrival ? [plasticArrivalParagraph(f.system, f.plasticArrival)] : []),
+  ];
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const off = printed(f.paper)
@@ -759,7 +773,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
         paragraph(
           agree === checked
             ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation: `
-            : `${checked - agree} of the paper’s formulas differ from the derivation (${off.join(', ')}); of the others, `,
+            : `${checked - agree} of the paper’s formulas ${checked - agree === 1 ? 'differs' : 'differ'} from the derivation (${off.join(', ')}); of the others, `,
           ...series(ways),
           ...scopeInlines(f.paper),
           agree === checked ? '.' : ' agree; Table ',
@@ -784,6 +798,37 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   }
   if (f.simulation && 'error' in f.simulation) blocks.push(paragraph(`The simulation failed: ${f.simulation.error}`));
   return blocks.filter((b) => b.kind !== 'paragraph' || b.content.length > 0);
+}
+
+/**
+ * kugushev2002 §9's regimes after an impact, as run at e = 0 (studies/plastic-arrival.ts): the contact phase's σ̇
+ * just after the first impact, and whether the contact then holds (regime 2, sliding along the constraint) or
+ * releases at once (regime 1).
+ */
+function plasticArrivalParagraph(system: DerivedSystem, a: PlasticArrival): Block {
+  const e = mechanicsSymbol(a.parameter);
+  const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
+  const state = system.model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${fmt(a.q[i]!)}`).join(',\\ ');
+  return paragraph(
+    'The contact phase (regime 2 of Kugushev–Sorokina §9, the body sliding along the constraint) follows an impact only where it is plastic, ',
+    m(`${e} = 0`),
+    ', and leaves the reaction density ',
+    m('\\dot{\\sigma}_1 \\ge 0'),
+    '. Run with ',
+    m(`${e} = 0`),
+    ' from the same initial state, the first impact is at ',
+    m(`t = ${fmt(a.t)}`),
+    ' (',
+    m(state),
+    '), and there ',
+    m(`\\dot{\\sigma}_1 = ${fmt(a.density)}`),
+    a.density >= 0
+      ? ': the contact holds, and the body moves along the constraint'
+      : ': the contact releases at once (regime 1), and the body leaves the constraint',
+    '; to ',
+    m(`t = ${fmt(a.t1)}`),
+    ` the run records ${countWord(a.impacts)} impact${a.impacts === 1 ? '' : 's'} and ${a.contacts ? countWord(a.contacts) : 'no'} contact phase${a.contacts === 1 ? '' : 's'}.`,
+  );
 }
 
 /** The conclusion: the findings for the model, or, without a study, what the derivation gives in closed form. */

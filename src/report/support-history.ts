@@ -2,12 +2,15 @@
 // (smirnov1981 §2: the variants on fewer supports are the passages between
 // full ones under a changing load): the reactions Nᵢ and Φ against t, and the
 // variant's number against t, each switch's located time named in the
-// caption with the reactions there, and the run's least Δ/Δ₀.
+// caption (in closed form where it has one) with the reactions there, and the
+// run's least Δ/Δ₀.
 // Printing only: the values are studies/support-history.ts's.
 // Tests: test/report/friction.test.ts.
+import { TIME } from '../model/names.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { SupportHistory, SupportSwitch } from '../studies/support-history.js';
-import { type Figure, type Inline, m } from './document.js';
+import type { SupportStarts } from '../studies/support-starts.js';
+import { type Block, type Figure, type Inline, m, paragraph, ref } from './document.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { math, mechanicsSymbol } from './notation.js';
@@ -20,19 +23,15 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
   const variants = system.supports?.variants;
   if (!h.switches || !variants) return [];
   const loads = [...h.reactions.map((values, i) => ({ label: `N_{${i + 1}}`, values })), { label: '\\Phi', values: h.friction }];
-  const named = (i: number): string => (i < 0 ? '\\text{none}' : tag(variants[i]!.variant));
+  const named = namer(system);
   const when: Inline[] = h.located.flatMap((w, j): Inline[] => [
     j ? '; ' : '',
-    'from ',
-    m(named(w.from)),
-    ' to ',
-    m(named(w.to)),
-    ' at ',
-    m(`t = ${fmt(w.t)}`),
+    ...passage(named, w),
     ', where ',
     m(`N_{${w.leaving + 1}} = 0`),
     ...continuity(w),
-    ...(w.closed
+    // A switch at a position in closed form (the time's is in the passage).
+    ...(w.closed && w.closed.variable !== TIME
       ? [
           '; in closed form ',
           m(`N_{${w.leaving + 1}}`),
@@ -109,9 +108,83 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
 
 const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
 
+/** A variant's name by its index, "none" for −1. */
+const namer =
+  (system: DerivedSystem) =>
+  (i: number): string =>
+    i < 0 ? '\\text{none}' : tag(system.supports!.variants![i]!.variant);
+
+/** "from (−) to (+) at t = π/(2ω) = 1.571": the switch, its time in closed form where it has one. */
+const passage = (named: (i: number) => string, w: SupportSwitch): Inline[] => [
+  'from ',
+  m(named(w.from)),
+  ' to ',
+  m(named(w.to)),
+  ' at ',
+  m(`t = ${w.closed?.variable === TIME ? `${math(w.closed.value)} = ` : ''}${fmt(w.t)}`),
+];
+
+/** Whether a switch passes the reactions continuously: both variants' reactions equal there (smirnov1981 §2). */
+const passesContinuously = (w: SupportSwitch): boolean => w.before.every((N, i) => Math.abs(N - w.after[i]!) <= 1e-6 * Math.max(1, Math.abs(N)));
+const continuous = (h: SupportHistory): boolean => h.located.every(passesContinuously);
+
+/** The run's switches as one clause of the conclusion; none where the run does not switch. */
+export function supportHistoryFinding(system: DerivedSystem, h: SupportHistory): Inline[] {
+  if (!h.located.length || !system.supports?.variants) return [];
+  const named = namer(system);
+  return [
+    'the bearing side of the support switches ',
+    ...h.located.flatMap((w, j): Inline[] => [j ? (j === h.located.length - 1 ? ' and ' : ', ') : '', ...passage(named, w)]),
+    continuous(h) ? ', the reactions passing continuously through 0' : '',
+  ];
+}
+
+/**
+ * The discussion of the switches (smirnov1981 §2: the variants on fewer supports are the passages between full
+ * ones) and of the start from rest the rule holds for a time (studies/support-starts.ts).
+ */
+export function supportHistoryDiscussion(system: DerivedSystem, h: SupportHistory, starts?: SupportStarts): Block[] {
+  const finding = supportHistoryFinding(system, h);
+  const held = starts?.starts.find((s) => s.until !== undefined);
+  const blocks: Block[] = [];
+  if (finding.length)
+    blocks.push(
+      paragraph(
+        'Along the simulated run (Section ',
+        ref('sec:friction'),
+        ') ',
+        ...finding,
+        continuous(h)
+          ? ': each switch passes through the variant on fewer supports, where the reaction that leaves is 0 in both variants, the transient state between full variants of Smirnov §2; the friction bound '
+          : ': the reactions jump at the switch, and with them the friction bound ',
+        m('\\Phi'),
+        ' changes its coefficient there, and the motion goes on without an impact.',
+      ),
+    );
+  if (held && starts) {
+    const p = mechanicsSymbol(starts.parameter);
+    blocks.push(
+      paragraph(
+        'Started from rest with ',
+        m(`${p} = ${fmt(held.load)}`),
+        ', within the friction bound ',
+        m(`\\Phi = ${fmt(held.bound)}`),
+        ' at ',
+        m('t = 0'),
+        ', the system stays at rest only until ',
+        m(`t = ${held.untilClosed ? `${math(held.untilClosed)} = ` : ''}${fmt(held.until!)}`),
+        ', where the bound falls to ',
+        m(`|${p}|`),
+        held.moved ? '; from there it slides, as the run shows.' : '; the run stays at rest.',
+      ),
+    );
+  }
+  return blocks;
+}
+
 /** Whether the reactions pass continuously through the switch: the other reactions of both variants there. */
 function continuity(w: SupportSwitch): Inline[] {
-  const same = w.before.every((N, i) => Math.abs(N - w.after[i]!) <= 1e-6 * Math.max(1, Math.abs(N)));
+  const same = passesContinuously(w);
   const rest = w.before.flatMap((N, i) => (i === w.leaving ? [] : [`N_{${i + 1}} = ${fmt(N)}`]));
   if (same) return rest.length ? [' in both variants, and ', m(rest.join(',\\ ')), ' in both: the reactions pass continuously'] : [' in both variants'];
   return [', the reactions ', m(`(${w.before.map(fmt).join(', ')})`), ' before and ', m(`(${w.after.map(fmt).join(', ')})`), ' after'];

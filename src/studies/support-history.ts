@@ -17,6 +17,7 @@ import { TIME } from '../model/names.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { bisect } from '../numeric/bisect.js';
+import { timeRoot } from './time-root.js';
 
 export interface SupportHistory {
   readonly t: readonly number[];
@@ -122,14 +123,16 @@ const CLOSED_TOLERANCE = 1e-6;
 
 /**
  * Where N = 0 in closed form: each sgn of the state set to its value at the switch, N's numerator solved for the
- * time or a coordinate it is linear in, the others of the state absent; kept where it gives the located value.
+ * time or a coordinate it is linear in, the others of the state absent; else, where N depends on t alone, through
+ * the cosine or sine of an angle (timeRoot); kept where it gives the located value.
  */
 function closedSwitch(system: DerivedSystem, N: Expr, [t, q, qd]: [number, number[], number[]], base: Env): SupportSwitch['closed'] {
   const cs = system.model.coordinates;
   const env: Env = { ...base, t, ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, q[i]!] as const, [c.qd.name, qd[i]!] as const])) };
   const signed = memoPass<Expr>((u, go) => (u.kind === 'fn' && u.name === 'sign' ? num(Math.sign(evaluate(u.args[0]!, env))) : mapChildren(u, go)))(N);
+  const names = cs.flatMap((c) => [c.name, c.qd.name]);
   const [numerator] = numeratorDenominator(cancel(simplify(signed)));
-  const state = new Set([TIME, ...cs.flatMap((c) => [c.name, c.qd.name])]);
+  const state = new Set([TIME, ...names]);
   const values = new Map<string, number>([[TIME, t], ...cs.map((c, i) => [c.name, q[i]!] as const)]);
   for (const [variable, at] of values) {
     const slope = simplify(diff(numerator!, variable));
@@ -139,7 +142,9 @@ function closedSwitch(system: DerivedSystem, N: Expr, [t, q, qd]: [number, numbe
     const value = collectFactors(simplify(cancel(div(neg(rest), slope))));
     if (Math.abs(evaluate(value, base) - at) <= CLOSED_TOLERANCE * Math.max(1, Math.abs(at))) return { variable, value, at };
   }
-  return undefined;
+  // Else in the cosine or sine of an angle linear in t (time-root.ts: F_z = F cos ωt).
+  const time = timeRoot(N, names, env, t);
+  return time && { variable: TIME, value: time, at: t };
 }
 
 /** The state at t between samples k − 1 and k: q cubic Hermite in q and q̇ at both ends, q̇ its derivative. */

@@ -7,12 +7,13 @@
 // integrated motion does.
 // Tests: test/studies/support-starts.test.ts.
 import { evaluate } from '../core/evaluate.js';
-import { dependsOn, type Expr } from '../core/expr.js';
+import { add, dependsOn, fn, mul, num, type Expr } from '../core/expr.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { bisect } from '../numeric/bisect.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate } from '../runtime/hybrid/simulate.js';
+import { timeRoot } from './time-root.js';
 
 export interface SupportStart {
   /** The load P along the free coordinate and the friction bound Φ the rule compares it with. */
@@ -33,6 +34,8 @@ export interface SupportStart {
   readonly until?: number;
   /** Whether the load or the bound varies with t (the values above are at t = 0). */
   readonly timed: boolean;
+  /** `until` in closed form where it has one (time-root.ts): arccos(F_x/(f₂F))/ω there. */
+  readonly untilClosed?: Expr;
 }
 
 /** Samples of [0, t1] searched for the rest rule's first failure before bisection refines it. */
@@ -66,6 +69,7 @@ export function supportStarts(system: DerivedSystem, mod: LoadedModule): Support
   if (!system.model.parameters.some((p) => p.name === parameter)) return undefined;
   const i = system.model.coordinates.findIndex((c) => c.name === rest.coordinate);
   const { q0, t1 } = mod.model.initial;
+  const state = system.model.coordinates.flatMap((c) => [c.name, c.qd.name]);
   const inside = { [parameter]: (rest.atDefaults.bound / 2) * Math.sign(rest.atDefaults.load || 1) };
   const starts = [{}, inside].map((params): SupportStart => {
     const tr = simulate(mod, { q0, qd0: q0.map(() => 0), t1, samples: 2, rtol: 1e-8, atol: 1e-10, params });
@@ -74,6 +78,8 @@ export function supportStarts(system: DerivedSystem, mod: LoadedModule): Support
     const timed = dependsOn(rest.load, 't') || dependsOn(rest.bound, 't');
     const held = Math.abs(evaluate(rest.load, { ...env, t: 0 })) <= evaluate(rest.bound, { ...env, t: 0 });
     const until = timed && held ? ruleFails(rest.load, rest.bound, env, t1) : undefined;
+    const margin = add(rest.bound, mul(num(-1), fn('abs', rest.load)));
+    const untilClosed = until === undefined ? undefined : timeRoot(margin, state, env, until);
     const speed = tr.qd.at(-1)![i]!;
     return {
       load: evaluate(rest.load, env),
@@ -85,6 +91,7 @@ export function supportStarts(system: DerivedSystem, mod: LoadedModule): Support
       moved: Math.abs(displacement) > MOVED || Math.abs(speed) > MOVED,
       timed,
       ...(until === undefined ? {} : { until }),
+      ...(untilClosed ? { untilClosed } : {}),
     };
   });
   return { coordinate: rest.coordinate, parameter, starts };

@@ -77,8 +77,12 @@ describe('friction section', () => {
     const t = tex('point-between-planes');
     expect(t).toContain('\\Phi^{(+)} = -F_{z} f_{1}');
     expect(t).toContain('\\Phi^{(-)} = F_{z} f_{2}');
-    // The paper's Φ as it stands, sgn F_z choosing the variant, set beside the switched Φ of the variant the load realizes.
-    expect(t).toContain('\\Phi\\ \\text{(\\S 2)} = \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    // The paper's Φ as it stands, sgn F_z choosing the variant: the switched Φ of the derivation only multiplies it out
+    // otherwise, so it is printed once, as the paper does.
+    expect(t).toContain(
+      '\\Phi\\ \\text{(\\S 2)} = F_{z} \\left(\\frac{1}{2} f_{1} (\\operatorname{sgn} F_{z} - 1) + \\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z})\\right)\n',
+    );
+    expect(t).not.toContain('\\Phi\\ \\text{(\\S 2)} &= \\frac{1}{2} F_{z}');
     // sgn F_z printed in place of the formula's sgnF, as the paper writes it, not as a typed variable.
     expect(t).toMatch(/\\S\{\}2 & \$\\Phi\$ & \$F_\{z\} .*\(\\operatorname\{sgn\} F_\{z\} - 1\)/);
     expect(t).not.toContain('\\mathit{sgnF} = \\operatorname{sgn} F_{z}');
@@ -125,8 +129,11 @@ describe('friction section', () => {
     expect(planar).toContain(
       '\\Phi = \\sum_\\varepsilon \\chi(\\varepsilon)\\, \\Phi^{\\varepsilon} = \\frac{1}{4} \\sum_\\varepsilon (1 + \\operatorname{sgn} N_1^{\\varepsilon})(1 + \\operatorname{sgn} N_2^{\\varepsilon}) \\Bigl(\\kappa_1^{\\varepsilon_1} N_1^{\\varepsilon} + \\kappa_2^{\\varepsilon_2} N_2^{\\varepsilon}\\Bigr)',
     );
-    // Without the paper's names (the point's rows compare Φ only), the closed forms stay.
-    expect(tex('point-between-planes')).toContain('\\Delta^{(+)}');
+    // Without the paper's names (the point's rows compare Φ only), the closed forms stay; its Δ^ε = 1, said once.
+    expect(tex('point-between-planes')).toContain('N_{1}^{(+)}');
+    expect(tex('point-between-planes')).toContain('here $\\Delta^{\\varepsilon} = 1$ in every variant');
+    expect(tex('point-between-planes')).not.toContain('\\Delta^{(+)}');
+    expect(tex('point-between-planes')).not.toContain('the least $\\Delta^{\\varepsilon}/\\Delta_0$');
   });
 });
 
@@ -162,6 +169,9 @@ describe('hinge friction in the report', () => {
     const t = tex('rough-hinge-pendulum');
     expect(t).toContain('N^{\\perp}');
     expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
+    // (2.6)'s angular acceleration is ε, not a (no letter in two meanings); one formula, (2.4) as printed, differs.
+    expect(t).toContain('In the formulas $\\varepsilon = -14.1711$');
+    expect(t).toContain("1 of the paper's formulas differs from the derivation ((2.4))");
     // N^⊥ oriented: N turned by +90° in the bearing's frame, as the friction force f s J₉₀N of src/derive/friction/journal.ts.
     expect(t).toContain('$N^{\\perp} = (-N_2, N_1)$ the reaction turned a quarter turn from the first row of J towards the second');
     // smirnov1981 §2: f and f_r (the paper's f₁) are two coefficients, the second left to the contact patch.
@@ -207,7 +217,8 @@ describe('hinge friction in the report', () => {
 describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   it('prints the point’s rest condition |F_x| ≤ Φ(F_z) and that it slides at the defaults', () => {
     const t = tex('point-between-planes');
-    expect(t).toContain('|F_{x}| \\le \\frac{1}{2} F_{z} (f_{2} (1 + \\operatorname{sgn} F_{z}) - f_{1} (1 - \\operatorname{sgn} F_{z}))');
+    // As the paper's two cases: −f₁F_z where the lower plane bears (F_z ≤ 0), f₂F_z where the upper one does.
+    expect(t).toContain('|F_{x}| \\le \\begin{cases} -F_{z} f_{1}, & -F_{z} \\ge 0 \\\\ F_{z} f_{2}, & F_{z} \\ge 0 \\end{cases}');
     expect(t).toContain('$|P| = 3$ and $\\Phi = 1$: started from rest, it slides forward');
   });
   it('gives the prism’s bound at the defaults, 0.45/1.02', () => {
@@ -240,7 +251,7 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   });
   it('the growing moment: the switch at t* = (P_y(a₂ − f₁₂w) − M_z)/k = 0.84 exactly, no flags', () => {
     const sweep = tex('prism-in-guides-planar-sweep');
-    expect(sweep).toContain('from $(-,-)$ to $(+,-)$ at $t = 0.84$, where $N_{1} = 0$');
+    expect(sweep).toContain('from $(-,-)$ to $(+,-)$ at $t = \\frac{P_{y} (a_{2} - f_{12} w) - M_{z}}{k} = 0.84$, where $N_{1} = 0$');
     expect(sweep).not.toMatch(/g_\{[12]\}/);
     expect(sweep).not.toContain('corrected: pair');
   });
@@ -255,9 +266,14 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(figure('point-between-planes-switching')).toMatchObject({ legend: [{ label: 'N_{1}' }, { label: '\\Phi' }] });
     expect(JSON.stringify(figure('point-between-planes-switching'))).toContain('switches variant 2 times');
     // At ωt = π/2 and 3π/2 (ω = 1): 1.5708, 4.7124, where cos ωt, and N₁ = |F cos ωt|, vanish.
-    expect(tex('point-between-planes-switching')).toContain('from $(-)$ to $(+)$ at $t = 1.571$, where $N_{1} = 0$');
-    expect(tex('point-between-planes-switching')).toContain('from $(+)$ to $(-)$ at $t = 4.712$');
+    expect(tex('point-between-planes-switching')).toContain('from $(-)$ to $(+)$ at $t = \\frac{\\pi}{2 \\omega} = 1.571$, where $N_{1} = 0$');
+    expect(tex('point-between-planes-switching')).toContain('from $(+)$ to $(-)$ at $t = \\frac{3 \\pi}{2 \\omega} = 4.712$');
     expect(figure('point-between-planes')).toBeUndefined();
+    // The discussion and the conclusion are about the switching, and the start from rest held until arccos(F_x/(f2 F))/ω.
+    const discussion = tex('point-between-planes-switching').split('section{Discussion}')[1]!;
+    expect(discussion).toContain('the bearing side of the support switches from $(-)$ to $(+)$ at $t = \\frac{\\pi}{2 \\omega} = 1.571$');
+    expect(discussion).toContain('stays at rest only until $t = \\frac{\\arccos\\left(\\frac{F_{x}}{F f_{2}}\\right)}{\\omega} = 1.047$');
+    expect(discussion.split('section{Conclusion}')[1]).toContain('the reactions passing continuously through 0');
   });
   it('names each plane’s coefficient in its own equality, κ₁⁺ = f₁ below and κ₁⁻ = f₂ above', () => {
     expect(tex('point-between-planes')).toContain('\\kappa_1^{+} = f_{1},\\ \\kappa_1^{-} = f_{2}');

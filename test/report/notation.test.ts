@@ -80,6 +80,14 @@ describe('the linearization', () => {
   });
 });
 
+describe('the first-kind form’s Cartesian coordinates and applied force', () => {
+  it('are x and F, or r and 𝓕 beside a coordinate x and a parameter F (the alternating load F cos ωt)', () => {
+    const letters = (name: string) => reportSymbols(deriveSystem(models.find((m) => m.name === name)!));
+    expect(letters('point-between-planes-switching')).toMatchObject({ cartesian: 'r', applied: '\\mathcal{F}' });
+    expect(letters('simple-pendulum')).toMatchObject({ cartesian: 'x', applied: 'F' });
+  });
+});
+
 describe('the mass matrix’s and the Hamiltonian’s letters', () => {
   it('are G beside Smirnov’s prism’s moments M_x, whose first-kind text then has no contacts’ G (no sans-serif M)', async () => {
     const { lagrange1Section } = await import('../../src/report/lagrange1.js');
@@ -89,7 +97,8 @@ describe('the mass matrix’s and the Hamiltonian’s letters', () => {
       const intro = lagrange1Section(system)!.blocks[0]!;
       if (intro.kind !== 'paragraph') throw new Error('no introduction');
       const text = intro.content.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
-      expect(text).toContain('G_x\\,\\mathrm{d}\\dot{x} = F\\,\\mathrm{d}t + A_x^{\\top}\\mathrm{d}\\eta,');
+      // r, not x, for the points' Cartesian coordinates: x is the prism's coordinate.
+      expect(text).toContain('G_r\\,\\mathrm{d}\\dot{r} = F\\,\\mathrm{d}t + A_r^{\\top}\\mathrm{d}\\eta,');
       expect(text).not.toContain('G^{\\top}');
     }
   });

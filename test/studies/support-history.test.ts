@@ -9,6 +9,7 @@ import planes from '../../derivations/point-between-planes.js';
 import fixed from '../../derivations/prism-in-guides-planar-fixed.js';
 import sweep from '../../derivations/prism-in-guides-planar-sweep.js';
 import { evaluate } from '../../src/core/evaluate.js';
+import { defaultsEnv } from '../../src/derive/friction/supports.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { supportHistory } from '../../src/studies/support-history.js';
 import { derived } from '../helpers/examples.js';
@@ -23,6 +24,9 @@ describe('N and Φ along the run under F_z = 2 cos t', () => {
     // Located where F_z = 2 cos t reaches 0, N = |F_z| on both planes there.
     expect(h.located.map((w) => w.t)).toEqual([expect.closeTo(Math.PI / 2, 12), expect.closeTo((3 * Math.PI) / 2, 12)]);
     for (const w of h.located) expect([w.before[0], w.after[0]]).toEqual([expect.closeTo(0, 9), expect.closeTo(0, 9)]);
+    // In closed form, π/(2ω) and 3π/(2ω): read at ω = 2 they are π/4 and 3π/4.
+    expect(h.located.map((w) => w.closed?.variable)).toEqual(['t', 't']);
+    expect(h.located.map((w) => evaluate(w.closed!.value, { omega: 2 }))).toEqual([expect.closeTo(Math.PI / 4, 12), expect.closeTo((3 * Math.PI) / 4, 12)]);
     h.t.forEach((t, k) => {
       const Fz = 2 * Math.cos(t);
       expect(h.reactions[0]![k]).toBeCloseTo(Math.abs(Fz), 9);
@@ -115,6 +119,8 @@ describe('the planar prism under a growing moment', () => {
     expect(at!.closed?.variable).toBe('t');
     const elsewhere = { Py: 3, Mz: 0.4, a2: 0.7, f12: 0.5, w: 0.3, k: 2 };
     expect(evaluate(at!.closed!.value, elsewhere)).toBeCloseTo((3 * (0.7 - 0.5 * 0.3) - 0.4) / 2, 12);
+    // t* in closed form: at P_y = 3, k = 1 it is 3(0.5 − 0.04) − 0.5 = 0.88.
+    expect(evaluate(h.located[0]!.closed!.value, { ...defaultsEnv(sys.model), Py: 3, k: 1 })).toBeCloseTo(0.88, 12);
     expect(h.determinant).toBeDefined();
     expect(h.rest).toBeUndefined();
     for (let s = 0; s < k; s += 5) expect(h.reactions[0]![s]).toBeCloseTo((2 * (0.5 - 0.2 * 0.2) - 0.5 - 0.5 * h.t[s]!) / 1.02, 9);

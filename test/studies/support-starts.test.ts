@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import point from '../../derivations/point-between-planes.js';
 import switching from '../../derivations/point-between-planes-switching.js';
+import { evaluate } from '../../src/core/evaluate.js';
 import { supportStarts, type SupportStarts } from '../../src/studies/support-starts.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
@@ -56,6 +57,8 @@ describe('the point between two planes whose normal load turns, started from res
     expect(inside.load).toBeCloseTo((f2 * F) / 2, 12);
     expect(inside.until).toBeCloseTo(Math.acos(inside.load / (f2 * F)) / omega, 9);
     expect(inside.until).toBeCloseTo(Math.PI / 3, 9);
+    // In closed form arccos(F_x/(f2 F))/ω: at F_x = 0.25, ω = 2 it is arccos(1/4)/2.
+    expect(evaluate(inside.untilClosed!, { Fx: 0.25, F, f2, omega: 2 })).toBeCloseTo(Math.acos(0.25) / 2, 12);
     expect(inside.moved).toBe(true);
   });
 

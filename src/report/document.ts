@@ -35,7 +35,18 @@ export interface EquationRow {
   readonly lines: readonly EquationLine[];
   /** The printed entries, where the right-hand side is one matrix (matrixEquation): a phone's layout may list them instead (layout.ts). */
   readonly matrix?: readonly (readonly string[])[];
+  /**
+   * Where the row stands in its source, as LaTeX (a paper's \text{(3.2)}): set in a column of its own right of the
+   * row, before its number, so that the left side names the quantity alone and does not read as a product with it.
+   */
+  readonly tag?: string;
 }
+
+/** A row's last line as aligned LaTeX: the line, and its source's tag in a column of its own. */
+export const lastLineTex = (r: EquationRow, l: EquationLine): string => `${lineTex(l, true)}${r.tag ? ` &&${r.tag}` : ''}`;
+
+/** Whether rows print as one display equation: a single line, untagged (a tag needs align's columns). */
+export const singleLine = (rows: readonly EquationRow[]): boolean => rows.length === 1 && rows[0]!.lines.length === 1 && !rows[0]!.tag;
 
 /** A line with its alignment point as "&" (align environments) or without it (a single equation). */
 export const lineTex = (l: EquationLine, aligned: boolean): string => (aligned ? `${l.before} &${l.after}` : `${l.before} ${l.after}`.trim());
@@ -121,10 +132,10 @@ export const list = (...items: Inline[][]): List => ({ kind: 'list', items });
  * An equation lhs rel rhs, the right-hand side given as print lines
  * (notation.ts mathLines): "lhs &= line₁", then "&\quad {}line₂", ….
  */
-export function equation(label: string | undefined, lhs: string, rhs: readonly string[] | string, rel = '='): EquationRow {
+export function equation(label: string | undefined, lhs: string, rhs: readonly string[] | string, rel = '=', tag?: string): EquationRow {
   const lines = typeof rhs === 'string' ? [rhs] : rhs;
   const out: EquationLine[] = [{ before: lhs, after: `${rel} ${lines[0] ?? ''}` }, ...lines.slice(1).map((l) => ({ before: '', after: `\\quad {}${l}` }))];
-  return label === undefined ? { lines: out } : { label, lines: out };
+  return { ...(label === undefined ? {} : { label }), lines: out, ...(tag ? { tag } : {}) };
 }
 
 /** lhs = the matrix of these printed entries, the entries kept with the row. */

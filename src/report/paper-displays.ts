@@ -9,10 +9,11 @@ import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth } from './latex.js';
 import { LINE_WIDTH } from './notation.js';
 
-/** A display of a derived result: the rows it prints (its label is its first row's) and its left side. */
+/** A display of a derived result: the rows it prints (its label is its first row's), its left side and the paper's numbers (tag column). */
 export interface ResultDisplay {
   readonly rows: readonly number[];
   readonly lhs: string;
+  readonly tag: string;
 }
 
 /**
@@ -43,29 +44,34 @@ export function derivedLeft(r: PaperCheckRow): boolean {
   return facts(left) && !facts(formula);
 }
 
-/** The paper's number as printed beside a name ('' for the report's own results). */
-const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${r.formula.eq.replace('§', '\\S ')}}`);
+/**
+ * Whether a relation's left side is printed: whole with the paper's formula;
+ * not a derived side set beside the paper's (derivedLeft), whose Derived cell
+ * refers to the display of its value rather than print the letters it is
+ * written in (kozlov1988 §4's a in the swings' integrals).
+ */
+export const leftPrinted = (r: PaperCheckRow): boolean => r.formula.left !== undefined && !derivedLeft(r);
 
-/** A row's left side alone: its quantity and the paper's number. */
-export const rowLhs = (r: PaperCheckRow): string => `${r.formula.name}${tag(r)}`;
+/** The paper's numbers as the tag column prints them, \text{(3.3), (3.4)} ('' for the report's own results). */
+export const paperTag = (eqs: readonly string[]): string => (eqs.length ? `\\text{${eqs.join(', ').replaceAll('§', '\\S ')}}` : '');
+
+/** A row's paper number as the tag column prints it ('' for the report's own results). */
+export const rowTag = (r: PaperCheckRow): string => (own(r) ? '' : paperTag([r.formula.eq]));
+
+/** A row's quantity with the paper's number beside it, for the text (the abstract's "corrected reading τ §4"). */
+export const rowLhs = (r: PaperCheckRow): string => `${r.formula.name}${own(r) ? '' : `\\ ${rowTag(r)}`}`;
 
 /** Printed width (texWidth) a shared left side keeps within, so that the result beside it keeps half the line. */
 const SHARED_WIDTH = LINE_WIDTH / 2;
 
-/**
- * "g_{11} = g_{33}\ \text{(3.4)}": the rows' quantities joined by "=", each
- * name once, the names of one paper's number (or numbers) before it.
- */
+/** "g_{11} = g_{33}": the rows' quantities joined by "=", each name once (the paper's numbers are the tag column's, sharedTag). */
 export function sharedLhs(rows: readonly PaperCheckRow[]): string {
-  const tags = new Map<string, string[]>();
-  for (const r of rows) tags.set(r.formula.name, [...new Set([...(tags.get(r.formula.name) ?? []), r.formula.eq])]);
-  const byTags = new Map<string, string[]>();
-  for (const r of rows) {
-    const key = own(r) ? '' : tags.get(r.formula.name)!.join(', ');
-    const names = byTags.get(key) ?? [];
-    if (!names.includes(r.formula.name)) byTags.set(key, [...names, r.formula.name]);
-  }
-  return [...byTags].map(([key, names]) => `${qualified(names).join(' = ')}${key ? `\\ \\text{${key.replaceAll('§', '\\S ')}}` : ''}`).join(' = ');
+  return qualified([...new Set(rows.map((r) => r.formula.name))]).join(' = ');
+}
+
+/** The paper's numbers of the rows a display names, each once, in order: "(3.3), (3.4)". */
+export function sharedTag(rows: readonly PaperCheckRow[]): string {
+  return paperTag([...new Set(rows.filter((r) => !own(r)).map((r) => r.formula.eq))]);
 }
 
 /**
@@ -126,10 +132,14 @@ export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] 
       : groups.find((g) => {
           const q = rows[g[0]!]!;
           const joined = [...g, i].map((k) => rows[k]!);
-          return !alone(q) && q.derived === r.derived && one(q, r) && own(q) === own(r) && texWidth(sharedLhs(named(joined))) <= SHARED_WIDTH;
+          const both = named(joined);
+          return !alone(q) && q.derived === r.derived && one(q, r) && own(q) === own(r) && texWidth(`${sharedLhs(both)}\\ ${sharedTag(both)}`) <= SHARED_WIDTH;
         });
     if (joins) joins.push(i);
     else groups.push([i]);
   });
-  return groups.map((g) => ({ rows: g, lhs: sharedLhs(named(g.map((k) => rows[k]!))) }));
+  return groups.map((g) => {
+    const shown = named(g.map((k) => rows[k]!));
+    return { rows: g, lhs: sharedLhs(shown), tag: sharedTag(shown) };
+  });
 }

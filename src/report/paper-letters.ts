@@ -15,6 +15,7 @@ import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
+import { leftPrinted } from './paper-displays.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
 
@@ -66,7 +67,8 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   const byLetter = new Map<string, Map<string, Value>>();
   rows.forEach((r, row) => {
     if (!r.formula.formula) return;
-    const printed = new Set([...freeSymbols(r.formula.formula), ...(r.formula.left ? freeSymbols(r.formula.left) : [])]);
+    // A left side no cell prints (a long derived side, paper-displays.ts leftPrinted) defines none of its letters.
+    const printed = new Set([...freeSymbols(r.formula.formula), ...(leftPrinted(r) ? freeSymbols(r.formula.left!) : [])]);
     for (const [name, v] of r.bindings) {
       const measured = r.measured?.bindings.get(name);
       if (!printed.has(name) || (measured === undefined && inPlace(v))) continue;

@@ -700,7 +700,12 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
         : ['their reaction is ', m('-A^{\\top}\\lambda'), ', the same form as the reaction of a unilateral constraint.']),
     ]);
   if (system.energy)
-    items.push([m('E = T + V'), ' is the total energy', simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.']);
+    // With a realized contact's potential V_c, the energy plotted holds it (notation.ts energyLabel).
+    items.push([
+      m(energyLabel(system.model)),
+      ' is the total energy',
+      simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.',
+    ]);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);
   items.push(['Equation numbers in parentheses refer to this report; “Kugushev–Sorokina (10.13)” refers to equation (10.13) of that paper in the References.']);

@@ -18,7 +18,7 @@ import type { BifurcationKind } from '../runtime/analysis/continuation.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
-import { convergenceClause, type ReportLimitStudy } from './limit.js';
+import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
@@ -401,6 +401,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)}${f.system.model.unilateral.length ? ` with ${plural(orbit.impacts.length, 'impact')} per period` : ''}`,
       ...(brief ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
       ...sweepVerdicts(f.orbit!),
+      ...sweepReading(f),
       ...(shifted.length
         ? [
             ' at ',
@@ -423,7 +424,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     // A general theory's formulas are relations the derivation satisfies, not results about this model.
     const [one, many, hold, holds] = generalTheory(f.paper.source)
       ? ['relation', 'relations', 'hold for the derivation', 'holds for the derivation']
-      : ['result', 'results', 'agree with the derivation', 'agrees with the derivation'];
+      : // "formulas": the rows count the equations of motion a paper prints (kozlov1988 (3.3), (3.4)) beside its results.
+        ['formula', 'formulas', 'agree with the derivation', 'agrees with the derivation'];
     // The formulas that disagree named (smirnov1981's Δᵢ (2.4) as printed), so that the count does not read as agreement.
     const off = printed(f.paper).filter((r) => r.agrees === false);
     if (checked)
@@ -442,7 +444,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
               ...scopeInlines(f.paper),
             ],
       );
-    out.push(...ownFindings(f.paper));
+    // The toolkit's own rows are the body's and the conclusion's; the abstract states what is found.
+    if (!brief) out.push(...ownFindings(f.paper));
     const claims = f.paper.claims;
     const proved = claims.filter((c) => c.proof.holds).length;
     if (claims.length)
@@ -545,6 +548,15 @@ function sweepVerdicts(study: OrbitStudy): Inline[] {
   ];
 }
 
+/**
+ * What the orbit's sweep means, where a row compares the orbit at the sweep's end with the paper's rigid limit and
+ * agrees, in that row's reading (kozlov1988 (4.8): the rigid orbit is stable, so the stiffness destabilizes it).
+ */
+function sweepReading(f: SummaryFacts): Inline[] {
+  const row = f.paper?.rows.find((r) => r.agrees && r.measured && r.formula.reading && r.formula.derived.some((d) => d.fact.startsWith('orbit.sweep')));
+  return row ? [': ', ...noteInlines(row.formula.reading!)] : [];
+}
+
 /** The orbit in the abstract: how far a period advances and the largest modulus of its nontrivial multipliers. */
 function briefOrbitFacts({ orbit }: OrbitStudy): Inline[] {
   const shift = Object.entries(orbit!.shift);
@@ -603,7 +615,12 @@ function questions(f: SummaryFacts): Inline[][] {
     ]);
   if (system.unilateral?.coulomb.some((c) => c.painleve?.length)) out.push(['up to which friction coefficient a sliding contact has a consistent motion']);
   if (f.orbit) out.push(['whether its periodic motion is stable']);
-  if (f.limitStudy) out.push(['whether the compliant model tends to the rigid one as ', m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
+  if (f.limitStudy)
+    out.push([
+      hasDistances(f.limitStudy) ? 'whether the compliant model tends to the rigid one as ' : 'how its contact changes as ',
+      m(mechanicsSymbol(f.limitStudy.parameter)),
+      ' grows',
+    ]);
   return out;
 }
 

@@ -122,6 +122,9 @@ export const series = (parts: readonly Inline[][], comma = ','): Inline[] =>
   parts.flatMap((p, i) => (i === 0 ? p : i === parts.length - 1 ? [parts.length > 2 || comma === ';' ? `${comma} and ` : ' and ', ...p] : [`${comma} `, ...p]));
 
 export const m = (tex: string): Inline => ({ math: tex });
+
+/** A model file's text with its $…$ spans as math (notes, descriptions: LaTeX, which both renderers take). */
+export const textInlines = (text: string): Inline[] => text.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
 export const ref = (label: string): Inline => ({ ref: label });
 export const code = (text: string): Inline => ({ code: text });
 export const paragraph = (...content: Inline[]): Paragraph => ({ kind: 'paragraph', content });

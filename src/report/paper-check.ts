@@ -14,7 +14,7 @@ import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { RESTING_FACT } from '../studies/rest-time.js';
-import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, prefixedSections, ref, textInlines, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
@@ -316,7 +316,7 @@ function ownVerdict(r: PaperCheckRow): Inline[] {
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */
 export function noteInlines(note: string): Inline[] {
-  return note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
+  return textInlines(note);
 }
 
 /** A result in the paper's forms (paper-forms.ts); a wide one over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
@@ -383,7 +383,6 @@ const namesOnly = (r: LetteredRow, facts: ReadonlyMap<string, Expr>): boolean =>
 
 /** How far a form may print wider than another and still be preferred for a fraction less deep (a fraction in a fraction read as one). */
 const DEPTH_SLACK = 4;
-
 
 /**
  * The formula's symbols bound to a fact another row derives under that same name (τ of kozlov1988 (4.2), a

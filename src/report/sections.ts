@@ -31,6 +31,7 @@ import {
   m,
   paragraph,
   ref,
+  textInlines,
   type Block,
   type EquationRow,
   type Figure,
@@ -221,7 +222,7 @@ export function modelSection({ system }: SectionInput): Section {
       caption: 'Generalized coordinates',
       columns: ['Symbol', 'Description', 'Unit'],
       align: 'lpl',
-      rows: model.coordinates.map((c) => [[m(q(c))], [c.description ?? ''], c.unit ? [m(unitLatex(c.unit))] : []]),
+      rows: model.coordinates.map((c) => [[m(q(c))], textInlines(c.description ?? ''), c.unit ? [m(unitLatex(c.unit))] : []]),
     },
   );
   if (model.parameters.length) {
@@ -235,7 +236,7 @@ export function modelSection({ system }: SectionInput): Section {
       align: ranged ? 'lplrl' : 'lplr',
       rows: model.parameters.map((p) => [
         [m(mechanicsSymbol(p.name))],
-        [p.description ?? ''],
+        textInlines(p.description ?? ''),
         p.unit ? [m(unitLatex(p.unit))] : [],
         [m(numberLatex(p.default))],
         ...(ranged ? [p.range ? [m(declaredRange(p))] : []] : []),

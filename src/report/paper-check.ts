@@ -25,7 +25,7 @@ import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
 import { derivedLeft, givenBack, own, resultDisplays, rowLhs, rowTag, type ResultDisplay } from './paper-displays.js';
-import { BINDING_WIDTH, inPlace, paperLetters, singleSymbols, whereSymbol, type Letter, type LetteredRow } from './paper-letters.js';
+import { BINDING_WIDTH, inPlace, leftPrinted, paperLetters, singleSymbols, whereSymbol, type Letter, type LetteredRow } from './paper-letters.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -200,7 +200,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
               [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
-              [ref(label(display[i]!.rows[0]!))],
+              leftPrinted(r) && derivedLeft(r)
+                ? [m(formulaLatex(r, r.formula.left!)), ' ', ref(label(display[i]!.rows[0]!))]
+                : [ref(label(display[i]!.rows[0]!))],
               [r.agrees ? verdict(r) : 'no'],
             ],
           ],

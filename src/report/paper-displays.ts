@@ -44,14 +44,6 @@ export function derivedLeft(r: PaperCheckRow): boolean {
   return facts(left) && !facts(formula);
 }
 
-/**
- * Whether a relation's left side is printed: whole with the paper's formula;
- * not a derived side set beside the paper's (derivedLeft), whose Derived cell
- * refers to the display of its value rather than print the letters it is
- * written in (kozlov1988 §4's a in the swings' integrals).
- */
-export const leftPrinted = (r: PaperCheckRow): boolean => r.formula.left !== undefined && !derivedLeft(r);
-
 /** The paper's numbers as the tag column prints them, \text{(3.3), (3.4)} ('' for the report's own results). */
 export const paperTag = (eqs: readonly string[]): string => (eqs.length ? `\\text{${eqs.join(', ').replaceAll('§', '\\S ')}}` : '');
 

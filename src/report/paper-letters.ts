@@ -15,7 +15,7 @@ import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
-import { leftPrinted } from './paper-displays.js';
+import { derivedLeft } from './paper-displays.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
 
@@ -67,7 +67,7 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   const byLetter = new Map<string, Map<string, Value>>();
   rows.forEach((r, row) => {
     if (!r.formula.formula) return;
-    // A left side no cell prints (a long derived side, paper-displays.ts leftPrinted) defines none of its letters.
+    // A left side no cell prints (a derived side in letters, leftPrinted) defines none of its letters.
     const printed = new Set([...freeSymbols(r.formula.formula), ...(leftPrinted(r) ? freeSymbols(r.formula.left!) : [])]);
     for (const [name, v] of r.bindings) {
       const measured = r.measured?.bindings.get(name);
@@ -141,6 +141,23 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   letters.sort((a, b) => a.row - b.row);
   return { rows: rows.map((r, i) => ({ ...r, inPlace: inPlaceOf[i]! })), letters };
 }
+
+/** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
+const DERIVED_CELL_WIDTH = 20;
+
+/**
+ * Whether a relation's left side is printed: whole, with the paper's formula; a derived side set beside the paper's
+ * (derivedLeft) only in the Derived cell, where it is short and in the report's own symbols (kugushev2002 (9.5): ẍ + kÿ),
+ * not in letters standing for derived values (kozlov1988 §4's −INP/a, 4l/(P(…))), whose display gives the value.
+ */
+export const leftPrinted = (r: PaperCheckRow): boolean => {
+  const { left, where } = r.formula;
+  if (!left) return false;
+  if (!derivedLeft(r)) return true;
+  const symbols = new Set(factSymbols(r).map(([s]) => s));
+  const own = [...freeSymbols(left)].every((s) => !where.has(s) || symbols.has(s) || inPlace(r.bindings.get(s)!));
+  return own && texWidth(toLatex(left)) <= DERIVED_CELL_WIDTH;
+};
 
 /** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
 export const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');

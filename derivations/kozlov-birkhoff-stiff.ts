@@ -169,7 +169,7 @@ export default defineModel({
         tolerance: 0.05,
         origin: 'own',
         note: 'the trace in $(x, \\dot{x})$ of the return map at the sweep’s largest $N = 10^5$, its multipliers $\\rho_1, \\rho_2$ other than the energy’s 1, against the rigid orbit’s $a$ above, in $(-2, 2)$ iff (4.8). Here $l > l_{*}$, so (4.7) fails, while (4.8) holds: the rigid orbit is stable, the orbit at $N = 100$ is not. The gap to $a$ is the $O(N^{-1/2})$ of the terms $I_k$, $k \\ge 3$, left out of $a$: over the sweep’s table it shrinks about $\\sqrt{10}$-fold a decade of $N$.',
-        reading: 'the rigid orbit ($l > l_{*}$, (4.8) holding) is stable, so the stiffness destabilizes it',
+        reading: 'while the rigid orbit is stable there ($l > l_{*}$, (4.8) holding): the stiffness destabilizes it',
       },
     ],
     notDerived: [

@@ -102,11 +102,11 @@ export default defineModel({
       // Theorem 3 over N, from the runs of the rigid-limit study: the duration falls as N^(-1/2), e stays.
       {
         eq: 'Th. 3',
-        name: '\\rho_{\\delta}',
+        name: '\\delta_N',
         formula: '1/2',
         derived: 'limit.release.order',
         tolerance: 0.01,
-        note: 'the order $\\rho_{\\delta}$ of $\\delta_N = O(N^{-\\rho_{\\delta}})$ fitted to the durations the study measured, the release of each run: $\\delta_N\\sqrt{N}$ is the same at each, $\\pi g_{11}/\\omega$.',
+        note: 'the order $1/2$ of $\\delta_N = O(N^{-1/2})$, against the order fitted to the durations the study measured, the release of each run: $\\delta_N\\sqrt{N}$ is the same at each, $\\pi g_{11}/\\omega$.',
       },
       {
         eq: 'Th. 3',

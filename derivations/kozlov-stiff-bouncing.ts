@@ -55,9 +55,9 @@ export default defineModel({
       {
         eq: '(4.2)',
         name: '\\tau',
-        formula: '2*N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))',
+        formula: '2*N^(-1/2)*arcctg(-g*v^(-1)*N^(-1/2))',
         derived: 'trajectory1.end',
-        note: 'the paper’s $\\tau = 2N^{-1/2}\\operatorname{arcctg}(-g v^{-1}N^{-1/2})$, with $\\operatorname{arcctg} x = \\arccos(x/\\sqrt{1 + x^2}) \\in (0, \\pi)$; the root of $y_0 = 0$ after the strike, $\\cot(\\sqrt{N}\\tau/2) = -g v^{-1}N^{-1/2}$ (the scan shows $\\operatorname{arctg}(-g v^{-1}N^{1/2})$, which is negative).',
+        note: 'the paper’s $\\tau = 2N^{-1/2}\\operatorname{arcctg}(-g v^{-1}N^{-1/2})$, with $\\operatorname{arcctg} x = \\pi/2 - \\arctan x \\in (0, \\pi)$ the inverse of $\\cot$; the root of $y_0 = 0$ after the strike, $\\cot(\\sqrt{N}\\tau/2) = -g v^{-1}N^{-1/2}$ (the scan shows $\\operatorname{arctg}(-g v^{-1}N^{1/2})$, which is negative).',
       },
       {
         eq: '(4.2)',
@@ -86,7 +86,7 @@ export default defineModel({
       {
         eq: '(4.4)',
         name: 'P\\int_0^P \\varpi\\,dt',
-        formula: '-N*a^(-1)*P*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))^2',
+        formula: '-N*a^(-1)*P*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*arcctg(-g*v^(-1)*N^(-1/2)))^2',
         where: { P: 'trajectory2.end', I: 'trajectory1.y.integral' },
         note: 'Lyapunov’s integral with (4.3)’s $\\varpi = -Nf^{\\prime\\prime}(0)y_0$ on $[0, \\tau]$ and 0 in flight, $\\int_0^\\tau y_0\\,dt$ derived from the swing; the paper’s sufficient condition $P\\int_0^P \\varpi\\,dt \\le 4$ reads $gf^{\\prime\\prime}(0)[g^{-1}v + N^{-1/2}\\operatorname{arcctg}(-gv^{-1}N^{-1/2})]^2 \\le 1$.',
       },
@@ -96,7 +96,7 @@ export default defineModel({
         formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2)',
         where: { P: 'trajectory2.end', I: 'trajectory1.y.integral' },
         remainder: 'o(N^(-1/2))',
-        note: 'the largest $f^{\\prime\\prime}(0)$ that (4.4) admits, $4/(P\\int_0^P \\varpi\\,dt/f^{\\prime\\prime}(0))$, expanded as $N \\to \\infty$ in powers of $N^{-1/2}$ (its period’s $\\arccos(g/\\sqrt{g^2 + Nv^2}) = \\pi/2 - gv^{-1}N^{-1/2} + \\ldots$) and taken to the paper’s remainder: the sufficient condition $f^{\\prime\\prime}(0) \\le f^{\\prime\\prime}_{*}$ tends to (4.1), $f^{\\prime\\prime}(0) < g/v^2$, from below.',
+        note: 'the largest $f^{\\prime\\prime}(0)$ that (4.4) admits, $4/(P\\int_0^P \\varpi\\,dt/f^{\\prime\\prime}(0))$, expanded as $N \\to \\infty$ in powers of $N^{-1/2}$ (its period’s $\\operatorname{arcctg}(-gv^{-1}N^{-1/2}) = \\pi/2 + gv^{-1}N^{-1/2} + \\ldots$) and taken to the paper’s remainder: the sufficient condition $f^{\\prime\\prime}(0) \\le f^{\\prime\\prime}_{*}$ tends to (4.1), $f^{\\prime\\prime}(0) < g/v^2$, from below.',
       },
       {
         eq: '(4.1)',
@@ -105,7 +105,8 @@ export default defineModel({
         derived: 'orbit.sweep3.multiplier2.re + orbit.sweep3.multiplier3.re',
         tolerance: 0.05,
         origin: 'own',
-        note: 'the trace in $(x, \\dot{x})$ of the return map at the sweep’s largest $N = 10^5$: its multipliers $\\rho_1, \\rho_2$ other than the energy’s 1, against the rigid bounce’s trace $2 - 4f^{\\prime\\prime}(0)v^2/g$, in $(-2, 2)$ iff $f^{\\prime\\prime}(0) < g/v^2$ (4.1). With $f^{\\prime\\prime}(0) = 0.9$ the rigid bounce is stable; the orbit at the default $N = 100$ is not, and is stable from $N = 10^3$ on: the stiffness destabilizes, as (4.5) allows.',
+        note: 'the trace in $(x, \\dot{x})$ of the return map at $N = 10^5$ (its multipliers other than the energy’s 1) against the rigid bounce’s $2 - 4f^{\\prime\\prime}(0)v^2/g$, in $(-2, 2)$ iff $f^{\\prime\\prime}(0) < g/v^2$ (4.1): stable at $f^{\\prime\\prime}(0) = 0.9$, while the stiff orbit is not at $N = 100$. The difference falls by $\\sqrt{10}$ a decade of $N$ (the sweep’s table: 0.28, 0.088, 0.028 at $N = 10^3, 10^4, 10^5$): of order $N^{-1/2}$, as (4.5)’s correction.',
+        reading: 'while the rigid bounce is stable there ($f^{\\prime\\prime}(0) = 0.9 < g/v^2$, Kozlov (4.1)): the stiff floor destabilizes it',
       },
     ],
     notDerived: [

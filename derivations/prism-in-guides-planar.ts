@@ -41,6 +41,25 @@ function fixedNote(places: readonly [Place, Place]): string | undefined {
   if (!fixed.length) return undefined;
   return `corrected: pair ${fixed.join(' and ')}’s points are fixed on the guides, where ${why}; so here ${fixed.map((s) => `$a_{p${s}} = a_${s} - x$`).join(', ')}, and $\\Delta_{ij}$, $N_{ij1}$, $N_{ij2}$ vary with $x$.`;
 }
+/**
+ * smirnov1981 §2's place of a pair s fixed on the guides, read off variant 11's Δ₁₁ = a₁₂ − a₁₁ + (f₁₁ − f₁₂)w sgn ẋ:
+ * as printed, a_{1s} = a_s + x, which disagrees, and corrected, a_s − x, counted apart (as rough-hinge-pendulum's Δᵢ).
+ */
+function fixedRows(places: readonly [Place, Place], note: string | undefined) {
+  return ([1, 2] as const)
+    .filter((s) => places[s - 1] === 'guides')
+    .flatMap((s) => {
+      const other = s === 1 ? `a12 - Delta11 + (f11 - f12)*w*sgn` : `Delta11 + a11 - (f11 - f12)*w*sgn`;
+      const where = { Delta11: `supports.${sides(1, 1)}.Δ`, sgn: "sign(x')", x: 'x', [s === 1 ? 'a12' : 'a11']: along(s === 1 ? 2 : 1, places[2 - s]!) };
+      const row = (rule: string) => ({ eq: '§2', name: `a_{1${s}}`, formula: `${other} = a${s} ${rule} x`, where });
+      return [
+        { ...row('+'), note: `as printed, $a_{ps} = a^0_{ps} + x$ for pair ${s}, its points fixed on the guides, read off $\\Delta_{11}$` },
+        { ...row('-'), origin: 'correction' as const, ...(note ? { note } : {}) },
+      ];
+    });
+}
+/** §2's subscripts of pair 1, as the rows read them. */
+const AII = 'the paper prints pair 1’s $a_{i1}$ and $f_{i1}$ as $a_{ii}$ and $f_{ii}$; the rows read them as $a_{i1}$, $f_{i1}$ (pair 1 on face $i$).';
 const faces = [
   [1, 1],
   [1, 2],
@@ -168,8 +187,22 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
               where,
               ...(i === 1 && j === 1 ? { note: general(places, M) } : {}),
             },
-            { eq: '§2', name: `N_{${i}${j}1}`, formula: N1(M, i, j), derived: `${v}.N1`, where: over, ...(i === 1 && j === 1 && fixed ? { note: fixed } : {}) },
-            { eq: '§2', name: `N_{${i}${j}2}`, formula: N2(M, i, j), derived: `${v}.N2`, where: over },
+            {
+              eq: '§2',
+              name: `N_{${i}${j}1}`,
+              formula: N1(M, i, j),
+              derived: `${v}.N1`,
+              where: over,
+              ...(i === 1 && j === 1 && fixed && places.includes('flag') ? { note: fixed } : {}),
+            },
+            {
+              eq: '§2',
+              name: `N_{${i}${j}2}`,
+              formula: N2(M, i, j),
+              derived: `${v}.N2`,
+              where: over,
+              ...(i === 1 && j === 1 ? { note: AII } : {}),
+            },
             {
               eq: '§2',
               name: `\\Phi_{${i}${j}}`,
@@ -189,6 +222,7 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
           where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
           note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
         },
+        ...fixedRows(places, fixed),
       ],
       // The planar case seen from above at the initial state, with the reactions of the variant the default loads realize
       // (11: both pairs bear on face 1, y = +w), the paper's N_{ij1} at pair 1 and N_{ij2} at pair 2, each along its face's normal.
@@ -197,7 +231,7 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
           eq: '§2',
           at: {},
           caption:
-            'The prism between its guides’ faces $y = \\pm w$ seen from above, the pairs 1, 2 of support points at $a_1$, $a_2$ on both faces, and the reactions $N_{111}$, $N_{112}$ of variant 11, the one the default loads realize (both pairs bearing on face 1, $y = +w$)',
+            'The prism between its guides’ faces $y = \\pm w$ seen from above, the pairs 1, 2 of support points at $a_1$, $a_2$ on both faces, and the reactions $N_{111}$, $N_{112}$ of variant 11, the one the default loads realize (both pairs bearing on face 1, $y = +w$); open circles are the support points, filled dots the prism’s corners, its centre and the midpoint of its front face, where $P_x$ is drawn',
           reactions: { '11': 'N_{111}', '12': 'N_{112}' },
         },
       ],

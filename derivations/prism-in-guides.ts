@@ -160,24 +160,33 @@ export default defineModel({
             }
           : {}),
       })),
-      // §2's and §3's counts in closed form: the paper's formulas typed in its symbols, against the derivation's, in the
-      // kernel's symbols ν (the paper's t: moving links, t being time) and n (degrees of freedom), k = 6ν − n pairs.
-      // One meaning per letter: r supports (the paper's n of §2).
+      // §2's count as the paper prints it, C_5^r 2^r variants on r supports summed to 243, against the enumeration.
+      {
+        eq: '§2',
+        name: 'S = \\sum_{r=0}^{5} C_5^r 2^r',
+        formula: '1 + 5*2 + 10*2^2 + 10*2^3 + 5*2^4 + 2^5',
+        derived: 'supports.count.all',
+        note: 'the paper’s $C_5^r 2^r$ variants on $r$ bearing pairs (its $n$), summed over $r = 0 \\dots 5$: 243, the variants the derivation enumerates.',
+      },
+      // §2's and §3's counts in closed form, in the kernel's symbols ν (the paper's t: moving links, t being time here) and
+      // n (degrees of freedom), 6ν − n pairs; one meaning per letter: r supports (the paper's n of §2). The generating
+      // function is the toolkit's own form of §2's count, counted apart.
       {
         eq: '§2',
         name: '\\sum_r C_{6\\nu - n}^r 2^r z^r',
         formula: '(1 + 2*z)^(6*nu - n)',
         derived: 'supports.count.generating',
         where: { nu: 'supports.count.bodies', n: 'supports.count.dof', z: 'supports.count.z' },
-        note: 'the paper’s $C_5^r 2^r$ variants on $r$ supports (its $n$), summed with $z^r$: $(1 + 2z)^5$ by the binomial theorem, the five pairs being $6\\nu - n$. The derivation multiplies, pair by pair, $1 + 2z$: free, or bearing on one of its two faces.',
+        origin: 'reduction',
+        note: 'the toolkit’s generating function of §2’s count, not printed in the paper: $(1 + 2z)^{6\\nu - n}$ by the binomial theorem, the derivation multiplying, pair by pair, $1 + 2z$ (free, or bearing on one of its two faces); at $6\\nu - n = 5$, $z = 1$ it gives the 243 above.',
       },
       {
         eq: '§3',
-        name: 'S = \\sum_r C_{6\\nu - n}^r 2^r',
+        name: 'S',
         formula: '3^(6*nu - n)',
         derived: 'supports.count.all.closed',
         where: { nu: 'supports.count.bodies', n: 'supports.count.dof' },
-        note: 'the paper’s $\\sum_r C_5^r 2^r = 243$ (§2) and $S = 3^{6t - n}$ (§3), $t = \\nu$ moving links: the generating sum at $z = 1$.',
+        note: 'the paper prints $S = 3^{6t - n}$, its $t$ the number of moving links, written $\\nu$ here (the report’s $t$ is time).',
       },
       {
         eq: '§3',
@@ -199,7 +208,7 @@ export default defineModel({
         eq: '§2',
         name: 'a = a^0 + x',
         reason:
-          'support points fixed on the guides, which move along the prism as it slides. The model’s support points $a_s$, $b_s$, $c_s$ are fixed in the prism (its constraints place them by the small rotations about its centre), so they travel with it.',
+          'support points fixed on the guides, which move along the prism as it slides. The model’s support points $a_s$, $b_s$, $c_s$ are fixed in the prism (its constraints place them by the small rotations about its centre), so they travel with it. The planar case of §2, and this rule, are derived in the reports prism-in-guides-planar and prism-in-guides-planar-fixed.',
       },
     ],
     // Fig. 1 seen from the side (x along, z up) at the initial state, beside the top view of the model's own sketch:

@@ -28,6 +28,7 @@ export const JS: Dialect = {
     tan: 'Math.tan',
     asin: 'Math.asin',
     acos: 'Math.acos',
+    atan: 'Math.atan',
     exp: 'Math.exp',
     log: 'Math.log',
     abs: 'Math.abs',

@@ -22,8 +22,22 @@ const ELEMENT = { Float64Array: 'double', Int32Array: 'int', Uint8Array: 'unsign
 
 /** sign(x) as Math.sign: ±1, and x itself at ±0 and NaN (<math.h> has none). */
 const SIGN = 'sign_';
-const DIALECT: Dialect = {
-  fn: { sin: 'sin', cos: 'cos', tan: 'tan', asin: 'asin', acos: 'acos', exp: 'exp', log: 'log', abs: 'fabs', sign: SIGN, sqrt: 'sqrt', pow: 'pow' },
+/** The <math.h> name of each kernel function. */
+export const DIALECT: Dialect = {
+  fn: {
+    sin: 'sin',
+    cos: 'cos',
+    tan: 'tan',
+    asin: 'asin',
+    acos: 'acos',
+    atan: 'atan',
+    exp: 'exp',
+    log: 'log',
+    abs: 'fabs',
+    sign: SIGN,
+    sqrt: 'sqrt',
+    pow: 'pow',
+  },
   pi: numberLiteral(Math.PI),
 };
 /** Math.max and Math.min as JavaScript has them: NaN when either is NaN (C's fmax and fmin return the other). */
@@ -53,7 +67,7 @@ const RESERVED = [
   ...'auto break case char const continue default do double else enum extern float for goto if inline int long register restrict return short signed sizeof static struct switch typedef union unsigned void volatile while _Bool _Complex _Imaginary'.split(
     ' ',
   ),
-  ...'NAN INFINITY HUGE_VAL isfinite isnan isinf signbit fpclassify sin cos tan asin acos exp log fabs sqrt pow fmax main'.split(' '),
+  ...'NAN INFINITY HUGE_VAL isfinite isnan isinf signbit fpclassify sin cos tan asin acos atan exp log fabs sqrt pow fmax main'.split(' '),
   SIGN,
   MAX,
   MIN,

@@ -20,13 +20,15 @@ const NOT = 4;
 const NEGATE = 10;
 const POSTFIX = 12;
 
-const DIALECT: Dialect = {
+/** NumPy's name of each kernel function. */
+export const DIALECT: Dialect = {
   fn: {
     sin: 'np.sin',
     cos: 'np.cos',
     tan: 'np.tan',
     asin: 'np.arcsin',
     acos: 'np.arccos',
+    atan: 'np.arctan',
     exp: 'np.exp',
     log: 'np.log',
     abs: 'np.abs',

@@ -301,6 +301,8 @@ function outerDerivative(f: Fn): Expr {
       return pow(add(ONE, neg(pow(u, 2))), num(-0.5));
     case 'acos':
       return neg(pow(add(ONE, neg(pow(u, 2))), num(-0.5)));
+    case 'atan':
+      return pow(add(ONE, pow(u, 2)), num(-1));
     case 'exp':
       return f;
     case 'log':

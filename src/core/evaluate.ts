@@ -14,6 +14,7 @@ export const FN_VALUES: Readonly<Record<FnName, (x: number) => number>> = {
   tan: Math.tan,
   asin: Math.asin,
   acos: Math.acos,
+  atan: Math.atan,
   exp: Math.exp,
   log: Math.log,
   abs: Math.abs,

@@ -19,7 +19,7 @@
 //    sign (−(a+b) is −a−b, 2·(−a−b) is −2·(a+b)).
 //  - pow: base^exp with exp ∉ {0, 1}, base not a mul or a pow when exp is an
 //    integer.
-//  - fn: parity folded (sin, tan, asin, sign odd; cos, abs even: sin(−x) =
+//  - fn: parity folded (sin, tan, asin, atan, sign odd; cos, abs even: sin(−x) =
 //    −sin x, cos(−x) = cos x), sin and cos of rπ exact where r has
 //    denominator 1, 2, 3, 4 or 6 (cos(π/3) = ½, sinOfPiMultiple), exp∘log
 //    and log∘exp folded, abs and sign of a number evaluated.
@@ -89,8 +89,9 @@ import { MechanicsError } from '../errors.js';
 import * as Q from './rational.js';
 import type { Rational } from './rational.js';
 
-export type FnName = 'sin' | 'cos' | 'tan' | 'asin' | 'acos' | 'exp' | 'log' | 'abs' | 'sign';
-export const FN_NAMES: readonly FnName[] = ['sin', 'cos', 'tan', 'asin', 'acos', 'exp', 'log', 'abs', 'sign'];
+export type FnName = 'sin' | 'cos' | 'tan' | 'asin' | 'acos' | 'exp' | 'log' | 'abs' | 'sign' | 'atan';
+/** atan last: a function's hash mixes its index here, which the others keep. */
+export const FN_NAMES: readonly FnName[] = ['sin', 'cos', 'tan', 'asin', 'acos', 'exp', 'log', 'abs', 'sign', 'atan'];
 
 export interface Num {
   readonly kind: 'num';
@@ -1203,8 +1204,9 @@ export function fn(name: FnName, ...args: Expr[]): Expr {
       if (hasNegativeSign(x)) return fn('cos', neg(x));
       return sinOfPiMultiple(x, Q.HALF) ?? intern({ kind: 'fn', name, args });
     case 'asin':
+    case 'atan':
       if (x === ZERO) return ZERO;
-      if (hasNegativeSign(x)) return neg(fn('asin', neg(x)));
+      if (hasNegativeSign(x)) return neg(fn(name, neg(x)));
       break;
     case 'acos':
       // arccos(−u) = π − arccos u: the same sign rule as asin's, so π/2 − ½ arccos I* and ½ arccos(−I*) meet.

@@ -4,7 +4,8 @@
 // becomes one fraction P(ε)/Q(ε) (cancel); the limit is P(0)/Q(0), after
 // as many l'Hôpital steps as both vanish at 0; with half-integer powers of N,
 // N = 1/ε² (√N = 1/ε). A product of a factor bounded in N — sines and
-// cosines of it (of real arguments, at most 1 in size), in sums, products
+// cosines of it (of real arguments, at most 1 in size), arctangents (at
+// most π/2), in sums, products
 // and powers — with a rest that tends to 0 tends to 0 (kozlov1988 §2: the
 // elastic strip's g(cos √N t − 1)/N). Anything else — ε
 // inside another function (e^{−Nt}), an oscillation not damped by a power
@@ -41,12 +42,12 @@ function boundedTimesVanishing(e: Expr, name: string): boolean {
   return limitAtInfinity(rest, name) === ZERO;
 }
 
-/** e stays bounded as `name` grows: free of it, a sine or cosine (of a real argument), or sums, products and positive integer powers of such. */
+/** e stays bounded as `name` grows: free of it, a sine, cosine or arctangent (of a real argument), or sums, products and positive integer powers of such. */
 function bounded(e: Expr, name: string): boolean {
   if (!dependsOn(e, name)) return true;
   switch (e.kind) {
     case 'fn':
-      return e.name === 'sin' || e.name === 'cos';
+      return e.name === 'sin' || e.name === 'cos' || e.name === 'atan';
     case 'add':
       return e.terms.every((t) => bounded(t.expr, name));
     case 'mul':

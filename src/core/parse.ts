@@ -128,10 +128,13 @@ function convert(node: MathNode, source: string, scope: ParseScope): Expr {
       const args = any.args!;
       if (name === 'dot' && args.length === 1) return velocityOf(args[0]!, source, scope);
       if (name === 'sqrt' && args.length === 1) return sqrt(go(args[0]!));
+      // The inverse of cot onto (0, π), as kozlov1988 (4.2) writes it: π/2 − arctan x for every real x
+      // (mathjs's acot is arctan(1/x), which jumps by π at 0, so that name is not taken).
+      if (name === 'arcctg' && args.length === 1) return sub(div(sym('pi'), numberExpr(2)), fn('atan', go(args[0]!)));
       if ((FN_NAMES as readonly string[]).includes(name) && args.length === 1) return fn(name as FnName, go(args[0]!));
       return fail(
         'unknown-function',
-        `unknown function '${name}' with ${args.length} argument(s) in '${source}' (known: ${[...FN_NAMES, 'sqrt', 'dot'].join(', ')})`,
+        `unknown function '${name}' with ${args.length} argument(s) in '${source}' (known: ${[...FN_NAMES, 'arcctg', 'sqrt', 'dot'].join(', ')})`,
         source,
       );
     }

@@ -241,6 +241,7 @@ const VALUES: Partial<Record<FnName, Readonly<Record<string, Expr>>>> = (() => {
     acos: { '0': times(1, 2), '1': ZERO, '-1': pi, '1/2': times(1, 3), '-1/2': times(2, 3) },
     asin: { '0': ZERO, '1': times(1, 2), '-1': times(-1, 2), '1/2': times(1, 6), '-1/2': times(-1, 6) },
     tan: { '0': ZERO },
+    atan: { '0': ZERO, '1': times(1, 4), '-1': times(-1, 4) },
     exp: { '0': ONE },
     log: { '1': ZERO },
   };

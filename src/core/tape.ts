@@ -18,6 +18,7 @@ const FNS: Record<FnName, (u: number) => [number, number]> = {
   tan: (u) => [Math.tan(u), 1 + Math.tan(u) ** 2],
   asin: (u) => [Math.asin(u), 1 / Math.sqrt(1 - u * u)],
   acos: (u) => [Math.acos(u), -1 / Math.sqrt(1 - u * u)],
+  atan: (u) => [Math.atan(u), 1 / (1 + u * u)],
   exp: (u) => [Math.exp(u), Math.exp(u)],
   log: (u) => [Math.log(u), 1 / u],
   abs: (u) => [Math.abs(u), Math.sign(u)],

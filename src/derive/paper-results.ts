@@ -205,7 +205,7 @@ import { evaluate } from '../core/evaluate.js';
 import { definiteIntegral } from '../core/integrate.js';
 import { parseExpr } from '../core/parse.js';
 import { limitAtInfinity } from '../core/limit.js';
-import { preImpactName } from '../model/names.js';
+import { preImpactName, TIME } from '../model/names.js';
 import { matMul, solveSmall, transpose } from './matrix.js';
 import type { CompliantTerm } from './compliant/compliant.js';
 import { exponentialImpact } from './compliant/exponential-impact.js';
@@ -437,6 +437,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
 //   orbit.sweep{k}.multiplier{j}.re       its j-th multiplier sought again at the k-th value of its sweep
 //   motion.{type}{k}   the time of the k-th event of that type in the report's simulation
+//   motion.max|A−B|    the largest |A − B| over its samples, A and B derived facts of the state
+//                      (kozlov1988 (1.1): the realized rod's force against the multiplier)
 //   restitution.{p}.lossExponent|growthExponent   a patch's universal restitution
 //                      (src/studies/restitution.ts): the fitted exponents of 1 − H(v)/v
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
@@ -453,6 +455,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      acceleration and the reaction along the pin rows
 //   realizations.{label}.leaves   when the realization of that label leaves the constraint for
 //                      good, in the realizations compared (src/studies/realizations.ts; kozlov1988 §2)
+//   realizations.{label}.distance, .distance.order   that law's distance to the rigid motion as the
+//                      study's parameter grows, extrapolated, and its fitted order (kozlov1988 (2.4))
 //   confocal.{panel}.v.min|max, .w.min|max   the extent in Chaplygin's v, w (5.2) of the confocal
 //                      motion of that panel (src/studies/confocal.ts), the derived coordinates at its
 //                      samples: the sides of its quadrilateral (kozlov1988 (5.4), (5.5));
@@ -464,6 +468,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 
 /** A rigid-limit study as the facts need it (structurally the runtime's LimitStudy). */
 export interface StudyForFacts {
+  /** The parameter that grows (N): the orders are of its powers. */
+  readonly parameter: string;
   readonly rows: readonly {
     readonly value: number;
     readonly release: number;
@@ -474,7 +480,7 @@ export interface StudyForFacts {
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   /** The same values run from the declared drop (ModelSpec.limitStudy.drop). */
-  readonly drop?: Omit<StudyForFacts, 'drop'>;
+  readonly drop?: Omit<StudyForFacts, 'drop' | 'parameter'>;
 }
 
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
@@ -532,6 +538,11 @@ export interface Computed {
   readonly realizations?: {
     readonly params: Readonly<Record<string, number>>;
     readonly runs: readonly { readonly label: string; readonly leaves: number }[];
+    /** Each other law as the study's parameter grows, against the rigid model. */
+    readonly limits?: readonly {
+      readonly label: string;
+      readonly study: { readonly parameter: string; readonly extrapolated: { readonly distance: number }; readonly orders: { readonly distance: number } };
+    }[];
   };
   readonly orbit?: OrbitForFacts;
   readonly confocal?: ConfocalForFacts;
@@ -540,6 +551,10 @@ export interface Computed {
     | {
         readonly trajectory: {
           readonly events: readonly { readonly t: number; readonly type: string; readonly contacts?: readonly number[]; readonly qd?: readonly number[] }[];
+          /** The samples of the run: times, coordinates and velocities. */
+          readonly t?: readonly number[];
+          readonly q?: readonly (readonly number[])[];
+          readonly qd?: readonly (readonly number[])[];
         };
       }
     | { readonly error: string }
@@ -550,26 +565,35 @@ export interface MeasuredFact {
   readonly value: number;
   /** The parameters it was computed at (the others at their defaults). */
   readonly params: Readonly<Record<string, number>>;
+  /** For a fitted order r of |x_N − x_∞| ≈ C N^{−r}: the parameter N it is of. */
+  readonly orderOf?: string;
 }
 
 export type Measured = ReadonlyMap<string, MeasuredFact>;
 
-/** The measured facts of what the report computed for `system`. */
-export function measuredFacts(system: DerivedSystem, computed: Computed): Measured {
+/**
+ * A measured fact along the report's simulated run, motion.max|A−B| (the minus U+2212): the largest |A − B| over its
+ * samples at the defaults, A and B derived facts of the state (kozlov1988 (1.1): the realized rod's force against
+ * the multiplier λ of the rod held).
+ */
+const ALONG_RUN = /^motion\.max\|(.+)\|$/;
+
+/** The measured facts of what the report computed for `system`; `wanted`, the facts the paper's rows name, for those computed on demand (ALONG_RUN). */
+export function measuredFacts(system: DerivedSystem, computed: Computed, wanted: readonly string[] = []): Measured {
   const facts = new Map<string, MeasuredFact>();
-  const put = (name: string, value: number, params: Readonly<Record<string, number>> = {}): void => {
-    if (Number.isFinite(value)) facts.set(name, { value, params });
+  const put = (name: string, value: number, params: Readonly<Record<string, number>> = {}, orderOf?: string): void => {
+    if (Number.isFinite(value)) facts.set(name, { value, params, ...(orderOf ? { orderOf } : {}) });
   };
   const study = computed.limitStudy;
   for (const x of ['release', 'duration', 'restitution', 'distance'] as const) {
     if (!study) break;
     put(`limit.${x}`, study.extrapolated[x]);
-    put(`limit.${x}.order`, study.orders[x]);
+    put(`limit.${x}.order`, study.orders[x], {}, study.parameter);
   }
   for (const x of ['restitution', 'duration'] as const) {
     if (!study?.drop) break;
     put(`limit.drop.${x}`, study.drop.extrapolated[x]);
-    put(`limit.drop.${x}.order`, study.drop.orders[x]);
+    put(`limit.drop.${x}.order`, study.drop.orders[x], {}, study.parameter);
   }
   for (const { hinge, atInitial } of system.hinges) {
     if (!atInitial) continue;
@@ -578,6 +602,10 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
   }
   const compared = computed.realizations;
   for (const r of compared?.runs ?? []) put(`realizations.${r.label}.leaves`, r.leaves, compared!.params);
+  for (const { label, study: s } of compared?.limits ?? []) {
+    put(`realizations.${label}.distance`, s.extrapolated.distance);
+    put(`realizations.${label}.distance.order`, s.orders.distance, {}, s.parameter);
+  }
   const o = computed.orbit;
   if (o?.orbit) {
     const { params } = o;
@@ -620,8 +648,37 @@ export function measuredFacts(system: DerivedSystem, computed: Computed): Measur
       seen.set(e.type, k);
       put(`motion.${e.type}${k}`, e.t);
     }
+    alongRun(system, sim.trajectory, wanted, put);
   }
   return facts;
+}
+
+/** Each wanted motion.max|A−B| over the run's samples (ALONG_RUN); one naming no derived fact is left for the check to name. */
+function alongRun(
+  system: DerivedSystem,
+  run: { readonly t?: readonly number[]; readonly q?: readonly (readonly number[])[]; readonly qd?: readonly (readonly number[])[] },
+  wanted: readonly string[],
+  put: (name: string, value: number) => void,
+): void {
+  const { t, q, qd } = run;
+  if (!t || !q || !qd) return;
+  const facts = derivedFacts(system);
+  const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  for (const name of wanted) {
+    const inner = ALONG_RUN.exec(name)?.[1];
+    const sides = inner?.split('−').map((f) => fact(facts, system, f));
+    if (!sides || sides.length > 2 || sides.some((e) => !e)) continue;
+    const e = sides.length === 2 ? sub(sides[0]!, sides[1]!) : sides[0]!;
+    const values = t.map((s, k) => {
+      const env: Record<string, number> = { ...defaults, [TIME]: s };
+      system.model.coordinates.forEach((c, i) => {
+        env[c.name] = q[k]![i]!;
+        env[c.qd.name] = qd[k]![i]!;
+      });
+      return Math.abs(evaluate(e, env));
+    });
+    put(name, Math.max(...values));
+  }
 }
 
 /**

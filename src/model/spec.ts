@@ -668,7 +668,8 @@ export interface PaperFormulaSpec {
   readonly note?: string;
   /**
    * What a stability bound says of the motion, in words ($…$ for math), said beside it where the abstract and the
-   * conclusion state it (kozlov1988 (4.1): the bouncing's apex below the focus).
+   * conclusion state it (kozlov1988 (4.1): the bouncing's apex below the focus); of a row on an orbit sweep, said
+   * beside the sweep's verdicts (kozlov1988 (4.1) against a stiff floor: the rigid bounce stable, the stiff one not).
    */
   readonly reading?: string;
   /**
@@ -790,6 +791,11 @@ export interface RealizationsFigureSpec {
   readonly t1: number;
   /** The gap above which a curve is cut: the figure shows the band about the constraint the paper draws. */
   readonly cut: number;
+  /**
+   * Other laws, by name, also run as the model's limitStudy parameter grows, against its rigid model: the limit each
+   * tends to (kozlov1988 (2.4): the viscous line without adhesion tends to the classical motion).
+   */
+  readonly limits?: readonly string[];
 }
 
 /** A start of 'confocal-motions': the paper's panel (Fig. 3a: (5.4), Fig. 3b: (5.5)), every coordinate and velocity. */

@@ -159,14 +159,24 @@ function realizationsOption(
   rigidModel: () => CompiledModel | undefined,
 ): Pick<ReportOptions, 'realizations'> {
   if (!figure) return {};
-  const others = figure.laws.map(({ label, law }, k) => ({
-    label,
-    module: compileModel(withLaws(spec, { [figure.contact]: law }, `${spec.name}-realization${k + 1}`), loadGenerated).loaded,
-  }));
+  const others = figure.laws.map(({ label, law }, k) => {
+    const variant = withLaws(spec, { [figure.contact]: law }, `${spec.name}-realization${k + 1}`);
+    return { label, variant, module: compileModel(variant, loadGenerated).loaded };
+  });
   const rigid = rigidModel();
-  return {
-    realizations: realizationsStudy(figure, [{ label: figure.label, module: loaded }, ...others, ...(rigid ? [{ label: 'rigid', module: rigid.loaded }] : [])]),
-  };
+  const study = realizationsStudy(figure, [{ label: figure.label, module: loaded }, ...others, ...(rigid ? [{ label: 'rigid', module: rigid.loaded }] : [])]);
+  // The other laws declared so, as the model's study parameter grows, against the rigid model: the limit each tends to (kozlov1988 (2.4)).
+  const declared = spec.limitStudy;
+  const limits =
+    declared && rigid
+      ? others
+          .filter(({ label }) => figure.limits.includes(label))
+          .map(({ label, variant, module }) => ({
+            label,
+            study: limitStudyOf({ ...variant, limitStudy: { parameter: declared.parameter, values: declared.values } }, module, rigid.loaded)!,
+          }))
+      : [];
+  return { realizations: limits.length ? { ...study, limits } : study };
 }
 
 /** The speed at the impacts against the averaged law (paper.studyFigures, kozlov1988 §3); nothing without it or without a simulation. */

@@ -516,7 +516,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
             'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
           ],
     ),
-    ...(loads ? [loadsParagraph(loads)] : []),
+    ...(loads ? loadsParagraph(loads) : []),
     ...(system.supportRest ? restBlocks(system, system.supportRest, starts) : []),
     // The impulsive variants act only where impacts happen: a model with unilateral contacts.
     ...(system.model.unilateral.length
@@ -532,20 +532,41 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
   return blocks;
 }
 
+/** Variants beyond which their sums are tabulated (the prism's 32), not listed in the sentence (the planar prism's 4). */
+const LISTED_LOADS = 4;
+/** Columns of (variant, sum) pairs in the table of many variants. */
+const LOAD_COLUMNS = 4;
+
 /** smirnov1981 §1's observation (not proved there): the realized variant has the largest algebraic sum of normal reactions. */
-function loadsParagraph(loads: SupportLoads): Block {
+function loadsParagraph(loads: SupportLoads): Block[] {
   const realized = loads.variants.filter((v) => v.realized);
-  return paragraph(
-    'Smirnov observes (§1, without proof) that the realized variant has the largest algebraic sum of the normal reactions. At the default parameters ',
-    m('\\sum_i N_i^{\\varepsilon}'),
-    ' is ',
-    ...loads.variants.flatMap((v, j): Inline[] => [j ? ', ' : '', m(`${fmt(v.sum)}`), ' for ', m(variantTag(v.variant))]),
-    realized.length
-      ? `; the realized variant${realized.length > 1 ? 's' : ''} (all reactions non-negative) ${realized.length > 1 ? 'are' : 'is'} `
-      : '; no variant has all reactions non-negative',
-    ...realized.flatMap((v, j): Inline[] => [j ? ', ' : '', m(variantTag(v.variant))]),
-    realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
-  );
+  const tabulated = loads.variants.length > LISTED_LOADS;
+  const sums = loads.variants.map((v): [Inline[], Inline[]] => [[m(variantTag(v.variant))], [m(fmt(v.sum))]]);
+  const perColumn = Math.ceil(sums.length / LOAD_COLUMNS);
+  const table: Block = {
+    kind: 'table',
+    id: 'support-loads',
+    caption: 'The algebraic sum of the normal reactions of each full variant at the default parameters',
+    columns: Array.from({ length: LOAD_COLUMNS }, () => ['Variant', 'Sum']).flat(),
+    align: 'lr'.repeat(LOAD_COLUMNS),
+    rows: Array.from({ length: perColumn }, (_, r) => Array.from({ length: LOAD_COLUMNS }, (_, c) => sums[c * perColumn + r] ?? [[], []]).flat()),
+  };
+  return [
+    paragraph(
+      'Smirnov observes (§1, without proof) that the realized variant has the largest algebraic sum of the normal reactions. At the default parameters ',
+      m('\\sum_i N_i^{\\varepsilon}'),
+      ' is ',
+      ...(tabulated
+        ? ['given for each variant in Table ', ref('tab:support-loads')]
+        : loads.variants.flatMap((v, j): Inline[] => [j ? ', ' : '', m(`${fmt(v.sum)}`), ' for ', m(variantTag(v.variant))])),
+      realized.length
+        ? `; the realized variant${realized.length > 1 ? 's' : ''} (all reactions non-negative) ${realized.length > 1 ? 'are' : 'is'} `
+        : '; no variant has all reactions non-negative',
+      ...realized.flatMap((v, j): Inline[] => [j ? ', ' : '', m(variantTag(v.variant))]),
+      realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
+    ),
+    ...(tabulated ? [table] : []),
+  ];
 }
 
 /** A matrix equation, or where it is 1×1 the scalar one in the entry's own name (lhs: [matrix's, entry's]). */
@@ -606,14 +627,17 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
         m(`${p} = ${fmt(s.load)}`),
         k ? '' : ' (the default)',
         stays ? ', within ' : ', beyond ',
-        m(`\\Phi = ${fmt(s.bound)}`),
+        m(`${s.timed ? '\\Phi(0)' : '\\Phi'} = ${fmt(s.bound)}`),
         ...(s.until === undefined
-          ? [`, the rule says it ${stays ? 'stays' : 'slides'}`]
+          ? [
+              `, the rule says it ${stays ? 'stays' : 'slides'}`,
+              ...(stays && s.timed ? [' (', m(`|${p}| \\le \\Phi(t)`), ' for all ', m('t'), ' of the run)'] : []),
+            ]
           : [', the rule holds it at rest until ', m(`t = ${fmt(s.until)}`), ', where ', m('\\Phi'), ' falls to ', m(`|${p}|`)]),
         `, and the run ${s.moved ? 'slides' : 'stays'}: `,
-        m(`\\Delta ${q} = ${fmt(s.displacement)}`),
+        m(runValue(`\\Delta ${q}`, s.displacement)),
         ', ',
-        m(`${qd} = ${fmt(s.speed)}`),
+        m(runValue(qd, s.speed)),
       ];
     }),
     '.',
@@ -621,6 +645,10 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
 }
 
 const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
+
+/** A run's value, its round-off (a run that stays: 1.2·10⁻¹⁶) bounded rather than printed as digits. */
+const ROUND_OFF = 1e-15;
+const runValue = (name: string, v: number): string => (v !== 0 && Math.abs(v) < ROUND_OFF ? `|${name}| < 10^{-15}` : `${name} = ${fmt(v)}`);
 
 /**
  * Self-locking (smirnov1981 §1): a variant locks where its determinant vanishes or has not the sign it tends to as

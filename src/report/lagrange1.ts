@@ -167,7 +167,12 @@ function solvedBlocks(system: DerivedSystem): Block[] {
         m('\\varepsilon_k = \\pm 1'),
         ' the side of pair k that bears, ',
         m('\\kappa_k^{\\varepsilon_k}'),
-        ' its friction coefficient and ',
+        // κ is the pair's parameter on the bearing side, which the paper's formulas name directly (smirnov1981 (2.1): f_{ps}).
+        ' its friction coefficient, the parameter of that side (',
+        m(`\\kappa_{${system.supports.pairs[0]!.constraint + 1}}^{+} = ${math(system.supports.pairs[0]!.friction.positive)}`),
+        system.supports.pairs.length > 1 ? ', and so on, Section ' : ', Section ',
+        ref('sec:friction'),
+        '), and ',
         m('s_k^{\\varepsilon_k}'),
         ' the coordinate along which its bearing point slides, at the velocity ',
         m('\\dot{s}_k'),
@@ -217,9 +222,12 @@ function lagrange1Equation(system: DerivedSystem): Block[] {
   const measure = system.unilateral !== undefined;
   const symbols = reportSymbols(system);
   const { mass: M, forcing: f } = symbols;
-  // One coordinate: the equation for i = 1, without a sum over k.
+  // One coordinate: the equation for i = 1, without a sum over its index.
   const i = model.coordinates.length === 1 ? '1' : 'i';
-  const lhs = indexSum('k', upTo(model.coordinates.length), (k) =>
+  // The coordinates' index, one the reactions' sums do not use (k of two or more retaining constraints, j of the contacts).
+  const taken = [(system.constraints?.names.length ?? 0) > 1 && 'k', system.unilateral && 'j'];
+  const index = ['k', 'j', 'r'].find((c) => !taken.includes(c))!;
+  const lhs = indexSum(index, upTo(model.coordinates.length), (k) =>
     measure ? `${M}_{${i}${k}}\\,\\mathrm{d}\\dot{q}_${k}` : `${M}_{${i}${k}}\\,\\ddot{q}_${k}`,
   );
   const force = measure ? `${f}_${i}\\,\\mathrm{d}t` : `${f}_${i}`;

@@ -13,7 +13,7 @@
 // LaTeX with amsmath accept; test/report checks both.
 import * as Q from '../core/rational.js';
 import type { Rational } from '../core/rational.js';
-import { HALF, hasNegativeSign, literalValue, neg, ONE, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
+import { fn, HALF, hasNegativeSign, literalValue, mul, neg, num, ONE, sub, sym, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
 
 export interface LatexOptions {
   /** LaTeX for a symbol name; default `symbolNameLatex` (Greek letters, subscripts). */
@@ -330,6 +330,8 @@ function signedTerms(e: Expr | readonly Expr[], ctx: Ctx): SignedTerm[] {
 }
 
 function latexAdd(e: Expr, ctx: Ctx): Printed {
+  const cot = e.kind === 'add' ? arccotOf(e) : undefined;
+  if (cot) return latexArccot(cot.k, cot.of, ctx);
   const terms = signedTerms(e, ctx);
   const tex = terms.map((t, i) => (i === 0 ? (t.negative ? `-${t.tex}` : t.tex) : ` ${t.negative ? '-' : '+'} ${t.tex}`)).join('');
   return { tex, prec: SUM };
@@ -343,7 +345,8 @@ function latexAdd(e: Expr, ctx: Ctx): Printed {
  * as argument).
  */
 function latexMul(rawCoeff: Rational, rawFactors: readonly Factor[], ctx: Ctx): Printed {
-  const { coeff, factors } = positiveSums(rawCoeff, rawFactors, ctx.orientSums);
+  const unit = arccotUnits(rawCoeff, rawFactors);
+  const { coeff, factors } = positiveSums(unit.coeff, unit.factors, ctx.orientSums);
   if (Q.isNegative(coeff)) {
     const p = latexMul(Q.neg(coeff), factors, ctx);
     return { tex: `-${wrap(p, NEGATIVE)}`, prec: NEGATIVE };
@@ -427,6 +430,23 @@ function positiveSums(coeff: Rational, factors: readonly Factor[], orient: boole
       c = Q.neg(c);
     }
   }
+  return { coeff: c, factors: out };
+}
+
+/** A factor (k·arcctg w)ⁿ as kⁿ in the coefficient and (arcctg w)ⁿ: 2g arcctg w, never g(2 arcctg w). */
+function arccotUnits(coeff: Rational, factors: readonly Factor[]): { coeff: Rational; factors: readonly Factor[] } {
+  const multiple = (f: Factor) => {
+    const cot = f.base.kind === 'add' && f.exp.kind === 'num' && Q.isInteger(f.exp.value) ? arccotOf(f.base) : undefined;
+    return cot && !Q.isOne(cot.k) ? cot : undefined;
+  };
+  if (!factors.some(multiple)) return { coeff, factors };
+  let c = coeff;
+  const out = factors.map((f) => {
+    const cot = multiple(f);
+    if (!cot) return f;
+    c = Q.mul(c, Q.powInt(cot.k, (f.exp as Expr & { kind: 'num' }).value.n));
+    return { base: sub(mul(num(Q.HALF), sym('pi')), fn('atan', cot.of)), exp: f.exp };
+  });
   return { coeff: c, factors: out };
 }
 
@@ -520,7 +540,16 @@ function latexPow(base: Expr, exp: Expr, ctx: Ctx): Printed {
 }
 
 // ---------------------------------------------------------------- fn
-const FUNCTION_TEX = { sin: '\\sin', cos: '\\cos', tan: '\\tan', asin: '\\arcsin', acos: '\\arccos', log: '\\ln', sign: '\\operatorname{sgn}' } as const;
+const FUNCTION_TEX = {
+  sin: '\\sin',
+  cos: '\\cos',
+  tan: '\\tan',
+  asin: '\\arcsin',
+  acos: '\\arccos',
+  atan: '\\arctan',
+  log: '\\ln',
+  sign: '\\operatorname{sgn}',
+} as const;
 const isTrig = (name: string): name is 'sin' | 'cos' | 'tan' => name === 'sin' || name === 'cos' || name === 'tan';
 
 /** \sin q_1, \cos 2\alpha, \sin(q_1 - q_2), \exp(x) (never e^{x}: e is a restitution), \left|x\right|. */
@@ -532,6 +561,7 @@ function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
     case 'tan':
     case 'asin':
     case 'acos':
+    case 'atan':
     case 'log':
     case 'sign':
       return { tex: `${FUNCTION_TEX[e.name]}${trigArgument(x, ctx)}`, prec: POWER };
@@ -542,6 +572,30 @@ function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
     default:
       return unreachable(e.name);
   }
+}
+
+/**
+ * k·arcctg w for kπ/2 ∓ k·arctan(±w): the inverse of cot onto (0, π), π/2 − arctan w for every real w, as
+ * kozlov1988 (4.2) prints its τ; undefined for any other sum.
+ */
+function arccotOf(e: Expr & { kind: 'add' }): { k: Rational; of: Expr } | undefined {
+  if (!Q.isZero(e.constant) || e.terms.length !== 2) return undefined;
+  const pi = e.terms.find((t) => t.expr.kind === 'sym' && t.expr.name === 'pi');
+  const atan = e.terms.find((t) => t.expr.kind === 'fn' && t.expr.name === 'atan');
+  if (!pi || !atan) return undefined;
+  const k = Q.mul(pi.coeff, Q.rat(2));
+  const w = (atan.expr as Expr & { kind: 'fn' }).args[0]!;
+  if (Q.eq(atan.coeff, Q.neg(k))) return { k, of: w };
+  return Q.eq(atan.coeff, k) ? { k, of: neg(w) } : undefined;
+}
+
+function latexArccot(k: Rational, w: Expr, ctx: Ctx): Printed {
+  const tex = `\\operatorname{arcctg}${trigArgument(w, ctx)}`;
+  if (Q.isOne(k)) return { tex, prec: POWER };
+  const negative = Q.isNegative(k);
+  const size = Q.abs(k);
+  const body = Q.isOne(size) ? tex : `${latexNum(size).tex} ${tex}`;
+  return negative ? { tex: `-${body}`, prec: NEGATIVE } : { tex: body, prec: PRODUCT };
 }
 
 /** The argument of an operator: bare for a symbol or k·symbol (\sin\alpha, \cos 2\alpha), else parenthesized. */

@@ -119,7 +119,8 @@ export function limitSection(study: ReportLimitStudy): Section {
   const table: Table = {
     kind: 'table',
     id: 'rigid-limit',
-    caption: `The rigid limit: the contact as ${p} grows${distances ? ', beside the rigid model' : ''}`,
+    // A realized retaining constraint has no contact to tabulate, only the motion's distance (kozlov1988 Th. 1).
+    caption: `The rigid limit: ${shown.length ? 'the contact' : 'the motion'} as ${p} grows${distances ? ', beside the rigid model' : ''}`,
     columns: [p, ...shown, ...(distances ? ['distance to the rigid motion'] : [])],
     align: 'r'.repeat(shown.length + (distances ? 2 : 1)),
     rows: [
@@ -241,10 +242,10 @@ function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStud
  * What the study found of the distance to the rigid motion, as a clause: it
  * vanishes, or it levels off above 0 (kozlov1988 (2.6),
  * (2.7): a realization whose limit is not the rigid motion; `limitMotion`
- * names the paper's result for that limit where the report checks it), or
+ * names the paper's result for that limit where the report checks it, with the delayed release in closed form), or
  * the study does not decide.
  */
-export function convergenceClause(study: ReportLimitStudy, limitMotion?: string): Inline[] {
+export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly Inline[] = []): Inline[] {
   if (!hasDistances(study)) return trendClause(study);
   const symbol = mechanicsSymbol(study.parameter);
   const p = m(symbol);
@@ -266,7 +267,7 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion?: string)
       p,
       // The level is set by how long the runs last, so it is the table's, not a result to lead with.
       ' grows: the largest distance between their motions levels off, not at 0 (the table), so the limit is a motion other than the rigid one',
-      ...(limitMotion ? [` (${limitMotion})`] : []),
+      ...(limitMotion.length ? [' (', ...limitMotion, ')'] : []),
     ];
   return ['the study does not decide whether the compliant model approaches the rigid one: the largest distance between their motions goes from ', ...range];
 }

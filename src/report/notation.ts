@@ -159,10 +159,10 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
   const heads = modelHeads(system.model);
   const multipliers = system.constraints !== undefined || system.unilateral !== undefined;
   const universal = system.patches?.terms.some((t) => t.universal !== undefined) ?? false;
-  // The gaps f_j ≥ 0 of one-sided contacts, or f_s of those realized by forces (a compliant contact or a gap potential, compliant.ts).
+  // The gaps f_j ≥ 0 of one-sided contacts, or f_s of those realized by forces (a compliant contact or a gap potential,
+  // compliant.ts), or Kozlov's f = 0 of a realized retaining constraint (printed φ, kozlov1988 (1.2)): f is his, the forcing h.
   const gaps =
-    (system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false) ||
-    (system.compliant?.terms.some((t) => t.source !== 'realization') ?? false);
+    (system.unilateral?.contacts.some((c) => gapForm(system.model, c.constraint).letter === 'f') ?? false) || (system.compliant?.terms.length ?? 0) > 0;
   const pick = (candidates: readonly string[], taken: readonly (string | false)[]): string =>
     candidates.find((c) => !heads.includes(c) && !taken.includes(c)) ?? candidates[0]!;
   const chosen: ReportSymbols = {
@@ -171,7 +171,8 @@ export function reportSymbols(system: DerivedSystem): ReportSymbols {
     forcing: pick(['f', 'h', 'F', '\\tilde{f}'], [(gaps || system.supports !== undefined || system.hinges.length > 0) && 'f', multipliers && 'F']),
     rate: pick(['b', 'c', 'd', '\\tilde{b}'], [system.supports !== undefined && 'b']),
     measure: pick(['\\mu', '\\Lambda', '\\varpi'], [(system.unilateral?.coulomb.length ?? 0) > 0 && '\\mu']),
-    constraint: pick(['\\varphi', '\\chi', '\\Phi'], []),
+    // χ(ε) is the support pairs' switching function (friction.ts), Φ their friction modulus.
+    constraint: pick(['\\varphi', '\\chi', '\\gamma', '\\Phi'], [system.supports !== undefined && '\\chi']),
     period: pick(PERIOD_SYMBOLS, []),
     hamiltonian: pick(['H', '\\mathcal{H}'], [universal && 'H']),
     columns: pick(['a', '\\tilde{a}'], []),

@@ -4,10 +4,11 @@
 // that says how agreement was decided (symbolic, numeric at random points,
 // or measured to the formula's tolerance).
 // Tests: test/report/paper-check.test.ts.
+import * as Q from '../core/rational.js';
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
-import { dependsOn, div, freeSymbols, mul, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
+import { dependsOn, div, freeSymbols, mul, neg, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
@@ -24,8 +25,18 @@ import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
-import { derivedLeft, givenBack, own, resultDisplays, rowLhs, rowTag, type ResultDisplay } from './paper-displays.js';
-import { BINDING_WIDTH, inPlace, leftPrinted, paperLetters, singleSymbols, whereSymbol, type Letter, type LetteredRow } from './paper-letters.js';
+import { derivedLeft, givenBack, namedFacts, own, resultDisplays, rowLhs, rowTag, type ResultDisplay } from './paper-displays.js';
+import {
+  BINDING_WIDTH,
+  boundFacts,
+  DERIVED_CELL_WIDTH,
+  derivedSide,
+  inPlace,
+  paperLetters,
+  singleSymbols,
+  type Letter,
+  type LetteredRow,
+} from './paper-letters.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -125,18 +136,24 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684); where
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
-  const measuredForm = (r: LetteredRow): string => {
-    const { value, paper } = r.measured!;
+  const measuredForm = (r: LetteredRow, width: number): string => {
+    const { value, paper, at, orderOf } = r.measured!;
+    // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
+    if (orderOf && r.formula.formula?.kind === 'num')
+      return `O\\left(${toLatex(pow(sym(orderOf), neg(r.formula.formula)), MECHANICS)}\\right)\\quad (\\text{fitted order } ${decimal(value)})`;
     const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
     const same = decimal(value) === decimal(paper);
-    if (!closed || texWidth(closed) > width / 2) return same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`;
-    if (same) return `${closed} \\approx ${decimal(value)}`;
-    return `${decimal(value)}\\ (\\text{against } ${closed} \\approx ${decimal(paper)},\\ ${percent(value, paper)})`;
+    // Where the number was measured, after it: the formula holds for every value (kozlov1988 (2.4): τ₀(N) at N = 1000).
+    const where = Object.entries(at).map(([p, v]) => `${mechanicsSymbol(p)} = ${decimal(v)}`);
+    const atText = where.length ? `\\ \\text{at}\\ ${where.join(',\\ ')}` : '';
+    if (!closed || texWidth(closed) > width / 2) return `${same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`}${atText}`;
+    if (same) return `${closed} \\approx ${decimal(value)}${atText}`;
+    return `${decimal(value)}\\ (\\text{against } ${closed} ${againstValue(value, paper)})${atText}`;
   };
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
     const rowWidth = displayWidth(d);
-    return r.measured ? measuredForm(r) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
+    return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
   };
   const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d), '=', d.tag || undefined);
   // A result the Results display prints as the paper does (Smirnov's switched Φ) is referred to there, not printed twice.
@@ -200,9 +217,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
               [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
-              leftPrinted(r) && derivedLeft(r)
-                ? [m(formulaLatex(r, r.formula.left!)), ' ', ref(label(display[i]!.rows[0]!))]
-                : [ref(label(display[i]!.rows[0]!))],
+              derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
               [r.agrees ? verdict(r) : 'no'],
             ],
           ],
@@ -274,30 +289,48 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
   return out;
 }
 
-/** The table's verdict on an agreeing row. */
+/**
+ * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that
+ * prints there (derivedSide: in its letters, ẍ + kÿ, or its value in the facts rows name, kozlov1988 (4.4)'s P²g/a
+ * for −NPI/a); of a load given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give
+ * M_y), not its display, which prints the paper's formula.
+ */
+function derivedCell(r: LetteredRow, display: Inline, named: ReadonlyMap<string, string>): Inline[] {
+  if (givenBack(r) && !r.measured) return [m(formulaLatex(r, r.derived))];
+  const side = derivedLeft(r) ? derivedSide(r, named) : undefined;
+  if (!side) return [display];
+  const left = side.letters ? formulaLatex(r, r.formula.left!) : math(shown(inPaperSymbols(r, side.value)));
+  return side.letters || texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
+}
+
 /** "15 of 16": of the rows with a formula, those that agree. */
 const tally = (rows: readonly PaperCheckRow[]): string => `${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length}`;
 
 /** A row the paper does not print, marked in the table's first column. */
 const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { own: 'own', reduction: 'reduced', correction: 'corrected' };
 
+/** The table's verdict on an agreeing row. */
 function verdict(r: PaperCheckRow): string {
   if (r.how === 'symbolic') return 'yes, symbolically';
   if (r.how === 'numeric') return `yes, at ${POINTS} points`;
   return `yes, to ${r.formula.tolerance!.toExponential(0)}`;
 }
 
-/** A measured number, six significant digits, as LaTeX (1.2 \cdot 10^{-5} below 10⁻³). */
-function decimal(v: number): string {
-  if (v === 0 || (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6)) return `${Number(v.toPrecision(6))}`;
-  const [mantissa, exponent] = v.toExponential(5).split('e');
+/** A measured number, six significant digits (or `digits`), as LaTeX (1.2 \cdot 10^{-5} below 10⁻³). */
+function decimal(v: number, digits = 6): string {
+  if (v === 0 || (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e6)) return `${Number(v.toPrecision(digits))}`;
+  const [mantissa, exponent] = v.toExponential(digits - 1).split('e');
   return `${Number(mantissa)} \\cdot 10^{${Number(exponent)}}`;
 }
 
-/** The measured number's difference from the paper's, relative, in per cent to two significant digits (−5.0\\,\\%). */
-function percent(value: number, paper: number): string {
-  const p = Number(((100 * (value - paper)) / Math.abs(paper)).toPrecision(2));
-  return `${p < 0 ? '-' : '+'}${Math.abs(p)}\\,\\%`;
+/**
+ * "= −1.6, difference −0.028": the paper's value, with "=" where the digits printed are all of it (to rounding), and the measured
+ * number's difference from it to two significant digits (kozlov1988 (4.1)'s rigid trace against the stiff one, a gap
+ * of order N^{−1/2}), which says more than a per cent of a value near 0 would.
+ */
+function againstValue(value: number, paper: number): string {
+  const exact = Math.abs(Number(decimal(paper)) - paper) <= 1e-12 * Math.max(1, Math.abs(paper));
+  return `${exact ? '=' : '\\approx'} ${decimal(paper)},\\ \\text{difference } {${decimal(value - paper, 2)}}`;
 }
 
 /** Whether the toolkit's own formula agrees with the number measured, to its tolerance, or with the derivation (nothing for a result given only in closed form). */
@@ -354,11 +387,6 @@ function resultForm(r: LetteredRow, names: ReadonlyMap<string, string>): Expr {
   return primed(r, subs(r.formula.formula!, singleSymbols(r)));
 }
 
-/** Each fact a row derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2)). */
-function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
-  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
-}
-
 /**
  * The paper's formula as typed, where it prints the result more simply than the derivation does and stands for it
  * alone: in the names other rows display (kozlov1988 (4.6)'s sin√N(t − τ), τ its own row; §3's δ_N* in u), every
@@ -385,17 +413,6 @@ const namesOnly = (r: LetteredRow, facts: ReadonlyMap<string, Expr>): boolean =>
 
 /** How far a form may print wider than another and still be preferred for a fraction less deep (a fraction in a fraction read as one). */
 const DEPTH_SLACK = 4;
-
-/**
- * The formula's symbols bound to a fact another row derives under that same name (τ of kozlov1988 (4.2), a
- * result of its own), with their derived values; not a placeholder for a fact no row names.
- */
-const boundFacts = (r: PaperCheckRow, named: ReadonlyMap<string, string>): Map<string, Expr> =>
-  new Map(
-    [...r.formula.where].flatMap(([s, b]): [string, Expr][] =>
-      'fact' in b && r.bindings.has(s) && named.get(b.fact) === whereSymbol(r, s) ? [[s, r.bindings.get(s)!]] : [],
-    ),
-  );
 
 /** How many rows' worth a raw print must exceed for the paper's forms not to be tried (they shorten locally, never by half). */
 const FAR = 2;
@@ -478,10 +495,15 @@ function formulaLatex(r: LetteredRow, e: Expr): string {
   return toLatex(primed(r, subs(e, singleSymbols(r))), { ...MECHANICS, orientSums: false });
 }
 
-/** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)); '' for any other row. */
-function remainderLatex(r: PaperCheckRow): string {
+/** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)), ' + O(e^{-N}/N)' after one exponentially small ((2.7)); '' for any other row. */
+export function remainderLatex(r: PaperCheckRow): string {
   const o = r.formula.remainder;
-  return o ? ` + o\\left(${toLatex(pow(sym(o.parameter), num(o.order)), MECHANICS)}\\right)` : '';
+  if (!o) return '';
+  const power = toLatex(pow(sym(o.parameter), num(o.order)), MECHANICS);
+  if (!o.exponential) return ` + o\\left(${power}\\right)`;
+  const small = `e^{-${mechanicsSymbol(o.parameter)}}`;
+  const denominator = toLatex(pow(sym(o.parameter), num(Q.neg(o.order))), MECHANICS);
+  return ` + O\\left(${Q.isZero(o.order) ? small : `${small}/${denominator}`}\\right)`;
 }
 
 /** Lines with the paper's remainder, if it states one, after the last. */

@@ -157,6 +157,9 @@ function ownNote(c: PaperClaimRow): Inline[] {
 /** The HTML id of the paper's figure `eq` redrawn ('Fig. 4' → paper-figure-Fig-4); docs/reports/papers.html links to it. */
 export const paperFigureId = (eq: string): string => `paper-figure-${eq.replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '')}`;
 
+/** A figure the paper prints ('Fig. 4'), as against a result it states in formulas ('(6.2)'). */
+export const PAPER_FIGURE = /^Fig\./;
+
 /** One figure of the paper, redrawn: a curve per value, against the abscissa (its log₁₀ on a log axis). */
 function figureBlock({ figure, x, curves }: PaperFigureData): Figure {
   const symbol = mechanicsSymbol(figure.x.symbol);
@@ -175,6 +178,13 @@ function figureBlock({ figure, x, curves }: PaperFigureData): Figure {
     scene,
     0.7,
     curves.map((c, i) => ({ label: `${parameter} = ${c.value}`, ...seriesStyle(i) })),
-    [`${figure.eq} redrawn from the derivation: `, m(figure.name), ' against ', m(figure.x.log ? `\\log_{10} ${symbol}` : symbol), '.'],
+    [
+      // A paper's figure is redrawn; a result without one (kozlov1988 (6.2)'s trace) is drawn.
+      PAPER_FIGURE.test(figure.eq) ? `${figure.eq} redrawn from the derivation: ` : `${figure.eq} drawn from the derivation: `,
+      m(figure.name),
+      ' against ',
+      m(figure.x.log ? `\\log_{10} ${symbol}` : symbol),
+      '.',
+    ],
   );
 }

@@ -44,8 +44,16 @@ export function derivedLeft(r: PaperCheckRow): boolean {
   return facts(left) && !facts(formula);
 }
 
-/** The paper's numbers as the tag column prints them, \text{(3.3), (3.4)} ('' for the report's own results). */
-export const paperTag = (eqs: readonly string[]): string => (eqs.length ? `\\text{${eqs.join(', ').replaceAll('§', '\\S ')}}` : '');
+/** A paper's number as a tag: a section (§2) in parentheses, as an equation number (2.1) is printed, so that it does not read as a factor. */
+const tagText = (eq: string): string => (eq.startsWith('§') ? `(${eq})` : eq).replaceAll('§', '\\S ');
+
+/** The paper's numbers as the tag column prints them, \text{(3.3), (\S 2)} ('' for the report's own results). */
+export const paperTag = (eqs: readonly string[]): string => (eqs.length ? `\\text{${eqs.map(tagText).join(', ')}}` : '');
+
+/** Each fact a row derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2); u of its (17), a result of the toolkit's own). */
+export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
+  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
+}
 
 /** A row's paper number as the tag column prints it ('' for the report's own results). */
 export const rowTag = (r: PaperCheckRow): string => (own(r) ? '' : paperTag([r.formula.eq]));

@@ -13,11 +13,13 @@
 // Tests: test/report/paper-letters.test.ts.
 import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
+import { simplify } from '../core/trig.js';
 import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
-import { derivedLeft } from './paper-displays.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
+import { inNamedFacts } from './named-facts.js';
+import { derivedLeft, namedFacts } from './paper-displays.js';
 
 /** A row with the where symbols it prints as their values, since the letter stands for another value elsewhere in the report. */
 export interface LetteredRow extends PaperCheckRow {
@@ -65,10 +67,13 @@ const bare = (v: Value): boolean => v.measured !== undefined || v.value.kind ===
  */
 export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRow[]; letters: Letter[] } {
   const byLetter = new Map<string, Map<string, Value>>();
+  const named = namedFacts(rows);
   rows.forEach((r, row) => {
     if (!r.formula.formula) return;
-    // A left side no cell prints (a derived side in letters, leftPrinted) defines none of its letters.
-    const printed = new Set([...freeSymbols(r.formula.formula), ...(leftPrinted(r) ? freeSymbols(r.formula.left!) : [])]);
+    // A left side defines the letters its cell prints (derivedSide): all in letters, in its value only those of facts rows name.
+    const side = derivedSide(r, named);
+    const left = side ? [...freeSymbols(r.formula.left!)].filter((s) => side.letters || !placeholder(r, s, named)) : [];
+    const printed = new Set([...freeSymbols(r.formula.formula), ...left]);
     for (const [name, v] of r.bindings) {
       const measured = r.measured?.bindings.get(name);
       if (!printed.has(name) || (measured === undefined && inPlace(v))) continue;
@@ -142,23 +147,6 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   return { rows: rows.map((r, i) => ({ ...r, inPlace: inPlaceOf[i]! })), letters };
 }
 
-/** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
-const DERIVED_CELL_WIDTH = 20;
-
-/**
- * Whether a relation's left side is printed: whole, with the paper's formula; a derived side set beside the paper's
- * (derivedLeft) only in the Derived cell, where it is short and in the report's own symbols (kugushev2002 (9.5): ẍ + kÿ),
- * not in letters standing for derived values (kozlov1988 §4's −INP/a, 4l/(P(…))), whose display gives the value.
- */
-export const leftPrinted = (r: PaperCheckRow): boolean => {
-  const { left, where } = r.formula;
-  if (!left) return false;
-  if (!derivedLeft(r)) return true;
-  const symbols = new Set(factSymbols(r).map(([s]) => s));
-  const own = [...freeSymbols(left)].every((s) => !where.has(s) || symbols.has(s) || inPlace(r.bindings.get(s)!));
-  return own && texWidth(toLatex(left)) <= DERIVED_CELL_WIDTH;
-};
-
 /** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
 export const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');
 
@@ -183,6 +171,72 @@ export const factSymbols = (r: PaperCheckRow): [string, Expr][] =>
     }
     return [];
   });
+
+/**
+ * A derived side set beside the paper's (derivedLeft) with a letter bound to a fact that no row names under it, a
+ * placeholder for part of the derivation (kozlov1988 (4.4)'s I = ∫₀^τ y₀ dt in −NPI/a): its letters are not printed.
+ */
+export function placeholderLeft(r: PaperCheckRow, named: ReadonlyMap<string, string>): boolean {
+  return derivedLeft(r) && [...freeSymbols(r.formula.left!)].some((s) => placeholder(r, s, named));
+}
+
+/**
+ * Such a side's value in the facts rows name (kozlov1988 (4.4): P²g/a in (4.2)'s period P), where it names one of
+ * them and nothing but them and the paper's formula's symbols; else undefined (the paper's closed form already says
+ * what a value in the parameters alone would).
+ */
+export function leftValue(r: PaperCheckRow, named: ReadonlyMap<string, string>): Expr | undefined {
+  if (!placeholderLeft(r, named)) return undefined;
+  const { left, formula } = r.formula;
+  const value = inNamedFacts(simplify(subs(left!, r.bindings)), boundFacts(r, named));
+  const facts = new Set([...freeSymbols(left!)].filter((s) => 'fact' in (r.formula.where.get(s) ?? {}) && !placeholder(r, s, named)));
+  const symbols = [...freeSymbols(value)];
+  const own = new Set(freeSymbols(formula!));
+  return symbols.some((s) => facts.has(s)) && symbols.every((s) => facts.has(s) || own.has(s)) ? value : undefined;
+}
+
+/** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
+export const DERIVED_CELL_WIDTH = 20;
+
+/**
+ * What a relation's left side prints: whole, with the paper's formula (letters); a derived side set beside the
+ * paper's (derivedLeft) only in the Derived cell, in its letters where it is short and each letter it binds prints
+ * as the report's own (kugushev2002 (9.5): ẍ + kÿ) or as a result a row names; where a letter is a placeholder for a
+ * fact no row names, as its value in the facts rows name (leftValue, kozlov1988 (4.4): P²g/a); else not at all,
+ * not in letters standing for derived values (parabolic-billiard §5's t₁ − ξ/ẋ⁺), whose display gives the value.
+ */
+export function derivedSide(
+  r: PaperCheckRow,
+  named: ReadonlyMap<string, string>,
+): { readonly letters: true } | { readonly letters: false; readonly value: Expr } | undefined {
+  const { left, where } = r.formula;
+  if (!left) return undefined;
+  if (!derivedLeft(r)) return { letters: true };
+  const value = leftValue(r, named);
+  if (value) return { letters: false, value };
+  if (placeholderLeft(r, named)) return undefined;
+  const symbols = new Set(factSymbols(r).map(([s]) => s));
+  const facts = boundFacts(r, named);
+  const own = [...freeSymbols(left)].every((s) => !where.has(s) || symbols.has(s) || facts.has(s) || inPlace(r.bindings.get(s)!));
+  return own && texWidth(toLatex(left)) <= DERIVED_CELL_WIDTH ? { letters: true } : undefined;
+}
+
+/**
+ * The formula's symbols bound to a fact another row derives under that same name (τ of kozlov1988 (4.2), a
+ * result of its own), with their derived values; not a placeholder for a fact no row names.
+ */
+export const boundFacts = (r: PaperCheckRow, named: ReadonlyMap<string, string>): Map<string, Expr> =>
+  new Map(
+    [...r.formula.where].flatMap(([s, b]): [string, Expr][] =>
+      'fact' in b && r.bindings.has(s) && named.get(b.fact) === whereSymbol(r, s) ? [[s, r.bindings.get(s)!]] : [],
+    ),
+  );
+
+/** A where symbol bound to a fact that no row names under it, nor printed as the fact's own symbol (ẍ, ẋ⁺). */
+function placeholder(r: PaperCheckRow, s: string, named: ReadonlyMap<string, string>): boolean {
+  const b = r.formula.where.get(s);
+  return b !== undefined && 'fact' in b && named.get(b.fact) !== whereSymbol(r, s) && !factSymbols(r).some(([name]) => name === s);
+}
 
 /** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
 export const whereSymbol = (r: PaperCheckRow, s: string): string => {

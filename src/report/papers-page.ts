@@ -10,7 +10,7 @@ import { REFERENCES, type SourceKey } from '../model/sources.js';
 import { equationOrder } from './equation-order.js';
 import { BIRKHOFF_FIGURE } from './birkhoff.js';
 import { CONFOCAL_FIGURE } from './confocal.js';
-import { paperFigureId } from './paper-claims.js';
+import { PAPER_FIGURE, paperFigureId } from './paper-claims.js';
 import { REALIZATIONS_FIGURE } from './realizations.js';
 import { AVERAGED_SPEED_FIGURE } from './averaged-speed.js';
 import { UNIVERSAL_FIGURES } from './universal.js';
@@ -65,7 +65,9 @@ function rowsOf(model: PaperModel): Row[] {
   return [
     ...p.formulas.map((f) => row(f.eq, f.name, 'tab-paper-check', formulaHow(f))),
     ...(p.claims ?? []).map((c) => row(c.eq, c.name, 'paper-claims', 'an inequality typed from the paper, proved on the parameters’ ranges')),
-    ...(p.figures ?? []).map((f) => row(f.eq, f.name, paperFigureId(f.eq), 'redrawn from the derived formula')),
+    ...(p.figures ?? []).map((f) =>
+      row(f.eq, f.name, paperFigureId(f.eq), PAPER_FIGURE.test(f.eq) ? 'redrawn from the derived formula' : 'drawn from the derived formula'),
+    ),
     ...(p.sketches ?? []).map((s, k) => row(s.eq, s.caption, paperSketchId(k), 'drawn from the model’s own drawing', false)),
     ...(p.studyFigures ?? []).map((f) => {
       const fig = STUDY_FIGURES[f.kind];

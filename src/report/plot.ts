@@ -43,6 +43,8 @@ export interface PlotSpec {
   readonly yLabel: string | AxisLabel;
   readonly width?: number;
   readonly height?: number;
+  /** Values that are whole numbers (a variant's number): ticks at whole numbers only. */
+  readonly whole?: boolean;
 }
 
 /** A row of a row chart: its height and its name, in plain text and in LaTeX. */
@@ -150,12 +152,12 @@ interface TickCounts {
 /** The width of the phone's layout: a 412 px screen's column (364 px) draws it at its own size. */
 export const NARROW_WIDTH = 360;
 
-/** Round tick steps: 1, 2, 5 × 10^k, about `count` intervals over [lo, hi]. */
-export function niceTicks(lo: number, hi: number, count = 5): { ticks: number[]; step: number; lo: number; hi: number } {
+/** Round tick steps: 1, 2, 5 × 10^k, about `count` intervals over [lo, hi]; at least 1 where the values are `whole`. */
+export function niceTicks(lo: number, hi: number, count = 5, whole = false): { ticks: number[]; step: number; lo: number; hi: number } {
   const raw = (hi - lo) / count;
   const mag = 10 ** Math.floor(Math.log10(raw));
   const norm = raw / mag;
-  const step = (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag;
+  const step = Math.max(whole ? 1 : 0, (norm < 1.5 ? 1 : norm < 3 ? 2 : norm < 7 ? 5 : 10) * mag);
   const first = Math.floor(lo / step + 1e-9) * step;
   const last = Math.ceil(hi / step - 1e-9) * step;
   const ticks: number[] = [];
@@ -289,6 +291,7 @@ function frame(
   exactX = false,
   ticks = TICKS.wide,
   rows?: readonly NamedRow[],
+  whole = false,
 ): Frame {
   const x0 = MARGIN.left;
   const x1 = W - MARGIN.right;
@@ -301,7 +304,7 @@ function frame(
   // Named rows: a grid line at each, half a row's spacing above the top one and below the bottom one.
   const yt = rows?.length
     ? { ticks: [] as number[], step: 1, lo: Math.min(...rows.map((r) => r.y)) - 0.5, hi: Math.max(...rows.map((r) => r.y)) + 0.6 }
-    : niceTicks(vLo, vHi, ticks.y);
+    : niceTicks(vLo, vHi, ticks.y, whole);
   const sx = (v: number): number => x0 + ((v - xt.lo) / (xt.hi - xt.lo)) * (x1 - x0);
   const sy = (v: number): number => y0 - ((v - yt.lo) / (yt.hi - yt.lo)) * (y0 - y1);
   const grid = '#e4e4e4';
@@ -359,6 +362,8 @@ function plotLayout(spec: PlotSpec, W: number, H: number, ticks: TickCounts): Sc
     spec.yLabel,
     true,
     ticks,
+    undefined,
+    spec.whole,
   );
   const items = f.items;
   // Events under the curves; a count above a marker that stands for several.

@@ -6,6 +6,7 @@
 import { REFERENCES } from '../model/sources.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
 import { m, paragraph, type Inline, type Section, type Table } from './document.js';
+import { mechanicsSymbol } from './notation.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
@@ -49,6 +50,18 @@ export function realizationsSection(study: RealizationsStudy): Section {
     align: 'lr',
     rows: study.runs.map((r) => [[r.label], cell(r.leaves)]),
   };
+  // Each other law as the study's parameter grows: its distance to the rigid motion, the limit it tends to or not.
+  const limits = (study.limits ?? []).map(
+    ({ label, study: s }, k): Table => ({
+      kind: 'table',
+      id: `realizations-limit-${k + 1}`,
+      caption: `The realization ${label} as ${s.parameter} grows: its largest distance to the rigid motion`,
+      columns: [s.parameter, 'distance to the rigid motion'],
+      align: 'rr',
+      rows: [...s.rows.map((r) => [[m(`${r.value}`)], cell(r.distance)]), [['fitted order'], cell(s.orders.distance)]],
+    }),
+  );
+  const p = study.limits?.[0] && mechanicsSymbol(study.limits[0].study.parameter);
   return {
     id: REALIZATIONS_FIGURE.id,
     title: 'The realizations compared',
@@ -60,6 +73,16 @@ export function realizationsSection(study: RealizationsStudy): Section {
       ),
       figure,
       table,
+      ...(limits.length
+        ? [
+            paragraph(
+              'The realizations the model names for it, run again from the same state for each value of the rigid-limit study, to the same end, with the largest distance of their coordinates to the rigid model’s motion; the last row fits ',
+              m(`C\\,${p}^{-\\rho}`),
+              ' to it:',
+            ),
+            ...limits,
+          ]
+        : []),
     ],
   };
 }

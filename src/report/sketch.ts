@@ -16,6 +16,7 @@ import { sketchAnnotations } from './sketch-annotations.js';
 import { markItems, plainSymbol, surfaceMarks } from './sketch-marks.js';
 import { mechanicsSymbol } from './notation.js';
 import { lengthItems } from './sketch-lengths.js';
+import { placedNames } from './sketch-labels.js';
 import { GROUND, parameterEnv, toPx, type Box, type View } from './sketch-view.js';
 import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 
@@ -227,12 +228,12 @@ export function sketchScene(id: string, title: string, drawing: Drawing, model: 
     title,
     width: v.width,
     height: v.height,
-    items: [
+    items: (angles ? placedNames : (items: SceneItem[]) => items)([
       ...drawing.ground.flatMap((g) => groundItems(g, v)),
       ...surfaceMarks(marks, model, v),
       ...bodyItems(drawing, model, pose, v),
       ...markItems(marks, model, pixels, v, angles),
       ...(angles ? lengthItems(drawing, model, pixels) : []),
-    ],
+    ]),
   });
 }

@@ -8,6 +8,7 @@
 import { sym, ZERO, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
+import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import { velocitySymbol } from '../model/names.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
@@ -23,10 +24,11 @@ import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { complexLatex } from './periodic.js';
-import { noteInlines, resting, runRestShort } from './paper-check.js';
+import { noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
-import { math, mechanicsSymbol, proseName } from './notation.js';
+import { math, MECHANICS, mechanicsSymbol, proseName } from './notation.js';
+import { toLatex } from './latex.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
 export interface SummaryFacts {
@@ -63,6 +65,13 @@ function subject(title: string): string {
 const coordinateList = (symbols: readonly string[]): Inline[] =>
   symbols.length > 5 ? [m(`${symbols[0]}, \\dots, ${symbols.at(-1)}`)] : symbols.flatMap((s, i) => (i ? [', ', m(s)] : [m(s)]));
 
+/** The applied forces declared as forces, named by what the derivation found of them (conservation.ts): constant loads have a potential. */
+const APPLIED: Partial<Record<EnergyChange, string>> = {
+  'potential-forces': 'applied forces with a potential, declared as forces',
+  'discontinuous-potential-forces': 'applied forces with a potential on each side of where they switch',
+  'non-potential-forces': 'non-potential applied forces',
+};
+
 /** The constraints and contact laws of the system, each clause a fact of the model. */
 function constraintClauses(system: DerivedSystem): Inline[][] {
   const { model } = system;
@@ -82,7 +91,7 @@ function constraintClauses(system: DerivedSystem): Inline[][] {
   if (model.hinges.length) out.push([`dry friction in ${plural(model.hinges.length, 'hinge')}`]);
   if (system.compliant?.terms.length) out.push([`${plural(system.compliant.terms.length, 'constraint')} realized by forces`]);
   if (system.patches?.terms.length) out.push([`${plural(system.patches.terms.length, 'distributed contact patch', 'distributed contact patches')}`]);
-  if (model.Q.some((x) => x !== ZERO)) out.push(['non-potential applied forces']);
+  if (model.Q.some((x) => x !== ZERO)) out.push([APPLIED[system.energyChanges.find((c) => c in APPLIED) ?? 'non-potential-forces']!]);
   return out;
 }
 
@@ -284,10 +293,23 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
   ];
 }
 
-/** The paper's limit motion whose distance to the rigid one agrees with the study's (kozlov1988 (2.6)), as "Kozlov (2.6)". */
-function limitMotion(p: PaperCheck): string | undefined {
-  const row = p.rows.find((r) => r.agrees && r.formula.derivedText === 'limit.distance');
-  return row && `${REFERENCES[p.source].short} ${row.formula.eq}`;
+/** A release of the limit motion (trajectory{k}.end@N→∞), or its time for large N in closed form (@N≫1). */
+const LIMIT_RELEASE = /^trajectory\d+\.end@\w+→∞$/;
+const LARGE_RELEASE = /^trajectory\d+\.end@\w+≫1$/;
+
+/**
+ * The paper's limit motion whose distance to the rigid one, or whose release, agrees with the derivation (kozlov1988
+ * (2.6), (2.7)), as "Kozlov (2.7)", and the release for large N in closed form where the report derives it:
+ * "…, where it leaves at τ = 2 + 1/N + O(e^{−N}/N)".
+ */
+function limitMotion(p: PaperCheck): Inline[] {
+  const row = p.rows.find((r) => r.agrees && (r.formula.derivedText === 'limit.distance' || LIMIT_RELEASE.test(r.formula.derivedText)));
+  if (!row) return [];
+  const large = p.rows.find((r) => r.agrees && r.formula.formula && LARGE_RELEASE.test(r.formula.derivedText));
+  return [
+    `${REFERENCES[p.source].short} ${row.formula.eq}`,
+    ...(large ? [', where it leaves at ', m(`${large.formula.name} = ${toLatex(large.formula.formula!, MECHANICS)}${remainderLatex(large)}`)] : []),
+  ];
 }
 
 const ORIGINS = [
@@ -400,8 +422,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
       // A model without rigid contacts (its walls realized by forces) has no impacts to count.
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)}${f.system.model.unilateral.length ? ` with ${plural(orbit.impacts.length, 'impact')} per period` : ''}`,
       ...(brief ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
-      ...sweepVerdicts(f.orbit!),
-      ...sweepReading(f),
+      ...sweepVerdicts(f.orbit!, f.paper),
       ...(shifted.length
         ? [
             ' at ',
@@ -514,7 +535,7 @@ const sweptValue = (v: number): string => {
  * again, it is unstable at N = 100 and stable from N = 1000 to 10⁵, its stability changing between N = 100
  * and N = 1000" (kozlov1988 §4: stiff walls destabilize the rigid-stable orbit), or "it stays stable".
  */
-function sweepVerdicts(study: OrbitStudy): Inline[] {
+function sweepVerdicts(study: OrbitStudy, paper: SummaryFacts['paper']): Inline[] {
   const sweep = study.declaration.sweep;
   const swept = (study.sweep ?? []).filter((s) => s.orbit);
   if (!sweep || !swept.length || study.params[sweep.parameter] === undefined) return [];
@@ -545,16 +566,17 @@ function sweepVerdicts(study: OrbitStudy): Inline[] {
     m(`${p} = ${sweptValue(first[first.length - 1]!)}`),
     ' and ',
     m(`${p} = ${sweptValue(runs[1]!.values[0]!)}`),
+    ...sweepReading(paper),
   ];
 }
 
-/**
- * What the orbit's sweep means, where a row compares the orbit at the sweep's end with the paper's rigid limit and
- * agrees, in that row's reading (kozlov1988 (4.8): the rigid orbit is stable, so the stiffness destabilizes it).
- */
-function sweepReading(f: SummaryFacts): Inline[] {
-  const row = f.paper?.rows.find((r) => r.agrees && r.measured && r.formula.reading && r.formula.derived.some((d) => d.fact.startsWith('orbit.sweep')));
-  return row ? [': ', ...noteInlines(row.formula.reading!)] : [];
+/** A swept orbit's fact (orbit.sweep3.multiplier2.re). */
+const SWEEP_FACT = /^orbit\.sweep\d/;
+
+/** ", while the rigid bounce is stable …": the reading of an agreeing paper row on the swept orbit (kozlov1988 (4.1)). */
+function sweepReading(paper: SummaryFacts['paper']): Inline[] {
+  const row = paper?.rows.find((r) => r.agrees && r.formula.reading && r.formula.derived.some((d) => SWEEP_FACT.test(d.fact)));
+  return row ? [', ', ...noteInlines(row.formula.reading!)] : [];
 }
 
 /** The orbit in the abstract: how far a period advances and the largest modulus of its nontrivial multipliers. */

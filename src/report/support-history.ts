@@ -10,6 +10,7 @@ import type { SupportHistory, SupportSwitch } from '../studies/support-history.j
 import { type Figure, type Inline, m } from './document.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
+import { math, mechanicsSymbol } from './notation.js';
 
 /** (+,−): the sides the pairs bear on, as the friction section names a variant. */
 const tag = (variant: readonly number[]): string => `(${variant.map((s) => (s > 0 ? '+' : '-')).join(',')})`;
@@ -31,6 +32,16 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
     ', where ',
     m(`N_{${w.leaving + 1}} = 0`),
     ...continuity(w),
+    ...(w.closed
+      ? [
+          '; in closed form ',
+          m(`N_{${w.leaving + 1}}`),
+          ' of ',
+          m(named(w.from)),
+          ' vanishes at ',
+          m(`${mechanicsSymbol(w.closed.variable)}^{*} = ${math(w.closed.value)} = ${fmt(w.closed.at)}`),
+        ]
+      : []),
   ]);
   // Said where the realized variant's Δ falls below a quarter of its start: the run nears self-locking.
   const d = h.determinant;
@@ -87,6 +98,7 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
         series: [{ label: 'variant', values: h.variant.map((i) => i + 1) }],
         xLabel: { text: 't [s]', tex: '$t$ [$\\mathrm{s}$]' },
         yLabel: { text: 'variant', tex: 'variant' },
+        whole: true,
       }),
       0.9,
       [{ label: '\\text{variant}', ...seriesStyle(0) }],

@@ -10,7 +10,7 @@
 // derivation beside the model's own. The report prints the result
 // (report/paper-check.ts).
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
-import { add, freeSymbols, num, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, freeSymbols, mul, num, postOrder, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
 import { asymptoticExpansion } from '../core/series.js';
@@ -19,7 +19,8 @@ import { rationalized } from '../core/rationalize.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { derivedFacts, fact, measuredFacts, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
-import { assumptionDomain, parameterAssumptions, positiveParameters, type ParameterAssumption } from '../derive/proofs/assumptions.js';
+import { assumptionDomain, negativeParameters, parameterAssumptions, positiveParameters, type ParameterAssumption } from '../derive/proofs/assumptions.js';
+import { mapChildren, memoPass } from '../core/traverse.js';
 import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
@@ -49,7 +50,15 @@ export interface PaperCheckRow {
   /** How agreement was decided: the difference simplified to 0, values at POINTS random points, or a measured number to the formula's tolerance (meaningless without a formula). */
   readonly how: 'symbolic' | 'numeric' | 'measured';
   /** A measured row: the derived number, the paper's formula's value there, and the measured facts the formula's symbols stand for. */
-  readonly measured?: { readonly value: number; readonly paper: number; readonly bindings: ReadonlyMap<string, number> };
+  readonly measured?: {
+    readonly value: number;
+    readonly paper: number;
+    readonly bindings: ReadonlyMap<string, number>;
+    /** The parameters it was measured at that differ from their defaults (the realizations at N = 1000). */
+    readonly at: Readonly<Record<string, number>>;
+    /** A fitted order r of |x_N − x_∞| ≈ C N^{−r}: the parameter N, so that it prints as O(N^{−r}). */
+    readonly orderOf?: string;
+  };
   /** A rest time (impact{i}.{m}.rest) against the report's run (rest-time.ts). */
   readonly run?: RunRest;
 }
@@ -102,7 +111,9 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
     });
   const general = spec.general ? deriveSystem(buildModel(spec.general)) : undefined;
   const source = general ?? system;
-  const checked = checkPaperFormulas(source, checkPaper(spec.formulas, source.model), measuredFacts(system, computed));
+  const formulas = checkPaper(spec.formulas, source.model);
+  const named = formulas.flatMap((f) => [...f.derived.map((d) => d.fact), ...[...f.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))]);
+  const checked = checkPaperFormulas(source, formulas, measuredFacts(system, computed, named));
   const rows = general ? checked : checked.map((r) => withRun(system, r, computed));
   const claims = proveClaims(source, checkClaims(spec.claims, source.model));
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
@@ -209,6 +220,14 @@ function figureData(system: DerivedSystem, figure: PaperFigure): PaperFigureData
 export function checkPaperFormulas(system: DerivedSystem, formulas: readonly PaperFormula[], measured: Measured = new Map()): PaperCheckRow[] {
   const facts = derivedFacts(system);
   const positive = positiveParameters(system.model);
+  // A parameter declared negative written −p, p > 0, so that its |·| is settled (kozlov1988 (6.2): |c| = −c for c < 0).
+  const negative = negativeParameters(system.model);
+  const turned = new Map([...negative].map((p): [string, Expr] => [p, mul(num(-1), sym(p))]));
+  const settled = memoPass<Expr>((u, go) => {
+    const v = mapChildren(u, go);
+    return v.kind === 'fn' && v.name === 'abs' && v.args[0]!.kind === 'sym' && negative.has(v.args[0]!.name) ? v.args[0]! : v;
+  });
+  const flipped = (e: Expr): Expr => settled(simplify(subs(e, turned)));
   return formulas.map((f) => {
     const used = new Map<string, MeasuredFact>();
     const look = (name: string): Expr => {
@@ -229,17 +248,19 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, atValues('fact' in b ? look(b.fact) : b.expr)]));
     const exact = atValues(f.left ? subs(f.left, binding) : add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))));
     // A side in one square root as A + B√R (kozlov1988 §5: the return to the focus is a/2 once its flight's root is squared away).
-    const derived = f.remainder
-      ? expanded(system, f, exact, (x) => x.kind === 'sym' && positive.has(x.name))
-      : f.tolerance === undefined
-        ? rationalized(exact, (x) => x.kind === 'sym' && positive.has(x.name))
-        : exact;
+    const derived =
+      f.remainder && !f.remainder.exponential
+        ? expanded(system, f, exact, (x) => x.kind === 'sym' && positive.has(x.name))
+        : f.tolerance === undefined
+          ? rationalized(exact, (x) => x.kind === 'sym' && positive.has(x.name))
+          : exact;
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
     const paper = atValues(subs(f.formula, binding));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
     // Roots joined as the positive parameters allow (kozlov1988 Th. 3: √N·√(c² − k²) = √(N(c² − k²)) for N > 0).
     const roots = (e: Expr): Expr => combineRadicals(e, (x) => x.kind === 'sym' && positive.has(x.name));
-    const symbolic = isZero(sub(paper, derived)) || isZero(sub(roots(paper), roots(derived)));
+    const symbolic =
+      isZero(sub(paper, derived)) || isZero(sub(roots(paper), roots(derived))) || (negative.size > 0 && isZero(sub(flipped(paper), flipped(derived))));
     return {
       formula: f,
       bindings: binding,
@@ -287,6 +308,9 @@ function measuredRow(
   const x = evaluate(paper, env);
   const y = evaluate(derived, env);
   const measuredBindings = new Map([...f.where].flatMap(([s, b]) => ('fact' in b && used.has(b.fact) ? [[s, used.get(b.fact)!.value] as const] : [])));
+  const defaults = defaultValues(system.model.parameters);
+  const at = Object.fromEntries([...used.values()].flatMap((m) => Object.entries(m.params)).filter(([p, v]) => defaults[p] !== v));
+  const orders = [...new Set([...used.values()].flatMap((m) => (m.orderOf ? [m.orderOf] : [])))];
   return {
     formula: f,
     bindings,
@@ -294,13 +318,34 @@ function measuredRow(
     derived,
     how: 'measured',
     agrees: Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= tolerance * Math.max(1, Math.abs(x)),
-    measured: { value: y, paper: x, bindings: measuredBindings },
+    measured: { value: y, paper: x, bindings: measuredBindings, at, ...(orders.length === 1 ? { orderOf: orders[0]! } : {}) },
   };
 }
 
 function isZero(e: Expr): boolean {
   const s = simplify(e);
-  return s === ZERO || simplify(cancel(s)) === ZERO;
+  if (s === ZERO) return true;
+  const c = simplify(cancel(s));
+  return c === ZERO || zeroWhileSliding(c);
+}
+
+/** At most this many signs are set to ±1 (2^k cancellations). */
+const SLIDING_SIGNS = 3;
+
+/**
+ * Zero for each direction of sliding: every sgn(u) set to +1 and to −1. The
+ * paper's equations hold for a given sliding direction, sgn v = ±1 (smirnov1981
+ * §2), and the reactions they are checked against were derived with sgn² = 1
+ * (friction/sliding-sign.ts), so the difference is a multiple of 1 − sgn², not 0.
+ */
+function zeroWhileSliding(e: Expr): boolean {
+  const signs = postOrder(e, () => false).filter((u) => u.kind === 'fn' && u.name === 'sign');
+  if (signs.length === 0 || signs.length > SLIDING_SIGNS) return false;
+  const settings = Array.from({ length: 2 ** signs.length }, (_, k) => new Map(signs.map((u, i) => [u, num((k >> i) & 1 ? -1 : 1)] as const)));
+  return settings.every((values) => {
+    const set = simplify(memoPass<Expr>((u, go) => values.get(u) ?? mapChildren(u, go))(e));
+    return set === ZERO || simplify(cancel(set)) === ZERO;
+  });
 }
 
 /** Equal to 1e-9 (relative) at POINTS points of the parameters' ranges and of the velocities' declared signs; a seeded generator keeps the report reproducible. */

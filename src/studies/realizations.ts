@@ -15,6 +15,7 @@
 // later: 1 + √(2/N) rather than 1 + ln 2/N for the viscous line (2.4).
 // Tests: test/studies/realizations.test.ts.
 import type { RealizationsFigure } from '../model/validate/paper-study-figures.js';
+import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import type { LoadedModule, Params } from '../runtime/contract.js';
 import { simulate } from '../runtime/hybrid/simulate.js';
 
@@ -29,6 +30,11 @@ export interface RealizationRun {
 
 export interface RealizationsStudy {
   readonly contact: string;
+  /**
+   * Each declared law other than the model's as the model's study parameter grows, against the rigid model (kozlov1988
+   * (2.4): without adhesion the viscous line tends to the classical motion); the caller runs them (studies/limit.ts).
+   */
+  readonly limits?: readonly { readonly label: string; readonly study: LimitStudy }[];
   /** The parameters the runs were made at (the others at their defaults). */
   readonly params: Readonly<Record<string, number>>;
   readonly cut: number;

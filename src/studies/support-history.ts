@@ -5,7 +5,15 @@
 // each switch located where the leaving reaction reaches 0, and how near the
 // realized variant comes to self-locking (its Δ/Δ₀, §1).
 // Tests: test/studies/support-history.test.ts.
-import { evaluator } from '../core/evaluate.js';
+import { cancel, numeratorDenominator } from '../core/cancel.js';
+import { diff } from '../core/diff.js';
+import { evaluate, evaluator, type Env } from '../core/evaluate.js';
+import { div, freeSymbols, neg, num, ZERO, type Expr } from '../core/expr.js';
+import { collectFactors } from '../core/factor.js';
+import { subs } from '../core/subs.js';
+import { mapChildren, memoPass } from '../core/traverse.js';
+import { simplify } from '../core/trig.js';
+import { TIME } from '../model/names.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { bisect } from '../numeric/bisect.js';
@@ -44,6 +52,12 @@ export interface SupportSwitch {
   readonly leaving: number;
   readonly before: readonly number[];
   readonly after: readonly number[];
+  /**
+   * The switch in closed form, where the leaving reaction's numerator is linear in the time or in one coordinate
+   * and in nothing else of the state: that variable's value there, in the parameters (smirnov1981 §2 under a
+   * moment M_z + kt: t* = (P_y(a₂ − f₁₂w) − M_z)/k; pair 2 fixed on the guides: x* = a₂ − f₁₂w − M_z/P_y).
+   */
+  readonly closed?: { readonly variable: string; readonly value: Expr; readonly at: number };
 }
 
 type Trajectory = {
@@ -81,7 +95,8 @@ export function supportHistory(system: DerivedSystem, tr: Trajectory): SupportHi
     const N = (t: number): number => atState(state(t))(vs[from]!.reactions[leaving]!);
     const t = bisect(N, tr.t[k - 1]!, tr.t[k]!);
     const value = atState(state(t));
-    return [{ t, from, to, leaving, before: vs[from]!.reactions.map(value), after: vs[to]!.reactions.map(value) }];
+    const closed = closedSwitch(system, vs[from]!.reactions[leaving]!, state(t), base);
+    return [{ t, from, to, leaving, before: vs[from]!.reactions.map(value), after: vs[to]!.reactions.map(value), ...(closed ? { closed } : {}) }];
   });
   // The last moving sample: at rest sgn q̇ is read from rounding, and the variants' Δ with it.
   let moving = tr.t.length - 1;
@@ -100,6 +115,31 @@ export function supportHistory(system: DerivedSystem, tr: Trajectory): SupportHi
     ...(least >= 0 ? { determinant: { initial: realized[0]!.det, least: realized[least]!.det, t: tr.t[least]!, variant: realized[least]!.i } } : {}),
     ...(stop === undefined ? {} : { rest: stick ?? stop }),
   };
+}
+
+/** Relative agreement of a closed-form switch with the located one, which bisection finds to round-off. */
+const CLOSED_TOLERANCE = 1e-6;
+
+/**
+ * Where N = 0 in closed form: each sgn of the state set to its value at the switch, N's numerator solved for the
+ * time or a coordinate it is linear in, the others of the state absent; kept where it gives the located value.
+ */
+function closedSwitch(system: DerivedSystem, N: Expr, [t, q, qd]: [number, number[], number[]], base: Env): SupportSwitch['closed'] {
+  const cs = system.model.coordinates;
+  const env: Env = { ...base, t, ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, q[i]!] as const, [c.qd.name, qd[i]!] as const])) };
+  const signed = memoPass<Expr>((u, go) => (u.kind === 'fn' && u.name === 'sign' ? num(Math.sign(evaluate(u.args[0]!, env))) : mapChildren(u, go)))(N);
+  const [numerator] = numeratorDenominator(cancel(simplify(signed)));
+  const state = new Set([TIME, ...cs.flatMap((c) => [c.name, c.qd.name])]);
+  const values = new Map<string, number>([[TIME, t], ...cs.map((c, i) => [c.name, q[i]!] as const)]);
+  for (const [variable, at] of values) {
+    const slope = simplify(diff(numerator!, variable));
+    if (slope === ZERO || [...freeSymbols(slope)].some((x) => state.has(x))) continue;
+    const rest = simplify(subs(numerator!, new Map([[variable, ZERO]])));
+    if ([...freeSymbols(rest)].some((x) => state.has(x))) continue;
+    const value = collectFactors(simplify(cancel(div(neg(rest), slope))));
+    if (Math.abs(evaluate(value, base) - at) <= CLOSED_TOLERANCE * Math.max(1, Math.abs(at))) return { variable, value, at };
+  }
+  return undefined;
 }
 
 /** The state at t between samples k − 1 and k: q cubic Hermite in q and q̇ at both ends, q̇ its derivative. */

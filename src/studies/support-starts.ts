@@ -31,6 +31,8 @@ export interface SupportStart {
    * system at rest (|P| = Φ), if before t1 (point-between-planes-switching: Φ = f₂F cos ωt falls below |F_x|).
    */
   readonly until?: number;
+  /** Whether the load or the bound varies with t (the values above are at t = 0). */
+  readonly timed: boolean;
 }
 
 /** Samples of [0, t1] searched for the rest rule's first failure before bisection refines it. */
@@ -81,6 +83,7 @@ export function supportStarts(system: DerivedSystem, mod: LoadedModule): Support
       speed,
       t1,
       moved: Math.abs(displacement) > MOVED || Math.abs(speed) > MOVED,
+      timed,
       ...(until === undefined ? {} : { until }),
     };
   });

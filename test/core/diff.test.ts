@@ -269,6 +269,22 @@ describe('inverse trigonometric functions', () => {
     expect(fn('asin', neg(x))).toBe(neg(fn('asin', x)));
     expect(fn('asin', num(0))).toBe(num(0));
   });
+  it('d atan(x)/dx = 1/(1 + x²), against a central difference of Math.atan', () => {
+    const x = sym('x');
+    expect(diff(fn('atan', x), 'x')).toBe(pow(add(num(1), pow(x, 2)), -1));
+    for (const v of [-3, 0.1, 2.5]) {
+      const h = 1e-5;
+      expect(evaluate(diff(fn('atan', x), 'x'), { x: v })).toBeCloseTo((Math.atan(v + h) - Math.atan(v - h)) / (2 * h), 9);
+    }
+  });
+  it('atan is odd and vanishes at 0; atan(1/x) = π/2 − atan x for x > 0, −π/2 − atan x for x < 0', () => {
+    const x = sym('x');
+    expect(fn('atan', neg(x))).toBe(neg(fn('atan', x)));
+    expect(fn('atan', num(0))).toBe(num(0));
+    const gap = sub(fn('atan', pow(x, -1)), fn('atan', x));
+    for (const v of [0.2, 1, 7]) expect(evaluate(gap, { x: v })).toBeCloseTo(Math.PI / 2 - 2 * Math.atan(v), 14);
+    for (const v of [0.2, 1, 7]) expect(evaluate(add(fn('atan', pow(x, -1)), fn('atan', x)), { x: -v })).toBeCloseTo(-Math.PI / 2, 14);
+  });
 });
 
 describe('what the derivative of a sum is made of (derivativeParts)', () => {

@@ -24,6 +24,8 @@ describe('limits as N → ∞', () => {
     ['g*(cos(sqrt(N)*t) - 1)/N', '0'],
     ['-g*sin(sqrt(N)*t)/sqrt(N) + t', 't'],
     ['cos(sqrt(N)*t)^2*sin(N)/(N + 1)', '0'],
+    // |atan| < π/2: bounded, as sin and cos are.
+    ['atan(N*t)/sqrt(N) + v', 'v'],
   ])('%s → %s', (e, expected) => {
     expect(same(lim(e), expected)).toBe(true);
   });
@@ -38,6 +40,7 @@ describe('limits as N → ∞', () => {
     ['oscillating, its amplitude growing', 'sqrt(N)*sin(sqrt(N)*t)'],
     ['N under a third power', 'N^(1/3)/(N + 1)'],
     ['infinite in √N', 'N/(sqrt(N) + 1)'],
+    ['bounded, not vanishing', 'atan(N*t)*(N + 1)/N'],
   ])('is undefined when %s: %s', (_, e) => {
     expect(lim(e)).toBeUndefined();
   });

@@ -46,7 +46,18 @@ describe('parsing expressions', () => {
     expect(parseExpr('sin(x) + cos(y)')).toBe(add(sin(x), cos(y)));
     expect(parseExpr('tan(x) * exp(y) * log(x) * abs(y) * sign(x)')).toBe(mul(fn('tan', x), fn('exp', y), fn('log', x), fn('abs', y), fn('sign', x)));
     expect(parseExpr('sqrt(x + 1)')).toBe(sqrt(add(x, num(1))));
+    expect(parseExpr('asin(x) + acos(y) + atan(x*y)')).toBe(add(fn('asin', x), fn('acos', y), fn('atan', mul(x, y))));
     expect(parseExpr('x^(1/2)')).toBe(pow(x, HALF));
+  });
+  it('reads arcctg as kozlov1988 (4.2) writes it, the inverse of cot onto (0, π): π/2 − atan x', () => {
+    expect(parseExpr('arcctg(x)')).toBe(sub(mul(HALF, sym('pi')), fn('atan', x)));
+    // cot of the value is the argument, and the value lies in (0, π) on either side of 0 (mathjs's acot jumps there).
+    for (const v of [-20, -1, -0.05, 0.05, 1, 20]) {
+      const value = evaluate(parseExpr('arcctg(x)'), { x: v });
+      expect(value).toBeGreaterThan(0);
+      expect(value).toBeLessThan(Math.PI);
+      expect(1 / Math.tan(value)).toBeCloseTo(v, 12);
+    }
   });
   it('reads pi as the symbol pi', () => {
     expect(parseExpr('2*pi')).toBe(mul(num(2), sym('pi')));
@@ -131,6 +142,7 @@ describe('parse errors', () => {
   it('unknown functions and wrong arities are unknown-function', () => {
     expect(parseError('f(x)').code).toBe('unknown-function');
     expect(parseError('sin(x, y)').code).toBe('unknown-function');
+    expect(parseError('acot(x)').message).toContain('arcctg');
   });
   it('unsupported operators and syntax are named', () => {
     expect(parseError('x == y').code).toBe('unsupported-operator');

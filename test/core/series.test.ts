@@ -20,6 +20,9 @@ describe('expansions as N → ∞', () => {
     ['N*log(1 + 1/N)', -1, 1, '1 - 1/(2*N)'],
     ['acos(1/sqrt(1 + N))', -1, 1, 'pi/2 - N^(-1/2)'],
     ['acos(1/sqrt(1 + N))', -3, 2, 'pi/2 - N^(-1/2) + N^(-3/2)/3'],
+    // atan x = x − x³/3 + … about 0, and π/4 + (x − 1)/2 − … about 1.
+    ['N*atan(1/N)', -2, 1, '1 - 1/(3*N^2)'],
+    ['atan(1 + 1/N)', -1, 1, 'pi/4 + 1/(2*N)'],
     ['sqrt(N + 1)', 0, 1, 'sqrt(N)'],
     ['sqrt(N + 1)', -1, 2, 'sqrt(N) + N^(-1/2)/2'],
     ['(g^2 + N*v^2)^(-1/2)', -3, 2, 'N^(-1/2)/v - g^2/(2*v^3)*N^(-3/2)'],
@@ -33,8 +36,7 @@ describe('expansions as N → ∞', () => {
   });
 
   it('kozlov1988 (4.4)’s bound typed from the paper, 1/(g[v/g + N^{−1/2} arcctg(−gv⁻¹N^{−1/2})]²), gives (4.5) and, by hand, its next term (3π²/4 − 2)g³v⁻⁴N⁻¹', () => {
-    const arcctg = 'acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))';
-    const bound = `1/(g*(v/g + N^(-1/2)*${arcctg})^2)`;
+    const bound = '1/(g*(v/g + N^(-1/2)*arcctg(-g*v^(-1)*N^(-1/2)))^2)';
     expect(same(expand(bound, -1, 2), 'g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2)')).toBe(true);
     expect(same(expand(bound, -1), 'g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2) + (3*pi^2/4 - 2)*g^3*v^(-4)*N^(-1)')).toBe(true);
     expect(same(expand(bound, -1, 2), 'g*v^(-2) + pi*g^2*v^(-3)*N^(-1/2)')).toBe(false);

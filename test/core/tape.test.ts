@@ -17,6 +17,7 @@ const cases: Record<string, Expr> = {
   'a power with a varying exponent': pow(add(x, num(2)), mul(x, y)),
   'a quotient': mul(add(x, y), pow(add(num(1), mul(x, x)), -1)),
   'tan, asin, acos, exp, log, abs': add(fn('tan', x), fn('asin', y), fn('acos', x), fn('exp', mul(x, y)), fn('log', y), fn('abs', sub(x, y))),
+  'atan of a quotient': fn('atan', mul(y, pow(x, -1))),
 };
 
 describe('expressions compiled to a tape', () => {

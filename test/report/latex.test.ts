@@ -139,6 +139,17 @@ describe('functions', () => {
     expect(tex('abs(x - y)')).toBe('\\left|x - y\\right|');
     expect(tex('sign(x)')).toBe('\\operatorname{sgn} x');
   });
+
+  it('prints atan as \\arctan, and π/2 − atan w as kozlov1988 (4.2)’s arcctg w, a multiple of it with its coefficient', () => {
+    expect(tex('atan(x)')).toBe('\\arctan x');
+    expect(tex('arcctg(x)')).toBe('\\operatorname{arcctg} x');
+    expect(tex('arcctg(-g/(v*sqrt(N)))')).toBe('\\operatorname{arcctg}\\left(-\\frac{g}{\\sqrt{N} v}\\right)');
+    expect(tex('2*g*arcctg(-x)/sqrt(N)')).toBe('\\frac{2 g \\operatorname{arcctg}(-x)}{\\sqrt{N}}');
+    expect(tex('-arcctg(x)')).toBe('-\\operatorname{arcctg} x');
+    // Any other sum of π and atan is not one.
+    expect(tex('pi/2 + 2*atan(x)')).toBe('\\frac{1}{2} \\pi + 2 \\arctan x');
+    typesets(tex('2*g*arcctg(-x)/sqrt(N)'));
+  });
 });
 
 describe('layout', () => {

@@ -222,7 +222,8 @@ describe('the study in the reports of Kozlov’s realizations', () => {
 
   it.each([
     ['kozlov-release-added-mass', '4.32843', '(2.6)'],
-    ['kozlov-release-viscous', '1.5', '(2.7)'],
+    // The delayed release in closed form, typed from the analysis of (2.7)'s root: 2 + 1/N up to O(e^{−N}/N).
+    ['kozlov-release-viscous', '1.5', '(2.7), where it leaves at $\\tau = 2 + \\frac{1}{N} + O\\left(e^{-N}/N\\right)$'],
   ])(
     '%s: no fitted order of the distance, and the conclusion says the limit is another motion than the rigid one, without the horizon-set level %s, citing %s',
     (name, limit, eq) => {

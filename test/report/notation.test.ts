@@ -49,15 +49,15 @@ describe('the gaps’ letter', () => {
     }
   });
 
-  it('moves the forcing off f where the gaps are printed f_j (the pendulum at a wall: h) or f_s (a compliant line: h)', () => {
+  it('moves the forcing off f where the gaps are printed f_j (the pendulum at a wall: h), f_s (a compliant line: h) or φ (a realized rod: h)', () => {
     const wall = deriveSystem(models.find((m) => m.name === 'pendulum-wall')!);
     expect(reportSymbols(wall).forcing).toBe('h');
     const line = deriveSystem(models.find((m) => m.name === 'kozlov-release-kelvin-voigt')!);
     expect(reportSymbols(line).forcing).toBe('h');
-    // A retaining constraint realized by Kozlov's Theorem 1 is printed φ_s, not f_s: the forcing keeps f.
+    // A retaining constraint realized by Kozlov's Theorem 1, his f = 0 printed φ_s: the forcing is h, as beside a compliant line.
     const pendulum = deriveSystem(models.find((m) => m.name === 'kozlov-realized-pendulum')!);
     expect(pendulum.compliant?.terms.map((t) => t.source)).toEqual(['realization']);
-    expect(reportSymbols(pendulum).forcing).toBe('f');
+    expect(reportSymbols(pendulum).forcing).toBe('h');
   });
 });
 

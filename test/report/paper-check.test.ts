@@ -267,25 +267,27 @@ describe('the Rubanovich–Formalsky reports typeset in KaTeX’s strict mode', 
 describe('the prism’s equilibrium (2.1)', () => {
   const system = derived(prismInGuides);
   const doc = buildReport(system, { source: 'derivations/prism-in-guides.ts', toolkit: TOOLKIT, paper: paperCheck(system, prismInGuides.paper!) });
-  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.find((b) => b.kind === 'equations');
-  const rhs = results?.kind === 'equations' ? results.rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')) : [];
+  const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+  const rhs = results.map((e) => e.lines.map((l) => lineTex(l, false)).join(' '));
   it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y), then the counts in closed form', () => {
-    expect(rhs).toHaveLength(8);
+    expect(rhs).toHaveLength(9);
     expect(rhs.slice(5)).toEqual([
+      'S = \\sum_{r=0}^{5} C_5^r 2^r = 243',
       '\\sum_r C_{6\\nu - n}^r 2^r z^r = (1 + 2 z)^{6 \\nu - n}',
-      'S = \\sum_r C_{6\\nu - n}^r 2^r = 3^{6 \\nu - n}',
+      'S = 3^{6 \\nu - n}',
       's_0 = 2^{6 \\nu - n}',
     ]);
     // The paper's numbers in the tag column, not beside the names (s₀ §3 = … read as a product).
-    expect(results?.kind === 'equations' ? results.rows.map((e) => e.tag) : []).toEqual([
-      ...Array(5).fill('\\text{(2.1)}'),
-      '\\text{\\S 2}',
-      '\\text{\\S 3}',
-      '\\text{\\S 3}',
-    ]);
+    expect(results.map((e) => e.tag)).toEqual([...Array(5).fill('\\text{(2.1)}'), '\\text{(\\S 2)}', '\\text{(\\S 2)}', '\\text{(\\S 3)}', '\\text{(\\S 3)}']);
     expect(rhs[0]).toBe('P_y = N_{1} + N_{2}');
     expect(rhs[1]).toBe('P_z = -N_{3} - N_{4} - N_{5}');
     for (const [i, load] of ['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].entries()) expect(rhs[i]!.endsWith(`= ${load}`)).toBe(false);
+  });
+  it('M_y and M_z agree symbolically, for either direction of sliding, their Derived cells the loads, not their own displays', () => {
+    const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const rows = table?.kind === 'table' ? table.rows.filter((r) => JSON.stringify(r[0]) === '["(2.1)"]') : [];
+    expect(rows.map((r) => JSON.stringify(r[3]))).toEqual(['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].map((x) => JSON.stringify([{ math: x }])));
+    expect(rows.map((r) => JSON.stringify(r[4]))).toEqual(rows.map(() => '["yes, symbolically"]'));
   });
   it('names the reactions too long to print once, with no "as derived" placeholders', () => {
     const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);

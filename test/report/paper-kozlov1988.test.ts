@@ -58,8 +58,9 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 });
 
 describe.each([
-  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'symbolic', 'numeric', 'symbolic', 'symbolic']],
-  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'numeric', 'numeric']],
+  // With c < 0 declared, |c| = −c: (6.2)'s E₊ and §6's closing remark agree symbolically.
+  ['kozlov-ellipse-oscillator', ellipse, ['measured', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  ['kozlov-ellipse-minor-axis', minorAxis, ['measured', 'symbolic', 'symbolic']],
   ['kozlov-birkhoff-orbit', birkhoff, ['measured', 'measured', 'measured', 'measured', 'symbolic', 'symbolic', 'symbolic']],
   [
     'kozlov-birkhoff-stiff',
@@ -68,8 +69,8 @@ describe.each([
     [...Array(9).fill('symbolic'), 'symbolic', 'measured'],
   ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
-  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
-  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'measured']],
+  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
+  ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   [
     'kozlov-impact',
     impact,
@@ -105,6 +106,13 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     const top = Math.max(...b);
     expect(top).toBeGreaterThan(0.7);
     expect(Math.max(...a.map((x, k) => Math.abs(x - b[k]!)))).toBeLessThan(0.05 * top);
+  });
+  it('(1.1) along the run at N = 100: the whole realized rod force within g cos θ₀/(1 + α₀N) of λ = −g cos θ − lθ̇², at the start where u = u̇ = 0', () => {
+    const row = report(realized).rows[7]!;
+    expect(row.formula.eq).toBe('(1.1)');
+    // R − λ = ü − uθ̇², largest at the start from rest at θ₀ = 1: ü(0) = g cos 1/(1 + α₀N), g = 9.81, α₀ = 1.
+    expect(row.measured!.value).toBeCloseTo((9.81 * Math.cos(1)) / 101, 5);
+    expect(row.agrees).toBe(true);
   });
   it('without the added mass (α₀ = 0, Tikhonov’s singular case the pointwise limit misses) it tends to it too: 0.072, 0.0074, 7.4e-4', () => {
     const compiled = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
@@ -220,7 +228,8 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     const doc = buildReport(system, { ...computed, source: 'derivations/kozlov-birkhoff-stiff.ts', toolkit: TOOLKIT, paper: report(birkhoffStiff) });
     const abstract = JSON.stringify(doc.abstract);
     expect(abstract).toContain('unstable at ');
-    expect(abstract).toContain('is stable, so the stiffness destabilizes it');
+    // The (4.8) row's reading after the sweep's verdicts: the rigid orbit stable where the stiff one is not at N = 100.
+    expect(abstract).toContain('",{"math":"N = 1000"},", ","while the rigid orbit is stable there (",{"math":"l > l_{*}"},", (4.8) holding): the stiffness destabilizes it');
     expect(abstract).not.toContain('corrected reading');
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
     // −1.52314 against a = −1.49206: the gap, O(N^{-1/2}), printed as measured.
@@ -299,7 +308,7 @@ describe('kozlov1988 §6: the ellipse deformed into the parabola, (6.2) going ov
       [1e3, 4e-3],
       [1e6, 4e-6],
     ] as const) {
-      const finite = evaluate(trace, { a, b: Math.sqrt(a * A - A ** 2 / 4), c: -g / a, h: v ** 2 / 2 - (g * a) / 2 });
+      const finite = evaluate(trace, { a, b: Math.sqrt(a * A - A ** 2 / 4), c: -g / a, E: v ** 2 / 2 - (g * a) / 2 });
       expect(Math.abs(finite - (4 * v ** 2) / (g * A) + 2)).toBeLessThan(within);
     }
   });
@@ -370,6 +379,8 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(computed.orbit!.orbit!.period).toBeCloseTo(0.2 * (Math.PI - Math.atan(10)) + 2, 8);
     const abstract = text(doc.abstract);
     expect(abstract).toContain('unstable at $N = 100$ and stable from $N = 1000\\ \\text{to}\\ 10^{5}$');
+    // The finding: the bounce the rigid floor keeps stable ((4.1), f″(0) = 0.9 < g/v² = 1) the stiff floor destabilizes.
+    expect(abstract).toContain('while the rigid bounce is stable there ($f^{\\prime\\prime}(0) = 0.9 < g/v^2$, Kozlov (4.1)): the stiff floor destabilizes it');
     expect(abstract).not.toContain('impacts per period');
   });
   it('prints (4.2)’s flight and period and (4.4) in the named τ and P: v(t − τ) − g(t − τ)²/2, τ + 2v/g, gP²/a, each equal to the paper’s formula', () => {
@@ -385,12 +396,14 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(tex('y_0(t),\\ \\tau \\le t')).toBe('= v (t - \\tau) - \\frac{1}{2} g (\\tau - t)^{2}');
     expect(results.find((r) => r.lines[0]!.before === 'P')!.lines[0]!.after).toBe('= \\tau + \\frac{2 v}{g}');
     expect(tex('P\\int_0^P')).toBe('= \\frac{P^{2} g}{a}');
-    // The rows agree with the formulas typed from the paper: v(t − τ) − gt²/2 with its clock at τ, τ + 2v/g, 4g(v/g + arcctg/√N)²/a.
-    expect(check.rows.slice(2, 4).map((r) => [r.agrees, r.how])).toEqual([
+    // The rows agree with the formulas typed from the paper, symbolically: τ = 2N^{−1/2} arcctg(−gv⁻¹N^{−1/2}),
+    // v(t − τ) − gt²/2 with its clock at τ, τ + 2v/g, 4g(v/g + arcctg(…)/√N)²/a.
+    expect([1, 2, 3, 5].map((i) => [check.rows[i]!.agrees, check.rows[i]!.how])).toEqual([
+      [true, 'symbolic'],
+      [true, 'symbolic'],
       [true, 'symbolic'],
       [true, 'symbolic'],
     ]);
-    expect([check.rows[5]!.agrees, check.rows[5]!.how]).toEqual([true, 'numeric']);
   });
   it('the flight lasts 2v/g for the positive g and v, as (4.2) prints it, not √(v²/g²) + v/g', () => {
     const { system } = once(stiffBouncing);
@@ -445,15 +458,27 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const listed = doc.sections.find((x) => x.id === 'paper-not-derived')!.blocks.flatMap((b) => (b.kind === 'list' ? b.items : []));
     expect(JSON.stringify(listed)).not.toContain('(4.5)');
   });
-  it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides; the Derived column refers to the displays, no letters I, P', () => {
+  it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides, the derived P²g/a and 4/(P²g) in the Derived column, no placeholder I defined', () => {
     const { system } = once(stiffBouncing);
     const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const rows = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.4)' || r[0]![0] === '(4.5)') : [];
     const math = (cell: readonly Inline[]): string => cell.map((x) => (typeof x === 'object' && 'math' in x ? x.math : '')).join('');
     for (const r of rows) expect(math(r[2]!)).not.toMatch(/\b[IP]\b/);
-    // The derived sides −INP/a and −4/(INP) are the derivation's, in letters defined nowhere else: the cell is the reference alone.
-    expect(rows.map((r) => r[3])).toEqual([[{ ref: 'paper-6' }], [{ ref: 'paper-7' }]]);
+    expect(rows.map((r) => math(r[3]!))).toEqual(['\\frac{P^{2} g}{a}', '\\frac{4}{P^{2} g}']);
+    // ∫₀^τ y₀ dt = −gP/N is in those values, not a letter: the only letter under the table is τ, of its display.
+    const where = JSON.stringify(
+      doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'paragraph' && JSON.stringify(b).includes('In the formulas')),
+    );
+    expect(where).toContain('\\\\tau');
+    expect(where).not.toMatch(/"I = /);
+  });
+  it('(4.1)’s trace at N = 10⁵ is set beside the rigid value −1.6 = 2 − 4f″(0)v²/g exactly, with the difference −0.028, not a per cent', () => {
+    const { system, computed } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing), orbit: computed.orbit! });
+    const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results')!.blocks);
+    expect(own).toContain('= -1.6,\\\\ \\\\text{difference } {-0.028})');
+    expect(own).not.toContain('\\\\%');
   });
   it('says that the energy conserved holds the floor’s potential: E = T + V + V_c, V being g y alone', () => {
     const { system } = once(stiffBouncing);
@@ -582,6 +607,8 @@ describe('a wrong formula disagrees', () => {
     ['(1.1) with the pendulum’s length left out', realized, 3, { formula: '-g*sin(TH)' }],
     ['(1.1) with the multiplier of the wrong sign, the tension', realized, 4, { formula: 'l*W^2 + g*cos(TH)' }],
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 5, { formula: '0.01' }],
+    ['(1.1) with the spring and damper alone against λ, the start’s g cos θ₀', realized, 7, { formula: 'g*cos(1)' }],
+    ['(6.2)’s E₊ with c for |c|', minorAxis, 1, { formula: 'c*(a^2 - b^2)/2' }],
     ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
     ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
     ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],
@@ -633,7 +660,8 @@ describe('a wrong formula disagrees', () => {
     ['(4.9) as g → 0 with l for l² in the last term', concave, 4, { formula: '1 - 2*l*(1/R1 + 1/R2) + 2*l/(R1*R2)' }],
     ['(6.2)’s boundary with the energy’s sign turned (the minor axis’s h = |c|(a² − b²)/2)', ellipse, 0, { formula: 'sqrt(a^2 - 2*(v^2/2 + c*a^2/2)/abs(c))' }],
     ['(4.2) with the swing’s sine of the wrong sign', stiffBouncing, 0, { formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) + v*N^(-1/2)*sin(sqrt(N)*t)' }],
-    ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*acos(g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1)))' }],
+    ['(4.2)’s τ with arcctg(+g v⁻¹N^{−1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*arcctg(g*v^(-1)*N^(-1/2))' }],
+    ['(4.2)’s τ as the scan prints it, arctg(−g v⁻¹N^{1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*atan(-g*v^(-1)*N^(1/2))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
     ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-N*a^(-1)*Y' }],
@@ -642,12 +670,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],
     ['(4.5) with the scan’s gv² for gv⁻² (4.1)', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^2 - pi*g^2*v^(-3)*N^(-1/2)' }],
     ['(4.5) with π/2 for π, the first order of τ alone', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi/2*g^2*v^(-3)*N^(-1/2)' }],
-    [
-      '(4.4) with the bracket not squared',
-      stiffBouncing,
-      5,
-      { formula: '-N*a^(-1)*P*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*acos(-g*v^(-1)*N^(-1/2)/sqrt(1 + g^2*v^(-2)*N^(-1))))' },
-    ],
+    ['(4.4) with the bracket not squared', stiffBouncing, 5, { formula: '-N*a^(-1)*P*I = 4*g*a^(-1)*(g^(-1)*v + N^(-1/2)*arcctg(-g*v^(-1)*N^(-1/2)))' }],
     ['(3.3) with the damping force pushing', impact, 0, { formula: '-(-2*k*sqrt(N)*W1 + c^2*N*X1)/g11' }],
     ['(3.3) with g₁₁ for g¹¹', impact, 0, { formula: '-g11*(2*k*sqrt(N)*W1 + c^2*N*X1)' }],
     ['(3.4) with the damping left at its (3.3) size, 2k√N g¹¹x₁′', impact, 2, { formula: '-(2*k*sqrt(N)*W1 + c^2*X1)/g11' }],

@@ -27,14 +27,28 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     expect(rows.map((r) => cellText(r[1]!)).filter((q) => /from rest|variants/.test(q))).toEqual([]);
   });
 
+  it('pair 2 fixed on the guides: §2’s a_ps = a⁰ + x as printed disagrees, its corrected a⁰ − x is a row counted apart, named in the Discussion', () => {
+    const doc = built('prism-in-guides-planar-fixed');
+    const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows;
+    const a12 = rows.filter((r) => cellText(r[1]!) === 'a_{12}').map((r) => [cellText(r[0]!), cellText(r[2]!), cellText(r[4]!)]);
+    expect(a12).toEqual([
+      ['§2', 'a_{2} + x', 'no'],
+      ['§2, corrected', 'a_{2} - x', 'yes, symbolically'],
+    ]);
+    const discussion = paragraphs(doc.sections.find((s) => s.id === 'discussion')!.blocks).join('\n');
+    expect(discussion).toContain('corrected reading');
+  });
+
   it('the prism: eight formulas of Smirnov checked, five of (2.1), one of §2 and two of §3, never “eight formulas (2.1)”', () => {
     const doc = built('prism-in-guides');
     const groups = '(five of (2.1), one of §2, and two of §3)';
     const intro = paragraphs(doc.sections.find((s) => s.id === 'introduction')!.blocks).join('\n');
-    expect(intro).toContain(`sets the paper’s eight formulas ${groups}, typed from the paper, beside the derivation.`);
+    // The generating function (1 + 2z)^{6ν − n}, the toolkit's form of §2's count, is counted apart.
+    expect(intro).toContain(`sets the paper’s eight formulas ${groups}, typed from the paper, beside the derivation, with the toolkit’s own`);
     expect(text(doc.abstract)).toContain(`all 8 formulas of Smirnov ${groups} checked agree with the derivation`);
     const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows.map((r) => cellText(r[0]!));
     expect([rows.filter((e) => e === '(2.1)').length, rows.filter((e) => e === '§2').length, rows.filter((e) => e === '§3').length]).toEqual([5, 1, 2]);
+    expect(rows.filter((e) => e === '§2, reduced')).toHaveLength(1);
   });
 
   it('the disk: past two kinds of place, the formulas counted by kind (propositions, corollaries, sections), never “elsewhere”', () => {

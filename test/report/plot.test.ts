@@ -23,6 +23,13 @@ const spec = {
 };
 
 describe('plot axes', () => {
+  it('ticks a whole-number axis (the realized variant, 1 … 4) at whole numbers only, not at 2.5 and 3.5', () => {
+    expect(niceTicks(1.5, 4.5, 5).ticks).toContain(2.5);
+    const whole = niceTicks(1.5, 4.5, 5, true);
+    expect(whole.ticks).toEqual([1, 2, 3, 4, 5]);
+    expect(whole.step).toBe(1);
+    expect(niceTicks(0, 40, 5, true).step).toBe(10);
+  });
   it('chooses 1-2-5 tick steps that cover the data', () => {
     expect(niceTicks(0, 10)).toMatchObject({ step: 2, lo: 0, hi: 10 });
     expect(niceTicks(-1, 1).step).toBe(0.5);

@@ -8,6 +8,7 @@ import switching from '../../derivations/point-between-planes-switching.js';
 import planes from '../../derivations/point-between-planes.js';
 import fixed from '../../derivations/prism-in-guides-planar-fixed.js';
 import sweep from '../../derivations/prism-in-guides-planar-sweep.js';
+import { evaluate } from '../../src/core/evaluate.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { supportHistory } from '../../src/studies/support-history.js';
 import { derived } from '../helpers/examples.js';
@@ -58,6 +59,11 @@ describe('the planar prism with pair 2 fixed on the guides', () => {
     const i = h.t.findIndex((t) => t > at!.t);
     const x = tr.q[i - 1]![0]! + (tr.q[i]![0]! - tr.q[i - 1]![0]!) * ((at!.t - h.t[i - 1]!) / (h.t[i]! - h.t[i - 1]!));
     expect(x).toBeCloseTo(0.21, 4);
+    // In closed form x* = a₂ − f₁₂w − M_z/P_y, typed from N₁₁₁ = 0: checked away from the defaults too.
+    expect(at!.closed?.variable).toBe('x');
+    expect(at!.closed!.at).toBeCloseTo(0.21, 6);
+    const elsewhere = { Py: 3, Mz: 0.4, a2: 0.7, f12: 0.5, w: 0.3 };
+    expect(evaluate(at!.closed!.value, elsewhere)).toBeCloseTo(0.7 - 0.5 * 0.3 - 0.4 / 3, 12);
     expect([...at!.before, ...at!.after]).toEqual([0, 2, 0, 2].map((v) => expect.closeTo(v, 6)));
     const [Py, Mz, a1, a2, w, f11, f12] = [2, 0.5, -0.5, 0.5, 0.2, 0.3, 0.2];
     for (let s = 0; s < k; s += 10) {
@@ -104,6 +110,11 @@ describe('the planar prism under a growing moment', () => {
     expect(h.t[k - 1]).toBeLessThan(0.84);
     expect(h.t[k]).toBeGreaterThan(0.84);
     expect(h.located.map((w) => w.t)).toEqual([expect.closeTo(0.84, 12)]);
+    // In closed form t* = (P_y(a₂ − f₁₂w) − M_z)/k, typed from N₁₁₁ = 0: checked away from the defaults too.
+    const [at] = h.located;
+    expect(at!.closed?.variable).toBe('t');
+    const elsewhere = { Py: 3, Mz: 0.4, a2: 0.7, f12: 0.5, w: 0.3, k: 2 };
+    expect(evaluate(at!.closed!.value, elsewhere)).toBeCloseTo((3 * (0.7 - 0.5 * 0.3) - 0.4) / 2, 12);
     expect(h.determinant).toBeDefined();
     expect(h.rest).toBeUndefined();
     for (let s = 0; s < k; s += 5) expect(h.reactions[0]![s]).toBeCloseTo((2 * (0.5 - 0.2 * 0.2) - 0.5 - 0.5 * h.t[s]!) / 1.02, 9);

@@ -35,6 +35,8 @@ import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
 import { adjugate, det, matVec, solveSmall, type Matrix } from '../matrix.js';
 import { signSquaresOne } from './sliding-sign.js';
+import { contentFactored } from '../../core/content-factors.js';
+import { toText } from '../../core/print.js';
 import { variantMatrix, type ReactionSystem } from './support-reactions.js';
 import { partialVariant, type PartialVariant } from './support-partial.js';
 import { fullVariants, supports, variantCounts, variants as allVariants, type FullVariant } from './support-variants.js';
@@ -235,7 +237,9 @@ function closedForm(system: ReactionSystem, pairs: readonly SupportPairData[], v
   const reactions = numerators.map(over);
   const friction = over(sliding(add(...numerators.map((n, i) => mul(coefficient(i), n)))));
   const without = new Map(pairs.flatMap((p) => [p.friction.positive.name, p.friction.negative.name]).map((f) => [f, ZERO] as const));
-  const frictionless = collectFactors(simplify(subs(delta, without)));
+  // Split by its contents where that prints shorter: the prism's Δ₀ = (a₁ − a₂)(a₃(b₄ − b₅) + …), smirnov1981 §2.
+  const plain = simplify(subs(delta, without));
+  const frictionless = [collectFactors(plain), contentFactored(plain)].reduce((a, b) => (toText(b).length < toText(a).length ? b : a));
   return [{ variant: v, det: factored, frictionless, reactions, friction }];
 }
 

@@ -2,14 +2,14 @@
 // a condition e(t) = b(cos θ − 1) + c sin θ, θ = ω(t − t₀), which vanishes
 // where the piece starts on a contact's surface. Halving the angle,
 // e = 2 sin(θ/2)(c cos(θ/2) − b sin(θ/2)), so the root is cot(θ/2) = b/c,
-// θ/2 = arccot(b/c) ∈ (0, π) — kozlov1988 (4.2)'s τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}),
-// written arccot x = arccos(x/√(1 + x²)) in the functions the core has. A
+// θ/2 = arccot(b/c) = π/2 − arctan(b/c) ∈ (0, π) for either sign of c —
+// kozlov1988 (4.2)'s τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}) in the paper's form. A
 // damped swing e = E(t)(b(cos θ − 1) + c sin θ) with E free of the swing is
 // taken where b = 0: c E(t) sin θ, the root θ = π (Theorem 3's half damped
 // period), as is an undamped one without a constant force (b = 0: the walls
-// of kozlov1988 (4.6)). The closed form holds where the sign of c at the values given does.
+// of kozlov1988 (4.6)).
 // Tests: test/derive/motion/trig-root.test.ts.
-import { add, children, dependsOn, fn, mul, num, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
+import { add, children, dependsOn, fn, mul, num, pow, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
@@ -58,8 +58,8 @@ export function swingRoot(e: Expr, env: Env, at?: number): SwingRoot | undefined
   const c = simplify(mul(num(turn), c0!));
   // Linear in cos θ and sin θ, and free of them otherwise.
   if ([diff(r, COS.name), diff(r, SIN.name)].some((x) => [COS, SIN].some((s) => simplify(diff(x, s.name)) !== ZERO))) return undefined;
-  // At the root cot(θ/2) = b/c, θ/2 ∈ (0, π): cos(θ/2) = sgn(c) b/√(b² + c²), and
-  // cos θ = (b² − c²)/(b² + c²), sin θ = 2bc/(b² + c²) are rational in b and c.
+  // At the root cot(θ/2) = b/c, θ/2 ∈ (0, π): cos θ = (b² − c²)/(b² + c²),
+  // sin θ = 2bc/(b² + c²) are rational in b and c.
   const theta0 = simplify(mul(num(turn), subs(theta, new Map([[TIME, ZERO]]))));
   let half: Expr;
   let closed: Map<string, Expr>;
@@ -74,11 +74,10 @@ export function swingRoot(e: Expr, env: Env, at?: number): SwingRoot | undefined
       [SIN.name, ZERO],
     ]);
   } else if ([a, b, c].every((x) => !dependsOn(x!, TIME))) {
-    if (simplify(add(a!, b!)) !== ZERO || c === ZERO) return undefined;
-    const sign = Math.sign(evaluate(c!, env));
-    if (sign === 0) return undefined;
+    // c = 0 at the values given: b(cos θ − 1) touches 0 at θ = 2π without crossing it.
+    if (simplify(add(a!, b!)) !== ZERO || c === ZERO || evaluate(c!, env) === 0) return undefined;
     const r2 = add(mul(b!, b!), mul(c!, c!));
-    half = fn('acos', simplify(mul(num(sign), b!, pow(sqrt(r2), -1))));
+    half = sub(mul(num(1 / 2), sym('pi')), fn('atan', simplify(mul(b!, pow(c!, -1)))));
     closed = new Map([
       [COS.name, mul(sub(mul(b!, b!), mul(c!, c!)), pow(r2, -1))],
       [SIN.name, mul(num(2 * turn), b!, c!, pow(r2, -1))],

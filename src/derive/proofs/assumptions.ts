@@ -78,6 +78,15 @@ export function positiveParameters(model: Model): ReadonlySet<string> {
   );
 }
 
+/** The parameters whose declared range lies below 0 (kozlov1988 §6's c < 0 of (6.2), where |c| = −c). */
+export function negativeParameters(model: Model): ReadonlySet<string> {
+  return new Set(
+    parameterAssumptions(model)
+      .filter((a) => a.upper !== undefined && (a.upper === ZERO ? a.upperOpen : (numericValue(a.upper) ?? 0) < 0))
+      .map((a) => a.parameter),
+  );
+}
+
 /** The assumptions as a domain of sign decisions. */
 export function assumptionDomain(assumptions: readonly ParameterAssumption[]): Domain {
   const box = new Map();

@@ -5,7 +5,7 @@
 //
 // Soundness: every computed bound is moved outward past the exact result.
 // IEEE operations (+, −, ×, ÷) round to nearest, so one ulp outward covers
-// them; Math.sin, cos, exp, log, pow, asin, acos, tan are not correctly
+// them; Math.sin, cos, exp, log, pow, asin, acos, atan, tan are not correctly
 // rounded but stay within one or two ulps in V8 (fdlibm ports), so their
 // bounds are moved FN_ULPS ulps outward. π is enclosed by the two doubles
 // around it. Where a value is undefined or unbounded on the box (division
@@ -245,6 +245,8 @@ function fnI(name: FnName, a: Interval): Interval {
       const c = clipUnit(a);
       return c ? monotone(Math.acos, c, false) : WHOLE;
     }
+    case 'atan':
+      return monotone(Math.atan, a, true);
     case 'exp':
       return interval(Math.max(0, down(Math.exp(a.lo), FN_ULPS)), up(Math.exp(a.hi), FN_ULPS));
     case 'log':

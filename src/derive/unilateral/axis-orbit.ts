@@ -8,16 +8,17 @@
 // and sin(√k τ)/√k = 2Sw/(w² + kS²) (the axis motion's two end conditions,
 // linear in them); the strike turns the wall's normal by δr/R, R = f_s/f_rr
 // its radius there, and kicks δṙ by −2wδr/R. The half-period map's trace,
-// with w² = 2h/m − kS² at the energy h, is
+// with w² = 2E/m − kS² at the energy E (Kozlov's h), is
 //   tr P = 2(w² − kS² − 2Sw²/R)/(w² + kS²),
-//   2 + tr P = 2m w²(1 − S/R)/h,   2 − tr P = 2S(2h − mkS(S − R))/(hR):
-// stable while |tr P| < 2, where the impacts begin (h = mkS²/2, tr P = −2)
-// and where tr P = +2 at h = mkS(S − R)/2. A motion bouncing on one end only
-// (k < 0, h < 0) has the map −P, of the same |tr|. With l = 2S the paper's
+//   2 + tr P = 2m w²(1 − S/R)/E,   2 − tr P = 2S(2E − mkS(S − R))/(ER):
+// stable while |tr P| < 2, where the impacts begin (E = mkS²/2, tr P = −2)
+// and where tr P = +2 at E = mkS(S − R)/2. A motion bouncing on one end only
+// (k < 0, E < 0) has the map −P, of the same |tr|. With l = 2S the paper's
 // closing remark of §6: for k ≥ 0 stable iff l < 2R; for k < 0 and l < 2R
-// iff 4h > |c|l(R − l/2).
+// iff 4E > |c|l(R − l/2).
 // Tests: test/derive/unilateral/axis-orbit.test.ts.
 import { add, dependsOn, div, HALF, mul, num, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
+import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
@@ -26,8 +27,8 @@ import { freeOfState } from '../lagrange/lagrange2.js';
 import { positiveParameters } from '../proofs/assumptions.js';
 import type { DerivedSystem } from '../system.js';
 
-/** The energy the trace is written in. */
-export const ENERGY = 'h';
+/** The energy E = T + V the trace is written in (kozlov1988 §6 writes h, the report's forcing letter). */
+export const ENERGY = 'E';
 
 export interface AxisOrbit {
   /** S: the wall's end on the axis, s = ±S. */
@@ -36,7 +37,7 @@ export interface AxisOrbit {
   readonly length: Expr;
   /** R: the wall's radius of curvature at its end. */
   readonly radius: Expr;
-  /** tr P of the half-period map in the energy h. */
+  /** tr P of the half-period map in the energy E. */
   readonly trace: Expr;
   /** mkS²/2: the energy at which the impacts begin, tr P = −2. */
   readonly grazing: Expr;
@@ -90,9 +91,10 @@ function axisOrbit(system: DerivedSystem, s: string, r: string, Qs: Expr, Qr: Ex
     [r, ZERO],
   ]);
   const R = joined(div(subs(diff(f, s), end), subs(diff(diff(f, r), r), end)));
-  const h = sym(ENERGY);
-  // tr P = −2 + (2 + tr P), the factor 1 − S/R apart: its sign decides (6.1).
-  const trace = add(num(-2), div(mul(num(2), sub(mul(num(2), h), mul(m, k, S, S)), sub(num(1), div(S, R))), h));
+  const E = sym(ENERGY);
+  // tr P = −2 + (2 + tr P), the factor 1 − S/R apart: its sign decides (6.1). Over one denominator, (a² − b²)/a² on
+  // the minor axis: tr P = 2(2E − cb²)(a² − b²)/(a²E) − 2.
+  const trace = add(num(-2), div(mul(num(2), sub(mul(num(2), E), mul(m, k, S, S)), cancel(div(sub(R, S), R))), E));
   return {
     strike: S,
     length: simplify(mul(num(2), S)),

@@ -37,6 +37,8 @@ export interface RealizationsFigure {
   readonly params: Readonly<Record<string, number>>;
   readonly t1: number;
   readonly cut: number;
+  /** The other laws' names run as the study's parameter grows (RealizationsFigureSpec.limits). */
+  readonly limits: readonly string[];
 }
 
 const FIELDS = {
@@ -44,7 +46,8 @@ const FIELDS = {
   'periodic-orbit-walls': { kind: true },
   'averaged-speed': { kind: true },
   'universal-restitution': { kind: true },
-  realizations: { kind: true, contact: true, label: true, laws: true, params: true, t1: true, cut: true },
+  // limits: laws also run as the model's limitStudy parameter grows (none without a study).
+  realizations: { kind: true, contact: true, label: true, laws: true, params: true, t1: true, cut: true, limits: true },
 } as const;
 /** A legend's words: printed in LaTeX's \text{} and in SVG as they are. */
 const LABEL = /^[\p{L}\d ,.'’()-]{1,40}$/u;
@@ -155,7 +158,18 @@ function realizationsFigure(f: Fields, field: string, model: Model, out: Problem
     return x as number;
   };
   const [t1, cut] = [positive(f.t1, 't1'), positive(f.cut, 'cut')];
-  return out.list.length > before || contact === undefined || label === undefined ? undefined : { contact, label, laws, params, t1, cut };
+  const limits = f.limits === undefined ? [] : (arrayAt(f.limits, member(field, 'limits'), 'a list of the laws’ names', out) ?? []);
+  limits.forEach((name, i) => {
+    if (!laws.some((l) => l.label === name))
+      out.add(
+        'bad-type',
+        member(member(field, 'limits'), String(i)),
+        `${JSON.stringify(name)}: the name of one of the laws (${laws.map((l) => l.label).join(', ')})`,
+      );
+  });
+  return out.list.length > before || contact === undefined || label === undefined
+    ? undefined
+    : { contact, label, laws, params, t1, cut, limits: limits as string[] };
 }
 
 function legendLabel(x: unknown, field: string, out: Problems): string | undefined {

@@ -62,6 +62,11 @@ export interface PaperFormula {
 export interface Remainder {
   readonly parameter: string;
   readonly order: Rational;
+  /**
+   * O(e^{−p} p^order), exponentially small: the derived side is a fact for large p with such terms already dropped
+   * (trajectory{k}.end@p≫1, kozlov1988 (2.7): τ = 2 + 1/N + O(e^{−N}/N)), compared as it is.
+   */
+  readonly exponential?: true;
 }
 
 /** An equation's number or place as a paper writes it, (10.13), Th. 2, §3: printed in \text{} inside math, so plain. */
@@ -275,14 +280,24 @@ function originOf(input: unknown, field: string, out: Problems): PaperFormulaOri
   return undefined;
 }
 
-/** 'o(N^(-1/2))': a parameter to a rational power of at most 0, the paper's remainder as it grows. */
+/** 'o(N^(-1/2))': a parameter to a rational power of at most 0, the paper's remainder as it grows; or 'O(e^(-N))', 'O(e^(-N)/N)'. */
 function remainderOf(input: unknown, field: string, params: ReadonlySet<string>, out: Problems): Remainder | undefined {
   const text = stringAt(input, field, 'remainder', out);
   if (text === undefined) return undefined;
+  const small = /^O\(\s*e\^\(\s*-\s*([A-Za-z_]\w*)\s*\)\s*(?:\/\s*([A-Za-z_]\w*)\s*)?\)$/.exec(text);
+  if (small && (small[2] === undefined || small[2] === small[1])) {
+    if (params.has(small[1]!) && small[1] !== 'pi') return { parameter: small[1]!, order: small[2] ? Q.rat(-1, 1) : Q.ZERO, exponential: true };
+    out.add('unknown-symbol', field, `${small[1]} is not a parameter of the model`);
+    return undefined;
+  }
   const parts = /^o\(\s*([A-Za-z_]\w*)\s*\^\s*\(?\s*(-?\d{1,6})(?:\s*\/\s*([1-9]\d{0,5}))?\s*\)?\s*\)$/.exec(text);
   const order = parts ? Q.rat(Number(parts[2]), Number(parts[3] ?? 1)) : undefined;
   if (!parts || !order || Q.cmp(order, Q.ZERO) > 0) {
-    out.add('bad-type', field, `${JSON.stringify(text)}: a remainder is o(p^r), p a parameter and r ≤ 0 a rational, e.g. 'o(N^(-1/2))'`);
+    out.add(
+      'bad-type',
+      field,
+      `${JSON.stringify(text)}: a remainder is o(p^r), p a parameter and r ≤ 0 a rational, e.g. 'o(N^(-1/2))', or exponentially small, 'O(e^(-N)/N)'`,
+    );
     return undefined;
   }
   if (!params.has(parts[1]!) || parts[1] === 'pi') {

@@ -48,6 +48,18 @@ describe('b(cos ωt − 1) + c sin ωt', () => {
     expect(evaluate(root.atRoot(parseExpr('cos(w*t)')), env)).toBeCloseTo(Math.cos(w * t), 12);
     expect(evaluate(root.atRoot(parseExpr('sin(w*t)')), env)).toBeCloseTo(Math.sin(w * t), 12);
   });
+  it('one closed form, 2(π/2 − arctan(b/c))/ω, for either sign of c: found at c > 0, it is the first root at c < 0 too', () => {
+    const e = parseExpr('b*(cos(w*t) - 1) + c*sin(w*t)');
+    const root = swingRoot(e, { b: 0.3, c: 2, w: 5 })!;
+    for (const env of [
+      { b: 0.3, c: -2, w: 5 },
+      { b: -1, c: -0.5, w: 3 },
+    ]) {
+      const first = firstRoot((x) => evaluate(e, { ...env, t: x }), 0, (2 * Math.PI) / env.w);
+      expect(evaluate(root.time, env)).toBeCloseTo(first, 10);
+      expect(evaluate(root.time, env)).toBeCloseTo((2 * (Math.PI / 2 - Math.atan(env.b / env.c))) / env.w, 14);
+    }
+  });
   it('starting later: θ = ω(t − t₀)', () => {
     const e = parseExpr('b*(cos(w*(t - s)) - 1) + c*sin(w*(t - s))');
     const env = { b: -0.4, c: 1.5, w: 3, s: 0.7 };

@@ -44,6 +44,17 @@ describe('enclosures of single operations', () => {
     expect(enclose(cos(a), box({ a: [3, 3.5] })).lo).toBe(-1);
   });
 
+  it('enclose atan, increasing, by its ends just outward, and within ±π/2 on the whole line', () => {
+    const a = sym('a');
+    const r = enclose(fn('atan', a), box({ a: [-1, 2] }));
+    expect(r.lo).toBeLessThanOrEqual(-Math.PI / 4);
+    expect(r.lo).toBeGreaterThan(-Math.PI / 4 - 1e-15);
+    expect(r.hi).toBeGreaterThanOrEqual(Math.atan(2));
+    expect(r.hi).toBeLessThan(Math.atan(2) + 1e-15);
+    const whole = enclose(fn('atan', a), box({ a: [-Infinity, Infinity] }));
+    expect([whole.lo, whole.hi].map((x) => Math.abs(x) < Math.PI / 2 + 1e-15)).toEqual([true, true]);
+  });
+
   it('keep an even power non-negative (x² on [−1, 2] is [0, 4], not [−2, 4])', () => {
     const r = enclose(pow(sym('x'), 2), box({ x: [-1, 2] }));
     expect(r.lo).toBe(0);

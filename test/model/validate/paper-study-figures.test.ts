@@ -81,13 +81,14 @@ describe('a paper’s figures drawn by a study', () => {
   it('read kozlov1988 Fig. 1’s realizations: the realized contact, its label, the other laws in order, the parameters, t1 and the cut', () => {
     builds(elastic);
     const fig1 = checkStudyFigures(elastic.paper!.studyFigures, buildModel(elastic), false).realizations!;
-    expect([fig1.contact, fig1.label, fig1.laws.map((l) => l.label), fig1.params, fig1.t1, fig1.cut]).toEqual([
+    expect([fig1.contact, fig1.label, fig1.laws.map((l) => l.label), fig1.params, fig1.t1, fig1.cut, fig1.limits]).toEqual([
       'line',
       'elastic',
       ['added mass', 'viscous'],
       { N: 100 },
       4,
       0.03,
+      [],
     ]);
   });
 
@@ -104,5 +105,9 @@ describe('a paper’s figures drawn by a study', () => {
     expect(at({ t1: 0 })).toEqual([['bad-type', `${field}.t1`]]);
     expect(at({ cut: -0.1 })).toEqual([['bad-type', `${field}.cut`]]);
     expect(at({ samples: 10 })).toEqual([['unknown-field', `${field}.samples`]]);
+    // The laws also run as N grows are named among the laws.
+    builds(mutate(elastic, { paper: { ...elastic.paper!, studyFigures: [{ ...fig1, limits: ['viscous'] }] } }));
+    expect(at({ limits: ['rigid'] })).toEqual([['bad-type', `${field}.limits.0`]]);
+    expect(at({ limits: 'viscous' })).toEqual([['bad-type', `${field}.limits`]]);
   });
 });

@@ -101,7 +101,7 @@ describe('a paper', () => {
     expect(problems(mutate(compass, { paper: 'Rubanovich–Formalsky' }))).toEqual([['bad-type', 'paper']]);
   });
 
-  it('reads a remainder o(p^r), p a parameter and r ≤ 0 rational; refuses another symbol, a growing order, another form and a measured fact', () => {
+  it('reads a remainder o(p^r), p a parameter and r ≤ 0 rational, or O(e^{−p}/p); refuses another symbol, a growing order, another form and a measured fact', () => {
     const at = (remainder: unknown, change: Record<string, unknown> = {}) => problems(paper({ formulas: [{ ...formula, remainder, ...change }] }));
     builds(
       paper({
@@ -109,10 +109,15 @@ describe('a paper', () => {
           { ...formula, remainder: 'o(m^(-1/2))' },
           { ...formula, remainder: 'o(l^-1)' },
           { ...formula, remainder: 'o(g^0)' },
+          { ...formula, remainder: 'O(e^(-m)/m)' },
+          { ...formula, remainder: 'O(e^(-l))' },
         ],
       }),
     );
     expect(at('o(q^(-1/2))')).toEqual([['unknown-symbol', 'paper.formulas[0].remainder']]);
+    expect(at('O(e^(-q)/q)')).toEqual([['unknown-symbol', 'paper.formulas[0].remainder']]);
+    // Exponentially small in one parameter over a power of it: not over another's.
+    expect(at('O(e^(-m)/l)')).toEqual([['bad-type', 'paper.formulas[0].remainder']]);
     expect(at('o(pi^(-1))')).toEqual([['unknown-symbol', 'paper.formulas[0].remainder']]);
     for (const bad of ['o(m^(1/2))', 'O(m^(-1))', 'o(m^(-1/0))', 'o(m)', 'm^(-1)', 3])
       expect(at(bad), String(bad)).toEqual([['bad-type', 'paper.formulas[0].remainder']]);

@@ -1,0 +1,71 @@
+// The names of a still sketch's points placed apart: points at one place
+// (the prism's pairs 3 and 4 seen from the side, smirnov1981 §2) share one
+// name, "3, 4", and a name that would cover another label or a point (the
+// yaw's ψ beside pair 1 seen from above) is moved to the first free corner
+// of its point. The animation keeps its names at the first corner.
+// Tests: test/report/sketch-labels.test.ts.
+import type { SceneItem, SceneText } from './scene.js';
+
+/** The first corner (+7, −6) is where bodyItems writes a name; the others below it and to the left. */
+const CORNERS: readonly { readonly dx: number; readonly dy: number; readonly anchor: 'start' | 'end' }[] = [
+  { dx: 7, dy: -6, anchor: 'start' },
+  { dx: 7, dy: 14, anchor: 'start' },
+  { dx: -7, dy: -6, anchor: 'end' },
+  { dx: -7, dy: 14, anchor: 'end' },
+];
+
+/** Points closer than this (px) are at one place. */
+const SAME = 1.5;
+
+interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/** A text's box, estimated: 0.6 of its size per character, its height from the baseline up. */
+function box(t: Pick<SceneText, 'x' | 'y' | 'text' | 'anchor' | 'size'>): Box {
+  const w = 0.6 * t.size * t.text.length;
+  const x0 = t.anchor === 'start' ? t.x : t.anchor === 'end' ? t.x - w : t.x - w / 2;
+  return { x0, y0: t.y - 0.8 * t.size, x1: x0 + w, y1: t.y + 0.2 * t.size };
+}
+
+const overlap = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+
+/** The items with the points' names (cls 'name') merged where their points coincide and moved off other labels and points. */
+export function placedNames(items: readonly SceneItem[]): SceneItem[] {
+  const names = items.filter((i): i is SceneText => i.kind === 'text' && i.cls === 'name');
+  if (names.length === 0) return [...items];
+  const others = items.filter((i) => !(i.kind === 'text' && i.cls === 'name'));
+  // Each name's point, from the first corner it was written at.
+  const groups: { point: [number, number]; members: SceneText[] }[] = [];
+  for (const n of names) {
+    const point: [number, number] = [n.x - CORNERS[0]!.dx, n.y - CORNERS[0]!.dy];
+    const g = groups.find((x) => Math.hypot(x.point[0] - point[0], x.point[1] - point[1]) < SAME);
+    if (g) g.members.push(n);
+    else groups.push({ point, members: [n] });
+  }
+  const taken: Box[] = others.flatMap((i) => (i.kind === 'text' ? [box(i)] : []));
+  const dots: [number, number][] = [
+    ...others.flatMap((i): [number, number][] => (i.kind === 'circle' && i.r < 6 ? [[i.cx, i.cy]] : [])),
+    ...groups.map((g) => g.point),
+  ];
+  const placed = new Map<SceneText, SceneText>();
+  for (const { point, members } of groups) {
+    const first = members[0]!;
+    const text = members.map((m) => m.text).join(', ');
+    const tex = members.map((m) => m.tex ?? m.text).join(', ');
+    const at = (c: (typeof CORNERS)[number]): SceneText => ({ ...first, x: point[0] + c.dx, y: point[1] + c.dy, anchor: c.anchor, text, tex });
+    const free = (t: SceneText): boolean => {
+      const b = box(t);
+      const near = ([x, y]: [number, number]): boolean => x > b.x0 - 3 && x < b.x1 + 3 && y > b.y0 - 3 && y < b.y1 + 3;
+      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d));
+    };
+    const chosen = CORNERS.map(at).find(free) ?? at(CORNERS[0]!);
+    taken.push(box(chosen));
+    placed.set(first, chosen);
+  }
+  // In place of each group's first name, the others dropped: the figure's order is kept.
+  return items.flatMap((i) => (i.kind === 'text' && i.cls === 'name' ? (placed.has(i) ? [placed.get(i)!] : []) : [i]));
+}

@@ -88,7 +88,7 @@ export default defineModel({
         name: '-\\varpi(t),\\ \\tau \\le t \\le \\tau + \\pi N^{-1/2}',
         formula: '-v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))',
         derived: "compliant.upper.x''@∂x@x=0@y=trajectory3.y",
-        where: { tau: 'pi*N^(-1/2) + l*v^(-1)' },
+        where: { tau: 'trajectory3.start' },
         note: 'the same in the upper spring, along the derived swing $y_0 = l + vN^{-1/2}\\sin\\sqrt{N}(t - \\tau)$; the scan prints $\\sin\\sqrt{N}(t + \\tau)$, which changes sign on the interval.',
       },
       {
@@ -96,7 +96,7 @@ export default defineModel({
         name: '\\mathcal{T}',
         formula: 'tau + pi*N^(-1/2) + l*v^(-1)',
         derived: 'trajectory4.end',
-        where: { tau: 'pi*N^(-1/2) + l*v^(-1)' },
+        where: { tau: 'trajectory3.start' },
         note: 'the period of $\\varpi$: after the upper swing the flight back, $\\varpi = 0$ there, to the next strike on the lower wall.',
       },
       {
@@ -139,7 +139,7 @@ export default defineModel({
       },
       {
         eq: '§4',
-        name: 'a = 2 - I_1 + I_2',
+        name: 'a',
         formula:
           '2 - P*(-N*R1^(-1)*I1 + N*R2^(-1)*(I3 - l*(E3 - S3))) + (P - S)*S*(-N*R1^(-1)*I1)*(N*R2^(-1)*(I3 - l*(E3 - S3))) = 2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
         where: {
@@ -151,7 +151,7 @@ export default defineModel({
           S3: 'trajectory3.start',
         },
         at: { v: 1 },
-        note: 'Lyapunov’s constant as $N \\to \\infty$, the terms $I_k$, $k \\ge 3$, vanishing: $|a| < 2$ is the paper’s $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, equivalent to (4.8).',
+        note: 'Lyapunov’s constant $a = 2 - I_1 + I_2 - \\ldots$ as $N \\to \\infty$, the terms $I_k$, $k \\ge 3$, vanishing: $|a| < 2$ is the paper’s $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, equivalent to (4.8).',
       },
       {
         eq: '§4',
@@ -163,12 +163,13 @@ export default defineModel({
       },
       {
         eq: '(4.8)',
-        name: '\\rho_1 + \\rho_2,\\ N = 10^5',
+        name: '\\rho_1 + \\rho_2',
         formula: '2*(1 - 2*l*(R1^(-1) + R2^(-1)) + 2*R1^(-1)*R2^(-1)*l^2)',
         derived: 'orbit.sweep3.multiplier1.re + orbit.sweep3.multiplier2.re',
         tolerance: 0.05,
         origin: 'own',
-        note: 'the trace in $(x, \\dot{x})$ of the return map at the sweep’s largest $N = 10^5$, its multipliers $\\rho_1, \\rho_2$ other than the energy’s 1, against the rigid orbit’s $a$ above, in $(-2, 2)$ iff (4.8). Here $l > l_{*}$, so (4.7) fails, while (4.8) holds: the rigid orbit is stable; the orbit at the default $N = 100$ is not, and is stable from $N = 10^3$ on: the stiff walls destabilize it.',
+        note: 'the trace in $(x, \\dot{x})$ of the return map at the sweep’s largest $N = 10^5$, its multipliers $\\rho_1, \\rho_2$ other than the energy’s 1, against the rigid orbit’s $a$ above, in $(-2, 2)$ iff (4.8). Here $l > l_{*}$, so (4.7) fails, while (4.8) holds: the rigid orbit is stable, the orbit at $N = 100$ is not. The gap to $a$ is the $O(N^{-1/2})$ of the terms $I_k$, $k \\ge 3$, left out of $a$: over the sweep’s table it shrinks about $\\sqrt{10}$-fold a decade of $N$.',
+        reading: 'while the rigid orbit is stable there ($l > l_{*}$, (4.8) holding): the stiffness destabilizes it',
       },
     ],
     notDerived: [
@@ -185,19 +186,19 @@ export default defineModel({
       },
       {
         eq: '(4.8)',
-        name: '|a| < 2 \\Leftrightarrow (4.8)',
+        name: '|a| < 2',
         reason:
-          'the equivalence of $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$ with (4.8) is asserted, not proved: the toolkit derives $a$ and does not solve the inequality in $l$, $R_1$, $R_2$.',
+          'its equivalence, $|1 - 2l(R_1^{-1} + R_2^{-1}) + 2R_1^{-1}R_2^{-1}l^2| < 1$, with (4.8) is asserted, not proved: the toolkit derives $a$ and does not solve the inequality in $l$, $R_1$, $R_2$.',
       },
       {
         eq: '(4.7)',
-        name: '\\text{(4.7) is not necessary}',
+        name: 'l \\le l_{*}\\ \\text{not necessary}',
         reason: 'shown here by one example only, the default parameters ($l > l_{*}$ and the rigid orbit stable by (4.8)), not in general.',
       },
       {
         eq: '(4.8)',
-        name: '(4.8) \\to (4.7),\\ R_2 \\to \\infty',
-        reason: 'the limit of the conditions as the upper wall flattens is not taken.',
+        name: 'R_2 \\to \\infty',
+        reason: 'the limit in which (4.8) becomes (4.7), the upper wall flattening, is not taken.',
       },
     ],
   },

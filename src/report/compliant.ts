@@ -8,11 +8,11 @@
 // (DerivedSystem.compliant); a rigid-limit study has its own section
 // (limit.ts).
 // Tests: test/report/compliant.test.ts.
-import { MINUS_ONE, ONE, ZERO, type Expr } from '../core/expr.js';
+import { add, div, MINUS_ONE, ONE, ZERO, type Expr } from '../core/expr.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
-import { latexMatrix } from './latex.js';
+import { latexMatrix, texWidth } from './latex.js';
 import { math, mathLines, mechanicsSymbol, reportSymbols, type ReportSymbols } from './notation.js';
 
 const label = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
@@ -108,6 +108,20 @@ const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm,
   compliant: (t, s, f, letters) => contactBlocks(t, s, f, latexMatrix([t.row.row.map(math)]), letters),
 };
 
+/**
+ * V_c as the spring's law in the gap where that prints narrower than V_c in
+ * the coordinates (kozlov1988 §4's walls: N f²/2, not N(2R₂l − x²)²/(8R₂²) + …):
+ * ½k f² for a linear spring, k δ^(p+1)/(p+1) in the penetration otherwise.
+ */
+function potentialLines(t: CompliantTerm, f: string, s: string): string | string[] {
+  const lines = mathLines(t.potential);
+  if (!t.spring) return lines;
+  const { stiffness, exponent } = t.spring;
+  const power = add(exponent, ONE);
+  const law = exponent === ONE ? `\\tfrac{1}{2}\\,${math(stiffness)}\\,${f}^{2}` : `${math(div(stiffness, power))}\\,\\delta_{${s}}^{${math(power)}}`;
+  return texWidth(law) < texWidth(lines.join(' ')) ? law : lines;
+}
+
 function termBlocks(t: CompliantTerm, letters: ReportSymbols): Block[] {
   const s = label(t.name);
   return TERM_BLOCKS[t.source](t, s, `f_{${s}}`, letters);
@@ -122,7 +136,7 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
     equations(
       equation(`gap-${t.name}`, f, mathLines(t.gap)),
       equation(`gap-row-${t.name}`, `\\partial ${f}/\\partial q`, G),
-      ...(t.potential !== ZERO ? [equation(`compliant-potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))] : []),
+      ...(t.potential !== ZERO ? [equation(`compliant-potential-${t.name}`, `V_{${s}}`, potentialLines(t, f, s))] : []),
       ...(t.rayleigh !== ZERO ? [equation(`compliant-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
       ...(t.inertia ? [equation(`compliant-kinetic-${t.name}`, `T_{${s}}`, `\\tfrac{1}{2}\\,${math(t.addedMass)}\\,${rate}^{2}`)] : []),
     ),

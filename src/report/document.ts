@@ -35,7 +35,18 @@ export interface EquationRow {
   readonly lines: readonly EquationLine[];
   /** The printed entries, where the right-hand side is one matrix (matrixEquation): a phone's layout may list them instead (layout.ts). */
   readonly matrix?: readonly (readonly string[])[];
+  /**
+   * Where the row stands in its source, as LaTeX (a paper's \text{(3.2)}): set in a column of its own right of the
+   * row, before its number, so that the left side names the quantity alone and does not read as a product with it.
+   */
+  readonly tag?: string;
 }
+
+/** A row's last line as aligned LaTeX: the line, and its source's tag in a column of its own. */
+export const lastLineTex = (r: EquationRow, l: EquationLine): string => `${lineTex(l, true)}${r.tag ? ` &&${r.tag}` : ''}`;
+
+/** Whether rows print as one display equation: a single line, untagged (a tag needs align's columns). */
+export const singleLine = (rows: readonly EquationRow[]): boolean => rows.length === 1 && rows[0]!.lines.length === 1 && !rows[0]!.tag;
 
 /** A line with its alignment point as "&" (align environments) or without it (a single equation). */
 export const lineTex = (l: EquationLine, aligned: boolean): string => (aligned ? `${l.before} &${l.after}` : `${l.before} ${l.after}`.trim());
@@ -111,6 +122,9 @@ export const series = (parts: readonly Inline[][], comma = ','): Inline[] =>
   parts.flatMap((p, i) => (i === 0 ? p : i === parts.length - 1 ? [parts.length > 2 || comma === ';' ? `${comma} and ` : ' and ', ...p] : [`${comma} `, ...p]));
 
 export const m = (tex: string): Inline => ({ math: tex });
+
+/** A model file's text with its $…$ spans as math (notes, descriptions: LaTeX, which both renderers take). */
+export const textInlines = (text: string): Inline[] => text.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
 export const ref = (label: string): Inline => ({ ref: label });
 export const code = (text: string): Inline => ({ code: text });
 export const paragraph = (...content: Inline[]): Paragraph => ({ kind: 'paragraph', content });
@@ -121,10 +135,10 @@ export const list = (...items: Inline[][]): List => ({ kind: 'list', items });
  * An equation lhs rel rhs, the right-hand side given as print lines
  * (notation.ts mathLines): "lhs &= line₁", then "&\quad {}line₂", ….
  */
-export function equation(label: string | undefined, lhs: string, rhs: readonly string[] | string, rel = '='): EquationRow {
+export function equation(label: string | undefined, lhs: string, rhs: readonly string[] | string, rel = '=', tag?: string): EquationRow {
   const lines = typeof rhs === 'string' ? [rhs] : rhs;
   const out: EquationLine[] = [{ before: lhs, after: `${rel} ${lines[0] ?? ''}` }, ...lines.slice(1).map((l) => ({ before: '', after: `\\quad {}${l}` }))];
-  return label === undefined ? { lines: out } : { label, lines: out };
+  return { ...(label === undefined ? {} : { label }), lines: out, ...(tag ? { tag } : {}) };
 }
 
 /** lhs = the matrix of these printed entries, the entries kept with the row. */

@@ -792,3 +792,26 @@ export function latexMatrix(rows: readonly (readonly string[])[]): string {
 function superscriptable(tex: string): string {
   return /\^\{[^{}]*\}(_\{[^{}]*\})?$/.test(tex) ? `(${tex})` : tex;
 }
+
+/** How deep \frac nests in printed LaTeX: 1 for a/b, 2 for a fraction inside one's numerator or denominator. */
+export function fractionDepth(tex: string): number {
+  let [depth, max, next] = [0, 0, 0];
+  const groups: { frac: boolean; next: number }[] = [];
+  for (let i = 0; i < tex.length; i++) {
+    const command = /^\\[td]?frac(?![A-Za-z])/.exec(tex.slice(i, i + 7));
+    if (command) {
+      next = 2;
+      i += command[0].length - 1;
+    } else if (tex[i] === '{') {
+      const frac = next > 0;
+      groups.push({ frac, next: frac ? next - 1 : next });
+      next = 0;
+      if (frac) max = Math.max(max, ++depth);
+    } else if (tex[i] === '}') {
+      const g = groups.pop();
+      if (g?.frac) depth--;
+      next = g?.next ?? 0;
+    }
+  }
+  return max;
+}

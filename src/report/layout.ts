@@ -107,7 +107,7 @@ export function narrowRow(row: EquationRow, lhsWidth: number, width = NARROW_WID
     else packed.push(term);
   }
   const lines: EquationLine[] = packed.map((p, k) => (k === 0 ? { before: row.lines[0]!.before, after: p } : { before: '', after: `${CONTINUATION}${p}` }));
-  return row.label === undefined ? { lines } : { label: row.label, lines };
+  return { ...(row.label === undefined ? {} : { label: row.label }), lines, ...(row.tag ? { tag: row.tag } : {}) };
 }
 
 /** The widest line of the rows (left side and right side together). */
@@ -135,7 +135,7 @@ export function narrowRows(given: readonly EquationRow[]): EquationRow[] | undef
     const lines = r.lines[0]!.before ? [{ before: '', after: r.lines[0]!.before }, ...below] : below;
     // A row with nothing to its right (an empty right side packs to no line) stays as it is.
     if (lines.length === 0) return r;
-    return r.label === undefined ? { lines } : { label: r.label, lines };
+    return { ...(r.label === undefined ? {} : { label: r.label }), lines, ...(r.tag ? { tag: r.tag } : {}) };
   });
   return widest(stacked) <= Math.max(NARROW_WIDTH, widest(beside) - STACKING_GAIN) ? stacked : beside;
 }

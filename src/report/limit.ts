@@ -106,28 +106,34 @@ function columnsOf(study: ReportLimitStudy): { readonly shown: Quantity[]; reado
 const listed = (words: readonly string[], last = 'and'): string =>
   words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
 
+/** Whether the study measured a distance to a rigid motion: without a rigid model (kozlov1988 §3's medium) it has none. */
+export const hasDistances = (study: ReportLimitStudy): boolean => study.rows.some((r) => Number.isFinite(r.distance));
+
 export function limitSection(study: ReportLimitStudy): Section {
   const p = study.parameter;
   const { reference, limits } = study;
   const { shown, repeats, empty } = columnsOf(study);
   const given = limits && shown.some((k) => limits[k] !== undefined);
+  const distances = hasDistances(study);
+  const distance = (x: Inline[]): Inline[][] => (distances ? [x] : []);
   const table: Table = {
     kind: 'table',
     id: 'rigid-limit',
     // A realized retaining constraint has no contact to tabulate, only the motion's distance (kozlov1988 Th. 1).
-    caption: `The rigid limit: ${shown.length ? 'the contact' : 'the motion'} as ${p} grows, beside the rigid model`,
-    columns: [p, ...shown, 'distance to the rigid motion'],
-    align: 'r'.repeat(shown.length + 2),
+    caption: `The rigid limit: ${shown.length ? 'the contact' : 'the motion'} as ${p} grows${distances ? ', beside the rigid model' : ''}`,
+    columns: [p, ...shown, ...(distances ? ['distance to the rigid motion'] : [])],
+    align: 'r'.repeat(shown.length + (distances ? 2 : 1)),
     rows: [
-      ...study.rows.map((r) => [cell(r.value), ...shown.map((k) => cell(r[k])), cell(r.distance)]),
-      ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), cell(0)]] : []),
-      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ['—']]] : []),
-      [['fitted order'], ...shown.map((k) => cell(study.orders[k])), cell(study.orders.distance)],
+      ...study.rows.map((r) => [cell(r.value), ...shown.map((k) => cell(r[k])), ...distance(cell(r.distance))]),
+      ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
+      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(['—'])]] : []),
+      [['fitted order'], ...shown.map((k) => cell(study.orders[k])), ...distance(cell(study.orders.distance))],
     ],
   };
   const blocks: Block[] = [
     paragraph(
-      `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), 'the largest distance of the coordinates to the rigid model’s motion from the same state'])}. `,
+      `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), ...(distances ? ['the largest distance of the coordinates to the rigid model’s motion from the same state'] : [])])}. `,
+      ...(distances ? [] : ['The model declares no rigid law to set beside it. ']),
       ...repeats.map(
         ([k, twin]) =>
           `${capitalizedWords(MEANING[k])} is ${MEANING[twin]} in every run${k === 'duration' ? ' (the contact is there from t = 0 and released once)' : ''}, and is not printed apart. `,
@@ -158,7 +164,7 @@ export function limitSection(study: ReportLimitStudy): Section {
     ),
     table,
     ...boundedParagraphs(study, shown),
-    ...(reference ? [paragraph(...capitalized(convergenceClause(study)), '.')] : []),
+    ...(reference ? [paragraph(...capitalized(convergenceClause(study)), '.')] : distances ? [] : [paragraph(...capitalized(trendClause(study)), '.')]),
     ...gapFigure(study),
     ...deviationFigure(study),
     ...dropBlocks(study),
@@ -240,6 +246,7 @@ function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStud
  * the study does not decide.
  */
 export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly Inline[] = []): Inline[] {
+  if (!hasDistances(study)) return trendClause(study);
   const symbol = mechanicsSymbol(study.parameter);
   const p = m(symbol);
   const d = study.rows.map((r) => r.distance);
@@ -263,6 +270,37 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
       ...(limitMotion.length ? [' (', ...limitMotion, ')'] : []),
     ];
   return ['the study does not decide whether the compliant model approaches the rigid one: the largest distance between their motions goes from ', ...range];
+}
+
+/**
+ * Without a rigid motion to approach (no rigid law declared, kozlov1988 §3's medium), what the runs show as the
+ * parameter grows: each printed quantity falling as its fitted order, or the same in every run.
+ */
+export function trendClause(study: ReportLimitStudy): Inline[] {
+  const symbol = mechanicsSymbol(study.parameter);
+  const { shown, repeats } = columnsOf(study);
+  // A release that is the contact's duration in every run (an entry at t = 0, kozlov1988 §3) is named as that duration.
+  const meaning = (k: Quantity): string => (repeats.some(([d, twin]) => d === 'duration' && twin === k) ? MEANING.duration : MEANING[k]);
+  const [first, last] = [study.rows[0]!, study.rows.at(-1)!];
+  const said = shown.flatMap((k): Inline[][] => {
+    const order = study.orders[k];
+    const values = study.rows.map((r) => r[k]).filter(Number.isFinite);
+    if (Number.isFinite(order)) return [[`${meaning(k).replace(/ \(.*\)$/, '')} falls as `, m(`${symbol}^{-${Number(order.toPrecision(3))}}`)]];
+    // The same to the digits the table prints.
+    if (values.length > 1 && values.every((x) => x.toPrecision(6) === values[0]!.toPrecision(6)))
+      return [[`${meaning(k).replace(/ \(.*\)$/, '')} stays `, ...cell(values[0])]];
+    return [];
+  });
+  return [
+    'as ',
+    m(symbol),
+    ' grows from ',
+    ...cell(first.value),
+    ' to ',
+    ...cell(last.value),
+    ', ',
+    ...said.flatMap((x, i) => [...(i ? [i === said.length - 1 ? ' and ' : ', '] : []), ...x]),
+  ];
 }
 
 const capitalizedWords = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
@@ -307,7 +345,7 @@ function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
   ];
   const scene = plotScene({
     id: 'plot-rigid-limit',
-    title: `The gap of ${gaps.contact} for each ${p} and for the rigid model`,
+    title: `The gap of ${gaps.contact} for each ${p}${gaps.reference ? ' and for the rigid model' : ''}`,
     t: gaps.t,
     events: [],
     xLabel: { text: 't', tex: '$t$' },
@@ -320,7 +358,9 @@ function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
       0.9,
       series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, ...seriesStyle(k) })),
       [
-        `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`,
+        gaps.reference
+          ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`
+          : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release.`,
       ],
     ),
   ];

@@ -16,18 +16,28 @@ import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { RESTING_FACT } from '../studies/rest-time.js';
-import { equation, equations, m, paragraph, prefixedSections, ref, type Block, type EquationRow, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, prefixedSections, ref, textInlines, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
 import { impactMapsSection } from './unilateral.js';
-import { breakLines, latexPieces, texWidth, toLatex } from './latex.js';
+import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
 import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
-import { derivedLeft, givenBack, namedFacts, own, resultDisplays, rowLhs, type ResultDisplay } from './paper-displays.js';
-import { BINDING_WIDTH, boundFacts, leftValue, paperLetters, placeholderLeft, singleSymbols, type Letter, type LetteredRow } from './paper-letters.js';
+import { derivedLeft, givenBack, namedFacts, own, resultDisplays, rowLhs, rowTag, type ResultDisplay } from './paper-displays.js';
+import {
+  BINDING_WIDTH,
+  boundFacts,
+  DERIVED_CELL_WIDTH,
+  derivedSide,
+  inPlace,
+  paperLetters,
+  singleSymbols,
+  type Letter,
+  type LetteredRow,
+} from './paper-letters.js';
 
 const label = (i: number): string => `paper-${i + 1}`;
 
@@ -109,10 +119,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,
     ...(general ? [' for the general model (', general.model.title, ': ', ...parametersText(general), ')'] : []),
-    ', each with the paper’s equation number: a result as derived, followed by the paper’s formula where the two print differently and their difference simplifies to 0 (the paper’s alone where they differ only in the signs of their sums), and a number the report measured beside the paper’s closed form it is compared with:',
+    ', each with the paper’s equation number in the column before this report’s: a result as derived, followed by the paper’s formula where the two print differently and their difference simplifies to 0 (the paper’s alone where they differ only in the signs of their sums, or where it reads more simply, in the names of other results or without a fraction inside a fraction), and a number the report measured beside the paper’s closed form it is compared with:',
   ];
   const lhs = rows.map(rowLhs);
-  // The paper's numbers beside the names widen the left-hand sides, and the widest sets where every right-hand side starts.
+  // The paper's numbers in the tag column take the line's width as they did beside the names: the widest left side and
+  // its number set how wide every right-hand side may be.
   const widthFor = (names: readonly string[]): number => LINE_WIDTH - Math.max(0, ...names.map((l) => texWidth(l) - 4));
   const width = widthFor(lhs);
   // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once, its left side naming both rows' quantities.
@@ -120,8 +131,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i))!);
   const named = namedFacts(rows);
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
-  const longName = (d: ResultDisplay): boolean => texWidth(d.lhs) > LONG_NAME;
-  const displayWidth = (d: ResultDisplay): number => widthFor(shared.filter((e) => longName(e) === longName(d)).map((e) => e.lhs));
+  const tagged = (d: ResultDisplay): string => (d.tag ? `${d.lhs}\\ ${d.tag}` : d.lhs);
+  const longName = (d: ResultDisplay): boolean => texWidth(tagged(d)) > LONG_NAME;
+  const displayWidth = (d: ResultDisplay): number => widthFor(shared.filter((e) => longName(e) === longName(d)).map(tagged));
   // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684); where
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
@@ -144,7 +156,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     const rowWidth = displayWidth(d);
     return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
   };
-  const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d));
+  const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d), '=', d.tag || undefined);
   // A result the Results display prints as the paper does (Smirnov's switched Φ), alone or after the derived form, is
   // referred to there, not printed twice.
   const printedThere = rows.map((r, i) => {
@@ -169,11 +181,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
           title: 'Results beyond the paper',
           blocks: [
             paragraph(
-              `What ${paper} states in words, the toolkit gives in closed form`,
+              `Results ${paper} does not print, in closed forms of the toolkit’s own`,
               ownRows.some((r) => r.how === 'measured')
-                ? ', a formula of its own set beside the number the report measured:'
+                ? ', each set beside the number the report measured:'
                 : ownRows.some((r) => r.agrees !== undefined)
-                  ? ', a formula of its own set beside the derivation:'
+                  ? ', each set beside the derivation:'
                   : ':',
             ),
             equations(...ownDisplays.map(shownRow)),
@@ -188,7 +200,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
   const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i]);
-  const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), lhs[i]!, paperLines(r, width))] : []));
+  const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), r.formula.name, paperLines(r, width), '=', rowTag(r) || undefined)] : []));
   const table: Block = {
     kind: 'table',
     id: 'paper-check',
@@ -276,22 +288,18 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
   return out;
 }
 
-/** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
-const DERIVED_CELL_WIDTH = 20;
-
 /**
- * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that is
- * short, in its letters (ẍ + kÿ) or, where a letter holds a fact no row names, as its value in the facts rows name
- * (kozlov1988 (4.4): P²g/a, not −NPI/a with I = ∫₀^τ y₀ dt spelled out under the table), else not at all; of a load
- * given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give M_y), not its display, which
- * prints the paper's formula.
+ * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that
+ * prints there (derivedSide: in its letters, ẍ + kÿ, or its value in the facts rows name, kozlov1988 (4.4)'s P²g/a
+ * for −NPI/a); of a load given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give
+ * M_y), not its display, which prints the paper's formula.
  */
 function derivedCell(r: LetteredRow, display: Inline, named: ReadonlyMap<string, string>): Inline[] {
   if (givenBack(r) && !r.measured) return [m(formulaLatex(r, r.derived))];
-  if (!derivedLeft(r)) return [display];
-  const value = leftValue(r, named);
-  const left = value ? math(shown(inPaperSymbols(r, value))) : placeholderLeft(r, named) ? '' : formulaLatex(r, r.formula.left!);
-  return left && texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
+  const side = derivedLeft(r) ? derivedSide(r, named) : undefined;
+  if (!side) return [display];
+  const left = side.letters ? formulaLatex(r, r.formula.left!) : math(shown(inPaperSymbols(r, side.value)));
+  return side.letters || texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
 }
 
 /** "15 of 16": of the rows with a formula, those that agree. */
@@ -329,16 +337,20 @@ function ownVerdict(r: PaperCheckRow): Inline[] {
   if (r.agrees === undefined) return [];
   if (r.how !== 'measured') return [r.agrees ? ` The derivation agrees with it, ${r.how}ally.` : ' The derivation does not agree with it.'];
   const tolerance = r.formula.tolerance === undefined ? '' : ` to ${r.formula.tolerance}`;
+  // The difference itself, not only the tolerance it is within: a gap that closes as a parameter grows reads as one.
+  const gap = r.measured ? Number(Math.abs(r.measured.value - r.measured.paper).toPrecision(2)) : undefined;
   return [
     r.agrees
-      ? ` The measured number agrees with the toolkit’s formula${tolerance}.`
+      ? gap !== undefined && r.formula.tolerance !== undefined
+        ? ` The measured number differs from the toolkit’s formula by ${formatNumber(gap)}, within the tolerance ${r.formula.tolerance}.`
+        : ` The measured number agrees with the toolkit’s formula${tolerance}.`
       : ` The measured number does not agree with the toolkit’s formula${tolerance}.`,
   ];
 }
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */
 export function noteInlines(note: string): Inline[] {
-  return note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
+  return textInlines(note);
 }
 
 /** A result in the paper's forms (paper-forms.ts); a wide one over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
@@ -365,13 +377,41 @@ function resultForm(r: LetteredRow, names: ReadonlyMap<string, string>): Expr {
   const far = (e: Expr): boolean => texWidth(math(inPaperSymbols(r, e))) > FAR * MAX_ROW_LINES * MAX_LINE_WIDTH;
   if (named && far(r.derived) && far(r.paper!)) return primed(r, subs(r.formula.formula!, singleSymbols(r)));
   const derived = shown(inNamedFacts(inPaperSymbols(r, r.derived), boundFacts(r, names)));
-  if (r.how !== 'symbolic' || !r.agrees || r.formula.left || !r.paper) return derived;
+  // A derived side set beside the paper's closed form (derivedLeft) is compared with it as a result is.
+  if (r.how !== 'symbolic' || !r.agrees || (r.formula.left && !derivedLeft(r)) || !r.paper) return derived;
   const paper = shown(inPaperSymbols(r, r.paper));
   const [a, b] = [math(paper), math(derived)];
   const best = a.length < b.length && texWidth(a) < texWidth(b) ? paper : derived;
   if (texWidth(math(best)) <= MAX_ROW_LINES * MAX_LINE_WIDTH || !named) return best;
   return primed(r, subs(r.formula.formula!, singleSymbols(r)));
 }
+
+/**
+ * The paper's formula as typed, where it prints the result more simply than the derivation does and stands for it
+ * alone: in the names other rows display (kozlov1988 (4.6)'s sin√N(t − τ), τ its own row; §3's δ_N* in u), every
+ * other symbol it binds set in as the row prints it; or without a fraction inside a fraction (kozlov1988 §4's a
+ * against 2(1 − 2l(1/R₂ + (1 − l/R₂)/R₁))). Equal to the result: shown so symbolically, or at the random points.
+ */
+function typedForm(r: LetteredRow, named: ReadonlyMap<string, string>, width: number): string | undefined {
+  const { formula, left, remainder } = r.formula;
+  if (!r.agrees || !formula || remainder || (left && !derivedLeft(r))) return undefined;
+  const facts = boundFacts(r, named);
+  if (!namesOnly(r, facts)) return undefined;
+  const tex = formulaLatex(r, formula);
+  const derived = math(inPaperSymbols(r, r.derived));
+  return texWidth(tex) <= width && (facts.size > 0 || fractionDepth(tex) < fractionDepth(derived)) ? tex : undefined;
+}
+
+/** Whether printed LaTeX x is simpler than y: shorter and narrower, or a fraction less deep and not much wider. */
+const simplerTex = (x: string, y: string): boolean =>
+  (x.length < y.length && texWidth(x) < texWidth(y)) || (fractionDepth(x) < fractionDepth(y) && texWidth(x) <= texWidth(y) + DEPTH_SLACK);
+
+/** Whether every symbol of the paper's formula bound to more than a symbol is a fact another row displays under its name. */
+const namesOnly = (r: LetteredRow, facts: ReadonlyMap<string, Expr>): boolean =>
+  [...freeSymbols(r.formula.formula!)].every((s) => !r.bindings.has(s) || facts.has(s) || inPlace(r.bindings.get(s)!) || r.inPlace.has(s));
+
+/** How far a form may print wider than another and still be preferred for a fraction less deep (a fraction in a fraction read as one). */
+const DEPTH_SLACK = 4;
 
 /** How many rows' worth a raw print must exceed for the paper's forms not to be tried (they shorten locally, never by half). */
 const FAR = 2;
@@ -392,6 +432,8 @@ function parametersText(system: DerivedSystem): Inline[] {
  */
 function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<string, string>): string[] {
   const derived = withRemainder(r, mathLines(resultForm(r, named), width));
+  const asTyped = typedForm(r, named, width);
+  if (asTyped && simplerTex(asTyped, derived.join(' '))) return [asTyped];
   const printed = asPrinted(r, width);
   if (!printed) return derived;
   const paper = `${printed}${remainderLatex(r)}`;
@@ -535,11 +577,12 @@ interface WhereText {
  * value too long for any display named as such.
  */
 function whereText(rows: readonly LetteredRow[], displays: readonly ResultDisplay[], letters: readonly Letter[], width: number): WhereText {
-  // A letter bound to the fact another row displays, at that row's value (the prism's Φ in the N_ij1 of their own rows), refers to that display.
+  // A letter bound to the fact another row displays, at that row's value (the prism's Φ in the N_ij1 of their own rows;
+  // kozlov1988's u, a result of the toolkit's own), refers to that display.
   const shownAt = new Map(
     rows.flatMap((r, i) => {
       const d = displays.find((x) => x.rows.includes(i));
-      return d && r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, { label: label(d.rows[0]!), value: r.derived }] as const] : [];
+      return d && r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, { label: label(d.rows[0]!), value: r.derived }] as const] : [];
     }),
   );
   const text: Inline[] = [];

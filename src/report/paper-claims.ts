@@ -6,7 +6,7 @@
 import type { Expr } from '../core/expr.js';
 import type { ParameterAssumption } from '../derive/proofs/assumptions.js';
 import type { PaperClaimRow, PaperFigureData } from '../studies/paper-check.js';
-import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
+import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol } from './notation.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -151,7 +151,7 @@ function provedHow(c: PaperClaimRow): Inline[] {
 /** The model file's note on the claim. */
 function ownNote(c: PaperClaimRow): Inline[] {
   if (!c.claim.note) return [];
-  return c.claim.note.split(/\$([^$]+)\$/).flatMap((part, i): Inline[] => (i % 2 ? [m(part)] : part ? [part] : []));
+  return textInlines(c.claim.note);
 }
 
 /** The HTML id of the paper's figure `eq` redrawn ('Fig. 4' → paper-figure-Fig-4); docs/reports/papers.html links to it. */

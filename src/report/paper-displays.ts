@@ -9,10 +9,11 @@ import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth } from './latex.js';
 import { LINE_WIDTH } from './notation.js';
 
-/** A display of a derived result: the rows it prints (its label is its first row's) and its left side. */
+/** A display of a derived result: the rows it prints (its label is its first row's), its left side and the paper's numbers (tag column). */
 export interface ResultDisplay {
   readonly rows: readonly number[];
   readonly lhs: string;
+  readonly tag: string;
 }
 
 /**
@@ -46,34 +47,31 @@ export function derivedLeft(r: PaperCheckRow): boolean {
 /** A paper's number as a tag: a section (§2) in parentheses, as an equation number (2.1) is printed, so that it does not read as a factor. */
 const tagText = (eq: string): string => (eq.startsWith('§') ? `(${eq})` : eq).replaceAll('§', '\\S ');
 
-/** Each fact a row of the paper derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2)). */
+/** The paper's numbers as the tag column prints them, \text{(3.3), (\S 2)} ('' for the report's own results). */
+export const paperTag = (eqs: readonly string[]): string => (eqs.length ? `\\text{${eqs.map(tagText).join(', ')}}` : '');
+
+/** Each fact a row derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2); u of its (17), a result of the toolkit's own). */
 export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
-  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 && !own(r) ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
+  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
 }
 
-/** The paper's number as printed beside a name ('' for the report's own results). */
-const tag = (r: PaperCheckRow): string => (own(r) ? '' : `\\ \\text{${tagText(r.formula.eq)}}`);
+/** A row's paper number as the tag column prints it ('' for the report's own results). */
+export const rowTag = (r: PaperCheckRow): string => (own(r) ? '' : paperTag([r.formula.eq]));
 
-/** A row's left side alone: its quantity and the paper's number. */
-export const rowLhs = (r: PaperCheckRow): string => `${r.formula.name}${tag(r)}`;
+/** A row's quantity with the paper's number beside it, for the text (the abstract's "corrected reading τ §4"). */
+export const rowLhs = (r: PaperCheckRow): string => `${r.formula.name}${own(r) ? '' : `\\ ${rowTag(r)}`}`;
 
 /** Printed width (texWidth) a shared left side keeps within, so that the result beside it keeps half the line. */
 const SHARED_WIDTH = LINE_WIDTH / 2;
 
-/**
- * "g_{11} = g_{33}\ \text{(3.4)}": the rows' quantities joined by "=", each
- * name once, the names of one paper's number (or numbers) before it.
- */
+/** "g_{11} = g_{33}": the rows' quantities joined by "=", each name once (the paper's numbers are the tag column's, sharedTag). */
 export function sharedLhs(rows: readonly PaperCheckRow[]): string {
-  const tags = new Map<string, string[]>();
-  for (const r of rows) tags.set(r.formula.name, [...new Set([...(tags.get(r.formula.name) ?? []), r.formula.eq])]);
-  const byTags = new Map<string, string[]>();
-  for (const r of rows) {
-    const key = own(r) ? '' : tags.get(r.formula.name)!.join(', ');
-    const names = byTags.get(key) ?? [];
-    if (!names.includes(r.formula.name)) byTags.set(key, [...names, r.formula.name]);
-  }
-  return [...byTags].map(([key, names]) => `${qualified(names).join(' = ')}${key ? `\\ \\text{${key.split(', ').map(tagText).join(', ')}}` : ''}`).join(' = ');
+  return qualified([...new Set(rows.map((r) => r.formula.name))]).join(' = ');
+}
+
+/** The paper's numbers of the rows a display names, each once, in order: "(3.3), (3.4)". */
+export function sharedTag(rows: readonly PaperCheckRow[]): string {
+  return paperTag([...new Set(rows.filter((r) => !own(r)).map((r) => r.formula.eq))]);
 }
 
 /**
@@ -134,10 +132,14 @@ export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] 
       : groups.find((g) => {
           const q = rows[g[0]!]!;
           const joined = [...g, i].map((k) => rows[k]!);
-          return !alone(q) && q.derived === r.derived && one(q, r) && own(q) === own(r) && texWidth(sharedLhs(named(joined))) <= SHARED_WIDTH;
+          const both = named(joined);
+          return !alone(q) && q.derived === r.derived && one(q, r) && own(q) === own(r) && texWidth(`${sharedLhs(both)}\\ ${sharedTag(both)}`) <= SHARED_WIDTH;
         });
     if (joins) joins.push(i);
     else groups.push([i]);
   });
-  return groups.map((g) => ({ rows: g, lhs: sharedLhs(named(g.map((k) => rows[k]!))) }));
+  return groups.map((g) => {
+    const shown = named(g.map((k) => rows[k]!));
+    return { rows: g, lhs: sharedLhs(shown), tag: sharedTag(shown) };
+  });
 }

@@ -70,9 +70,9 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   const named = namedFacts(rows);
   rows.forEach((r, row) => {
     if (!r.formula.formula) return;
-    // A derived side with a placeholder prints as its value (leftValue) or not at all: only the letters of facts rows name.
-    const hidden = placeholderLeft(r, named);
-    const left = r.formula.left ? [...freeSymbols(r.formula.left)].filter((s) => !hidden || !placeholder(r, s, named)) : [];
+    // A left side defines the letters its cell prints (derivedSide): all in letters, in its value only those of facts rows name.
+    const side = derivedSide(r, named);
+    const left = side ? [...freeSymbols(r.formula.left!)].filter((s) => side.letters || !placeholder(r, s, named)) : [];
     const printed = new Set([...freeSymbols(r.formula.formula), ...left]);
     for (const [name, v] of r.bindings) {
       const measured = r.measured?.bindings.get(name);
@@ -193,6 +193,32 @@ export function leftValue(r: PaperCheckRow, named: ReadonlyMap<string, string>):
   const symbols = [...freeSymbols(value)];
   const own = new Set(freeSymbols(formula!));
   return symbols.some((s) => facts.has(s)) && symbols.every((s) => facts.has(s) || own.has(s)) ? value : undefined;
+}
+
+/** Printed width (texWidth) up to which a derived side set beside the paper's (derivedLeft) is printed in its Derived cell. */
+export const DERIVED_CELL_WIDTH = 20;
+
+/**
+ * What a relation's left side prints: whole, with the paper's formula (letters); a derived side set beside the
+ * paper's (derivedLeft) only in the Derived cell, in its letters where it is short and each letter it binds prints
+ * as the report's own (kugushev2002 (9.5): ẍ + kÿ) or as a result a row names; where a letter is a placeholder for a
+ * fact no row names, as its value in the facts rows name (leftValue, kozlov1988 (4.4): P²g/a); else not at all,
+ * not in letters standing for derived values (parabolic-billiard §5's t₁ − ξ/ẋ⁺), whose display gives the value.
+ */
+export function derivedSide(
+  r: PaperCheckRow,
+  named: ReadonlyMap<string, string>,
+): { readonly letters: true } | { readonly letters: false; readonly value: Expr } | undefined {
+  const { left, where } = r.formula;
+  if (!left) return undefined;
+  if (!derivedLeft(r)) return { letters: true };
+  const value = leftValue(r, named);
+  if (value) return { letters: false, value };
+  if (placeholderLeft(r, named)) return undefined;
+  const symbols = new Set(factSymbols(r).map(([s]) => s));
+  const facts = boundFacts(r, named);
+  const own = [...freeSymbols(left)].every((s) => !where.has(s) || symbols.has(s) || facts.has(s) || inPlace(r.bindings.get(s)!));
+  return own && texWidth(toLatex(left)) <= DERIVED_CELL_WIDTH ? { letters: true } : undefined;
 }
 
 /**

@@ -5,7 +5,7 @@
 // Tests: test/report/katex.test.ts, test/report/browser.test.ts.
 import katex from 'katex';
 import type { Block, EquationRow, Inline, Numbering, ReportDocument } from './document.js';
-import { lineTex, numbering, REFERENCES_ID } from './document.js';
+import { lastLineTex, lineTex, numbering, REFERENCES_ID, singleLine } from './document.js';
 import { splitDisplays } from './large.js';
 import { breakableInline, narrowRows } from './layout.js';
 import { legendSwatch } from './plot.js';
@@ -41,12 +41,12 @@ export function katexHtml(tex: string, displayMode: boolean, where = ''): string
 /** The display formula for rows of equations, numbered with \tag as LaTeX numbers them. */
 export function displayTex(rows: readonly EquationRow[], numbers: ReadonlyMap<string, number>): string {
   const tag = (r: EquationRow): string => (r.label ? `\\tag{${numbers.get(r.label)}}` : '\\notag');
-  if (rows.length === 1 && rows[0]!.lines.length === 1) {
+  if (singleLine(rows)) {
     const r = rows[0]!;
     return `${lineTex(r.lines[0]!, false)}${r.label ? ` ${tag(r)}` : ''}`;
   }
   const lines: string[] = [];
-  for (const r of rows) r.lines.forEach((l, k) => lines.push(`${lineTex(l, true)} ${k === r.lines.length - 1 ? tag(r) : '\\notag'}`));
+  for (const r of rows) r.lines.forEach((l, k) => lines.push(k === r.lines.length - 1 ? `${lastLineTex(r, l)} ${tag(r)}` : `${lineTex(l, true)} \\notag`));
   return `\\begin{align}\n${lines.join(' \\\\\n')}\n\\end{align}`;
 }
 

@@ -4,7 +4,18 @@
 // numbers them; labels are eq:<model>:<label> so that the fragments of
 // several models can live in one document.
 // Tests: test/report/pdflatex.test.ts, test/report/sections.test.ts, test/fuzz/hostile-strings.test.ts.
-import { lineTex, REFERENCES_ID, type Block, type EquationRow, type Figure, type Inline, type ReportDocument, type Section } from './document.js';
+import {
+  lastLineTex,
+  lineTex,
+  REFERENCES_ID,
+  singleLine,
+  type Block,
+  type EquationRow,
+  type Figure,
+  type Inline,
+  type ReportDocument,
+  type Section,
+} from './document.js';
 import { latexText } from './latex-text.js';
 import { tikzColor, tikzDash } from './scene-tikz.js';
 
@@ -33,7 +44,7 @@ function inline(doc: ReportDocument, xs: readonly Inline[]): string {
  * with the number on the last line of each row (\notag on the others).
  */
 function equationsLatex(doc: ReportDocument, rows: readonly EquationRow[]): string {
-  if (rows.length === 1 && rows[0]!.lines.length === 1) {
+  if (singleLine(rows)) {
     const r = rows[0]!;
     const body = lineTex(r.lines[0]!, false);
     return r.label ? `\\begin{equation}\n  ${body}\n  \\label{${label(doc, 'eq', r.label)}}\n\\end{equation}` : `\\[\n  ${body}\n\\]`;
@@ -42,7 +53,7 @@ function equationsLatex(doc: ReportDocument, rows: readonly EquationRow[]): stri
   for (const r of rows) {
     r.lines.forEach((l, k) => {
       const last = k === r.lines.length - 1;
-      lines.push(`  ${lineTex(l, true)}${last && r.label ? ` \\label{${label(doc, 'eq', r.label)}}` : ' \\notag'}`);
+      lines.push(`  ${last ? lastLineTex(r, l) : lineTex(l, true)}${last && r.label ? ` \\label{${label(doc, 'eq', r.label)}}` : ' \\notag'}`);
     });
   }
   return `\\begin{align}\n${lines.join(' \\\\\n')}\n\\end{align}`;

@@ -31,6 +31,7 @@ import {
   m,
   paragraph,
   ref,
+  textInlines,
   type Block,
   type EquationRow,
   type Figure,
@@ -221,7 +222,7 @@ export function modelSection({ system }: SectionInput): Section {
       caption: 'Generalized coordinates',
       columns: ['Symbol', 'Description', 'Unit'],
       align: 'lpl',
-      rows: model.coordinates.map((c) => [[m(q(c))], [c.description ?? ''], c.unit ? [m(unitLatex(c.unit))] : []]),
+      rows: model.coordinates.map((c) => [[m(q(c))], textInlines(c.description ?? ''), c.unit ? [m(unitLatex(c.unit))] : []]),
     },
   );
   if (model.parameters.length) {
@@ -235,7 +236,7 @@ export function modelSection({ system }: SectionInput): Section {
       align: ranged ? 'lplrl' : 'lplr',
       rows: model.parameters.map((p) => [
         [m(mechanicsSymbol(p.name))],
-        [p.description ?? ''],
+        textInlines(p.description ?? ''),
         p.unit ? [m(unitLatex(p.unit))] : [],
         [m(numberLatex(p.default))],
         ...(ranged ? [p.range ? [m(declaredRange(p))] : []] : []),
@@ -700,7 +701,12 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
         : ['their reaction is ', m('-A^{\\top}\\lambda'), ', the same form as the reaction of a unilateral constraint.']),
     ]);
   if (system.energy)
-    items.push([m('E = T + V'), ' is the total energy', simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.']);
+    // With a realized contact's potential V_c, the energy plotted holds it (notation.ts energyLabel).
+    items.push([
+      m(energyLabel(system.model)),
+      ' is the total energy',
+      simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.',
+    ]);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);
   items.push(['Equation numbers in parentheses refer to this report; “Kugushev–Sorokina (10.13)” refers to equation (10.13) of that paper in the References.']);

@@ -23,7 +23,7 @@ import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
-import { convergenceClause, type ReportLimitStudy } from './limit.js';
+import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
@@ -455,7 +455,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     // A general theory's formulas are relations the derivation satisfies, not results about this model.
     const [one, many, hold, holds] = generalTheory(f.paper.source)
       ? ['relation', 'relations', 'hold for the derivation', 'holds for the derivation']
-      : ['result', 'results', 'agree with the derivation', 'agrees with the derivation'];
+      : // "formulas": the rows count the equations of motion a paper prints (kozlov1988 (3.3), (3.4)) beside its results.
+        ['formula', 'formulas', 'agree with the derivation', 'agrees with the derivation'];
     // The formulas that disagree named (smirnov1981's Δᵢ (2.4) as printed), so that the count does not read as agreement.
     const off = printed(f.paper).filter((r) => r.agrees === false);
     if (checked)
@@ -474,7 +475,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
               ...scopeInlines(f.paper),
             ],
       );
-    out.push(...ownFindings(f.paper));
+    // The toolkit's own rows are the body's and the conclusion's; the abstract states what is found.
+    if (!brief) out.push(...ownFindings(f.paper));
     const claims = f.paper.claims;
     const proved = claims.filter((c) => c.proof.holds).length;
     if (claims.length)
@@ -645,7 +647,12 @@ function questions(f: SummaryFacts): Inline[][] {
     ]);
   if (system.unilateral?.coulomb.some((c) => c.painleve?.length)) out.push(['up to which friction coefficient a sliding contact has a consistent motion']);
   if (f.orbit) out.push(['whether its periodic motion is stable']);
-  if (f.limitStudy) out.push(['whether the compliant model tends to the rigid one as ', m(mechanicsSymbol(f.limitStudy.parameter)), ' grows']);
+  if (f.limitStudy)
+    out.push([
+      hasDistances(f.limitStudy) ? 'whether the compliant model tends to the rigid one as ' : 'how its contact changes as ',
+      m(mechanicsSymbol(f.limitStudy.parameter)),
+      ' grows',
+    ]);
   return out;
 }
 

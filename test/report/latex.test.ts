@@ -4,7 +4,7 @@ import katex from 'katex';
 import { describe, expect, it } from 'vitest';
 import { add, HALF, mul, neg, num, pow, sin, sym } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
-import { breakLines, latexMatrix, latexPieces, symbolNameLatex, texWidth, toLatex } from '../../src/report/latex.js';
+import { breakLines, fractionDepth, latexMatrix, latexPieces, symbolNameLatex, texWidth, toLatex } from '../../src/report/latex.js';
 import { math, mathLines, MECHANICS, mechanicsSymbol, unitLatex } from '../../src/report/notation.js';
 import { accelerationSymbol, momentumSymbol, multiplierSymbol, postImpactSymbol, preImpactSymbol, velocitySymbol } from '../../src/model/names.js';
 
@@ -213,5 +213,19 @@ describe('layout', () => {
     expect(unitLatex('m/s^2')).toBe('\\mathrm{m}/\\mathrm{s}^{2}');
     expect(unitLatex('kg m^2')).toBe('\\mathrm{kg}\\,\\mathrm{m}^{2}');
     typesets(unitLatex('kg m^2/s'));
+  });
+});
+
+describe('how deep fractions nest', () => {
+  it('counts a fraction inside a numerator or denominator, not one beside another or under a root', () => {
+    expect(fractionDepth('x + y')).toBe(0);
+    expect(fractionDepth('\\frac{1}{R_{1}} + \\frac{1}{R_{2}}')).toBe(1);
+    expect(fractionDepth('\\sqrt{\\frac{2}{g_{11}} + w^{2}}')).toBe(1);
+    // kozlov1988 §4's a as the kernel prints it, against the paper's 2(1 + 2l²/(R₁R₂) − 2l(1/R₁ + 1/R₂)).
+    const derived = toLatex(parseExpr('2*(1 - 2*l*(1/R2 + (1 - l/R2)/R1))'));
+    expect(derived).toContain('\\frac{1 - \\frac{l}{R_{2}}}{R_{1}}');
+    expect(fractionDepth(derived)).toBe(2);
+    expect(fractionDepth('2 \\left(1 + \\frac{2 l^{2}}{R_{1} R_{2}} - 2 l \\left(\\frac{1}{R_{1}} + \\frac{1}{R_{2}}\\right)\\right)')).toBe(1);
+    expect(fractionDepth('\\tfrac{\\frac{a}{b}}{c} + \\frac{\\frac{\\frac{x}{y}}{z}}{w}')).toBe(3);
   });
 });

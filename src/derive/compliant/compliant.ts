@@ -107,6 +107,8 @@ export interface CompliantTerm {
   readonly adhesion: boolean;
   /** V_c (0 if none), T_a's coefficient a (0 if none), the Rayleigh function D (0 if none). */
   readonly potential: Expr;
+  /** A compliant contact's spring: V_c = k δ^(p+1)/(p+1) in its penetration δ = −f (kozlov1988 §2: c²N f²/2), k ≠ 0. */
+  readonly spring?: Spring;
   readonly addedMass: Expr;
   readonly rayleigh: Expr;
   /** F_n along +G, unclamped, where the term acts (for a gap potential: −dV/df, the component of −∂V/∂q along G/|G|²). */
@@ -180,6 +182,13 @@ interface Parts {
   readonly generalizedForce?: readonly Expr[];
   /** The placeholder symbol the parts are written in, with δ = −f. */
   readonly pen?: Sym;
+  readonly spring?: Spring;
+}
+
+/** The stiffness k and exponent p of V_c = k δ^(p+1)/(p+1). */
+export interface Spring {
+  readonly stiffness: Expr;
+  readonly exponent: Expr;
 }
 
 /** A realized contact with what its term is built from: its normal row and gap rate. */
@@ -222,7 +231,16 @@ const REALIZED_LAWS: { readonly [K in RealizedLaw['kind']]: (law: Extract<Realiz
     const viscosity = law.dampingModel === 'hunt-crossley' ? mul(cDamp, deltaP) : cDamp;
     const rayleigh = cDamp === ZERO ? ZERO : mul(HALF, viscosity, rate, rate);
     const force = add(mul(k, deltaP), neg(mul(viscosity, rate)));
-    const parts: Parts = { name: c.name, gap: c.gap, potential, addedMass: a, rayleigh, force, pen };
+    const parts: Parts = {
+      name: c.name,
+      gap: c.gap,
+      potential,
+      addedMass: a,
+      rayleigh,
+      force,
+      pen,
+      ...(k === ZERO ? {} : { spring: { stiffness: k, exponent: p } }),
+    };
     return assemble(model, parts, row, rate, 'compliant', index, law.adhesion, contactLimit(l2, row, law, positiveParameters(model)));
   },
 };
@@ -323,6 +341,7 @@ function assemble(
     everywhere,
     adhesion,
     potential: inside(parts.potential),
+    ...(parts.spring ? { spring: parts.spring } : {}),
     addedMass: a,
     rayleigh: inside(parts.rayleigh),
     force,

@@ -24,8 +24,8 @@ export const model = {
   parameters: [
     {"name":"g11","default":2,"description":"the metric along the normal, g₁₁","unit":"kg"},
     {"name":"g22","default":1,"description":"the metric along the surface, g₂₂","unit":"kg"},
-    {"name":"c","default":2,"description":"stiffness coefficient: the potential c²Nf²/2"},
-    {"name":"k","default":0.5,"description":"damping coefficient: the Rayleigh function k√N ḟ²"},
+    {"name":"c","default":2,"description":"stiffness coefficient: the potential $c^2Nf^2/2$"},
+    {"name":"k","default":0.5,"description":"damping coefficient: the Rayleigh function $k\\sqrt{N}\\dot{f}^2$"},
     {"name":"N","default":100,"description":"strength of the medium"},
     {"name":"w","default":1,"description":"normal speed at the entry, ẋ₁(0) = −w","unit":"m/s"},
     {"name":"v2","default":0.5,"description":"tangential velocity at the entry","unit":"m/s"},

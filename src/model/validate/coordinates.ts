@@ -6,7 +6,7 @@ import type { Coordinate } from '../types.js';
 import type { Namespace } from './identifiers.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, isFields, rejectUnknownKeys } from './shape.js';
-import { optionalText } from './text.js';
+import { optionalNote, optionalText } from './text.js';
 
 export function checkCoordinates(x: unknown, names: Namespace, model: string | undefined): Checked<Coordinate[]> {
   const out = new Problems(model);
@@ -20,7 +20,7 @@ export function checkCoordinates(x: unknown, names: Namespace, model: string | u
     const field = `coordinates[${i}]`;
     const spec = isFields(c) ? c : { name: c };
     if (isFields(c)) rejectUnknownKeys(c, COORDINATE_FIELDS, field, out);
-    const description = optionalText(spec.description, 'description', `${field}.description`, out);
+    const description = optionalNote(spec.description, `${field}.description`, out);
     const unit = optionalText(spec.unit, 'unit', `${field}.unit`, out);
     // Problems in a coordinate's name are reported in 'coordinates', where the list is.
     const name = names.claim(spec.name, 'coordinates', out);

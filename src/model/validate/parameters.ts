@@ -14,7 +14,7 @@ import type { ExprReader } from './expressions.js';
 import type { Namespace } from './identifiers.js';
 import { Problems, type Checked } from './problems.js';
 import { fieldsAt, isFields, member, rejectUnknownKeys, typeName, type Fields } from './shape.js';
-import { optionalText } from './text.js';
+import { optionalNote, optionalText } from './text.js';
 
 /** The parameters with their defaults (ranges are read once every name is known: checkParameterRanges). */
 export function checkParameters(x: unknown, names: Namespace, model: string | undefined): Checked<Parameter[]> {
@@ -25,7 +25,7 @@ export function checkParameters(x: unknown, names: Namespace, model: string | un
     const field = member('parameters', key);
     const spec: Fields = isFields(p) ? p : { default: p };
     if (isFields(p)) rejectUnknownKeys(p, PARAMETER_FIELDS, field, out);
-    const description = optionalText(spec.description, 'description', `${field}.description`, out);
+    const description = optionalNote(spec.description, `${field}.description`, out);
     const unit = optionalText(spec.unit, 'unit', `${field}.unit`, out);
     const name = names.claim(key, field, out);
     if (name === undefined) continue;

@@ -104,3 +104,8 @@ export function checkNote(x: unknown, field: string, out: Problems): string | un
   for (let i = 1; i < spans.length; i += 2) if (checkLatexMath(spans[i]!, field, out) === undefined) return undefined;
   return s;
 }
+
+/** An optional description the reports print with its $…$ spans as math (coordinates', parameters'): absent stays absent. */
+export function optionalNote(x: unknown, field: string, out: Problems): string | undefined {
+  return x === undefined ? undefined : checkNote(x, field, out);
+}

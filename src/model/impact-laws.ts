@@ -38,6 +38,8 @@ export interface ImpactLawModel<L extends ImpactLaw> {
   read(law: Fields, site: ImpactLawSite): L | undefined;
   /** The tangential position held while the contact is closed, for a law that pins it. */
   pinned?(law: L): Expr;
+  /** The coefficient whose value 0 makes the law plastic (Newton's e), for a law that has one. */
+  plasticAtZero?(law: L): Sym;
 }
 
 /** A law closed by one restitution coefficient, a parameter named at its key (validate/restitution.ts checks its range). */
@@ -58,7 +60,7 @@ function restitutionLaw<L extends ImpactLaw>(
 }
 
 export const IMPACT_LAWS: { readonly [K in ImpactLaw['kind']]: ImpactLawModel<ImpactLawOf<K>> } = {
-  newton: restitutionLaw('newton', '{newton: e}', (e, superelastic) => ({ kind: 'newton', e, superelastic })),
+  newton: { ...restitutionLaw('newton', '{newton: e}', (e, superelastic) => ({ kind: 'newton', e, superelastic })), plasticAtZero: (law) => law.e },
   plastic: {
     key: 'plastic',
     usage: '{plastic: true}',
@@ -91,3 +93,6 @@ const modelOf = <L extends ImpactLaw>(law: L): ImpactLawModel<L> => IMPACT_LAWS[
 
 /** The tangential position a law pins while its contact is closed (a sticking contact's ξ), if it pins one. */
 export const pinnedTangent = (law: ImpactLaw): Expr | undefined => modelOf(law).pinned?.(law);
+
+/** The coefficient a law becomes plastic at when set to 0 (Newton's e), if it has one. */
+export const plasticAtZero = (law: ImpactLaw): Sym | undefined => modelOf(law).plasticAtZero?.(law);

@@ -9,6 +9,7 @@
 import { evaluate } from '../core/evaluate.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { plasticAtZero } from '../model/impact-laws.js';
 import type { LoadedModule } from '../runtime/contract.js';
 import { simulate } from '../runtime/hybrid/simulate.js';
 
@@ -31,11 +32,12 @@ export interface PlasticArrival {
 export function plasticArrival(system: DerivedSystem, mod: LoadedModule): PlasticArrival | undefined {
   const { model } = system;
   const law = model.unilateral.length === 1 ? model.unilateral[0]!.law : undefined;
-  if (law?.kind !== 'newton' || !model.parameters.some((p) => p.name === law.e.name)) return undefined;
+  const e = law && plasticAtZero(law);
+  if (!e || !model.parameters.some((p) => p.name === e.name)) return undefined;
   const phase = system.unilateral?.phases.find((p) => p.active.length === 1 && p.explicit);
   if (!phase?.explicit) return undefined;
   const { q0, qd0, t1 } = mod.model.initial;
-  const params = { [law.e.name]: 0 };
+  const params = { [e.name]: 0 };
   const tr = simulate(mod, { q0, qd0, t1, samples: 2, rtol: 1e-8, atol: 1e-10, params });
   const first = tr.events.find((e) => e.type === 'impact');
   if (!first?.qdPlus) return undefined;
@@ -46,7 +48,7 @@ export function plasticArrival(system: DerivedSystem, mod: LoadedModule): Plasti
     ...Object.fromEntries(model.coordinates.flatMap((c, i) => [[c.name, first.q[i]!] as const, [c.qd.name, first.qdPlus![i]!] as const])),
   };
   return {
-    parameter: law.e.name,
+    parameter: e.name,
     t: first.t,
     q: first.q,
     qd: first.qdPlus,

@@ -137,7 +137,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A measured number beside the paper's closed form it is compared with (kozlov1988 §4: τ = 2v/g ≈ 0.509684); where
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
-  const measuredForm = (r: LetteredRow, width: number): string => {
+  const measuredForm = (r: LetteredRow, width: number): string | string[] => {
     const { value, paper, at, orderOf } = r.measured!;
     // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
     if (orderOf && r.formula.formula?.kind === 'num')
@@ -147,9 +147,15 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     // Where the number was measured, after it: the formula holds for every value (kozlov1988 (2.4): τ₀(N) at N = 1000).
     const where = Object.entries(at).map(([p, v]) => `${mechanicsSymbol(p)} = ${decimal(v)}`);
     const atText = where.length ? `\\ \\text{at}\\ ${where.join(',\\ ')}` : '';
-    if (!closed || texWidth(closed) > width / 2) return `${same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`}${atText}`;
-    if (same) return `${closed} \\approx ${decimal(value)}${atText}`;
-    return `${decimal(value)}\\ (\\text{against } ${closed} ${againstValue(value, paper)})${atText}`;
+    const bare = `${same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`}${atText}`;
+    if (!closed) return bare;
+    const full = same
+      ? `${closed} \\approx ${decimal(value)}${atText}`
+      : `${decimal(value)}\\ (\\text{against } ${closed} ${againstValue(value, paper)})${atText}`;
+    if (texWidth(full) <= width) return full;
+    // Too wide for one line: the number, then the closed form it is compared with on a line of its own.
+    const against = `(\\text{against } ${closed} ${same ? `\\approx ${decimal(paper)}` : againstValue(value, paper)})`;
+    return texWidth(against) <= width ? [`${decimal(value)}${atText}`, against] : bare;
   };
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;

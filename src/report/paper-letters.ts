@@ -112,11 +112,13 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   // A row whose formula, its values set in, grows past a line and by half (kozlov1988 (5.6): v, w and h at x = 0 set
   // three times into a short formula): its values are named by fresh letters instead, the paper's formula kept in shape.
   const overflows = (row: number, values: readonly Value[]): boolean => {
-    const f = rows[row]!.formula.formula;
+    const { formula: f, left } = rows[row]!.formula;
     if (!f) return false;
     const set = new Map(values.filter((v) => !bare(v)).flatMap((v) => v.uses.filter((u) => u.row === row).map((u) => [u.name, v.value] as const)));
     // As the row prints it, untidied: tidying would fold the set-in values into a short form the row does not show.
-    const [before, after] = [texWidth(toLatex(f)), texWidth(toLatex(subs(f, set)))];
+    // The wider side where the row prints a derived side before the paper's (kozlov1988 §5: y = a/2 at x = 0 with ẋ⁺ set in).
+    const width = (e: Expr | undefined, values?: ReadonlyMap<string, Expr>): number => (e ? texWidth(toLatex(values ? subs(e, values) : e)) : 0);
+    const [before, after] = [Math.max(width(f), width(left)), Math.max(width(f, set), width(left, set))];
     return set.size > 0 && after > LINE_WIDTH && after > GROWTH * before;
   };
   const homes = new Map<string, Value | undefined>();
@@ -137,7 +139,10 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
     for (const v of all) {
       if (v === home) continue;
       // Wider than a line, a value set in place (squared, in a fraction) would push its row's formula past any display: a fresh letter names it.
-      const name = !bare(v) && (texWidth(math(v.value)) > LINE_WIDTH || v.uses.some((u) => crowded.has(u.row))) ? fresh(v.uses[0]!.name) : undefined;
+      const name =
+        !bare(v) && (texWidth(math(v.value)) > LINE_WIDTH || v.uses.some((u) => crowded.has(u.row)))
+          ? fresh(letterName(rows[v.uses[0]!.row]!, v.uses[0]!.name))
+          : undefined;
       for (const u of v.uses) inPlaceOf[u.row]!.set(u.name, name ? sym(name) : v.value);
       if (name) define(v, mechanicsSymbol(name));
     }
@@ -239,6 +244,9 @@ function placeholder(r: PaperCheckRow, s: string, named: ReadonlyMap<string, str
 }
 
 /** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
+/** The name a where symbol prints by: the fact's own symbol's (ẋ⁺ for a velocity after the strike), else its own. */
+const letterName = (r: PaperCheckRow, s: string): string => (factSymbols(r).find(([name]) => name === s)?.[1] as Sym | undefined)?.name ?? s;
+
 export const whereSymbol = (r: PaperCheckRow, s: string): string => {
   const after = factSymbols(r).find(([name]) => name === s);
   return after ? mechanicsSymbol((after[1] as Sym).name) : mechanicsSymbol(s);

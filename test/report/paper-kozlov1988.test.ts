@@ -229,7 +229,9 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     const abstract = JSON.stringify(doc.abstract);
     expect(abstract).toContain('unstable at ');
     // The (4.8) row's reading after the sweep's verdicts: the rigid orbit stable where the stiff one is not at N = 100.
-    expect(abstract).toContain('",{"math":"N = 1000"},", ","while the rigid orbit is stable there (",{"math":"l > l_{*}"},", (4.8) holding): the stiffness destabilizes it');
+    expect(abstract).toContain(
+      '",{"math":"N = 1000"},", ","while the rigid orbit is stable there (",{"math":"l > l_{*}"},", (4.8) holding): the stiffness destabilizes it',
+    );
     expect(abstract).not.toContain('corrected reading');
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
     // −1.52314 against a = −1.49206: the gap, O(N^{-1/2}), printed as measured.

@@ -10,12 +10,13 @@
 // branch and k are those of the located root. The closed form is kept only
 // where it evaluates to the located root.
 // Tests: test/studies/time-root.test.ts.
-import { add, children, dependsOn, factorsOf, fn, mul, num, pow, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, dependsOn, factorsOf, fn, mul, num, pow, sym, ZERO, type Expr } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { subs } from '../core/subs.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
+import { COS as C, SIN as S, swingAngle } from '../derive/motion/trig-root.js';
 import { TIME } from '../model/names.js';
 
 /** |u| at the root below which sgn u and |u| are not fixed there: u itself vanishes at the root. */
@@ -47,30 +48,15 @@ export function timeRoot(e: Expr, state: readonly string[], env: Env, located: n
 
 const at0 = (e: Expr) => simplify(subs(e, new Map([[TIME, ZERO]])));
 const PI = sym('pi');
-const C = sym('cosθ*');
-const S = sym('sinθ*');
-
-/** The angles θ of sin θ, cos θ in e that depend on t. */
-function angles(e: Expr, out: Set<Expr>): Set<Expr> {
-  if (e.kind === 'fn' && (e.name === 'sin' || e.name === 'cos') && dependsOn(e.args[0]!, TIME)) out.add(e.args[0]!);
-  for (const c of children(e)) angles(c, out);
-  return out;
-}
 
 /** The root of one factor f(t) nearest `located`: linear in t, or linear in cos θ or sin θ of θ linear in t. */
 function factorRoot(f: Expr, env: Env, located: number): Expr | undefined {
   const slope = simplify(diff(f, TIME));
   if (slope !== ZERO && !dependsOn(slope, TIME)) return mul(num(-1), at0(f), pow(slope, -1));
-  const found = [...angles(f, new Set())];
-  if (found.length !== 1) return undefined;
-  const theta = found[0]!;
-  const omega = simplify(diff(theta, TIME));
-  if (omega === ZERO || dependsOn(omega, TIME)) return undefined;
-  const swap = memoPass<Expr>((u, go) => {
-    const v = mapChildren(u, go);
-    return v.kind === 'fn' && v.args[0] === theta && (v.name === 'cos' || v.name === 'sin') ? (v.name === 'cos' ? C : S) : v;
-  });
-  const g = simplify(swap(f));
+  const swing = swingAngle(f);
+  if (!swing) return undefined;
+  const { theta, omega, replace } = swing;
+  const g = simplify(replace(f));
   const [bc, bs] = [simplify(diff(g, C.name)), simplify(diff(g, S.name))];
   if ((bc === ZERO) === (bs === ZERO)) return undefined;
   const [b, trig] = bc === ZERO ? [bs, S] : [bc, C];

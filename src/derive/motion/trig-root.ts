@@ -18,8 +18,9 @@ import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../../model/names.js';
 
-const COS = sym('cosθ*');
-const SIN = sym('sinθ*');
+/** Placeholders for cos θ and sin θ of the swing angle, so that e reads as a polynomial in them. */
+export const COS = sym('cosθ*');
+export const SIN = sym('sinθ*');
 
 /** The swing's angles in e: the arguments of sin and cos that depend on t. */
 function angles(e: Expr, out: Set<Expr>): Set<Expr> {
@@ -28,14 +29,17 @@ function angles(e: Expr, out: Set<Expr>): Set<Expr> {
   return out;
 }
 
-export interface SwingRoot {
-  readonly time: Expr;
-  /** An expression with cos θ and sin θ at the root in closed form, for the state there. */
-  readonly atRoot: (e: Expr) => Expr;
+export interface SwingAngle {
+  /** θ, the one angle of e's sines and cosines that depends on t, linear in t. */
+  readonly theta: Expr;
+  /** ω = dθ/dt. */
+  readonly omega: Expr;
+  /** An expression with cos θ and sin θ replaced by COS and SIN. */
+  readonly replace: (x: Expr) => Expr;
 }
 
-/** The first root after the start of e(t) = 0 in the class above, or undefined. */
-export function swingRoot(e: Expr, env: Env, at?: number): SwingRoot | undefined {
+/** e's swing angle θ = ωt + θ₀ with ω free of t; undefined where e has none or more than one. */
+export function swingAngle(e: Expr): SwingAngle | undefined {
   const found = [...angles(e, new Set())];
   if (found.length !== 1) return undefined;
   const theta = found[0]!;
@@ -46,6 +50,20 @@ export function swingRoot(e: Expr, env: Env, at?: number): SwingRoot | undefined
     if (v.kind === 'fn' && v.args[0] === theta) return v.name === 'cos' ? COS : v.name === 'sin' ? SIN : v;
     return v;
   });
+  return { theta, omega, replace };
+}
+
+export interface SwingRoot {
+  readonly time: Expr;
+  /** An expression with cos θ and sin θ at the root in closed form, for the state there. */
+  readonly atRoot: (e: Expr) => Expr;
+}
+
+/** The first root after the start of e(t) = 0 in the class above, or undefined. */
+export function swingRoot(e: Expr, env: Env, at?: number): SwingRoot | undefined {
+  const swing = swingAngle(e);
+  if (!swing) return undefined;
+  const { theta, omega, replace } = swing;
   const r = replace(e);
   const origin = new Map([
     [COS.name, ZERO],

@@ -243,14 +243,11 @@ function placeholder(r: PaperCheckRow, s: string, named: ReadonlyMap<string, str
   return b !== undefined && 'fact' in b && named.get(b.fact) !== whereSymbol(r, s) && !factSymbols(r).some(([name]) => name === s);
 }
 
-/** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
 /** The name a where symbol prints by: the fact's own symbol's (ẋ⁺ for a velocity after the strike), else its own. */
 const letterName = (r: PaperCheckRow, s: string): string => (factSymbols(r).find(([name]) => name === s)?.[1] as Sym | undefined)?.name ?? s;
 
-export const whereSymbol = (r: PaperCheckRow, s: string): string => {
-  const after = factSymbols(r).find(([name]) => name === s);
-  return after ? mechanicsSymbol((after[1] as Sym).name) : mechanicsSymbol(s);
-};
+/** A where symbol as printed: the velocity after an impact it is bound to, else its own name. */
+export const whereSymbol = (r: PaperCheckRow, s: string): string => mechanicsSymbol(letterName(r, s));
 
 /** What a row prints in place of its where symbols: a single symbol bound (w = ψ̇⁻), the fact's own symbol (ẋ⁺), the value where the letter means another elsewhere. */
 export const singleSymbols = (r: LetteredRow): Map<string, Expr> =>

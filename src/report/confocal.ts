@@ -8,6 +8,7 @@ import { REFERENCES } from '../model/sources.js';
 import type { ConfocalRun, ConfocalStudy } from '../studies/confocal.js';
 import { m, paragraph, type Figure, type Section } from './document.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
+import { fourDigits } from './notation.js';
 import { sceneFigure } from './scene-figure.js';
 
 /** kozlov1988's figure this section redraws (panels a, b), and the section's id (docs/reports/papers.html links to it). */
@@ -73,12 +74,10 @@ export function confocalCurves(a: number, r: ConfocalRun): CurveSpec['curves'] {
   return [
     { label: '\\text{path}', x: r.x, y: r.y },
     { label: 'y = x^2/(2a)', x: xs, y: xs.map((x) => near((x * x) / (2 * a))), start: false },
-    { label: `c_1 = ${fixed(r.c1)}`, x: xs, y: parabola(r.c1), start: false },
-    { label: `c_2 = ${fixed(r.c2)}`, x: xs, y: parabola(r.c2), start: false },
+    { label: `c_1 = ${fourDigits(r.c1)}`, x: xs, y: parabola(r.c1), start: false },
+    { label: `c_2 = ${fourDigits(r.c2)}`, x: xs, y: parabola(r.c2), start: false },
   ];
 }
-
-const fixed = (x: number): string => `${Number(x.toPrecision(4))}`;
 
 function panel({ a }: ConfocalStudy, r: ConfocalRun): Figure {
   const paper = REFERENCES.kozlov1988.short;
@@ -101,9 +100,9 @@ function panel({ a }: ConfocalStudy, r: ConfocalRun): Figure {
       ', ',
       m(`(\\dot{x}, \\dot{y}) = (${r.qd0.join(', ')})`),
       ' (the dot) and the parabolas of its roots ',
-      m(`c_1 = ${fixed(r.c1)}`),
+      m(`c_1 = ${fourDigits(r.c1)}`),
       ', ',
-      m(`c_2 = ${fixed(r.c2)}`),
+      m(`c_2 = ${fourDigits(r.c2)}`),
       r.panel === 'a' ? ': the quadrilateral (5.4) about the axis' : ': the quadrilateral (5.5) between two parabolas opening down',
       ` (${paper} ${CONFOCAL_FIGURE.eq}${r.panel}).`,
     ],

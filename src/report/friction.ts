@@ -22,7 +22,7 @@ import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/uni
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
 import { numericValue, ZERO, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
-import { indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
+import { fourDigits, indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
 
 const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
@@ -543,7 +543,7 @@ const LOAD_COLUMNS = 4;
 function loadsParagraph(loads: SupportLoads): Block[] {
   const realized = loads.variants.filter((v) => v.realized);
   const tabulated = loads.variants.length > LISTED_LOADS;
-  const sums = loads.variants.map((v): [Inline[], Inline[]] => [[m(variantTag(v.variant))], [m(fmt(v.sum))]]);
+  const sums = loads.variants.map((v): [Inline[], Inline[]] => [[m(variantTag(v.variant))], [m(fourDigits(v.sum))]]);
   const perColumn = Math.ceil(sums.length / LOAD_COLUMNS);
   const table: Block = {
     kind: 'table',
@@ -560,7 +560,7 @@ function loadsParagraph(loads: SupportLoads): Block[] {
       ' is ',
       ...(tabulated
         ? ['given for each variant in Table ', ref('tab:support-loads')]
-        : loads.variants.flatMap((v, j): Inline[] => [j ? ', ' : '', m(`${fmt(v.sum)}`), ' for ', m(variantTag(v.variant))])),
+        : loads.variants.flatMap((v, j): Inline[] => [j ? ', ' : '', m(`${fourDigits(v.sum)}`), ' for ', m(variantTag(v.variant))])),
       realized.length
         ? `; the realized variant${realized.length > 1 ? 's' : ''} (all reactions non-negative) ${realized.length > 1 ? 'are' : 'is'} `
         : '; no variant has all reactions non-negative',
@@ -613,9 +613,9 @@ function restBlocks(system: DerivedSystem, rest: SupportRest, starts?: SupportSt
     ...(lines.length <= REST_LINES ? [equations(equation('supports-rest', `|${math(rest.load)}|`, cases ?? lines, '\\le'))] : []),
     paragraph(
       'At the default parameters ',
-      m(`|P| = ${fmt(Math.abs(load))}`),
+      m(`|P| = ${fourDigits(Math.abs(load))}`),
       ' and ',
-      m(`\\Phi = ${fmt(bound)}`),
+      m(`\\Phi = ${fourDigits(bound)}`),
       Math.abs(load) <= bound ? ': the system stays at rest.' : `: started from rest, it slides ${load > 0 ? 'forward' : 'backward'} along `,
       ...(Math.abs(load) <= bound ? [] : [m(q), '.']),
     ),
@@ -628,7 +628,7 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
   const c = system.model.coordinates.find((x) => x.name === coordinate)!;
   const [q, qd] = [mechanicsSymbol(c.name), mechanicsSymbol(c.qd.name)];
   const p = mechanicsSymbol(parameter);
-  const t1 = fmt(starts[0]!.t1);
+  const t1 = fourDigits(starts[0]!.t1);
   return paragraph(
     'Run from rest to ',
     m(`t = ${t1}`),
@@ -639,10 +639,10 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
       const stays = Math.abs(s.load) <= s.bound;
       return [
         k ? '; ' : '',
-        m(`${p} = ${fmt(s.load)}`),
+        m(`${p} = ${fourDigits(s.load)}`),
         k ? '' : ' (the default)',
         stays ? ', within ' : ', beyond ',
-        m(`${s.timed ? '\\Phi(0)' : '\\Phi'} = ${fmt(s.bound)}`),
+        m(`${s.timed ? '\\Phi(0)' : '\\Phi'} = ${fourDigits(s.bound)}`),
         ...(s.until === undefined
           ? [
               `, the rule says it ${stays ? 'stays' : 'slides'}`,
@@ -650,7 +650,7 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
             ]
           : [
               ', the rule holds it at rest until ',
-              m(`t = ${s.untilClosed ? `${math(s.untilClosed)} = ` : ''}${fmt(s.until)}`),
+              m(`t = ${s.untilClosed ? `${math(s.untilClosed)} = ` : ''}${fourDigits(s.until)}`),
               ', where ',
               m('\\Phi'),
               ' falls to ',
@@ -666,11 +666,9 @@ function startsParagraph(system: DerivedSystem, { coordinate, parameter, starts 
   );
 }
 
-const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
-
 /** A run's value, its round-off (a run that stays: 1.2·10⁻¹⁶) bounded rather than printed as digits. */
 const ROUND_OFF = 1e-15;
-const runValue = (name: string, v: number): string => (v !== 0 && Math.abs(v) < ROUND_OFF ? `|${name}| < 10^{-15}` : `${name} = ${fmt(v)}`);
+const runValue = (name: string, v: number): string => (v !== 0 && Math.abs(v) < ROUND_OFF ? `|${name}| < 10^{-15}` : `${name} = ${fourDigits(v)}`);
 
 /**
  * Self-locking (smirnov1981 §1): a variant locks where its determinant vanishes or has not the sign it tends to as

@@ -153,6 +153,9 @@ export function gapForm(model: Model, c: UnilateralConstraint): GapForm {
 }
 
 /** The letters a period is printed with, the first free one chosen. */
+/** A measured number as the prose prints it: four significant digits, trailing zeros dropped (1.571, 0.84). */
+export const fourDigits = (v: number): string => `${Number(v.toPrecision(4))}`;
+
 export const PERIOD_SYMBOLS: readonly string[] = ['\\tau', 'P', '\\mathcal{T}'];
 
 /** The report's letters for the mass matrix, the forcing and the constraints' rate term (chosen once per system). */

@@ -7,7 +7,7 @@
 import type { Model } from '../model/types.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import { m, type Figure } from './document.js';
-import { mechanicsSymbol, proseName, unitLatex } from './notation.js';
+import { fourDigits, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import { curveScene, seriesStyle, type AxisLabel } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { rateUnit, unitText } from './motion.js';
@@ -23,7 +23,6 @@ const JUMP_STYLE = 6;
 const VISIBLE = 0.02;
 
 /** Four significant digits. */
-const digits = (v: number): string => `${Number(v.toPrecision(4))}`;
 
 /** A whole number of turns, to this relative accuracy: an angle that turns (ψ of a rolling wheel) returns to its place. */
 const TURN_TOL = 1e-6;
@@ -83,11 +82,11 @@ function cycleFigure(model: Model, study: OrbitStudy): Figure | undefined {
       ' to ',
       m('\\dot{q}^{+}'),
       ' at ',
-      m(`t = ${orbit.impacts.map((im) => digits(im.t)).join(',\\ ')}`),
+      m(`t = ${orbit.impacts.map((im) => fourDigits(im.t)).join(',\\ ')}`),
       ' after the section); the dot is the orbit on the section, ',
       m(
         chosen
-          .map((i) => `(${mechanicsSymbol(c[i]!.name)}, ${mechanicsSymbol(c[i]!.qd.name)}) = (${digits(orbit.q[i]!)}, ${digits(orbit.qd[i]!)})`)
+          .map((i) => `(${mechanicsSymbol(c[i]!.name)}, ${mechanicsSymbol(c[i]!.qd.name)}) = (${fourDigits(orbit.q[i]!)}, ${fourDigits(orbit.qd[i]!)})`)
           .join(',\\ '),
       ),
       '.',
@@ -145,9 +144,9 @@ function stepMapFigure(model: Model, study: OrbitStudy): Figure | undefined {
       'Step-to-step map: ',
       m(symbol),
       ` ${section}, at each of ${returns.length} returns from the declared start against the one before, drawn as a cobweb (from the dot: up or down to the next return, across to the diagonal); the returns approach the fixed point `,
-      m(`${symbol} = ${digits(fixed[k]!)}`),
+      m(`${symbol} = ${fourDigits(fixed[k]!)}`),
       ', their distance shrinking by about the largest multiplier’s modulus, ',
-      m(digits(largest)),
+      m(fourDigits(largest)),
       ', per return.',
     ],
   );

@@ -13,7 +13,7 @@ import type { SupportStarts } from '../studies/support-starts.js';
 import { type Block, type Figure, type Inline, m, paragraph, ref } from './document.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
-import { math, mechanicsSymbol } from './notation.js';
+import { fourDigits, math, mechanicsSymbol } from './notation.js';
 
 /** (+,−): the sides the pairs bear on, as the friction section names a variant. */
 const tag = (variant: readonly number[]): string => `(${variant.map((s) => (s > 0 ? '+' : '-')).join(',')})`;
@@ -38,7 +38,7 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
           ' of ',
           m(named(w.from)),
           ' vanishes at ',
-          m(`${mechanicsSymbol(w.closed.variable)}^{*} = ${math(w.closed.value)} = ${fmt(w.closed.at)}`),
+          m(`${mechanicsSymbol(w.closed.variable)}^{*} = ${math(w.closed.value)} = ${fourDigits(w.closed.at)}`),
         ]
       : []),
   ]);
@@ -50,19 +50,19 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
           ' Along the run the determinant ',
           m('\\Delta^{\\varepsilon}'),
           ' of the realized variant falls from ',
-          m(fmt(d.initial)),
+          m(fourDigits(d.initial)),
           ' to ',
-          m(fmt(d.least)),
+          m(fourDigits(d.least)),
           ' (',
           m(named(d.variant)),
           ', ',
-          m(`t = ${fmt(d.t)}`),
+          m(`t = ${fourDigits(d.t)}`),
           '): its reactions, and ',
           m('\\Phi'),
           ', grow as ',
           m('1/\\Delta^{\\varepsilon}'),
           ', Smirnov’s self-locking (§1) where it vanishes',
-          ...(h.rest === undefined ? ['.'] : ['; the motion comes to rest at ', m(`t = ${fmt(h.rest)}`), ' and stays at rest to the end of the run.']),
+          ...(h.rest === undefined ? ['.'] : ['; the motion comes to rest at ', m(`t = ${fourDigits(h.rest)}`), ' and stays at rest to the end of the run.']),
         ]
       : [];
   const numbers: Inline[] = variants.flatMap((v, i): Inline[] => [i ? ', ' : '', m(`${i + 1} = ${tag(v.variant)}`)]);
@@ -106,8 +106,6 @@ export function supportHistoryFigures(system: DerivedSystem, h: SupportHistory):
   ];
 }
 
-const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
-
 /** A variant's name by its index, "none" for −1. */
 const namer =
   (system: DerivedSystem) =>
@@ -121,7 +119,7 @@ const passage = (named: (i: number) => string, w: SupportSwitch): Inline[] => [
   ' to ',
   m(named(w.to)),
   ' at ',
-  m(`t = ${w.closed?.variable === TIME ? `${math(w.closed.value)} = ` : ''}${fmt(w.t)}`),
+  m(`t = ${w.closed?.variable === TIME ? `${math(w.closed.value)} = ` : ''}${fourDigits(w.t)}`),
 ];
 
 /** Whether a switch passes the reactions continuously: both variants' reactions equal there (smirnov1981 §2). */
@@ -166,13 +164,13 @@ export function supportHistoryDiscussion(system: DerivedSystem, h: SupportHistor
     blocks.push(
       paragraph(
         'Started from rest with ',
-        m(`${p} = ${fmt(held.load)}`),
+        m(`${p} = ${fourDigits(held.load)}`),
         ', within the friction bound ',
-        m(`\\Phi = ${fmt(held.bound)}`),
+        m(`\\Phi = ${fourDigits(held.bound)}`),
         ' at ',
         m('t = 0'),
         ', the system stays at rest only until ',
-        m(`t = ${held.untilClosed ? `${math(held.untilClosed)} = ` : ''}${fmt(held.until!)}`),
+        m(`t = ${held.untilClosed ? `${math(held.untilClosed)} = ` : ''}${fourDigits(held.until!)}`),
         ', where the bound falls to ',
         m(`|${p}|`),
         held.moved ? '; from there it slides, as the run shows.' : '; the run stays at rest.',
@@ -185,7 +183,7 @@ export function supportHistoryDiscussion(system: DerivedSystem, h: SupportHistor
 /** Whether the reactions pass continuously through the switch: the other reactions of both variants there. */
 function continuity(w: SupportSwitch): Inline[] {
   const same = passesContinuously(w);
-  const rest = w.before.flatMap((N, i) => (i === w.leaving ? [] : [`N_{${i + 1}} = ${fmt(N)}`]));
+  const rest = w.before.flatMap((N, i) => (i === w.leaving ? [] : [`N_{${i + 1}} = ${fourDigits(N)}`]));
   if (same) return rest.length ? [' in both variants, and ', m(rest.join(',\\ ')), ' in both: the reactions pass continuously'] : [' in both variants'];
-  return [', the reactions ', m(`(${w.before.map(fmt).join(', ')})`), ' before and ', m(`(${w.after.map(fmt).join(', ')})`), ' after'];
+  return [', the reactions ', m(`(${w.before.map(fourDigits).join(', ')})`), ' before and ', m(`(${w.after.map(fourDigits).join(', ')})`), ' after'];
 }

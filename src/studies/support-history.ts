@@ -8,16 +8,15 @@
 import { cancel, numeratorDenominator } from '../core/cancel.js';
 import { diff } from '../core/diff.js';
 import { evaluate, evaluator, type Env } from '../core/evaluate.js';
-import { div, freeSymbols, neg, num, ZERO, type Expr } from '../core/expr.js';
+import { div, freeSymbols, neg, ZERO, type Expr } from '../core/expr.js';
 import { collectFactors } from '../core/factor.js';
 import { subs } from '../core/subs.js';
-import { mapChildren, memoPass } from '../core/traverse.js';
 import { simplify } from '../core/trig.js';
 import { TIME } from '../model/names.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { bisect } from '../numeric/bisect.js';
-import { timeRoot } from './time-root.js';
+import { fixedSigns, timeRoot } from './time-root.js';
 
 export interface SupportHistory {
   readonly t: readonly number[];
@@ -129,7 +128,7 @@ const CLOSED_TOLERANCE = 1e-6;
 function closedSwitch(system: DerivedSystem, N: Expr, [t, q, qd]: [number, number[], number[]], base: Env): SupportSwitch['closed'] {
   const cs = system.model.coordinates;
   const env: Env = { ...base, t, ...Object.fromEntries(cs.flatMap((c, i) => [[c.name, q[i]!] as const, [c.qd.name, qd[i]!] as const])) };
-  const signed = memoPass<Expr>((u, go) => (u.kind === 'fn' && u.name === 'sign' ? num(Math.sign(evaluate(u.args[0]!, env))) : mapChildren(u, go)))(N);
+  const signed = fixedSigns(N, env);
   const names = cs.flatMap((c) => [c.name, c.qd.name]);
   const [numerator] = numeratorDenominator(cancel(simplify(signed)));
   const state = new Set([TIME, ...names]);

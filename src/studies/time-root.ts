@@ -22,21 +22,24 @@ import { TIME } from '../model/names.js';
 /** |u| at the root below which sgn u and |u| are not fixed there: u itself vanishes at the root. */
 const SIGN_TOLERANCE = 1e-9;
 
+/** e with each sgn u and |u| whose u keeps its sign at `there` set to that sign (u itself vanishing there: kept). */
+export function fixedSigns(e: Expr, there: Env): Expr {
+  return memoPass<Expr>((u, go) => {
+    const v = mapChildren(u, go);
+    if (v.kind !== 'fn' || (v.name !== 'sign' && v.name !== 'abs')) return v;
+    const value = evaluate(v.args[0]!, there);
+    if (Math.abs(value) <= SIGN_TOLERANCE) return v;
+    return v.name === 'sign' ? num(Math.sign(value)) : mul(num(Math.sign(value)), v.args[0]!);
+  })(e);
+}
+
 /**
  * The root of e(t) = 0 located (numerically) at `located`, in closed form, or undefined. `state` names the
  * coordinates and velocities (a condition that depends on them has no closed form in t); env holds the parameters
  * and the state at the root.
  */
 export function timeRoot(e: Expr, state: readonly string[], env: Env, located: number): Expr | undefined {
-  const there = { ...env, [TIME]: located };
-  const fixSigns = memoPass<Expr>((u, go) => {
-    const v = mapChildren(u, go);
-    if (v.kind !== 'fn' || (v.name !== 'sign' && v.name !== 'abs')) return v;
-    const value = evaluate(v.args[0]!, there);
-    if (Math.abs(value) <= SIGN_TOLERANCE) return v;
-    return v.name === 'sign' ? num(Math.sign(value)) : mul(num(Math.sign(value)), v.args[0]!);
-  });
-  const r = simplify(fixSigns(e));
+  const r = simplify(fixedSigns(e, { ...env, [TIME]: located }));
   if (state.some((s) => dependsOn(r, s))) return undefined;
   const timed = factorsOf(r).filter((f) => dependsOn(f, TIME));
   if (timed.length !== 1) return undefined;

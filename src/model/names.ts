@@ -34,7 +34,9 @@ export type SymbolRole =
   /** The modulus of the support friction: of pair k (1-based), or of all pairs (index 0, Smirnov's Φ of (2.2)). */
   | { readonly role: 'support-friction'; readonly index: number }
   /** q′ = dq/dτ in a fast time τ = √N t (kozlov1988 (3.4)): the velocity written apart from q̇. */
-  | { readonly role: 'fast-velocity'; readonly of: Sym };
+  | { readonly role: 'fast-velocity'; readonly of: Sym }
+  /** Another value of a derived symbol, numbered: a report's fresh letter for it (ẋ⁺₂ beside ẋ⁺). */
+  | { readonly role: 'numbered'; readonly of: Sym; readonly index: number };
 
 // Keyed by the interned symbol: a symbol nobody holds any more takes its role with it.
 const roles = new WeakMap<Sym, SymbolRole>();
@@ -68,6 +70,14 @@ export const supportReactionSymbol = (k: number): Sym => derived(`N_s[${k}]`, { 
 export const supportSideSymbol = (k: number): Sym => derived(`eps_s[${k}]`, { role: 'support-side', index: k });
 /** The friction modulus κ_k^{ε_k} N_k of support pair k (1-based), or Φ = Σ_k of them (k = 0): "Phi_s[k]". */
 export const supportFrictionSymbol = (k: number): Sym => derived(`Phi_s[${k}]`, { role: 'support-friction', index: k });
+
+/**
+ * The symbol named `of` with the index k, for another value of what `of` stands for: a plain name takes the index
+ * into its name (h → h_2, printed h₂ as any such name); a derived symbol keeps its role and prints with the index
+ * after it (ẋ⁺ → ẋ⁺₂), never as a coordinate's name with a subscript.
+ */
+export const numberedSymbol = (of: Sym, k: number): Sym =>
+  roles.has(of) ? derived(`${of.name}_${k}`, { role: 'numbered', of, index: k }) : sym(`${of.name}_${k}`);
 
 /** The role of a derived symbol; undefined for coordinates, parameters, time and other plain symbols. */
 export function symbolRole(s: Sym): SymbolRole | undefined {

@@ -4,6 +4,7 @@
 //   velocity of x → \dot{x}     acceleration → \ddot{x}     (q1 → \dot{q}_{1}: the dot sits on the letter)
 //   before / after an impact → \dot{x}^{-}, \dot{x}^{+}
 //   momentum of x → p_{x}      multiplier 1 → \lambda_{1}
+//   another value of one of these, numbered → \dot{x}^{+}_{2} (a report's fresh letter)
 // and plain names as in latex.ts (psi → \psi, alpha_1 → \alpha_{1}, mu[2] → \mu_{2}).
 // Expressions are printed with the common factors of numerators and
 // denominators cancelled (cancelQuotients) and common factors pulled out
@@ -51,6 +52,11 @@ export function mechanicsSymbol(name: string): string {
       return `\\lambda_{${role.index}}`;
     case 'fast-velocity':
       return `${mechanicsSymbol(role.of.name)}^{\\prime}`;
+    case 'numbered': {
+      // A symbol with a subscript of its own (λ₁, ẋ₁⁺) is grouped, so that the index is not a second subscript.
+      const base = mechanicsSymbol(role.of.name);
+      return `${base.includes('_') ? `{${base}}` : base}_{${role.index}}`;
+    }
     case 'slip-sign':
       return `\\operatorname{sgn}\\dot{s}_{${/^\d+$/.test(role.label) ? role.label : `\\mathrm{${role.label.replace(/_/g, '\\_')}}`}}`;
     case 'support-reaction':

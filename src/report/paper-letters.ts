@@ -9,12 +9,12 @@
 // and only where two rows share it or it is too wide for a line) and every
 // other row prints its formula with its own value in place, in the table's
 // cells or, too wide for them, displayed under the table; a value that would
-// push its row's formula past a line gets a fresh letter (h₂) instead.
+// push its row's formula past a line gets a fresh letter (h₂, ẋ⁺₂) instead.
 // Tests: test/report/paper-letters.test.ts.
 import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { accelerationSymbol, postImpactSymbol } from '../model/names.js';
+import { accelerationSymbol, numberedSymbol, postImpactSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
@@ -87,7 +87,8 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
       byLetter.set(key, values);
     }
   });
-  // A fresh letter is the where symbol's name with an index that nothing the rows print already is (μ_2 beside μ).
+  // A fresh letter is the symbol the where symbol prints as, numbered with an index that nothing the rows print
+  // already is (μ₂ beside μ, ẋ⁺₂ beside ẋ⁺: numberedSymbol keeps the velocity's accent and sign).
   const taken = new Set([
     ...byLetter.keys(),
     ...rows.flatMap((r) =>
@@ -100,9 +101,10 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   ]);
   const fresh = (name: string): string => {
     let k = 2;
-    while (taken.has(mechanicsSymbol(`${name}_${k}`))) k++;
-    taken.add(mechanicsSymbol(`${name}_${k}`));
-    return `${name}_${k}`;
+    while (taken.has(mechanicsSymbol(numberedSymbol(sym(name), k).name))) k++;
+    const { name: numbered } = numberedSymbol(sym(name), k);
+    taken.add(mechanicsSymbol(numbered));
+    return numbered;
   };
   const inPlaceOf = rows.map(() => new Map<string, Expr>());
   const letters: Letter[] = [];

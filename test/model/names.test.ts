@@ -6,6 +6,7 @@ import {
   momentumName,
   momentumSymbol,
   multiplierSymbol,
+  numberedSymbol,
   postImpactSymbol,
   preImpactName,
   preImpactSymbol,
@@ -48,5 +49,17 @@ describe('derived symbols and their roles', () => {
     expect(mechanicsSymbol(momentumSymbol(q1).name)).toBe('p_{q_{1}}');
     expect(mechanicsSymbol(multiplierSymbol(3).name)).toBe('\\lambda_{3}');
     expect(mechanicsSymbol('alpha')).toBe('\\alpha');
+  });
+
+  it('a numbered derived symbol keeps its role’s print with the index after it; a plain name takes the index into its name', () => {
+    const x = sym('x');
+    expect(symbolRole(numberedSymbol(postImpactSymbol(x), 2))).toEqual({ role: 'numbered', of: postImpactSymbol(x), index: 2 });
+    expect(mechanicsSymbol(numberedSymbol(postImpactSymbol(x), 2).name)).toBe('\\dot{x}^{+}_{2}');
+    // One subscript already there: grouped, never a double subscript (ẋ₁⁺ numbered 2, λ₃ numbered 2).
+    expect(mechanicsSymbol(numberedSymbol(postImpactSymbol(q1), 2).name)).toBe('{\\dot{q}_{1}^{+}}_{2}');
+    expect(mechanicsSymbol(numberedSymbol(multiplierSymbol(3), 2).name)).toBe('{\\lambda_{3}}_{2}');
+    expect(numberedSymbol(sym('mu'), 2)).toBe(sym('mu_2'));
+    expect(symbolRole(numberedSymbol(sym('v_0'), 2))).toBeUndefined();
+    expect(mechanicsSymbol(numberedSymbol(sym('v_0'), 2).name)).toBe('v_{0,2}');
   });
 });

@@ -13,7 +13,7 @@ import { num } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import type { PaperCheckRow } from '../../src/studies/paper-check.js';
 import type { PaperFormula } from '../../src/model/validate/paper.js';
-import { models, report, tableOf } from './reports.js';
+import { cellText, models, report, tableOf } from './reports.js';
 
 const paragraphs = (blocks: readonly Block[]): (readonly Inline[])[] => blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.content] : []));
 const maths = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
@@ -74,15 +74,28 @@ describe('one value per letter in the paper check of every report with a paper',
   });
 });
 
+describe('a fresh letter in print', () => {
+  it('is the velocity it numbers: the parabolic billiard’s §5 y = a/2 row names its ẋ⁺ at the strike ẋ⁺₂, never an italic x₂', () => {
+    const check = report(models.find((m) => m.spec.name === 'parabolic-billiard')!).doc.sections.find((s) => s.id === 'paper-check')!;
+    const row = tableOf(check).rows.find((r) => cellText(r[1]!).startsWith('y = a/2'))!;
+    expect(cellText(row[2]!)).toBe(
+      '\\frac{\\xi^{2}}{2 a} - \\frac{g \\xi^{2}}{2 (\\dot{x}^{+}_{2})^{2}} - \\frac{\\xi \\dot{y}^{+}}{\\dot{x}^{+}_{2}} = \\frac{1}{2} a',
+    );
+    const where = paragraphs(check.blocks).find((p) => p[0] === 'In the formulas ')!;
+    expect(defined(where)).toContain('\\dot{x}^{+}_{2}');
+    expect(JSON.stringify(check)).not.toContain('\\\\mathit{x}');
+  });
+});
+
 describe('paperLetters', () => {
-  /** A row of the formula `formula`, its letters bound to these values. */
-  const row = (formula: string, bindings: Record<string, string>): PaperCheckRow => ({
+  /** A row of the formula `formula`, its letters bound to these values; those in `facts` bound to a derived fact. */
+  const row = (formula: string, bindings: Record<string, string>, facts: Record<string, string> = {}): PaperCheckRow => ({
     formula: {
       eq: '(1)',
       name: 'q',
       formula: parseExpr(formula),
       derived: [],
-      where: new Map(Object.keys(bindings).map((s) => [s, { expr: num(0) }])),
+      where: new Map(Object.keys(bindings).map((s) => [s, facts[s] ? { fact: facts[s] } : { expr: num(0) }])),
     } as unknown as PaperFormula,
     bindings: new Map(Object.entries(bindings).map(([s, v]) => [s, parseExpr(v)])),
     derived: num(0),
@@ -109,6 +122,18 @@ describe('paperLetters', () => {
       ['\\mu_{2}', 2],
     ]);
     expect(lettered[2]!.inPlace.get('mu')).toEqual(parseExpr('mu_2'));
+  });
+  it('numbers a fresh letter for a velocity after an impact as that velocity: ẋ⁺₂ beside ẋ⁺, never an italic x₂', () => {
+    const wide = Array.from({ length: 30 }, (_, i) => `b${i + 1}`).join(' + ');
+    const after = { u: "impact1.single.x'+" };
+    const rows = [row('u', { u: 'a + b' }, after), row('u + 1', { u: 'a + b' }, after), row('k*u^2', { u: wide }, after)];
+    const { rows: lettered, letters } = paperLetters(rows);
+    expect(letters.map((l) => [l.symbol, l.row])).toEqual([
+      ['\\dot{x}^{+}', 0],
+      ['\\dot{x}^{+}_{2}', 2],
+    ]);
+    const fresh = lettered[2]!.inPlace.get('u')!;
+    expect(fresh.kind === 'sym' && mechanicsSymbol(fresh.name)).toBe('\\dot{x}^{+}_{2}');
   });
   it('defines a letter of one value once, whatever its width, and leaves a letter the formula does not print', () => {
     const rows = [row('D', { D: 'a + b', E: 'c + 1' }), row('D + 1', { D: 'a + b' })];

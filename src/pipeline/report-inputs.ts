@@ -27,6 +27,7 @@ import { supportLoads } from '../studies/support-loads.js';
 import { supportHistory } from '../studies/support-history.js';
 import { supportStarts } from '../studies/support-starts.js';
 import { plasticArrival } from '../studies/plastic-arrival.js';
+import { plasticSlide } from '../studies/plastic-slide.js';
 import { hingeRest } from '../studies/hinge-rest.js';
 import { patchHistories } from '../studies/patch-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
@@ -103,11 +104,13 @@ function supportStartsOption({ system, loaded }: CompiledModel): Pick<ReportOpti
 
 /**
  * The run with the restitution coefficient 0, where the model is checked against kugushev2002, whose §9 sets the two
- * regimes after an impact: whether the contact holds (studies/plastic-arrival.ts).
+ * regimes after an impact: whether the contact holds (studies/plastic-arrival.ts), and the slide from an arrival
+ * where it does (studies/plastic-slide.ts).
  */
-function plasticArrivalOption({ spec, system, loaded }: CompiledModel): Pick<ReportOptions, 'plasticArrival'> {
+function plasticArrivalOption({ spec, system, loaded }: CompiledModel): Pick<ReportOptions, 'plasticArrival' | 'plasticSlide'> {
   const arrival = spec.paper?.source === 'kugushev2002' ? plasticArrival(system, loaded) : undefined;
-  return arrival ? { plasticArrival: arrival } : {};
+  const slide = arrival && plasticSlide(loaded, arrival);
+  return arrival ? { plasticArrival: arrival, ...(slide ? { plasticSlide: slide } : {}) } : {};
 }
 
 /** When and where the hinge's joint comes to rest along the simulated motion, where it does (studies/hinge-rest.ts). */

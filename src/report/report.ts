@@ -9,6 +9,7 @@ import type { BasinStudy } from '../studies/basin.js';
 import type { SupportLoads } from '../studies/support-loads.js';
 import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
+import type { PlasticSlide } from '../studies/plastic-slide.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { PatchHistory } from '../studies/patch-history.js';
 import type { SupportHistory } from '../studies/support-history.js';
@@ -85,6 +86,8 @@ export interface ReportOptions {
   readonly supportStarts?: SupportStarts;
   /** The run with the restitution coefficient 0 and the contact's σ̇ after its first impact (studies/plastic-arrival.ts). */
   readonly plasticArrival?: PlasticArrival;
+  /** The run from a plastic arrival where the contact holds, to its release (studies/plastic-slide.ts). */
+  readonly plasticSlide?: PlasticSlide;
   /** When and where a hinge's joint comes to rest along the simulated motion (studies/hinge-rest.ts), printed with the hinge. */
   readonly hingeRest?: HingeRestStudy;
   /** Each friction patch's slip and depth along the simulated motion (studies/patch-history.ts), drawn in the patch's section. */
@@ -167,6 +170,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
     ...(options.supportStarts ? { supportStarts: options.supportStarts } : {}),
     ...(options.plasticArrival ? { plasticArrival: options.plasticArrival } : {}),
+    ...(options.plasticSlide ? { plasticSlide: options.plasticSlide } : {}),
   };
   const { sections: withRefs, citations } = withReferences(paperSections(sections, facts), options.sources, model);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

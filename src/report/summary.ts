@@ -20,6 +20,8 @@ import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
+import type { PlasticSlide } from '../studies/plastic-slide.js';
+import { plasticArrivalBlocks } from './plastic-arrival.js';
 import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
@@ -53,6 +55,7 @@ export interface SummaryFacts {
   readonly supportHistory?: SupportHistory;
   readonly supportStarts?: SupportStarts;
   readonly plasticArrival?: PlasticArrival;
+  readonly plasticSlide?: PlasticSlide;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -761,7 +764,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   const blocks: Block[] = [
     ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
-    ...(f.plasticArrival ? [plasticArrivalParagraph(f.system, f.plasticArrival)] : []),
+    ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),
   ];
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
@@ -805,37 +808,6 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
   }
   if (f.simulation && 'error' in f.simulation) blocks.push(paragraph(`The simulation failed: ${f.simulation.error}`));
   return blocks.filter((b) => b.kind !== 'paragraph' || b.content.length > 0);
-}
-
-/**
- * kugushev2002 §9's regimes after an impact, as run at e = 0 (studies/plastic-arrival.ts): the contact phase's σ̇
- * just after the first impact, and whether the contact then holds (regime 2, sliding along the constraint) or
- * releases at once (regime 1).
- */
-function plasticArrivalParagraph(system: DerivedSystem, a: PlasticArrival): Block {
-  const e = mechanicsSymbol(a.parameter);
-  const fmt = (v: number): string => `${Number(v.toPrecision(4))}`;
-  const state = system.model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${fmt(a.q[i]!)}`).join(',\\ ');
-  return paragraph(
-    'The contact phase (regime 2 of Kugushev–Sorokina §9, the body sliding along the constraint) follows an impact only where it is plastic, ',
-    m(`${e} = 0`),
-    ', and leaves the reaction density ',
-    m('\\dot{\\sigma}_1 \\ge 0'),
-    '. Run with ',
-    m(`${e} = 0`),
-    ' from the same initial state, the first impact is at ',
-    m(`t = ${fmt(a.t)}`),
-    ' (',
-    m(state),
-    '), and there ',
-    m(`\\dot{\\sigma}_1 = ${fmt(a.density)}`),
-    a.density >= 0
-      ? ': the contact holds, and the body moves along the constraint'
-      : ': the contact releases at once (regime 1), and the body leaves the constraint',
-    '; to ',
-    m(`t = ${fmt(a.t1)}`),
-    ` the run records ${countWord(a.impacts)} impact${a.impacts === 1 ? '' : 's'} and ${a.contacts ? countWord(a.contacts) : 'no'} contact phase${a.contacts === 1 ? '' : 's'}.`,
-  );
 }
 
 /** The conclusion: the findings for the model, or, without a study, what the derivation gives in closed form. */

@@ -20,6 +20,8 @@ export interface PlasticArrival {
   readonly t: number;
   readonly q: readonly number[];
   readonly qd: readonly number[];
+  /** ḟ⁻, the normal velocity the strike arrives with (< 0). */
+  readonly approach: number;
   /** σ̇ of the contact phase there (≥ 0: the contact holds, regime 2). */
   readonly density: number;
   /** The impacts and the contact phases the run to t1 records. */
@@ -40,7 +42,7 @@ export function plasticArrival(system: DerivedSystem, mod: LoadedModule): Plasti
   const params = { [e.name]: 0 };
   const tr = simulate(mod, { q0, qd0, t1, samples: 2, rtol: 1e-8, atol: 1e-10, params });
   const first = tr.events.find((e) => e.type === 'impact');
-  if (!first?.qdPlus) return undefined;
+  if (!first?.qdPlus || !mod.gapRates) return undefined;
   const env = {
     ...defaultsEnv(model),
     ...params,
@@ -52,6 +54,7 @@ export function plasticArrival(system: DerivedSystem, mod: LoadedModule): Plasti
     t: first.t,
     q: first.q,
     qd: first.qdPlus,
+    approach: mod.gapRates(first.t, first.q, first.qd, params)[0]!,
     density: evaluate(phase.explicit.multipliers[0]!, env),
     impacts: tr.events.filter((e) => e.type === 'impact').length,
     contacts: tr.events.filter((e) => e.type === 'contact').length,

@@ -64,7 +64,15 @@ const FORWARD_OPS_PER_COORDINATE = 1000;
  * 1.74 MB against 1.28) and its rhsJacobian ran 20 % slower (n = 10:
  * 5.3 µs against 4.4; n = 40: 226 against 186); the tumbling box's took
  * 221 ms by forward mode and 235 on its bodies against 195 symbolic, the
- * compass's 34 against 25 (4 processes each).
+ * compass's 34 against 25 (4 processes each). Nor did forward mode on the
+ * code dynamics$ runs, as lowered (angle sums expanded, shared parts, its
+ * CSE temporaries the program's values; M and the forcing lowered once for
+ * both, no linearization): the pendulum's module grew by 25-43 % (n = 10:
+ * 119 KB against 95; n = 40: 1.99 MB against 1.40) and codegen took CPU
+ * within noise at n = 10 (medians of 9 runs, 3 processes each: 104-136 ms
+ * against 119-142) and 30 % more at n = 40 (1 215-1 311 against 938-957),
+ * at load 18-23: the forward program outgrows the symbolic Jacobian after
+ * CSE, and building and printing it costs what lowering that Jacobian saved.
  */
 export function defaultJacobianRoute(sys: DerivedSystem): JacobianRoute {
   const { massMatrix, forcing } = sys.lagrange2;

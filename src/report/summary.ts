@@ -20,7 +20,7 @@ import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
-import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
+import { supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
@@ -420,6 +420,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   ];
   const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
   if (switching?.length) out.push(switching);
+  const start = f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
+  if (start?.length) out.push(start);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).

@@ -16,7 +16,10 @@ export interface UniformMotion {
 /** Relative distance (of the velocities' scale) within which a velocity sample lies on its straight line. */
 const ON_LINE = 1e-7;
 
-/** The run's accelerations where it has no events and every velocity is affine in time; undefined otherwise. */
+/**
+ * The run's accelerations where it has no events, every velocity is affine in time and one at least changes; undefined
+ * otherwise (a steady motion at constant velocities, the bicycle's, is plotted as such).
+ */
 export function uniformMotion(
   t: readonly number[],
   q: readonly (readonly number[])[],
@@ -30,5 +33,6 @@ export function uniformMotion(
   const accelerations = first.map((v, i) => (last[i]! - v) / (t1 - t0));
   const scale = Math.max(1, ...qd.flatMap((row) => row.map(Math.abs)));
   const straight = qd.every((row, k) => row.every((v, i) => Math.abs(v - first[i]! - accelerations[i]! * (t[k]! - t0)) <= ON_LINE * scale));
-  return straight ? { accelerations, q1: q.at(-1)!, qd1: last, t1 } : undefined;
+  const accelerating = accelerations.some((a) => Math.abs(a) * (t1 - t0) > ON_LINE * scale);
+  return straight && accelerating ? { accelerations, q1: q.at(-1)!, qd1: last, t1 } : undefined;
 }

@@ -17,7 +17,7 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
   it('the planar prism: 17 of Smirnov’s results (§2’s closed forms and its switched Φ), no reductions, trivial loads or counts printed as results', () => {
     const doc = built('prism-in-guides-planar');
     const abstract = text(doc.abstract);
-    expect(abstract).toContain('all 17 formulas of Smirnov checked agree with the derivation');
+    expect(abstract).toContain('All 17 formulas of Smirnov checked agree with the derivation');
     expect(abstract).not.toContain('reductions');
     const all = [abstract, ...doc.sections.flatMap((s) => paragraphs(s.blocks))].join('\n');
     expect(all).not.toMatch(/38 results|thirty-eight results|38 of 38/);

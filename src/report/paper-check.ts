@@ -252,7 +252,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             : []),
           `. ${tally(paperRows.filter((r) => !r.formula.origin))} agree`,
           ...(paperRows.some((r) => r.formula.origin)
-            ? [`; of the rows the paper does not print (the toolkit’s own, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
+            ? [`; of the toolkit’s own rows (its reductions and corrected readings, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
             : []),
           '.',
         ),

@@ -790,7 +790,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
         ),
       );
     const apart = ownFindings(f.paper);
-    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them: ', ...series(apart), '.'));
+    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them as they stand: ', ...series(apart), '.'));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

@@ -7,6 +7,7 @@
 import { ZERO } from '../core/expr.js';
 import type { Model } from '../model/types.js';
 import type { PlotEventKind } from './plot.js';
+import { uniformMotion, type UniformMotion } from '../studies/uniform-motion.js';
 
 export interface ShownTrajectory {
   readonly t: readonly number[];
@@ -149,4 +150,12 @@ export function energyDrift(t: readonly number[], energy: readonly number[], eve
     const denominator = Math.abs(ref) > 1e-9 * scale ? Math.abs(ref) : scale;
     return denominator > 0 ? (energy[k]! - ref) / denominator : 0;
   });
+}
+
+/** The run's accelerations where it is one uniform acceleration and nothing else (studies/uniform-motion.ts): then stated, not plotted. */
+export function uniformRun(tr: Omit<ShownTrajectory, 'qd'> & Partial<Pick<ShownTrajectory, 'qd'>>): UniformMotion | undefined {
+  const { qd } = tr;
+  if (!qd) return undefined;
+  const { shown } = shownTrajectory({ ...tr, qd });
+  return uniformMotion(shown.t, shown.q, shown.qd, shown.events);
 }

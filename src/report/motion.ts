@@ -13,7 +13,8 @@ import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
-import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
+import type { UniformMotion } from '../studies/uniform-motion.js';
+import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread, uniformRun } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
@@ -240,8 +241,10 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       measures.map((ms) => moving.map((i) => ms[i]!)),
     ).map((g) => g.map((j) => moving[j]!));
   const figures: Figure[] = [];
+  // A run of one constant acceleration per coordinate is stated, not plotted (parabolas and straight lines).
+  const uniform = uniformRun(run);
   // Coordinates, then velocities: one plot per unit and size (motion-plots.ts scaleGroups), each series in its own colour throughout.
-  for (const dot of [false, true]) {
+  for (const dot of uniform ? [] : [false, true]) {
     const values = dot ? qds : qs;
     const units = cs.map((c) => (c.unit && dot ? rateUnit(c.unit) : c.unit));
     const groups = grouped(units, [values.map(spread)]);
@@ -289,7 +292,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       );
     });
   }
-  if (tr.energy) {
+  if (tr.energy && !uniform) {
     figures.push(
       sceneFigure(
         plotScene({
@@ -329,9 +332,13 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       );
   }
   // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each.
-  const phases = grouped(
-    cs.map((c) => c.unit),
-    [qs.map(spread), qds.map(spread)],
+  const phases = (
+    uniform
+      ? []
+      : grouped(
+          cs.map((c) => c.unit),
+          [qs.map(spread), qds.map(spread)],
+        )
   ).flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
   phases.forEach((phase, k) => {
     const unit = cs[phase[0]!]!.unit;
@@ -372,7 +379,8 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const modesOfRun = impactModesParagraph(model, simulation.modes ?? []);
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
-    ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),
+    ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
+    ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...figures,
     counted,
     ...passes,
@@ -394,14 +402,51 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   return { id: 'simulation', title: 'Simulated motion', blocks };
 }
 
+/** "ẍ = 0.5047 m/s², ẋ from 0.5 to 1.005 m/s and x from 0 to 0.7523 m": the run's uniform accelerations, in place of its plots. */
+function uniformParagraph(model: Model, moving: readonly number[], u: UniformMotion, tr: MotionTrajectory): Block {
+  const value = (x: number, unit: string | undefined): string => `${formatNumber(Number(x.toPrecision(4)))}${unit ? `\\ ${unitLatex(unit)}` : ''}`;
+  const one = moving.length === 1;
+  const clauses = moving.map((i): Inline[] => {
+    const c = model.coordinates[i]!;
+    const unit = c.unit;
+    const rate = unit && rateUnit(unit);
+    return [
+      m(`${mechanicsSymbol(c.qdd.name)} = ${value(u.accelerations[i]!, rate && rateUnit(rate))}`),
+      ', ',
+      m(mechanicsSymbol(c.qd.name)),
+      ' from ',
+      m(value(tr.qd[0]![i]!, rate)),
+      ' to ',
+      m(value(u.qd1[i]!, rate)),
+      ' and ',
+      m(mechanicsSymbol(c.name)),
+      ' from ',
+      m(value(tr.q[0]![i]!, unit)),
+      ' to ',
+      m(value(u.q1[i]!, unit)),
+    ];
+  });
+  return paragraph(
+    `Over the run ${one ? 'the moving coordinate accelerates' : 'each moving coordinate accelerates'} uniformly, up to `,
+    m(`t = ${formatNumber(Number(u.t1.toPrecision(4)))}`),
+    ': ',
+    ...clauses.flatMap((x, k) => [...(k ? ['; '] : []), ...x]),
+    one ? '. Its plots, a parabola and a straight line, are left out.' : '. Their plots, parabolas and straight lines, are left out.',
+  );
+}
+
 /** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */
-function flatParagraph(model: Model, flat: readonly number[], q0: readonly number[]): Block {
+function flatParagraph(model: Model, flat: readonly number[], q0: readonly number[], plotted: boolean): Block {
   const one = flat.length === 1;
   const values = flat.flatMap((i, k): Inline[] => [
     ...(k > 0 ? [', '] : []),
     m(`${mechanicsSymbol(model.coordinates[i]!.name)} = ${formatNumber(Number(q0[i]!.toPrecision(4)))}`),
   ]);
-  return paragraph(one ? 'The coordinate stays at ' : 'The coordinates stay at ', ...values, ` over the run; the plots leave ${one ? 'it' : 'them'} out.`);
+  return paragraph(
+    one ? 'The coordinate stays at ' : 'The coordinates stay at ',
+    ...values,
+    plotted ? ` over the run; the plots leave ${one ? 'it' : 'them'} out.` : ' over the run.',
+  );
 }
 
 /**

@@ -63,6 +63,8 @@ export function mechanicsSymbol(name: string): string {
       return `N_{${role.index}}`;
     case 'support-side':
       return `\\varepsilon_{${role.index}}`;
+    case 'support-coefficient':
+      return `\\kappa_{${role.index}}^{\\varepsilon_{${role.index}}}`;
     case 'support-friction':
       return role.index === 0 ? '\\Phi' : `\\Phi_{${role.index}}`;
     default:

@@ -205,7 +205,8 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     : [];
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
-  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i]);
+  // A load given back (smirnov1981 (2.1)) keeps its typed formula in its cell, over lines: its display is the derivation's.
+  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i] && !givenBack(r));
   const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), r.formula.name, paperLines(r, width), '=', rowTag(r) || undefined)] : []));
   const table: Block = {
     kind: 'table',
@@ -221,7 +222,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             [
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
-              [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
+              [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
               derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
               [r.agrees ? verdict(r) : 'no'],
             ],
@@ -251,7 +252,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             : []),
           `. ${tally(paperRows.filter((r) => !r.formula.origin))} agree`,
           ...(paperRows.some((r) => r.formula.origin)
-            ? [`; of the rows the paper does not print (the toolkit’s own, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
+            ? [`; of the toolkit’s own rows (its reductions and corrected readings, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
             : []),
           '.',
         ),
@@ -297,11 +298,10 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
 /**
  * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that
  * prints there (derivedSide: in its letters, ẍ + kÿ, or its value in the facts rows name, kozlov1988 (4.4)'s P²g/a
- * for −NPI/a); of a load given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give
- * M_y), not its display, which prints the paper's formula.
+ * for −NPI/a). A load given back (smirnov1981 (2.1)) refers to its display alone: the derived N_s give the load there.
  */
 function derivedCell(r: LetteredRow, display: Inline, named: ReadonlyMap<string, string>): Inline[] {
-  if (givenBack(r) && !r.measured) return [m(formulaLatex(r, r.derived))];
+  if (givenBack(r) && !r.measured) return [display];
   const side = derivedLeft(r) ? derivedSide(r, named) : undefined;
   if (!side) return [display];
   const left = side.letters ? formulaLatex(r, r.formula.left!) : math(shown(inPaperSymbols(r, side.value)));
@@ -487,6 +487,17 @@ const tooWide = (r: LetteredRow): boolean => {
 };
 
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
+
+/** Printed width of a line of a paper's formula broken in its table cell: the table stays within the page at its font. */
+const CELL_LINE_WIDTH = 24;
+
+/** The paper's formula in its table cell, over lines of CELL_LINE_WIDTH (smirnov1981 (2.1)'s M_y, M_z). */
+function cellLines(r: LetteredRow): string {
+  const [first, ...rest] = paperLines(r, CELL_LINE_WIDTH);
+  // A leading minus after the alignment point is set as a sign, not as a binary minus.
+  const lead = first!.startsWith('-') ? `{-}${first!.slice(1)}` : first!;
+  return rest.length ? `\\begin{aligned}&${lead}${rest.map((l) => ` \\\\ &\\quad {}${l}`).join('')}\\end{aligned}` : first!;
+}
 
 /**
  * The paper's formula as written (a relation with both sides; of a derived side set beside the paper's, derivedLeft,

@@ -22,7 +22,7 @@ import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import type { PlasticSlide } from '../studies/plastic-slide.js';
 import { plasticArrivalBlocks } from './plastic-arrival.js';
-import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
+import { supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
@@ -423,6 +423,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   ];
   const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
   if (switching?.length) out.push(switching);
+  const start = f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
+  if (start?.length) out.push(start);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -791,7 +793,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
         ),
       );
     const apart = ownFindings(f.paper);
-    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them: ', ...series(apart), '.'));
+    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them as they stand: ', ...series(apart), '.'));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

@@ -13,7 +13,7 @@ import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
-import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
+import { constantCoordinates, conservativeBetweenEvents, energyDrift, keptEnergy, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
@@ -289,7 +289,9 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       );
     });
   }
-  if (tr.energy) {
+  // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
+  const kept = keptEnergy(model, run);
+  if (tr.energy && kept === undefined) {
     figures.push(
       sceneFigure(
         plotScene({
@@ -373,6 +375,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),
+    ...(kept ? [keptParagraph(model, kept)] : []),
     ...figures,
     counted,
     ...passes,
@@ -392,6 +395,20 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     });
   }
   return { id: 'simulation', title: 'Simulated motion', blocks };
+}
+
+/** "The energy E = T + V + V_c stays at 0.5 to within 9·10⁻⁷ of itself over the run, the integrator's error; it is not plotted." */
+function keptParagraph(model: Model, { start, spread }: { start: number; spread: number }): Block {
+  const [mantissa, exponent] = spread.toExponential(0).split('e');
+  return paragraph(
+    'The energy ',
+    m(energyLabel(model)),
+    ' stays at ',
+    m(formatNumber(Number(start.toPrecision(6)))),
+    ' to within ',
+    m(spread === 0 ? '0' : `${mantissa} \\cdot 10^{${Number(exponent)}}`),
+    ' of itself over the run, the integrator’s error; it is not plotted.',
+  );
 }
 
 /** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */

@@ -721,7 +721,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.2)’s τ as the scan prints it, arctg(−g v⁻¹N^{1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*atan(-g*v^(-1)*N^(1/2))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
-    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-N*a^(-1)*Y' }],
+    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-X = N*a^(-1)*Y' }],
     ['(4.5) with the π term of the wrong sign', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) + pi*g^2*v^(-3)*N^(-1/2)' }],
     ['(4.5) with v⁻² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-2)*N^(-1/2)' }],
     ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],

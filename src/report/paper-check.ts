@@ -21,7 +21,7 @@ import { energySection, constraintsSection, formatNumber, lagrange2Section, mode
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
-import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, sweptValue, tidy } from './notation.js';
+import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, powerOfTen, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
@@ -328,7 +328,7 @@ function verdict(r: PaperCheckRow): string {
 }
 
 /** A parameter a number was measured at: a power of ten from 10⁴ on as such (N = 10^5, as the sweep's values print), else six digits. */
-const atValue = (v: number): string => (sweptValue(v).startsWith('10^') ? sweptValue(v) : decimal(v));
+const atValue = (v: number): string => powerOfTen(v) ?? decimal(v);
 
 /** A measured number, six significant digits (or `digits`), as LaTeX (1.2 \cdot 10^{-5} below 10⁻³). */
 function decimal(v: number, digits = 6): string {

@@ -17,7 +17,7 @@ import type { LinearizationStudy, StudiedEquilibrium } from '../studies/lineariz
 import type { OrbitStudy, SweptOrbit } from '../studies/orbit.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
-import { math, mechanicsSymbol, PERIOD_SYMBOLS, proseName, reportSymbols } from './notation.js';
+import { math, mechanicsSymbol, PERIOD_SYMBOLS, powerOfTen, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
 import { sweptBoundBlocks } from './swept-bound.js';
 
@@ -391,7 +391,7 @@ function sweepTable(sweep: readonly SweptOrbit[], parameter: string): Block {
     columns: [parameter, 'Period', 'Floquet multipliers', 'Their sum (the trace)', 'Orbit'],
     align: 'lllll',
     rows: sweep.map(({ value, orbit, error }) => [
-      [m(orbitNumber(value))],
+      [m(powerOfTen(value) ?? orbitNumber(value))],
       ...(orbit
         ? [
             [m(orbitNumber(orbit.period))],

@@ -524,6 +524,9 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
       .find((p) => p.startsWith('The sufficient condition'))!;
     expect(said).toContain('$f^{\\prime\\prime}_{*} = 0.7342$ at $N = 100$, $0.9059$ at $N = 1000$');
     expect(said).toContain('It fails at $N = 100$ and holds from $N = 1000\\ \\text{to}\\ 10^{5}$, exactly where the orbit is stable.');
+    // Table 5 prints N as the text does: 1000, 10⁴, 10⁵.
+    const sweep = doc.sections.find((x) => x.id === 'periodic-orbit')!.blocks.find((b) => b.kind === 'table');
+    expect(sweep?.kind === 'table' && sweep.rows.map((r) => inline(r[0]!))).toEqual(['$1000$', '$10^{4}$', '$10^{5}$']);
   });
   it('the rest in the floor’s spring, y = −g/N, rests on the floor, and the energy kept to the integrator’s error is said, not plotted', () => {
     const { system, computed } = once(stiffBouncing);

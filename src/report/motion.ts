@@ -14,7 +14,7 @@ import { m, paragraph, type Block, type Figure, type Inline, type Section } from
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
-import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread, uniformRun } from './motion-plots.js';
+import { constantCoordinates, conservativeBetweenEvents, energyDrift, keptEnergy, scaleGroups, shownTrajectory, spread, uniformRun } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
@@ -292,7 +292,9 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       );
     });
   }
-  if (tr.energy && !uniform) {
+  // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
+  const kept = keptEnergy(model, run);
+  if (tr.energy && !uniform && kept === undefined) {
     figures.push(
       sceneFigure(
         plotScene({
@@ -381,6 +383,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
+    ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
     ...figures,
     counted,
     ...passes,
@@ -432,6 +435,20 @@ function uniformParagraph(model: Model, moving: readonly number[], u: UniformMot
     ': ',
     ...clauses.flatMap((x, k) => [...(k ? ['; '] : []), ...x]),
     one ? '. Its plots, a parabola and a straight line, are left out.' : '. Their plots, parabolas and straight lines, are left out.',
+  );
+}
+
+/** "The energy E = T + V + V_c stays at 0.5 to within 9·10⁻⁷ of itself over the run, the integrator's error; it is not plotted." */
+function keptParagraph(model: Model, { start, spread }: { start: number; spread: number }): Block {
+  const [mantissa, exponent] = spread.toExponential(0).split('e');
+  return paragraph(
+    'The energy ',
+    m(energyLabel(model)),
+    ' stays at ',
+    m(formatNumber(Number(start.toPrecision(6)))),
+    ' to within ',
+    m(spread === 0 ? '0' : `${mantissa} \\cdot 10^{${Number(exponent)}}`),
+    ' of itself over the run, the integrator’s error; it is not plotted.',
   );
 }
 

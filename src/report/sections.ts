@@ -42,7 +42,7 @@ import {
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
 import { declaredRange, energyLabel, fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
-import { uniformRun } from './motion-plots.js';
+import { keptEnergy, uniformRun } from './motion-plots.js';
 import { compliantForceTerms, compliantSection } from './compliant.js';
 import { patchForceTerms, patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
@@ -722,7 +722,9 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
     items.push([
       m(energyLabel(system.model)),
       ' is the total energy',
-      simulation && 'trajectory' in simulation && !uniformRun(simulation.trajectory) ? ', plotted against time with the motion.' : '.',
+      simulation && 'trajectory' in simulation && !uniformRun(simulation.trajectory) && !keptEnergy(system.model, simulation.trajectory)
+        ? ', plotted against time with the motion.'
+        : '.',
     ]);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);

@@ -33,7 +33,7 @@ import { complexLatex } from './periodic.js';
 import { noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
-import { math, MECHANICS, mechanicsSymbol, proseName } from './notation.js';
+import { math, MECHANICS, mechanicsSymbol, proseName, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -538,12 +538,6 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
       : []),
   ];
 }
-
-/** A swept parameter's value: 10^k from 10⁴ on, else four digits. */
-const sweptValue = (v: number): string => {
-  const k = Math.log10(v);
-  return Number.isInteger(k) && k >= 4 ? `10^{${k}}` : `${Number(v.toPrecision(4))}`;
-};
 
 /**
  * The orbit sought again over its sweep, its verdicts in runs from the declared parameters on: "; sought

@@ -157,6 +157,22 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     expect(row.agrees).toBe(true);
     expect(Math.abs(row.measured!.value - (1 + Math.log(2 - Math.exp(-4)) / 4))).toBeLessThan(1e-3);
   });
+  it('Kelvin–Voigt: each measured row too wide for one line prints the closed form it is set beside on a line of its own', () => {
+    const { system } = once(kelvinVoigt);
+    const doc = buildReport(system, { source: 'derivations/kozlov-release-kelvin-voigt.ts', toolkit: TOOLKIT, paper: report(kelvinVoigt) });
+    const rows = doc.sections
+      .filter((x) => x.id === 'paper-results' || x.id === 'own-results')
+      .flatMap((x) => x.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])));
+    const lines = (name: string): string[] => rows.find((r) => r.lines[0]!.before.startsWith(name))!.lines.map((l) => l.after);
+    expect(lines('e\\ (\\text{a drop')).toEqual([
+      '= 0.444151',
+      '\\quad {}(\\text{against } \\exp\\left(-\\frac{k \\pi}{\\sqrt{c^{2} g_{11} - k^{2}}}\\right) \\approx 0.444344)',
+    ]);
+    expect(lines('t_{*},\\ \\text{damping')).toEqual([
+      '= 1.17134\\ \\text{at}\\ N = 1000',
+      '\\quad {}(\\text{against } 1 + \\frac{\\ln(2 - \\exp(-c^{2}))}{c^{2}} \\approx 1.17099)',
+    ]);
+  });
   it('Kelvin–Voigt: Theorem 3’s δ_N = π/(ω√N), ω = √(c² − k²), at ν = 0 (π/(10√3) at N = 100, c = 2, k = 1) and e = exp(−πk/ω)', () => {
     const rows = report(kelvinVoigt).rows;
     const env = { N: 100, c: 2, k: 1, nu: 0.7 };

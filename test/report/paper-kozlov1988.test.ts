@@ -395,7 +395,11 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
         .find((r) => r.lines[0]!.before.startsWith(eq))!
         .lines.map((l) => l.after)
         .join(' ');
-    expect(tex('y_0(t),\\ \\tau \\le t')).toBe('= v (t - \\tau) - \\frac{1}{2} g (\\tau - t)^{2}');
+    // The flight as Table 6's paper cell prints it, (t − τ)², its range in the tag column, not in its left side.
+    const flight = results.find((r) => r.tag?.includes('\\tau \\le t'))!;
+    expect(flight.lines[0]!.before).toBe('y_0(t)');
+    expect(flight.lines.map((l) => l.after).join(' ')).toBe('= v (t - \\tau) - \\frac{1}{2} g (t - \\tau)^{2}');
+    expect(flight.tag).toBe('\\text{for } \\tau \\le t \\le P\\quad \\text{(4.2)}');
     expect(results.find((r) => r.lines[0]!.before === 'P')!.lines[0]!.after).toBe('= \\tau + \\frac{2 v}{g}');
     expect(tex('P\\int_0^P')).toBe('= \\frac{P^{2} g}{a}');
     // The rows agree with the formulas typed from the paper, symbolically: τ = 2N^{−1/2} arcctg(−gv⁻¹N^{−1/2}),
@@ -440,7 +444,8 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(row.formula.eq).toBe('(4.5)');
     expect([row.agrees, row.how]).toEqual([true, 'symbolic']);
     expect(simplify(sub(row.derived, parseExpr('g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2)')))).toBe(parseExpr('0'));
-    expect(report(stiffBouncing).notDerived.map((n) => n.eq)).toEqual(['(4.1)', '§4']);
+    // (4.1) is derived in parabolic-billiard and cited where its trace is used; only Zhukovsky's remark is left.
+    expect(report(stiffBouncing).notDerived.map((n) => n.eq)).toEqual(['§4']);
   });
   it('(4.5) is printed as a numbered result in the paper’s form with its remainder, and its table row agrees symbolically; no section lists it as not derived', () => {
     const { system } = once(stiffBouncing);
@@ -449,16 +454,17 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const row = results.find((r) => r.tag === '\\text{(4.5)}')!;
     const tex = row.lines.map((l) => l.after).join(' ');
     // As derived, then as the paper writes it, each with its remainder: not the paper's form alone, beside itself.
+    // The exact bound 4/(gP²) first, the result, then its expansion as the paper prints it, with the remainder.
     const o = 'o\\left(\\frac{1}{\\sqrt{N}}\\right)';
-    expect(tex).toBe(
-      `= \\frac{g \\left(1 - \\frac{g \\pi}{\\sqrt{N} v}\\right)}{v^{2}} + ${o} = \\frac{g}{v^{2}} - \\frac{g^{2} \\pi}{\\sqrt{N} v^{3}} + ${o}`,
-    );
+    expect(tex).toBe(`= \\frac{4}{P^{2} g} = \\frac{g}{v^{2}} - \\frac{g^{2} \\pi}{\\sqrt{N} v^{3}} + ${o}`);
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.5)').map((r) => r[4]![0]) : [];
     expect(verdicts).toEqual(['yes, symbolically']);
-    // Listed as not derived: (4.1)'s rigid bounce (derived in parabolic-billiard) and Zhukovsky's remark, not (4.5).
+    // Listed as not derived: Zhukovsky's remark only; (4.1), used beside the trace, is cited from parabolic-billiard there.
     const listed = doc.sections.find((x) => x.id === 'paper-not-derived')!.blocks.flatMap((b) => (b.kind === 'list' ? b.items : []));
     expect(JSON.stringify(listed)).not.toContain('(4.5)');
+    expect(JSON.stringify(listed)).not.toContain('(4.1)');
+    expect(JSON.stringify(doc.sections.find((x) => x.id === 'own-results')!.blocks)).toContain('derived in the parabolic-billiard report');
   });
   it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides, the derived P²g/a and 4/(P²g) in the Derived column, no placeholder I defined', () => {
     const { system } = once(stiffBouncing);
@@ -481,6 +487,58 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results')!.blocks);
     expect(own).toContain('= -1.6,\\\\ \\\\text{difference } {-0.028})');
     expect(own).not.toContain('\\\\%');
+    // ρ₁ + ρ₂ = −1.62776 at N = 10⁵: the parameter once, after the number, not in the left side where it read as N = −1.63.
+    const rows = doc.sections.find((x) => x.id === 'own-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    expect(rows.map((r) => r.lines[0]!.before)).toEqual(['\\rho_1 + \\rho_2']);
+    expect(rows[0]!.lines[0]!.after).toBe('= -1.62776\\ \\text{at}\\ N = 10^{5}');
+  });
+  it('(4.3) is ϖ(t) = −Ny/a in the paper’s sign, p(t) = −Nf″(0)y₀(t), where it holds in the tag column', () => {
+    const { system } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
+    const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const varpi = results.find((r) => r.tag?.includes('(4.3)'))!;
+    expect(varpi.lines.map((l) => [l.before, l.after])).toEqual([['\\varpi(t)', '= -\\frac{N y}{a}']]);
+    expect(varpi.tag).toBe('\\text{for } x = 0,\\ y = y_0(t)\\quad \\text{(4.3)}');
+    // No left side holds an "=" or a range: each reads as symbol = value.
+    for (const r of results) expect(r.lines[0]!.before, r.lines[0]!.before).not.toMatch(/=|\\le/);
+    // ϖ ≥ 0 in the spring, where y ≤ 0: the derived ∂ẍ/∂x at x = 0 is +Ny/a, so ϖ = −∂ẍ/∂x.
+    const row = report(stiffBouncing).rows[4]!;
+    expect(evaluate(row.derived, { N: 100, a: 2, y: -0.01 })).toBeCloseTo(0.5, 14);
+  });
+  it('Lyapunov’s bound f″_* = 4/(gP²) along the sweep, at f″(0) = 0.9: 0.734 at N = 100 (fails), 0.906 from N = 10³ (holds), where the orbit turns stable', () => {
+    const { system, computed } = once(stiffBouncing);
+    const check = report(stiffBouncing);
+    const bound = check.rows[6]!.bound!;
+    // The period typed from (4.2), τ + 2v/g with τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}), at g = v = 1.
+    const P = (N: number): number => (2 / Math.sqrt(N)) * (Math.PI / 2 + Math.atan(1 / Math.sqrt(N))) + 2;
+    expect(bound.parameter).toBe('N');
+    expect(bound.quantity).toBeCloseTo(0.9, 14);
+    expect(bound.points.map((p) => p.at)).toEqual([100, 1e3, 1e4, 1e5]);
+    for (const p of bound.points) expect(p.bound).toBeCloseTo(4 / P(p.at) ** 2, 12);
+    expect(bound.points.map((p) => Number(p.bound.toFixed(3)))).toEqual([0.734, 0.906, 0.969, 0.99]);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: check, orbit: computed.orbit! });
+    const inline = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('');
+    const said = doc.sections
+      .find((x) => x.id === 'periodic-orbit')!
+      .blocks.flatMap((b) => (b.kind === 'paragraph' ? [inline(b.content)] : []))
+      .find((p) => p.startsWith('The sufficient condition'))!;
+    expect(said).toContain('$f^{\\prime\\prime}_{*} = 0.7342$ at $N = 100$, $0.9059$ at $N = 1000$');
+    expect(said).toContain('It fails at $N = 100$ and holds from $N = 1000\\ \\text{to}\\ 10^{5}$, exactly where the orbit is stable.');
+    // Table 5 prints N as the text does: 1000, 10⁴, 10⁵.
+    const sweep = doc.sections.find((x) => x.id === 'periodic-orbit')!.blocks.find((b) => b.kind === 'table');
+    expect(sweep?.kind === 'table' && sweep.rows.map((r) => inline(r[0]!))).toEqual(['$1000$', '$10^{4}$', '$10^{5}$']);
+  });
+  it('the rest in the floor’s spring, y = −g/N, rests on the floor, and the energy kept to the integrator’s error is said, not plotted', () => {
+    const { system, computed } = once(stiffBouncing);
+    const rest = computed.linearization!.equilibria[0]!;
+    expect(rest.q[1]).toBeCloseTo(-1 / 100, 12);
+    expect(rest.engaged).toEqual(['floor']);
+    const doc = buildReport(system, computed);
+    const section = doc.sections.find((x) => x.id === 'simulation')!;
+    expect(section.blocks.some((b) => b.kind === 'figure' && b.id === 'plot-energy')).toBe(false);
+    expect(JSON.stringify(section.blocks)).toContain('of itself over the run, the integrator’s error; it is not plotted.');
+    const table = doc.sections.find((x) => x.id === 'linearization')!.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' && table.rows[0]![1]).toEqual(['floor (in its spring)']);
   });
   it('says that the energy conserved holds the floor’s potential: E = T + V + V_c, V being g y alone', () => {
     const { system } = once(stiffBouncing);
@@ -666,7 +724,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.2)’s τ as the scan prints it, arctg(−g v⁻¹N^{1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*atan(-g*v^(-1)*N^(1/2))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
-    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-N*a^(-1)*Y' }],
+    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-X = N*a^(-1)*Y' }],
     ['(4.5) with the π term of the wrong sign', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) + pi*g^2*v^(-3)*N^(-1/2)' }],
     ['(4.5) with v⁻² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-2)*N^(-1/2)' }],
     ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],

@@ -73,6 +73,48 @@ export function theoremLimits(system: DerivedSystem, parameter: string, values: 
 }
 
 /**
+ * Relative agreement of the law's values across the study's parameter, and of a run's with the law's, taken as
+ * equal: the six digits a table prints (a run's restitution, at the study's rtol 1e-11, is the law's to 3e-9).
+ */
+const SAME = 1e-6;
+
+/**
+ * Theorem 3's law (kozlov1988) beside a study with no rigid model to approach (§3's medium): the restitution e and
+ * the duration's order r, τ ∝ p^{−r}, with p^r τ, each the same at every value of the study's parameter p; and p^r
+ * times each run's first contact's duration, with whether the runs attain both at every value (V = Γ = 0: the
+ * half swing is exact). Undefined with a rigid model, or where the derivation gives no such law.
+ */
+export interface TheoremLaw {
+  /** The realized contact the law is of. */
+  readonly contact: string;
+  readonly restitution: number;
+  readonly order: number;
+  readonly scaled: number;
+  readonly runs: readonly number[];
+  /** Every run's scaled duration and restitution equal to the law's to SAME. */
+  readonly exact: boolean;
+}
+
+export function theoremLaw(system: DerivedSystem, study: LimitStudy): TheoremLaw | undefined {
+  const term = system.compliant?.terms.find((t) => t.source === 'compliant');
+  const limit = term?.limit;
+  if (study.reference || limit?.kind !== 'kelvin-voigt' || study.rows.length < 2) return undefined;
+  const values = study.rows.map((r) => r.value);
+  const { restitution } = theoremLimits(system, study.parameter, values);
+  if (restitution === undefined) return undefined;
+  const env = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const tau = values.map((v) => evaluate(limit.duration, { ...env, [study.parameter]: v }));
+  // The order to nine digits: τ of Theorem 3 goes as p^{−1/2} exactly, the logarithms leave rounding behind.
+  const order = Number((Math.log(tau[0]! / tau.at(-1)!) / Math.log(values.at(-1)! / values[0]!)).toFixed(9));
+  const scaledLaw = tau.map((t, i) => t * values[i]! ** order);
+  const same = (x: number, y: number): boolean => Math.abs(x - y) <= SAME * Math.abs(y);
+  if (!(order > 0) || !scaledLaw.every((x) => same(x, scaledLaw[0]!))) return undefined;
+  const runs = study.rows.map((r) => r.duration * r.value ** order);
+  const exact = runs.every((x) => same(x, scaledLaw[0]!)) && study.rows.every((r) => same(r.restitution, restitution));
+  return { contact: term!.name, restitution, order, scaled: scaledLaw[0]!, runs, exact };
+}
+
+/**
  * The declared study's drop (ModelSpec.limitStudy.drop): the same values run from a start that enters
  * the contact with a normal speed, so that its first contact has a restitution and a duration
  * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them; no reference (the rigid

@@ -15,12 +15,12 @@ export default defineModel({
   sources: ['kozlov1988'],
   description: 'A point entering a stiff viscoelastic half-space in semi-geodesic coordinates: the damped half swing of Theorem 3 and its restitution.',
   coordinates: [
-    { name: 'x1', description: 'the normal coordinate, f = x₁', unit: 'm' },
+    { name: 'x1', description: 'the normal coordinate, $f = x_1$', unit: 'm' },
     { name: 'x2', description: 'the tangential coordinate', unit: 'm' },
   ],
   parameters: {
-    g11: { default: 2, description: 'the metric along the normal, g₁₁', unit: 'kg' },
-    g22: { default: 1, description: 'the metric along the surface, g₂₂', unit: 'kg' },
+    g11: { default: 2, description: 'the metric along the normal, $g_{11}$', unit: 'kg' },
+    g22: { default: 1, description: 'the metric along the surface, $g_{22}$', unit: 'kg' },
     c: { default: 2, description: 'stiffness coefficient: the potential $c^2Nf^2/2$' },
     k: { default: 0.5, description: 'damping coefficient: the Rayleigh function $k\\sqrt{N}\\dot{f}^2$' },
     N: { default: 100, description: 'strength of the medium' },

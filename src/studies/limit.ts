@@ -78,24 +78,35 @@ export function theoremLimits(system: DerivedSystem, parameter: string, values: 
  */
 const SAME = 1e-6;
 
-/**
- * Theorem 3's law (kozlov1988) beside a study with no rigid model to approach (§3's medium): the restitution e and
- * the duration's order r, τ ∝ p^{−r}, with p^r τ, each the same at every value of the study's parameter p; and p^r
- * times each run's first contact's duration, with whether the runs attain both at every value (V = Γ = 0: the
- * half swing is exact). Undefined with a rigid model, or where the derivation gives no such law.
- */
+/** Theorem 3's law of a realized contact beside a study's runs (theoremLaw). */
 export interface TheoremLaw {
   /** The realized contact the law is of. */
   readonly contact: string;
+  /** e = exp(−πr), the same at every value of the study's parameter p. */
   readonly restitution: number;
+  /** r of the duration τ ∝ p^{−r}. */
   readonly order: number;
+  /** p^r τ, the same at every value. */
   readonly scaled: number;
+  /** p^r times each run's first contact's duration. */
   readonly runs: readonly number[];
   /** Every run's scaled duration and restitution equal to the law's to SAME. */
   readonly exact: boolean;
 }
 
-export function theoremLaw(system: DerivedSystem, study: LimitStudy): TheoremLaw | undefined {
+/**
+ * Theorem 3's law (kozlov1988) beside a study with no rigid model to approach (§3's medium), and whether the runs
+ * attain it at every value (V = Γ = 0: the half swing is exact). Undefined with a rigid model, or where the
+ * derivation gives no Kelvin–Voigt law with a restitution and a duration's order the same at every value.
+ */
+export function theoremLaw(
+  system: DerivedSystem,
+  study: {
+    readonly parameter: string;
+    readonly reference?: unknown;
+    readonly rows: readonly Pick<LimitStudy['rows'][number], 'value' | 'duration' | 'restitution'>[];
+  },
+): TheoremLaw | undefined {
   const term = system.compliant?.terms.find((t) => t.source === 'compliant');
   const limit = term?.limit;
   if (study.reference || limit?.kind !== 'kelvin-voigt' || study.rows.length < 2) return undefined;

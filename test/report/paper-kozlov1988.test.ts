@@ -28,7 +28,7 @@ import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { compileRigid } from '../../src/pipeline/rigid.js';
-import { limitStudyOf } from '../../src/studies/limit.js';
+import { limitStudyOf, theoremLaw } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
@@ -578,6 +578,10 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     expect(law.restitution).toBeCloseTo(Math.exp((-Math.PI * 0.5) / omega), 12);
     for (const x of law.runs) expect(x).toBeCloseTo((2 * Math.PI) / omega, 6);
     expect(law.exact).toBe(true);
+    // Beside a rigid model there is no law row; one run off the law by 1e-3 and the runs no longer attain it.
+    expect(theoremLaw(once(impact).system, { ...study, reference: study.rows[0]! })).toBeUndefined();
+    const off = { ...study, rows: study.rows.map((r, i) => (i ? r : { ...r, restitution: r.restitution * 1.001 })) };
+    expect(theoremLaw(once(impact).system, off)!.exact).toBe(false);
     const section = doc.sections.find((x) => x.id === 'rigid-limit')!;
     const limit = JSON.stringify(section);
     // No rigid model: no distance to a rigid motion is claimed, the law is set beside the runs instead.

@@ -189,7 +189,24 @@ function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Bl
 }
 
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
-export function motionSection(model: Model, simulation: MotionSimulation | undefined, drawing: Drawing | undefined): Section | undefined {
+/**
+ * A coordinate another section already plots against time from the same start at the model's parameters: a realized
+ * contact's gap in the rigid-limit figure, at the study's value that is the default (kozlov1988 §3: x₁ = f at N = 100).
+ */
+export interface PlottedElsewhere {
+  readonly coordinate: number;
+  /** What it is there and at which value, for the line that says so: "the gap of wall at N = 100". */
+  readonly what: readonly Inline[];
+  /** The section the figure is in. */
+  readonly section: string;
+}
+
+export function motionSection(
+  model: Model,
+  simulation: MotionSimulation | undefined,
+  drawing: Drawing | undefined,
+  plottedElsewhere: readonly PlottedElsewhere[] = [],
+): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
     const s = xs.map((x) => formatNumber(x).replace(/e([+-]?\d+)$/, (_, e: string) => ` \\cdot 10^{${Number(e)}}`));
@@ -235,11 +252,18 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   // The coordinates held at one value are left out of every plot (motion-plots.ts constantCoordinates); the others grouped by unit and size.
   const flat = constantCoordinates(tr.q, cs.length);
   const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i));
-  const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[]): number[][] =>
+  const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[], among: readonly number[] = moving): number[][] =>
     scaleGroups(
-      moving.map((i) => units[i]),
-      measures.map((ms) => moving.map((i) => ms[i]!)),
-    ).map((g) => g.map((j) => moving[j]!));
+      among.map((i) => units[i]),
+      measures.map((ms) => among.map((i) => ms[i]!)),
+    ).map((g) => g.map((j) => among[j]!));
+  // A coordinate at one velocity throughout: its phase portrait would be a horizontal line, its plot against time a straight one.
+  const steady = constantCoordinates(tr.qd, cs.length);
+  // Not plotted against time again: the coordinates another section plots, and then, if the others all move at one velocity, those too.
+  const elsewhere = plottedElsewhere.filter((p) => moving.includes(p.coordinate));
+  const others = moving.filter((i) => !elsewhere.some((p) => p.coordinate === i));
+  const gliding = elsewhere.length && others.every((i) => steady.includes(i)) ? others : [];
+  const timed = others.filter((i) => !gliding.includes(i));
   const figures: Figure[] = [];
   // A run of one constant acceleration per coordinate is stated, not plotted (parabolas and straight lines).
   const uniform = uniformRun(run);
@@ -247,7 +271,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   for (const dot of uniform ? [] : [false, true]) {
     const values = dot ? qds : qs;
     const units = cs.map((c) => (c.unit && dot ? rateUnit(c.unit) : c.unit));
-    const groups = grouped(units, [values.map(spread)]);
+    const groups = grouped(units, [values.map(spread)], dot ? moving : timed);
     groups.forEach((group, k) => {
       const unit = units[group[0]!];
       const one = group.length === 1 ? cs[group[0]!]! : undefined;
@@ -333,7 +357,8 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         ),
       );
   }
-  // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each.
+  // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each;
+  // a coordinate at one velocity throughout left out (kozlov1988 §3's tangential x₂).
   const phases = (
     uniform
       ? []
@@ -341,7 +366,10 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
           cs.map((c) => c.unit),
           [qs.map(spread), qds.map(spread)],
         )
-  ).flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
+  )
+    .map((g) => g.filter((i) => !steady.includes(i)))
+    .filter((g) => g.length > 0)
+    .flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
   phases.forEach((phase, k) => {
     const unit = cs[phase[0]!]!.unit;
     const one = phase.length === 1 ? cs[phase[0]!]! : undefined;
@@ -384,6 +412,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
+    ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0)] : []),
     ...figures,
     counted,
     ...passes,
@@ -449,6 +478,28 @@ function keptParagraph(model: Model, { start, spread }: { start: number; spread:
     ' to within ',
     m(spread === 0 ? '0' : `${mantissa} \\cdot 10^{${Number(exponent)}}`),
     ' of itself over the run, the integrator’s error; it is not plotted.',
+  );
+}
+
+/** The line that says which coordinates are not plotted against time, as another section plots them or they move at one velocity. */
+function elsewhereParagraph(model: Model, elsewhere: readonly PlottedElsewhere[], gliding: readonly number[], qd0: readonly number[], plotted: boolean): Block {
+  const name = (i: number): string => mechanicsSymbol(model.coordinates[i]!.name);
+  return paragraph(
+    ...elsewhere.flatMap((p, k): Inline[] => [
+      ...(k > 0 ? ['; '] : []),
+      m(name(p.coordinate)),
+      ' against time is ',
+      ...p.what,
+      ' in Section ',
+      { ref: `sec:${p.section}` },
+    ]),
+    ...gliding.flatMap((i, k): Inline[] => [
+      k > 0 ? ', ' : ', and ',
+      m(name(i)),
+      ' moves at one velocity, ',
+      m(`${mechanicsSymbol(model.coordinates[i]!.qd.name)} = ${formatNumber(Number(qd0[i]!.toPrecision(4)))}`),
+    ]),
+    plotted ? ': the plot of the coordinates leaves them out.' : ': the coordinates are not plotted against time again.',
   );
 }
 

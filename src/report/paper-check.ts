@@ -26,7 +26,7 @@ import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
-import { derivedLeft, givenBack, namedFacts, onTag, own, resultDisplays, rowLhs, rowName, rowTag, type ResultDisplay } from './paper-displays.js';
+import { derivedLeft, displayedElsewhere, givenBack, namedFacts, onTag, own, resultDisplays, rowLhs, rowName, rowTag, type ResultDisplay } from './paper-displays.js';
 import {
   BINDING_WIDTH,
   boundFacts,
@@ -128,8 +128,10 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const widthFor = (names: readonly string[]): number => LINE_WIDTH - Math.max(0, ...names.map((l) => texWidth(l) - 4));
   const width = widthFor(lhs);
   // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once, its left side naming both rows' quantities.
-  const shared = resultDisplays(rows);
-  const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i))!);
+  // A result another section displays (the realized contact's law) is referred to there, not displayed again.
+  const elsewhere = rows.map(displayedElsewhere);
+  const shared = resultDisplays(rows).filter((d) => d.rows.some((k) => !elsewhere[k]));
+  const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i)));
   const named = namedFacts(rows);
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
   const tagged = (d: ResultDisplay): string => (d.tag ? `${d.lhs}\\ ${d.tag}` : d.lhs);
@@ -170,8 +172,8 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A result the Results display prints as the paper does (Smirnov's switched Φ), alone or after the derived form, is
   // referred to there, not printed twice.
   const printedThere = rows.map((r, i) => {
-    const d = display[i]!;
-    if (r.agrees === undefined || !tooWide(r) || r.measured || d.rows.length !== 1) return false;
+    const d = display[i];
+    if (!d || r.agrees === undefined || !tooWide(r) || r.measured || d.rows.length !== 1) return false;
     const paperForm = paperLines(r, displayWidth(d)).join(' ');
     const shown = [shownLines(d)].flat().join(' ');
     return shown === paperForm || shown.endsWith(`= ${paperForm}`);
@@ -229,7 +231,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(rowName(r))],
               [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(resultLabel(i)) : m(paperLatex(r))],
-              derivedCell(r, ref(resultLabel(display[i]!.rows[0]!)), named),
+              derivedCell(r, ref(elsewhere[i] ?? resultLabel(display[i]!.rows[0]!)), named),
               [r.agrees ? verdict(r) : 'no'],
             ],
           ],
@@ -641,7 +643,7 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
   for (const l of letters) {
     const b = rows[l.row]!.formula.where.get(l.name);
     const at = b && 'fact' in b && l.measured === undefined ? shownAt.get(b.fact) : undefined;
-    if (at && (at.value === l.value || math(at.value) === math(l.value))) add(text, m(l.symbol), ' of ', ref(at.label));
+    if (at && (at.value === l.value || math(at.value) === math(l.value))) add(text, m(l.symbol), ' is that of ', ref(at.label));
     else if (l.measured !== undefined) add(text, m(`${l.symbol} = ${decimal(l.measured)}`));
     else {
       const value = math(l.value);
@@ -652,7 +654,7 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
       if (texWidth(value) <= BINDING_WIDTH) add(text, m(`${l.symbol} = ${value}`));
       else if (!row || tooLong(row)) add(unprinted, m(l.symbol));
       else {
-        add(text, m(l.symbol), ' of ', ref(row.label!));
+        add(text, m(l.symbol), ' is that of ', ref(row.label!));
         shown.push(row);
       }
     }

@@ -67,6 +67,26 @@ export const rowName = (r: PaperCheckRow): string => (r.formula.on ? `${r.formul
 /** A row's quantity with the paper's number beside it, for the text (the abstract's "corrected reading τ §4"). */
 export const rowLhs = (r: PaperCheckRow): string => `${rowName(r)}${own(r) ? '' : `\\ ${rowTag(r)}`}`;
 
+/** The equations of the realized contact's section (compliant.ts) that display its Kelvin–Voigt law, by fact. */
+const LAW_LABELS: Readonly<Record<string, string>> = {
+  ratio: 'rigid-ratio',
+  restitution: 'rigid-restitution',
+  duration: 'rigid-duration',
+  normalMass: 'normal-mass',
+};
+
+/**
+ * The label of the equation that already displays a row's result elsewhere in the report, where one does: a
+ * realized contact's Kelvin–Voigt law (kozlov1988 Th. 3: δ_N is the τ of that section), taken at no other
+ * parameters than the report's, and agreeing. The row refers to it instead of a display of its own: one quantity, one display.
+ */
+export function displayedElsewhere(r: PaperCheckRow): string | undefined {
+  const fact = r.formula.derived.length === 1 && !r.measured && !r.formula.at && r.agrees ? r.formula.derived[0]!.fact : undefined;
+  const law = fact ? /^compliant\.(\w+)\.(\w+)$/.exec(fact) : null;
+  const kind = law ? LAW_LABELS[law[2]!] : undefined;
+  return kind && `${kind}-${law![1]}`;
+}
+
 /** Printed width (texWidth) a shared left side keeps within, so that the result beside it keeps half the line. */
 const SHARED_WIDTH = LINE_WIDTH / 2;
 
@@ -128,10 +148,11 @@ function named(rows: readonly PaperCheckRow[]): readonly PaperCheckRow[] {
 export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] {
   const groups: number[][] = [];
   const alone = (r: PaperCheckRow): boolean => Boolean(r.measured) || givenBack(r) || relation(r.formula.name) || r.formula.on !== undefined;
-  // A number (0) is the value of many quantities that are not one result (E_{R_{2y}} and ψ̇⁺ at α₀, rubanovich1981 (1.19)):
-  // rows with a number join only where they derive one fact (ẍ₂ and x₂″ in fast time, kozlov1988 (3.3), (3.4)).
+  // A number (0) or a lone symbol (v₂) is the value of many quantities that are not one result (E_{R_{2y}} and ψ̇⁺ at α₀,
+  // rubanovich1981 (1.19); ẋ₂ after the impact under c²Nf²/2 and under exp(−Nf), kozlov1988 (3.2)): rows with one join only
+  // where they derive one fact (ẍ₂ and x₂″ in fast time, kozlov1988 (3.3), (3.4)).
   const facts = (r: PaperCheckRow): string => [...new Set(r.formula.derived.map((d) => d.fact.split('@')[0]))].sort().join();
-  const one = (q: PaperCheckRow, r: PaperCheckRow): boolean => q.derived.kind !== 'num' || facts(q) === facts(r);
+  const one = (q: PaperCheckRow, r: PaperCheckRow): boolean => (q.derived.kind !== 'num' && q.derived.kind !== 'sym') || facts(q) === facts(r);
   rows.forEach((r, i) => {
     const joins = alone(r)
       ? undefined

@@ -73,6 +73,59 @@ export function theoremLimits(system: DerivedSystem, parameter: string, values: 
 }
 
 /**
+ * Relative agreement of the law's values across the study's parameter, and of a run's with the law's, taken as
+ * equal: the six digits a table prints (a run's restitution, at the study's rtol 1e-11, is the law's to 3e-9).
+ */
+const SAME = 1e-6;
+
+/** Theorem 3's law of a realized contact beside a study's runs (theoremLaw). */
+export interface TheoremLaw {
+  /** The realized contact the law is of. */
+  readonly contact: string;
+  /** e = exp(−πr), the same at every value of the study's parameter p. */
+  readonly restitution: number;
+  /** r of the duration τ ∝ p^{−r}. */
+  readonly order: number;
+  /** p^r τ, the same at every value. */
+  readonly scaled: number;
+  /** p^r times each run's first contact's duration. */
+  readonly runs: readonly number[];
+  /** Every run's scaled duration and restitution equal to the law's to SAME. */
+  readonly exact: boolean;
+}
+
+/**
+ * Theorem 3's law (kozlov1988) beside a study with no rigid model to approach (§3's medium), and whether the runs
+ * attain it at every value (V = Γ = 0: the half swing is exact). Undefined with a rigid model, or where the
+ * derivation gives no Kelvin–Voigt law with a restitution and a duration's order the same at every value.
+ */
+export function theoremLaw(
+  system: DerivedSystem,
+  study: {
+    readonly parameter: string;
+    readonly reference?: unknown;
+    readonly rows: readonly Pick<LimitStudy['rows'][number], 'value' | 'duration' | 'restitution'>[];
+  },
+): TheoremLaw | undefined {
+  const term = system.compliant?.terms.find((t) => t.source === 'compliant');
+  const limit = term?.limit;
+  if (study.reference || limit?.kind !== 'kelvin-voigt' || study.rows.length < 2) return undefined;
+  const values = study.rows.map((r) => r.value);
+  const { restitution } = theoremLimits(system, study.parameter, values);
+  if (restitution === undefined) return undefined;
+  const env = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const tau = values.map((v) => evaluate(limit.duration, { ...env, [study.parameter]: v }));
+  // The order to nine digits: τ of Theorem 3 goes as p^{−1/2} exactly, the logarithms leave rounding behind.
+  const order = Number((Math.log(tau[0]! / tau.at(-1)!) / Math.log(values.at(-1)! / values[0]!)).toFixed(9));
+  const scaledLaw = tau.map((t, i) => t * values[i]! ** order);
+  const same = (x: number, y: number): boolean => Math.abs(x - y) <= SAME * Math.abs(y);
+  if (!(order > 0) || !scaledLaw.every((x) => same(x, scaledLaw[0]!))) return undefined;
+  const runs = study.rows.map((r) => r.duration * r.value ** order);
+  const exact = runs.every((x) => same(x, scaledLaw[0]!)) && study.rows.every((r) => same(r.restitution, restitution));
+  return { contact: term!.name, restitution, order, scaled: scaledLaw[0]!, runs, exact };
+}
+
+/**
  * The declared study's drop (ModelSpec.limitStudy.drop): the same values run from a start that enters
  * the contact with a normal speed, so that its first contact has a restitution and a duration
  * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them; no reference (the rigid

@@ -105,8 +105,8 @@ describe('the phase portraits of a cart and pendulum (lengths and angles)', () =
   const model = buildModel(spec);
   const t = [0, 0.5, 1];
   const simulation: MotionSimulation = {
-    // ẋ not a straight line in t: a uniform run would be stated, not plotted.
-    trajectory: { t, q: t.map((s) => [s, 0.1 * s]), qd: t.map((s) => [1 + s * (1 - s), 0.1]), events: [] },
+    // ẋ not a straight line in t (a uniform run would be stated, not plotted), θ̇ not constant (its portrait would be left out).
+    trajectory: { t, q: t.map((s) => [s, 0.1 * s * s]), qd: t.map((s) => [1 + s * (1 - s), 0.2 * s]), events: [] },
     method: 'test',
   };
   const figures = motionSection(model, simulation, undefined)!.blocks.filter((b) => b.kind === 'figure');
@@ -120,6 +120,27 @@ describe('the phase portraits of a cart and pendulum (lengths and angles)', () =
     const svg = phase.map((f) => (f.kind === 'figure' ? f.svg : ''));
     expect(svg[0]).toContain('>x [m]<');
     expect(svg[1]).toContain('>θ [rad]<');
+  });
+});
+
+describe('a coordinate at one velocity, as the tangential x₂ of kozlov1988 §3', () => {
+  const spec = defineModel({
+    name: 'motion-glide',
+    title: 'Glide',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'y', unit: 'm' },
+    ],
+    kinetic: "(x'^2 + y'^2)/2",
+  });
+  // y = sin t swings, x = t/2 glides: its portrait would be the line ẋ = 1/2.
+  const t = Array.from({ length: 21 }, (_, k) => k / 10);
+  const trajectory = { t, q: t.map((s) => [s / 2, Math.sin(s)]), qd: t.map((s) => [0.5, Math.cos(s)]), events: [] };
+  const figures = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined)!.blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
+
+  it('plots it against time but leaves it out of the phase portraits', () => {
+    expect(figures.find((f) => f.id === 'plot-coordinates')!.legend.map((l) => l.label)).toEqual(['x', 'y']);
+    expect(figures.filter((f) => f.id.startsWith('plot-phase')).map((f) => f.legend.map((l) => l.label))).toEqual([['(y, \\dot{y})']]);
   });
 });
 

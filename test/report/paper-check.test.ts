@@ -326,7 +326,7 @@ describe('the planar prism’s switched Φ (smirnov1981 §2)', () => {
     const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
     expect(text).not.toContain('too long to print');
     // Each N_ij1 refers to its own row (N_111 is the second), not printed a second time.
-    expect(text).toContain('{"math":"N_{111}"}," of ",{"ref":"paper-2"}');
+    expect(text).toContain('{"math":"N_{111}"}," is that of ",{"ref":"paper-2"}');
   });
   it('the table’s “Paper’s formula” is §2’s own form, a_{i1}, a_{j2} and Δ_ij as symbols, not the substituted one', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');

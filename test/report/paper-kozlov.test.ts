@@ -383,7 +383,7 @@ describe('Kuleshov et al.: the patch law', () => {
     const { system, computed } = once(disk);
     const tex = renderLatexBody(buildReport(system, computed));
     const note = /In the formulas [^\n]*/.exec(tex)?.[0] ?? '';
-    expect(note).toContain('$\\tilde{\\varepsilon}$ of \\eqref{eq:viscoelastic-disk:paper-24}');
+    expect(note).toContain('$\\tilde{\\varepsilon}$ is that of \\eqref{eq:viscoelastic-disk:paper-24}');
     // εε̃ = (ν/k)√(g/r) of (12.3) is an identity of the two, ε̃ = 10⁻³ of Prop. 13 a value, neither a definition of ε̃.
     expect(tex.match(/(?<!\\varepsilon)\\tilde\{\\varepsilon\} = (?!\d)/g)).toBeNull();
     const bound = disk.paper!.formulas.flatMap((f) => (f.where?.epstilde === undefined ? [] : [f.where.epstilde]));
@@ -537,7 +537,7 @@ describe('the report', () => {
     expect(check).not.toContain('t_{1} - \\frac{\\xi}');
     // One value of ẏ⁺ in the report: the strike's from the focus (§5's rows), defined once by its own display; the general
     // ẏ⁺ = (a(2xẋ⁻ − aẏ⁻) + x²ẏ⁻)/(a² + x²) of I⁺ = I⁻ is set in that row's formula.
-    expect(check).toContain('$\\dot{y}^{+}$ of \\eqref');
+    expect(check).toContain('$\\dot{y}^{+}$ is that of \\eqref');
     expect(check.match(/\\dot\{y\}\^\{\+\} &?= /g)).toHaveLength(1);
     expect(check).toContain('\\frac{x (2 a x \\dot{x}^{-} - a^{2} \\dot{y}^{-} + x^{2} \\dot{y}^{-})}{a^{2} + x^{2}}');
     expect(check).not.toMatch(/X_\{P\}|Y_\{P\}|T_\{1\}/);

@@ -28,7 +28,7 @@ import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { compileRigid } from '../../src/pipeline/rigid.js';
-import { limitStudyOf } from '../../src/studies/limit.js';
+import { limitStudyOf, theoremLaw } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
@@ -75,9 +75,8 @@ describe.each([
     'kozlov-impact',
     impact,
     [
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
-      // Theorem 3 over N, from the rigid-limit study's runs: δ_N's order 1/2, e the same at each N.
-      ...['measured', 'measured'],
+      // (3.3), (3.4), (3.6), δ_N, (3.2) and x₂(δ_N): Theorem 3 over N is the rigid-limit table's, beside the law.
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
       // After Theorem 3, V + exp(−Nf) at k = 0: (3.2) twice, δ_N → 0; then its δ_N, depth and speed beyond
       // (x₁(δ_N) = 0 is not a row: δ_N is defined as that zero).
       ...['symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
@@ -217,7 +216,7 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(rows.find((r) => r.label === 'paper-9')!.lines[0]!.before).toBe('a');
     const checkSection = JSON.stringify(doc.sections.find((x) => x.id === 'paper-check'));
     for (const letter of ['I_{1}', 'I_{3}', 'E_{3}', 'S_{3}', 'P =']) expect(checkSection).not.toContain(letter);
-    expect(checkSection).toContain('{"math":"\\\\tau"}," of ",{"ref":"paper-2"}');
+    expect(checkSection).toContain('{"math":"\\\\tau"}," is that of ",{"ref":"paper-2"}');
     // Not-derived names that do not repeat their number ("(4.8) |a| < 2 ⇔ (4.8)").
     for (const n of check.notDerived) expect(n.name).not.toContain(n.eq);
     // The compliant walls' potential as the spring's law in the gap, not N(2R₂l − x²)²/(8R₂²) + ….
@@ -569,8 +568,9 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
   });
   it('takes the entry (3.1) as the hypothesis it is, ẋ₁(0) = −w with w > 0 declared: listed, not “proved” of a positive parameter', () => {
     expect(check.claims).toEqual([]);
-    // (3.1), x_i(δ_N) = O(N^{-1/2}) (no run measures x₂ at the exit), several impacts, a varying metric.
-    expect(check.notDerived.map((r) => r.eq)).toEqual(['(3.1)', 'Th. 3', 'Th. 3', 'Th. 3']);
+    // (3.1), the circle's averaged law (circle-billiard's), several impacts, a varying metric.
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(3.1)', '§3', 'Th. 3', 'Th. 3']);
+    expect(check.notDerived[1]!.reason).toContain('circle-billiard');
     expect(check.scope).toMatch(/constant metric without potential/);
   });
   it('prints the report as read: x₁′ (d/dτ) in (3.4), not ẋ₁; v₂ for ẋ₂(δ_N), a symbol the report defines; (3.6) under the table; the conclusion says the case', () => {
@@ -584,13 +584,17 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
         .join(' ');
     expect(tex('x_1^{\\prime\\prime}')).toBe('= -\\frac{c^{2} x_{1} + 2 k x_{1}^{\\prime}}{g_{11}}');
     expect(tex('\\dot{x}_2(\\delta_N)')).toBe('= v_{2}');
-    // δ_N once, as the paper prints it: not beside √(N(c²g₁₁ − k²)), the same with its roots joined.
-    expect(tex('\\delta_N')).toBe('= \\frac{g_{11} \\pi}{\\sqrt{N} \\sqrt{c^{2} g_{11} - k^{2}}}');
+    // δ_N once: the τ of the realized contact's law, which the table refers to, not a second display of it.
+    expect(results.some((r) => r.lines[0]!.before === '\\delta_N')).toBe(false);
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const delta = table?.kind === 'table' ? table.rows.find((r) => JSON.stringify(r[1]) === '[{"math":"\\\\delta_N"}]') : undefined;
+    expect(delta![3]).toEqual([{ ref: 'rigid-duration-wall' }]);
     const cells = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(3.6)').map((r) => r[2]![0]) : [];
     expect(cells[0]).toEqual({ ref: 'paper-formula-5' });
     const conclusion = JSON.stringify(doc.sections.find((x) => x.id === 'conclusion'));
-    expect(conclusion).toContain('(3.2)–(3.6)');
+    // The equations of motion (3.3), (3.4) counted apart from the results: not "ten of (3.2)–(3.6)".
+    expect(conclusion).toContain('all 13 formulas of Kozlov (four equations of motion (3.3)–(3.4); six results of (3.2), (3.6) and three of Th. 3)');
+    expect(conclusion).not.toContain('(3.2)–(3.6)');
     expect(conclusion).toContain('constant metric without potential');
   });
   it('after Theorem 3, V + exp(−Nf) at k = 0: (3.2) with e = 1 at every N, and its own rate O(1/N) set beside the derivation, not a measurement', () => {
@@ -625,11 +629,73 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     expect(study.orders.release).toBeCloseTo(0.5, 3);
     const { system } = once(impact);
     const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check, limitStudy: study });
-    const limit = JSON.stringify(doc.sections.find((x) => x.id === 'rigid-limit'));
-    // No rigid law is declared: no distance to a rigid motion is claimed, the trend is said instead.
+    // Theorem 3's law beside the runs, attained at every N (V = Γ = 0): τ√N = πg₁₁/ω and e, typed here.
+    const law = study.law!;
+    expect(law.order).toBe(0.5);
+    expect(law.scaled).toBeCloseTo((2 * Math.PI) / omega, 12);
+    expect(law.restitution).toBeCloseTo(Math.exp((-Math.PI * 0.5) / omega), 12);
+    for (const x of law.runs) expect(x).toBeCloseTo((2 * Math.PI) / omega, 6);
+    expect(law.exact).toBe(true);
+    // Beside a rigid model there is no law row; one run off the law by 1e-3 and the runs no longer attain it.
+    expect(theoremLaw(once(impact).system, { ...study, reference: study.rows[0]! })).toBeUndefined();
+    const off = { ...study, rows: study.rows.map((r, i) => (i ? r : { ...r, restitution: r.restitution * 1.001 })) };
+    expect(theoremLaw(once(impact).system, off)!.exact).toBe(false);
+    const section = doc.sections.find((x) => x.id === 'rigid-limit')!;
+    const limit = JSON.stringify(section);
+    // No rigid model: no distance to a rigid motion is claimed, the law is set beside the runs instead.
     expect(limit).not.toContain('distance');
-    expect(limit).toContain('the first contact’s duration falls as ');
-    expect(limit).toContain('the first contact’s restitution stays ');
+    expect(limit).not.toContain('declares no rigid law');
+    expect(limit).not.toContain('else with successive');
+    expect(limit).toContain('{"ref":"rigid-restitution-wall"}');
+    expect(limit).toContain('{"ref":"rigid-duration-wall"}');
+    expect(limit).toContain('The runs attain both at every ');
+    const table = section.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' && table.columns).toEqual(['N', 'release', 'release × √N', 'restitution']);
+    const rows = table?.kind === 'table' ? table.rows : [];
+    const text = (cell: readonly Inline[]): string => cell.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
+    expect(rows.map((r) => r.map(text))).toEqual([
+      ['100', '0.225699', '2.25699', '0.568788'],
+      ['1000', '0.0713722', '2.25699', '0.568788'],
+      ['10000', '0.0225699', '2.25699', '0.568788'],
+      ['100000', '0.00713722', '2.25699', '0.568788'],
+      ['Theorem 3', '—', '2.25699', '0.568788'],
+      ['fitted order', '0.5', '—', '—'],
+    ]);
+    const abstract = JSON.stringify(doc.abstract);
+    expect(abstract).toContain('the first contact’s duration times ');
+    expect(abstract).toContain('attained at every ');
+    expect(abstract).not.toContain('falls as');
+  });
+  it('plots x₁ against time once, the gap in the rigid-limit figure at N = 100, and x₂ = v₂t not at all: no padding figures', () => {
+    const { system, computed } = once(impact);
+    const sim = buildReport(system, computed).sections.find((x) => x.id === 'simulation')!;
+    const ids = sim.blocks.flatMap((b) => (b.kind === 'figure' ? [b.id] : []));
+    expect(ids).not.toContain('plot-coordinates');
+    expect(ids).toContain('plot-velocities');
+    // x₂'s portrait would be the line ẋ₂ = v₂.
+    expect(ids.filter((id) => id.startsWith('plot-phase'))).toEqual(['plot-phase']);
+    const text = JSON.stringify(sim);
+    expect(text).toContain('" against time is ","the gap of the contact wall at ",{"math":"N = 100"}');
+    expect(text).toContain('{"math":"\\\\dot{x}_{2} = 0.5"}');
+  });
+  it('Theorem 3’s x₂(δ_N) derived, v₂g₁₁π/(√N ω), ω = √(c²g₁₁ − k²): (3.6) at the exit, O(N^{−1/2}), no longer “not derived”', () => {
+    const row = check.rows.find((r) => r.formula.name === 'x_2(\\delta_N)')!;
+    expect([row.formula.eq, row.agrees, row.how]).toEqual(['Th. 3', true, 'symbolic']);
+    for (const N of [100, 1e5]) {
+      const env = { g11: 2, g22: 1, c: 2, k: 0.5, N, w: 1, v2: 0.5 };
+      expect(evaluate(row.derived, env)).toBeCloseTo((0.5 * 2 * Math.PI) / (Math.sqrt(N) * Math.sqrt(8 - 0.25)), 14);
+    }
+    expect(check.notDerived.some((r) => r.name.startsWith('x_i'))).toBe(false);
+    const { system } = once(impact);
+    const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check });
+    const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const shown = results.find((r) => r.lines[0]!.before === 'x_2(\\delta_N)')!;
+    expect(shown.lines[0]!.after).toBe('= \\frac{g_{11} \\pi v_{2}}{\\sqrt{N} \\sqrt{c^{2} g_{11} - k^{2}}}');
+    // ẋ₂(δ_N) and ẋ₂*(δ*_N), both v₂ under two realizations, are two displays, not one chained across models.
+    expect(results.map((r) => r.lines[0]!.before)).toContain('\\dot{x}_2(\\delta_N)');
+    expect(results.map((r) => r.lines[0]!.before)).toContain('\\dot{x}_2^{*}(\\delta_N^{*})');
+    // The Kelvin–Voigt force is tensile at the exit, said once beside it.
+    expect(JSON.stringify(doc.sections.find((x) => x.id === 'compliant'))).toContain('With adhesion the force is tensile at the exit');
   });
   it('prints each display as symbol = value, the paper’s number in the tag column; δ_N* in u; no D_V; E = T + V + V_c in the conventions', () => {
     const { system } = once(impact);
@@ -638,7 +704,7 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
       doc.sections.find((x) => x.id === id)!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])),
     );
     const row = (lhs: string) => rows.find((r) => r.lines[0]!.before === lhs)!;
-    expect([row('\\delta_N').tag, row('\\lim_{N \\to \\infty} \\delta_N^{*}').tag]).toEqual(['\\text{Th. 3}', '\\text{Th. 3}']);
+    expect([row('x_2(\\delta_N)').tag, row('\\lim_{N \\to \\infty} \\delta_N^{*}').tag]).toEqual(['\\text{Th. 3}', '\\text{Th. 3}']);
     expect(rows.every((r) => !/\\text\{(Th|\(3)/.test(r.lines[0]!.before))).toBe(true);
     // The toolkit's own δ_N* in the speed u of its own row: (2/(Nu)) ln((u + w)/(u − w)), not 2(ln(g₁₁/2) + 2 ln(w + u))/(Nu).
     expect(row('\\delta_N^{*}').lines[0]!.after).toBe('= \\frac{2 \\ln\\left(\\frac{u + w}{u - w}\\right)}{N u}');
@@ -646,7 +712,7 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     const text = JSON.stringify(doc.sections);
     expect(text).not.toContain('D_{V}');
     expect(text).not.toContain('states in words');
-    expect(text).toContain('{"math":"u"}," of ",{"ref":"paper-17"}');
+    expect(text).toContain('{"math":"u"}," is that of ",{"ref":"paper-16"}');
     expect(JSON.stringify(doc.sections.find((x) => x.id === 'conventions'))).toContain('E = T + V + V_{c}');
     // The medium's potential and Rayleigh function in the parameters' table set in math, not text.
     const parameters = JSON.stringify(doc.sections.find((x) => x.id === 'model'));

@@ -26,7 +26,19 @@ import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
-import { derivedLeft, displayedElsewhere, givenBack, namedFacts, onTag, own, resultDisplays, rowLhs, rowName, rowTag, type ResultDisplay } from './paper-displays.js';
+import {
+  derivedLeft,
+  displayedElsewhere,
+  givenBack,
+  namedFacts,
+  onTag,
+  own,
+  resultDisplays,
+  rowLhs,
+  rowName,
+  rowTag,
+  type ResultDisplay,
+} from './paper-displays.js';
 import {
   BINDING_WIDTH,
   boundFacts,

@@ -202,7 +202,7 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     // The sufficient condition is stricter than the exact criterion (4.8), l < R₁.
     expect(evaluate(check.rows[5]!.derived, env)).toBeLessThan(0.7);
   });
-  it('prints (4.6) in τ, sin√N(t − τ), and a as the paper does; its Derived cells refer to the displays, no letters I₁, I₃, E₃, S₃, P', () => {
+  it('prints (4.6) in τ, sin√N(t − τ), and a as 4(1 − l/R₁)(1 − l/R₂) − 2; its Derived cells refer to the displays, no letters I₁, I₃, E₃, S₃, P', () => {
     const { system } = once(birkhoffStiff);
     const check = report(birkhoffStiff);
     const doc = buildReport(system, { source: 'derivations/kozlov-birkhoff-stiff.ts', toolkit: TOOLKIT, paper: check });
@@ -213,7 +213,8 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
         .lines.map((l) => l.after)
         .join(' ');
     expect(printed('paper-3')).toBe('= -\\frac{\\sqrt{N} v \\sin\\left(\\sqrt{N} (t - \\tau)\\right)}{R_{2}}');
-    expect(printed('paper-9')).toBe('= 2 \\left(1 + \\frac{2 l^{2}}{R_{1} R_{2}} - 2 l \\left(\\frac{1}{R_{1}} + \\frac{1}{R_{2}}\\right)\\right)');
+    // a + 2 a product vanishing at l = R₁ and l = R₂, the thresholds of (4.8) (core/complete-product.ts).
+    expect(printed('paper-9')).toBe('= 4 \\left(1 - \\frac{l}{R_{1}}\\right) \\left(1 - \\frac{l}{R_{2}}\\right) - 2');
     expect(rows.find((r) => r.label === 'paper-9')!.lines[0]!.before).toBe('a');
     const checkSection = JSON.stringify(doc.sections.find((x) => x.id === 'paper-check'));
     for (const letter of ['I_{1}', 'I_{3}', 'E_{3}', 'S_{3}', 'P =']) expect(checkSection).not.toContain(letter);

@@ -26,7 +26,7 @@ import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
-import { derivedLeft, givenBack, namedFacts, own, resultDisplays, rowLhs, rowTag, type ResultDisplay } from './paper-displays.js';
+import { conditioned, derivedLeft, givenBack, namedFacts, own, resultDisplays, rowLhs, rowTag, type ResultDisplay } from './paper-displays.js';
 import {
   BINDING_WIDTH,
   boundFacts,
@@ -220,7 +220,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
         : [
             [
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
-              [m(r.formula.name)],
+              [m(conditioned(r))],
               [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
               derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
               [r.agrees ? verdict(r) : 'no'],

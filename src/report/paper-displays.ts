@@ -52,7 +52,10 @@ export const paperTag = (eqs: readonly string[]): string => (eqs.length ? `\\tex
 
 /** Each fact a row derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2); u of its (17), a result of the toolkit's own). */
 export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
-  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
+  // A negated fact (ϖ = −∂ẍ/∂x) is not the row's quantity: a letter bound to it elsewhere keeps its own name.
+  return new Map(
+    rows.flatMap((r) => (r.formula.derived.length === 1 && !r.formula.derived[0]!.negated ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])),
+  );
 }
 
 /** A row's paper number as the tag column prints it ('' for the report's own results). */
@@ -69,10 +72,18 @@ export function sharedLhs(rows: readonly PaperCheckRow[]): string {
   return qualified([...new Set(rows.map((r) => r.formula.name))]).join(' = ');
 }
 
-/** The paper's numbers of the rows a display names, each once, in order: "(3.3), (3.4)". */
+/**
+ * The paper's numbers of the rows a display names, each once, in order: "(3.3), (3.4)"; after where the result holds
+ * (kozlov1988 (4.6): 0 ≤ t ≤ πN^{−1/2}), which the tag column says so that the equation's sides do not.
+ */
 export function sharedTag(rows: readonly PaperCheckRow[]): string {
-  return paperTag([...new Set(rows.filter((r) => !own(r)).map((r) => r.formula.eq))]);
+  const numbers = paperTag([...new Set(rows.filter((r) => !own(r)).map((r) => r.formula.eq))]);
+  const conditions = [...new Set(rows.flatMap((r) => (r.formula.condition ? [r.formula.condition] : [])))];
+  return conditions.length ? `${conditions.join(',\\ ')}${numbers ? `\\quad ${numbers}` : ''}` : numbers;
 }
+
+/** A row's quantity with where it holds, for a table cell: "ϖ(t), 0 ≤ t ≤ πN^{−1/2}". */
+export const conditioned = (r: PaperCheckRow): string => (r.formula.condition ? `${r.formula.name},\\ ${r.formula.condition}` : r.formula.name);
 
 /**
  * Names where one is another with a qualifier (ẋ₂(δ_N) and "ẋ₂(δ_N), V_N*",

@@ -129,6 +129,30 @@ export function conservativeBetweenEvents(model: Model): boolean {
   );
 }
 
+/** Relative spread of the energy below which a plot of it would show only the integrator's error, scaled up to fill the axis. */
+const HELD_ENERGY = 1e-5;
+
+/** max |E − E₀| over the run, relative to max |E| (0 for a run whose energy is 0 throughout). */
+export function energySpread(energy: readonly number[]): number {
+  const scale = Math.max(0, ...energy.map(Math.abs));
+  const e0 = energy[0] ?? 0;
+  return scale > 0 ? Math.max(0, ...energy.map((e) => Math.abs(e - e0))) / scale : 0;
+}
+
+/**
+ * Whether the run's energy stays at its initial value to the integrator's error, said in a line rather than plotted:
+ * where no drift figure shows that error as such (conservativeBetweenEvents), the energy of a realized contact's
+ * spring (kozlov1988 §4's stiff walls).
+ */
+export const heldEnergy = (model: Model, tr: { readonly energy?: readonly number[] }): boolean =>
+  !conservativeBetweenEvents(model) && tr.energy !== undefined && energySpread(tr.energy) < HELD_ENERGY;
+
+/** "1.7 \\cdot 10^{-6}": a small relative number to two digits, as LaTeX. */
+export function scientific(v: number): string {
+  const [mantissa, exponent] = v.toExponential(1).split('e');
+  return Number(exponent) === 0 ? mantissa! : `${mantissa} \\cdot 10^{${Number(exponent)}}`;
+}
+
 /**
  * (E − Eₖ)/|Eₖ| at every sample, Eₖ the energy at the first sample after the
  * latest event (E₀ before any): the integrator's drift, which impacts do not

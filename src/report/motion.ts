@@ -13,7 +13,17 @@ import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
-import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
+import {
+  constantCoordinates,
+  conservativeBetweenEvents,
+  energyDrift,
+  energySpread,
+  heldEnergy,
+  scaleGroups,
+  scientific,
+  shownTrajectory,
+  spread,
+} from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
@@ -289,7 +299,11 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       );
     });
   }
-  if (tr.energy) {
+  // An energy that stays put to the integrator's error plots only that error, scaled up to fill the axis: said in a line instead.
+  // Over the whole run, as the notation's list says whether it is plotted (sections.ts).
+  const energyChange = run.energy ? energySpread(run.energy) : undefined;
+  const energyHeld = heldEnergy(model, run);
+  if (tr.energy && !energyHeld) {
     figures.push(
       sceneFigure(
         plotScene({
@@ -374,6 +388,17 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),
     ...figures,
+    ...(energyHeld
+      ? [
+          paragraph(
+            'The total energy ',
+            m(`${energyLabel(model)} = ${formatNumber(Number(tr.energy![0]!.toPrecision(6)))}`),
+            ' stays at its initial value to ',
+            m(scientific(energyChange!)),
+            ' of it over the run, the integrator’s error: it is not plotted.',
+          ),
+        ]
+      : []),
     counted,
     ...passes,
     ...(modesOfRun ? [modesOfRun] : []),

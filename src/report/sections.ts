@@ -50,6 +50,7 @@ import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report, retainingT
 import { limitSection, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
 import { steadyMotionSection } from './steady-motion.js';
+import { heldEnergy } from './motion-plots.js';
 import { sweepFigure } from './sweep.js';
 import { EVENT_STYLE, seriesStyle, svgPlot, type PlotEventKind } from './plot.js';
 import {
@@ -705,7 +706,7 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
     items.push([
       m(energyLabel(system.model)),
       ' is the total energy',
-      simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.',
+      simulation && 'trajectory' in simulation && !heldEnergy(system.model, simulation.trajectory) ? ', plotted against time with the motion.' : '.',
     ]);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);

@@ -241,8 +241,16 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     );
     expect(abstract).not.toContain('corrected reading');
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
-    // −1.52314 against a = −1.49206: the gap, O(N^{-1/2}), printed as measured.
-    expect(own).toContain('differs from the toolkit’s formula by 0.031, within the tolerance 0.05');
+    // −1.52314 against a = −1.49206: the gap, O(N^{-1/2}), printed as measured; a convergence, not an agreement to 0.05.
+    expect(own).toContain('differs from the toolkit’s formula by 0.031.');
+    expect(own).not.toContain('within the tolerance');
+    // The rows the paper does not print are the Discussion's, not the Conclusion's findings.
+    const said = (id: string): string => JSON.stringify(doc.sections.find((x) => x.id === id));
+    expect(said('conclusion')).not.toContain('corrected reading');
+    expect(said('discussion')).toContain('the corrected reading ');
+    // The energy, held to the integrator's error, is said in a line, not plotted.
+    expect(said('simulation')).not.toContain('plot-energy');
+    expect(said('simulation')).toContain('stays at its initial value to ');
   });
   it('Lyapunov’s constant’s I₁ tends to 4l(R₁⁻¹ + R₂⁻¹) = 5.0794 at l = 0.5 (v = 1, as the paper takes it), whatever N', () => {
     const row = report(birkhoffStiff).rows[6]!;

@@ -360,7 +360,7 @@ export function stateSymbols(model: Model): Set<string> {
 
 /** `at`: parameter → a value, an expression of the parameters. */
 /** Written for a parameter in `at`: both sides are taken to their limits as it grows. */
-export const INFINITY = '∞';
+const INFINITY = '∞';
 
 function atValues(input: unknown, field: string, params: ReadonlySet<string>, out: Problems): { values: Map<string, Expr>; limits: string[] } {
   const values = new Map<string, Expr>();

@@ -646,7 +646,7 @@ export interface PaperFormulaSpec {
    * 'A = B' between quantities the `where` binds to facts (Appell's theorem, p⁺·v = p⁻·v): A is set beside B.
    */
   readonly formula?: string;
-  /** The fact it gives: a fact's name, several joined by ' + ', and a fact to a power of a `where` symbol ('impact1.leaves.ratio^k'). */
+  /** The fact it gives: a fact's name, several joined by ' + ', a fact to a power of a `where` symbol ('impact1.leaves.ratio^k'), a fact negated ('-fact'). */
   readonly derived?: string;
   /**
    * The formula's own symbols: each a fact's name or an expression of the
@@ -655,7 +655,11 @@ export interface PaperFormulaSpec {
    * symbols ({ Q: 'q' }).
    */
   readonly where?: Readonly<Record<string, string>>;
-  /** Parameter values at which the paper's result holds, set in both sides (Kozlov's Theorem 3: damping of order √N, { nu: '0' }). */
+  /**
+   * Parameter values at which the paper's result holds, set in both sides (Kozlov's Theorem 3: damping of order √N,
+   * { nu: '0' }); '∞' takes both sides to their limits as the parameter grows, after the values are set (kozlov1988 §4:
+   * the upper wall flattening, { R2: '∞' }).
+   */
   readonly at?: Readonly<Record<string, string | number>>;
   /**
    * For a measured fact (limit., orbit., motion.: numbers the report's

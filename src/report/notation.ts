@@ -13,6 +13,8 @@
 import { cancelQuotients } from '../core/cancel.js';
 import { collectFactors } from '../core/factor.js';
 import { completeSquares } from '../core/complete-square.js';
+import { completeProduct } from '../core/complete-product.js';
+import { opCount } from '../core/cost.js';
 import { combineRadicals } from '../core/radicals.js';
 import { expand } from '../core/expand.js';
 import { doubleAngles } from '../core/double-angles.js';
@@ -284,7 +286,9 @@ function tidyPartsOnce(u: Expr): Expr {
       return u;
     case 'add': {
       // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
-      const c = pythagoreanPairs(completeSquares(inCosines(inSines(contractAngleSums(u)))));
+      const s = inCosines(inSines(contractAngleSums(u)));
+      const [squares, product] = [completeSquares(s), completeProduct(s)];
+      const c = pythagoreanPairs(product && opCount(product) < opCount(squares) ? product : squares);
       if (c.kind !== 'add') return tidyParts(c);
       const terms = termsOf(c);
       const out = terms.map(tidyParts);

@@ -52,7 +52,10 @@ export const paperTag = (eqs: readonly string[]): string => (eqs.length ? `\\tex
 
 /** Each fact a row derives alone, with the name that row gives it (trajectory1.end: τ of kozlov1988 (4.2); u of its (17), a result of the toolkit's own). */
 export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> {
-  return new Map(rows.flatMap((r) => (r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])));
+  // A negated fact (ϖ = −∂ẍ/∂x) is not the row's quantity: a letter bound to it elsewhere keeps its own name.
+  return new Map(
+    rows.flatMap((r) => (r.formula.derived.length === 1 && !r.formula.derived[0]!.negated ? [[r.formula.derived[0]!.fact, r.formula.name] as const] : [])),
+  );
 }
 
 /** A row's paper number as the tag column prints it ('' for the report's own results). */

@@ -63,7 +63,8 @@ function rowsOf(model: PaperModel): Row[] {
   const p = model.paper;
   const row = (eq: string, name: string, anchor: string, how: string, math = true): Row => ({ eq, name, math, model, anchor, how });
   return [
-    ...p.formulas.map((f) => row(f.eq, f.name, 'tab-paper-check', formulaHow(f))),
+    // Where a result holds beside its name, as the report's table prints it (two rows ϖ(t) of kozlov1988 (4.6), one per swing).
+    ...p.formulas.map((f) => row(f.eq, f.on ? `${f.name},\\ ${f.on}` : f.name, 'tab-paper-check', formulaHow(f))),
     ...(p.claims ?? []).map((c) => row(c.eq, c.name, 'paper-claims', 'an inequality typed from the paper, proved on the parameters’ ranges')),
     ...(p.figures ?? []).map((f) =>
       row(f.eq, f.name, paperFigureId(f.eq), PAPER_FIGURE.test(f.eq) ? 'redrawn from the derived formula' : 'drawn from the derived formula'),

@@ -362,15 +362,14 @@ const ORIGINS = [
   ['reduction', 'reduction of the paper’s equations', 'reductions of the paper’s equations'],
 ] as const;
 
-/** The toolkit's own rows, each kind a clause: "the toolkit’s 15 reductions of the paper’s equations (2.1)–(2.2) agree". */
+/** The toolkit's own rows, each kind a clause: "the 15 reductions of the paper’s equations (2.1)–(2.2) agree". */
 function ownFindings(p: PaperCheck): Inline[][] {
   return ORIGINS.flatMap(([origin, one, many]) => {
     const rows = p.rows.filter((r) => r.formula.origin === origin && r.agrees !== undefined);
     if (rows.length === 0) return [];
     const agree = rows.filter((r) => r.agrees).length;
     const span = equationSpan(p, rows);
-    const what: Inline[] =
-      rows.length === 1 ? [`the toolkit’s ${one} `, m(rowLhs(rows[0]!))] : [`the toolkit’s ${rows.length} ${many}${span ? ` ${span}` : ''}`];
+    const what: Inline[] = rows.length === 1 ? [`the ${one} `, m(rowLhs(rows[0]!))] : [`the ${rows.length} ${many}${span ? ` ${span}` : ''}`];
     return [[...(agree < rows.length ? [`${agree} of `] : []), ...what, agree === 1 ? ' agrees' : ' agree']];
   });
 }
@@ -514,8 +513,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
               ...scopeInlines(f.paper),
             ],
       );
-    // The toolkit's own rows are the body's and the conclusion's; the abstract states what is found.
-    if (!brief) out.push(...ownFindings(f.paper));
+    // The rows the paper does not print are the Discussion's (ownFindings), not findings about the model.
     const claims = f.paper.claims;
     const proved = claims.filter((c) => c.proof.holds).length;
     if (claims.length)
@@ -822,7 +820,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
         ),
       );
     const apart = ownFindings(f.paper);
-    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them as they stand: ', ...series(apart), '.'));
+    if (apart.length) blocks.push(paragraph('Of the rows the paper does not print, marked in Table ', ref('tab:paper-check'), ', ', ...series(apart), '.'));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

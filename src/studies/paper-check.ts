@@ -15,6 +15,7 @@ import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
 import { asymptoticExpansion } from '../core/series.js';
 import { evaluate } from '../core/evaluate.js';
+import { limitAtInfinity } from '../core/limit.js';
 import { rationalized } from '../core/rationalize.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
@@ -274,7 +275,28 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     // At the parameter values the paper's result holds for (Kozlov's Theorem 3: ν = 0).
     const atValues = (e: Expr): Expr => (f.at ? subs(e, f.at) : e);
     const binding = new Map<string, Expr>([...f.where].map(([s, b]) => [s, atValues('fact' in b ? look(b.fact) : b.expr)]));
-    const exact = atValues(f.left ? subs(f.left, binding) : add(...f.derived.map((t) => (t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))));
+    // Limits are taken of each side whole, not of its symbols' values: a product's factor may grow as another vanishes.
+    const limited = (e: Expr): Expr =>
+      (f.limits ?? []).reduce((x, p) => {
+        const l = limitAtInfinity(x, p);
+        if (l) return l;
+        throw new MechanicsError(
+          'invalid-option',
+          'model',
+          `paper formula ${f.eq}: a side has no finite limit as ${p} grows (rational in ${p} with a finite limit)`,
+          {
+            model: system.model.name,
+            field: 'paper.formulas',
+          },
+        );
+      }, e);
+    const exact = limited(
+      atValues(
+        f.left
+          ? subs(f.left, binding)
+          : add(...f.derived.map((t) => mul(num(t.negated ? -1 : 1), t.power ? pow(look(t.fact), subs(t.power, binding)) : look(t.fact)))),
+      ),
+    );
     // A side in one square root as A + B√R (kozlov1988 §5: the return to the focus is a/2 once its flight's root is squared away).
     const derived =
       f.remainder && !f.remainder.exponential
@@ -283,7 +305,7 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
           ? rationalized(exact, (x) => x.kind === 'sym' && positive.has(x.name))
           : exact;
     if (!f.formula) return { formula: f, bindings: binding, derived, how: 'symbolic' };
-    const paper = atValues(subs(f.formula, binding));
+    const paper = limited(atValues(subs(f.formula, binding)));
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
     // Roots joined as the positive parameters allow (kozlov1988 Th. 3: √N·√(c² − k²) = √(N(c² − k²)) for N > 0).
     const roots = (e: Expr): Expr => combineRadicals(e, (x) => x.kind === 'sym' && positive.has(x.name));

@@ -65,8 +65,9 @@ describe.each([
   [
     'kozlov-birkhoff-stiff',
     birkhoffStiff,
-    // (4.6)–(4.7), I₁, I₂, a; the δs' place; the orbit's trace at the sweep's largest N against the rigid a.
-    [...Array(9).fill('symbolic'), 'symbolic', 'measured'],
+    // (4.6)–(4.7), I₁, I₂, a; a at (4.8)'s thresholds; I₁, a and l* as R₂ → ∞; the δs' place; the orbit's trace at the
+    // sweep's largest N against the rigid a.
+    [...Array(15).fill('symbolic'), 'symbolic', 'measured'],
   ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
   ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
@@ -191,17 +192,18 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
   });
   it('with the walls realized by springs (4.6): p(t) over a period 2π/√N + 2l/v, and (4.7)’s l* = R₁R₂/(R₁ + R₂) = 0.39375 at R₁ = 0.7, R₂ = 0.9', () => {
     const check = report(birkhoffStiff);
-    // The I_k bounds, the single wall, |a| < 2 ⇔ (4.8), "(4.7) is not necessary", (4.8) → (4.7) as R₂ → ∞.
-    expect(check.notDerived.map((n) => n.eq)).toEqual(['§4', '§4', '(4.8)', '(4.7)', '(4.8)']);
+    // The I_k bounds, "(4.7) is not necessary" and (4.9), with gravity, derived in kozlov-concave-walls.
+    expect(check.notDerived.map((n) => n.eq)).toEqual(['§4', '(4.7)', '(4.9)']);
+    expect(check.notDerived[2]!.reason).toContain('kozlov-concave-walls');
     const env = { l: 0.5, R1: 0.7, R2: 0.9, v: 1.3, N: 400 };
-    // (4.6) typed from the paper: p = vR₁⁻¹√N sin √N t in the lower spring, at its middle (the row derives ∂ẍ/∂x = −p).
-    expect(evaluate(check.rows[0]!.derived, { ...env, t: Math.PI / 40 })).toBeCloseTo(-(1.3 / 0.7) * 20, 12);
+    // (4.6) typed from the paper: p = vR₁⁻¹√N sin √N t > 0 in the lower spring, at its middle (−∂ẍ/∂x derived).
+    expect(evaluate(check.rows[0]!.derived, { ...env, t: Math.PI / 40 })).toBeCloseTo((1.3 / 0.7) * 20, 12);
     expect(evaluate(check.rows[3]!.derived, env)).toBeCloseTo((2 * Math.PI) / 20 + (2 * 0.5) / 1.3, 14);
     expect(evaluate(check.rows[5]!.derived, env)).toBeCloseTo((0.7 * 0.9) / 1.6, 14);
     // The sufficient condition is stricter than the exact criterion (4.8), l < R₁.
     expect(evaluate(check.rows[5]!.derived, env)).toBeLessThan(0.7);
   });
-  it('prints (4.6) in τ, sin√N(t − τ), and a as the paper does; its Derived cells refer to the displays, no letters I₁, I₃, E₃, S₃, P', () => {
+  it('prints (4.6) in τ, sin√N(t − τ), and a as 4(1 − l/R₁)(1 − l/R₂) − 2; its Derived cells refer to the displays, no letters I₁, I₃, E₃, S₃, P', () => {
     const { system } = once(birkhoffStiff);
     const check = report(birkhoffStiff);
     const doc = buildReport(system, { source: 'derivations/kozlov-birkhoff-stiff.ts', toolkit: TOOLKIT, paper: check });
@@ -211,8 +213,13 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
         .find((r) => r.label === label)!
         .lines.map((l) => l.after)
         .join(' ');
-    expect(printed('paper-3')).toBe('= -\\frac{\\sqrt{N} v \\sin\\left(\\sqrt{N} (t - \\tau)\\right)}{R_{2}}');
-    expect(printed('paper-9')).toBe('= 2 \\left(1 + \\frac{2 l^{2}}{R_{1} R_{2}} - 2 l \\left(\\frac{1}{R_{1}} + \\frac{1}{R_{2}}\\right)\\right)');
+    expect(printed('paper-3')).toBe('= \\frac{\\sqrt{N} v \\sin\\left(\\sqrt{N} (t - \\tau)\\right)}{R_{2}}');
+    // ϖ(t) = …, where it holds in the tag column, not "ϖ(t), 0 ≤ t ≤ πN^{-1/2} = …"; l* = …, not "l*, l ≤ l* = …".
+    expect(rows.find((r) => r.label === 'paper-1')!.lines[0]!.before).toBe('\\varpi(t)');
+    expect(JSON.stringify(rows.find((r) => r.label === 'paper-1'))).toContain('0 \\\\le t \\\\le \\\\pi N^{-1/2}\\\\quad \\\\text{(4.6)}');
+    expect(rows.find((r) => r.label === 'paper-6')!.lines[0]!.before).toBe('l_{*}');
+    // a + 2 a product vanishing at l = R₁ and l = R₂, the thresholds of (4.8) (core/complete-product.ts).
+    expect(printed('paper-9')).toBe('= 4 \\left(1 - \\frac{l}{R_{1}}\\right) \\left(1 - \\frac{l}{R_{2}}\\right) - 2');
     expect(rows.find((r) => r.label === 'paper-9')!.lines[0]!.before).toBe('a');
     const checkSection = JSON.stringify(doc.sections.find((x) => x.id === 'paper-check'));
     for (const letter of ['I_{1}', 'I_{3}', 'E_{3}', 'S_{3}', 'P =']) expect(checkSection).not.toContain(letter);
@@ -233,8 +240,16 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     );
     expect(abstract).not.toContain('corrected reading');
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results'));
-    // −1.52314 against a = −1.49206: the gap, O(N^{-1/2}), printed as measured.
-    expect(own).toContain('differs from the toolkit’s formula by 0.031, within the tolerance 0.05');
+    // −1.52314 against a = −1.49206: the gap, O(N^{-1/2}), printed as measured; a convergence, not an agreement to 0.05.
+    expect(own).toContain('differs from the toolkit’s formula by 0.031.');
+    expect(own).not.toContain('within the tolerance');
+    // The rows the paper does not print are the Discussion's, not the Conclusion's findings.
+    const said = (id: string): string => JSON.stringify(doc.sections.find((x) => x.id === id));
+    expect(said('conclusion')).not.toContain('corrected reading');
+    expect(said('discussion')).toContain('the corrected reading ');
+    // The energy, held to the integrator's error, is said in a line, not plotted.
+    expect(said('simulation')).not.toContain('plot-energy');
+    expect(said('simulation')).toContain('stays at its initial value to ');
   });
   it('Lyapunov’s constant’s I₁ tends to 4l(R₁⁻¹ + R₂⁻¹) = 5.0794 at l = 0.5 (v = 1, as the paper takes it), whatever N', () => {
     const row = report(birkhoffStiff).rows[6]!;
@@ -248,6 +263,26 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(evaluate(a!.derived, env)).toBeCloseTo(2 * (1 - 2 * 0.5 * (1 / 0.7 + 1 / 0.9) + (2 * 0.25) / 0.63), 12);
     // kozlov-birkhoff-orbit's first row: 1 + ρ₁ + ρ₂ of the orbit Newton found, the energy's multiplier 1 beside the pair.
     expect(evaluate(a!.derived, env)).toBeCloseTo(report(birkhoff).rows[0]!.measured!.value - 1, 8);
+  });
+});
+
+describe('kozlov1988 (4.8) from Lyapunov’s a, and the one wall as R₂ → ∞', () => {
+  it('a = −2 at l = R₁ and R₂, 2 at R₁ + R₂; as R₂ → ∞, I₁ → 4l/R₁, a → 2 − 4l/R₁ and l* → R₁', () => {
+    const rows = report(birkhoffStiff).rows.slice(9, 15);
+    expect(rows.map((r) => [r.formula.eq, r.agrees, r.how])).toEqual([
+      ['(4.8)', true, 'symbolic'],
+      ['(4.8)', true, 'symbolic'],
+      ['(4.8)', true, 'symbolic'],
+      ['§4', true, 'symbolic'],
+      ['§4', true, 'symbolic'],
+      ['(4.7)', true, 'symbolic'],
+    ]);
+    // By hand: a = 2 − 4l(1/R₁ + 1/R₂) + 4l²/(R₁R₂) at the thresholds, free of the other parameters.
+    const env = { l: 0.5, R1: 0.7, R2: 0.9, v: 1.3, N: 400 };
+    rows.slice(0, 3).forEach((r, k) => expect(evaluate(r.derived, env)).toBeCloseTo([-2, -2, 2][k]!, 12));
+    expect(evaluate(rows[3]!.derived, env)).toBeCloseTo((4 * 0.5) / 0.7, 12);
+    expect(evaluate(rows[4]!.derived, env)).toBeCloseTo(2 - (4 * 0.5) / 0.7, 12);
+    expect(evaluate(rows[5]!.derived, env)).toBeCloseTo(0.7, 12);
   });
 });
 
@@ -269,7 +304,7 @@ describe('kozlov1988 §4’s closing remark: p(t) of (4.6) tends to a sum of δ-
       -[1, 1, -3.5].reduce((s, a, j) => s + a * evaluate(fact(facts, system, `${p}@moment${j}:trajectory1`)!, { ...env, N }), 0);
     expect(Math.abs(integral(1e6) - (2 * 1.3) / 0.7)).toBeLessThan(0.01);
     // A calculus identity, not a result of the model: the report keeps only where the δs sit.
-    const rows = report(birkhoffStiff).rows.slice(9, 10);
+    const rows = report(birkhoffStiff).rows.slice(15, 16);
     expect(rows.map((r) => [r.formula.eq, r.agrees, r.formula.origin])).toEqual([['§4', true, 'correction']]);
   });
 });
@@ -735,8 +770,9 @@ describe('a wrong formula disagrees', () => {
     ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 5, { formula: '0.01' }],
     ['(1.1) with the spring and damper alone against λ, the start’s g cos θ₀', realized, 7, { formula: 'g*cos(1)' }],
     ['(6.2)’s E₊ with c for |c|', minorAxis, 1, { formula: 'c*(a^2 - b^2)/2' }],
-    ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: '-v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
-    ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: '-v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
+    ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: 'v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
+    ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: 'v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],
+    ['(4.6) with ∂ẍ/∂x for p, the sign the paper does not print', birkhoffStiff, 0, { formula: '-v*R1^(-1)*sqrt(N)*sin(sqrt(N)*t)' }],
     ['(4.6)’s period with one swing, T = τ + l/v', birkhoffStiff, 3, { formula: 'tau + l*v^(-1)' }],
     [
       '§4’s lim I₁ with the period’s limit taken as l, one flight',

@@ -68,10 +68,13 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     // (2.4), (2.5) and (2.6)'s three equations; Δᵢ as printed the one that disagrees.
     expect(abstract).toContain('4 of the 5 formulas of Smirnov (2.4)–(2.6) checked agree with the derivation');
     expect(abstract).not.toMatch(/3 of the 4 formulas/);
-    // The toolkit's own rows are the conclusion's, not the abstract's: it states what is found.
+    // The toolkit's own rows are not the abstract's: it states what is found.
     expect(abstract).not.toContain('corrected reading');
+    // Nor the conclusion's: the Discussion names them beside the table that marks them.
     const conclusion = paragraphs(doc.sections.find((s) => s.id === 'conclusion')!.blocks).join('\n');
-    expect(conclusion).toContain('the toolkit’s corrected reading $\\Delta_i,\\ \\pi/n\\ \\text{(2.4)}$ agrees');
-    expect(conclusion).toContain('the toolkit’s reduction of the paper’s equations $\\det\\ \\text{(2.4)}$ agrees');
+    expect(conclusion).not.toContain('corrected reading');
+    const discussion = paragraphs(doc.sections.find((s) => s.id === 'discussion')!.blocks).join('\n');
+    expect(discussion).toContain('the corrected reading $\\Delta_i,\\ \\pi/n\\ \\text{(2.4)}$ agrees');
+    expect(discussion).toContain('the reduction of the paper’s equations $\\det\\ \\text{(2.4)}$ agrees');
   });
 });

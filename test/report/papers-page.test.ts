@@ -39,6 +39,10 @@ describe('the results of the source papers, on one page', () => {
     expect([...tables.keys()].sort()).toEqual(['kozlov1988', 'kugushev2002', 'kuleshov2011', 'rubanovich1981', 'smirnov1981']);
   });
 
+  it('names where a result holds beside it: kozlov1988 (4.6)’s ϖ(t) once per swing', () => {
+    for (const swing of ['0 \\le t \\le \\pi N^{-1/2}', '\\tau \\le t \\le \\tau + \\pi N^{-1/2}']) expect(html).toContain(`\\varpi(t),\\ ${swing}`);
+  });
+
   it('orders a paper’s results by their numbers, not as strings: rubanovich1981 (1.7) before (1.20)', () => {
     const numbers = tables.get('rubanovich1981')!.map((r) => r[0]);
     expect(numbers.indexOf('(1.7)')).toBeGreaterThanOrEqual(0);

@@ -397,6 +397,18 @@ describe('a wrong formula', () => {
   });
 });
 
+describe('a formula’s fact negated and its limit as a parameter grows', () => {
+  const row = { eq: '(1.16)', name: 'x', derived: "-impact1.leaves.psi'+", where: { w: "impact1.psi'-" } };
+  it('compares −ψ̇⁺ with the paper’s (1.16) negated, and refuses a limit in α, under sines, with a named error', () => {
+    const system = derived(compass);
+    const check = (formula: string, at?: Record<string, string>): PaperCheck =>
+      paperCheck(system, { source: 'rubanovich1981', formulas: [{ ...row, formula, ...(at ? { at } : {}) }] });
+    expect(check('-w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)').rows[0]!.agrees).toBe(true);
+    expect(check('w*(1 - 3*sin(alpha)^2)/(1 + 3*sin(alpha)^2)').rows[0]!.agrees).toBe(false);
+    expect(() => check('-w', { alpha: '∞' })).toThrow(/no finite limit as alpha grows/);
+  });
+});
+
 describe('the double pendulum at a wall against Kugushev–Sorokina §1 and §9', () => {
   const rows = report(pendulumWall).rows;
   it('Appell (1.2), the impact equation (1.3), the quadratic (1.4) and its root at e = 1, energy kept at e = 1, the closing relation of §9 and its consequences, Carnot and (9.5) at e = 0, (10.15) and (9.5) along the wall agree', () => {

@@ -30,6 +30,8 @@ import { checkLatexMath, checkNote } from './text.js';
 export interface DerivedTerm {
   readonly fact: string;
   readonly power?: Expr;
+  /** Written '-fact': the fact negated (kozlov1988 (4.6): ϖ = −∂ẍ/∂x, the paper's p, positive on the swing). */
+  readonly negated?: true;
 }
 
 export interface PaperFormula {
@@ -49,6 +51,8 @@ export interface PaperFormula {
   readonly where: ReadonlyMap<string, { readonly fact: string } | { readonly expr: Expr }>;
   /** Parameter → the value at which the paper's result holds (set in both sides). */
   readonly at?: ReadonlyMap<string, Expr>;
+  /** Parameters both sides are taken to their limits in as they grow, after `at` is set (at: { R2: '∞' }). */
+  readonly limits?: readonly string[];
   /** The agreement required of a measured fact (relative to max(1, |paper|)). */
   readonly tolerance?: number;
   /** The remainder o(p^order) of an expansion as the parameter p grows: the derived side is expanded to it. */
@@ -226,7 +230,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const facts = typeof f.where === 'object' && f.where ? Object.values(f.where).filter((x): x is string => typeof x === 'string' && FACT.test(x)) : [];
     const introduced = substituted([derivedText ?? '', ...facts], state);
     const where = whereBindings(f.where, member(field, 'where'), new Set([...state, ...introduced]), out, velocities);
-    const at = atValues(f.at, member(field, 'at'), params, out);
+    const { values: at, limits } = atValues(f.at, member(field, 'at'), params, out);
     const measured = [...where.values()].some((b) => 'fact' in b && MEASURED.test(b.fact)) || derivedText?.split(' + ').some((t) => MEASURED.test(t.trim()));
     const tolerance =
       f.tolerance === undefined ? undefined : typeof f.tolerance === 'number' && f.tolerance > 0 && Number.isFinite(f.tolerance) ? f.tolerance : NaN;
@@ -269,6 +273,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       derived,
       where,
       ...(at.size ? { at } : {}),
+      ...(limits.length ? { limits } : {}),
       ...(tolerance !== undefined && !Number.isNaN(tolerance) ? { tolerance } : {}),
       ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
@@ -373,13 +378,21 @@ export function stateSymbols(model: Model): Set<string> {
 }
 
 /** `at`: parameter → a value, an expression of the parameters. */
-function atValues(input: unknown, field: string, params: ReadonlySet<string>, out: Problems): Map<string, Expr> {
+/** Written for a parameter in `at`: both sides are taken to their limits as it grows. */
+const INFINITY = '∞';
+
+function atValues(input: unknown, field: string, params: ReadonlySet<string>, out: Problems): { values: Map<string, Expr>; limits: string[] } {
   const values = new Map<string, Expr>();
-  if (input === undefined) return values;
+  const limits: string[] = [];
+  if (input === undefined) return { values, limits };
   for (const [name, value] of Object.entries(fieldsAt(input, field, 'an object of parameter → value', out) ?? {})) {
     const at = member(field, name);
     if (!params.has(name) || name === 'pi') {
       out.add('unknown-symbol', at, `${name} is not a parameter of the model`);
+      continue;
+    }
+    if (value === INFINITY) {
+      limits.push(name);
       continue;
     }
     const text = typeof value === 'number' ? `${value}` : stringAt(value, at, 'a value', out);
@@ -388,7 +401,7 @@ function atValues(input: unknown, field: string, params: ReadonlySet<string>, ou
     if (stray?.length) out.add('unknown-symbol', at, `${stray.join(', ')}: a value in at uses parameters only`);
     else if (e) values.set(name, e);
   }
-  return values;
+  return { values, limits };
 }
 
 export function parseText(text: string, field: string, out: Problems, scope: ParseScope = OPEN_SCOPE): Expr | undefined {
@@ -426,13 +439,19 @@ function substituted(texts: readonly string[], state: ReadonlySet<string>): Set<
 function derivedTerms(text: string, field: string, params: ReadonlySet<string>, where: ReadonlyMap<string, unknown>, out: Problems): DerivedTerm[] | undefined {
   const terms: DerivedTerm[] = [];
   for (const part of text.split(' + ')) {
-    const [fact, power, ...rest] = part.trim().split('^');
+    const negated = part.trim().startsWith('-');
+    const [fact, power, ...rest] = part.trim().replace(/^-\s*/, '').split('^');
     if (!fact || !FACT.test(fact) || rest.length) {
-      out.add('bad-type', field, `'${part}' is not a fact's name (impact1.leaves.psi'+, supports.(+).Φ, limit.release), optionally ^ a symbol`);
+      out.add(
+        'bad-type',
+        field,
+        `'${part}' is not a fact's name (impact1.leaves.psi'+, supports.(+).Φ, limit.release), optionally ^ a symbol, or negated, -fact`,
+      );
       return undefined;
     }
+    const sign = negated ? { negated: true as const } : {};
     if (power === undefined) {
-      terms.push({ fact });
+      terms.push({ fact, ...sign });
       continue;
     }
     const e = parseText(power, field, out);
@@ -442,7 +461,7 @@ function derivedTerms(text: string, field: string, params: ReadonlySet<string>, 
       out.add('unknown-symbol', field, `the power ${power} uses ${stray.join(', ')}: neither a parameter nor bound in where`);
       return undefined;
     }
-    terms.push({ fact, power: e });
+    terms.push({ fact, power: e, ...sign });
   }
   return terms;
 }

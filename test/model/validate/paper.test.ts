@@ -37,6 +37,13 @@ describe('a paper', () => {
     expect(problems(paper({ formulas: [{ ...relation, formula: 'q = w' }] }))).toEqual([['unknown-symbol', 'paper.formulas[0].formula']]);
   });
 
+  it('reads a negated fact, a limit ∞ in at and where the quantity holds in LaTeX; refuses an `on` that is no text at its field', () => {
+    const row = { ...formula, derived: "-impact1.leaves.psi'+", at: { alpha: '∞' }, on: '0 \\le t \\le \\pi' };
+    builds(paper({ formulas: [row] }));
+    expect(problems(paper({ formulas: [{ ...row, on: 3 }] }))).toEqual([['bad-type', 'paper.formulas[0].on']]);
+    expect(problems(paper({ formulas: [{ ...row, at: { q: '∞' } }] }))).toEqual([['unknown-symbol', 'paper.formulas[0].at.q']]);
+  });
+
   it('reads claims: one inequality, a rate bound to one parameter, intervals of parameters; refuses the rest at their fields', () => {
     const claim = { eq: '(1.20)', name: 'x', claim: 'wp^2 < w^2', where: { w: "impact1.psi'-", wp: "impact1.leaves.psi'+" } };
     builds(paper({ claims: [claim, { ...claim, claim: 'w > 0', rate: 'k', where: { w: "impact1.psi'-", k: 'pi/alpha' }, on: { alpha: '(0, pi/5]' } }] }));

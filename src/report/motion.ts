@@ -364,7 +364,7 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}${markers.length < events.length ? ' (events closer than the plots resolve, 1/560 of the interval, at one instant)' : ''}: ${[
           ...new Set(events.map((e) => e.kind)),
         ]
-          .map((k) => countOf(events.filter((e) => e.kind === k).length, k))
+          .flatMap((k) => kindCounts(events.filter((e) => e.kind === k).length, k, k === 'rest' ? slidingRests(run) : 0))
           .join(', ')}${slidingText(run)}.`,
       )
     : paragraph('No impacts or releases occur on this interval.');
@@ -405,25 +405,31 @@ function flatParagraph(model: Model, flat: readonly number[], q0: readonly numbe
 }
 
 /**
- * ", the rest a persistent sliding contact" where the impacts accumulate into
- * a contact that keeps its speed (kozlov1988 §3: the point in the circle
- * slides on at u), not a rest; "" where every rest is at rest. The speed is
- * read where the contact's run ends (its release, else the end of the run),
- * not at the accumulation: a rod resting on one end still swings down about
- * it there, and comes to rest later on both.
+ * The rests that are sliding contacts: the impacts accumulate into a contact that keeps its speed (kozlov1988 §3: the
+ * point in the circle slides on at u), not a rest. The speed is read where the contact's run ends (its release, else
+ * the end of the run), not at the accumulation: a rod resting on one end still swings down about it there, and comes
+ * to rest later on both.
  */
-function slidingText(tr: MotionTrajectory): string {
+function slidingRests(tr: MotionTrajectory): number {
   const rests = tr.events.filter((e) => e.type === 'rest');
-  const sliding = rests.filter((rest) => {
+  return rests.filter((rest) => {
     const release = tr.events.find((e) => e.type === 'release' && e.t > rest.t && e.contacts?.some((c) => rest.contacts?.includes(c)));
     const end = release?.t ?? tr.t.at(-1)!;
     const k = tr.t.findIndex((t) => t > end);
     return Math.hypot(...(release?.qd ?? tr.qd[(k < 0 ? tr.t.length : k) - 1]!)) > SLIDING_SPEED;
   }).length;
+}
+
+/** "1 rest, 2 sliding contacts": the events of one kind counted, the sliding contacts among the rests apart. */
+function kindCounts(n: number, kind: string, sliding: number): string[] {
+  return [...(n - sliding > 0 ? [countOf(n - sliding, kind)] : []), ...(sliding > 0 ? [countOf(sliding, 'sliding contact')] : [])];
+}
+
+/** "; at a sliding contact …": what a sliding contact is, where the run has one; "" else. */
+function slidingText(tr: MotionTrajectory): string {
+  const sliding = slidingRests(tr);
   if (sliding === 0) return '';
-  const all = rests.length;
-  const which = sliding === all ? (all === 1 ? 'the rest is' : 'every rest is') : `${sliding} of the ${all} rests ${sliding === 1 ? 'is' : 'are'}`;
-  return `; ${which} a persistent contact, sliding along the constraint at a speed that does not vanish`;
+  return `; at ${sliding === 1 ? 'the sliding contact' : 'each sliding contact'} the impacts accumulate and the contact stays closed, the system sliding along the constraint at a speed that does not vanish`;
 }
 
 /** Speed above which a contact the impacts accumulated into is sliding, not at rest. */

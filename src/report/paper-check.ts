@@ -205,7 +205,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     : [];
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
-  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i]);
+  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && !r.printed && tooWide(r) && !printedThere[i]);
   const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), r.formula.name, paperLines(r, width), '=', rowTag(r) || undefined)] : []));
   const table: Block = {
     kind: 'table',
@@ -221,9 +221,10 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             [
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
-              [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
-              derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
-              [r.agrees ? verdict(r) : 'no'],
+              // A corrected reading (kozlov1988 §3's u cos[…]): the paper's print, and the reading beside the derivation.
+              [r.printed ? m(formulaLatex(r, r.formula.printed!)) : wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
+              r.printed ? ['read ', m(paperLatex(r)), ', ', ref(label(display[i]!.rows[0]!))] : derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
+              [r.printed && !r.printed.agrees ? `differs; the reading: ${r.agrees ? verdict(r) : 'no'}` : r.agrees ? verdict(r) : 'no'],
             ],
           ],
     ),
@@ -496,6 +497,17 @@ function paperLatex(r: LetteredRow): string {
   if (!r.formula.formula) return '';
   const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
   return r.formula.left && !derivedLeft(r) ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
+}
+
+/**
+ * A corrected reading whose print the derivation does not give (kozlov1988 §3's u cos[…]): the paper's print and the
+ * reading, each as "name = formula"; undefined for any other row.
+ */
+export function correctedReading(r: PaperCheckRow): { printed: string; reading: string } | undefined {
+  if (!r.printed || r.printed.agrees || !r.agrees || !r.formula.formula) return undefined;
+  const lettered: LetteredRow = { ...r, inPlace: new Map() };
+  const side = (e: Expr): string => `${r.formula.name} = ${formulaLatex(lettered, e)}`;
+  return { printed: side(r.formula.printed!), reading: side(r.formula.formula) };
 }
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */

@@ -21,6 +21,7 @@ import type { SupportHistory } from '../studies/support-history.js';
 import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
+import { supportRestFinding } from './support-rest-finding.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
@@ -445,6 +446,9 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   ];
   const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
   if (switching?.length) out.push(switching);
+  // A run that realizes one variant (no switch): its friction bound and the start from rest.
+  const rest = switching?.length ? [] : supportRestFinding(f.system, f.supportStarts);
+  if (rest.length) out.push(rest);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -788,8 +792,11 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
+  const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
+  const rest = switching?.length ? [] : supportRestFinding(f.system, f.supportStarts);
   const blocks: Block[] = [
     ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
+    ...(rest.length ? [paragraph(...capital(rest), '.')] : []),
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
     ...(f.plasticArrival ? [plasticArrivalParagraph(f.system, f.plasticArrival)] : []),
   ];

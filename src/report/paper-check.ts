@@ -222,8 +222,10 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(r.formula.name)],
               // A corrected reading (kozlov1988 §3's u cos[…]): the paper's print, and the reading beside the derivation.
-              [r.printed ? m(formulaLatex(r, r.formula.printed!)) : wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
-              r.printed ? ['read ', m(paperLatex(r)), ', ', ref(label(display[i]!.rows[0]!))] : derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
+              r.printed
+                ? [m(formulaLatex(r, r.formula.printed!)), ', read ', m(paperLatex(r))]
+                : [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
+              derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
               [r.printed && !r.printed.agrees ? `differs; the reading: ${r.agrees ? verdict(r) : 'no'}` : r.agrees ? verdict(r) : 'no'],
             ],
           ],

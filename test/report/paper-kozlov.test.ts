@@ -360,9 +360,9 @@ describe('Kozlov §3: the point in the circle', () => {
     const doc = buildReport(system, computed);
     const tex = renderLatexBody(doc);
     expect(tex).toContain(
-      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)$ & read $\\frac{u}{\\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)}$',
+      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)$, read $\\frac{u}{\\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)}$ & \\eqref{eq:circle-billiard:paper-4}',
     );
-    expect(tex).toContain('$t_{*}$ & $\\frac{2 R}{u (1 - e)}$ & read $\\frac{2 R \\alpha_{1}}{u (1 - e)}$');
+    expect(tex).toContain('$t_{*}$ & $\\frac{2 R}{u (1 - e)}$, read $\\frac{2 R \\alpha_{1}}{u (1 - e)}$ & \\eqref{eq:circle-billiard:paper-5}');
     expect(tex.match(/differs; the reading: yes, symbolically/g)).toHaveLength(2);
     const abstract = JSON.stringify(doc.abstract);
     expect(abstract).toContain('prints ');

@@ -38,10 +38,12 @@
 //                              Kozlov's averaged law in energy form, Ṫ = v v̇ (§3)
 //   impact{i}.{m}.averaged.law  that law in the normal speed w at an impact and the tangential
 //                              speed u (the facts .u, .w), ẇ = c(u² + w²) to first order in e − 1,
+//                              from .loss ΔT and .chord τ in u and w, .mean −ΔT/τ to that order,
 //                              .speedLaw the same in the speed v (the fact .v), v̇ = −c v√(v² − u²),
 //                              and its solution (motion/averaged.ts): .angle α(t) of the velocity
-//                              to the tangent, .speed v(t) = u/cos α(t), .sliding the time α
-//                              reaches 0 (kozlov1988 §3: t < 2R/[u(1 − e)] for α₀ < 1)
+//                              to the tangent from .start α₁ at t = 0 (.start.value its acos(u/√(u² + w²))),
+//                              .speed v(t) = u/cos α(t), .sliding the time α reaches 0
+//                              (kozlov1988 §3: t < 2R/[u(1 − e)] for α₁ < 1)
 //   impact{i}.{m}.next[a,b]    ∂a/∂b of that strike-to-strike map, a and b the section's
 //                              coordinates (those the surface leaves free, then q̇⁻): the
 //                              linearized Poincaré map of a bouncing (kozlov1988 §4)
@@ -863,10 +865,15 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
       for (const [name, e] of next.next) facts.set(`${m}.return.${name}`, tidy(e));
       const averaged = mul(num(-1), loss, pow(next.time, -1));
       facts.set(`${m}.averaged`, averaged);
-      const motion = averagedMotion(system, im, averaged);
+      const motion = averagedMotion(system, im, loss, next.time);
       if (motion) {
+        facts.set(`${m}.averaged.loss`, motion.loss);
+        facts.set(`${m}.averaged.chord`, motion.chord);
+        facts.set(`${m}.averaged.mean`, motion.mean);
         facts.set(`${m}.averaged.u`, motion.u);
         facts.set(`${m}.averaged.w`, motion.w);
+        facts.set(`${m}.averaged.start`, motion.start);
+        facts.set(`${m}.averaged.start.value`, motion.startValue);
         facts.set(`${m}.averaged.law`, tidy(motion.law));
         facts.set(`${m}.averaged.v`, motion.v);
         facts.set(`${m}.averaged.speedLaw`, tidy(motion.speedLaw));

@@ -696,6 +696,11 @@ export interface PaperFormulaSpec {
    * (smirnov1981 Δᵢ (2.4)), both counted apart from the paper's formulas.
    */
   readonly origin?: PaperFormulaOrigin;
+  /**
+   * Of a 'correction': the formula as the paper prints it, in the same symbols, set in the table's column of the
+   * paper's formulas and checked against the derivation too (kozlov1988 §3: v = u cos[…], read u/cos[…]).
+   */
+  readonly printed?: string;
 }
 
 export type PaperFormulaOrigin = 'own' | 'reduction' | 'correction';

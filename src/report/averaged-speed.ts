@@ -5,7 +5,8 @@
 // Tests: test/studies/averaged-speed.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
-import { m, paragraph, type Block, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, type Block, type Inline, type Section } from './document.js';
+import { math } from './notation.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
@@ -49,13 +50,12 @@ export function averagedSpeedSection(study: AveragedSpeedStudy): Section {
     m('v(t) = u/\\cos(\\alpha_1 - u(1 - e)(t - t_0)/(2R))'),
     ', started at the first impact, ',
     m(`t_0 = ${fixed(study.t0)}`),
-    ', with the tangential and normal speeds the point leaves it with, ',
+    ', with the tangential speed and the normal velocity the point leaves it with, ',
     m(`u = ${fixed(u)}`),
     ', ',
     m(`w = ${fixed(study.w)}`),
-    ' (',
-    m('\\alpha_1'),
-    ' the angle of the chord after it)',
+    ', and the angle of the chord after it to the tangent, ',
+    m(`\\alpha_1 = ${fixed(study.alpha1)}`),
     '; vertical lines mark the law’s ',
     m(`t_{*} = ${fixed(tStar)}`),
     ...(Number.isFinite(accumulation)
@@ -74,6 +74,7 @@ export function averagedSpeedSection(study: AveragedSpeedStudy): Section {
     id: AVERAGED_SPEED_FIGURE.id,
     title: 'The averaged law against the simulation',
     blocks: [
+      ...lawBlocks(study),
       paragraph(
         `The averaged law of ${paper} §3 is first order in `,
         m('1 - e'),
@@ -122,10 +123,91 @@ function convergenceBlocks({ convergence }: AveragedSpeedStudy): Block[] {
     {
       kind: 'table',
       id: 'averaged-speed-convergence',
-      caption: 'The accumulation point of the impacts against the averaged law’s t* as e tends to 1',
-      columns: ['e', 'accumulation point', 'the law’s t*', 'gap', 'relative gap'],
+      caption: 'The accumulation point of the impacts against the time the averaged law reaches the tangential speed, as e tends to 1',
+      columns: ['e', 'accumulation point', 'the law’s sliding time', 'gap', 'relative gap'],
       align: 'rrrrr',
       rows: convergence.map((c) => [[m(`${c.e}`)], [m(shown(c.accumulation, 6))], [m(shown(c.tStar, 6))], [m(shown(c.gap, 3))], [m(shown(c.relativeGap, 3))]]),
     },
+  ];
+}
+
+/**
+ * The law from one impact and the chord after it, each step a fact of the derivation in u and w: the loss ΔT, the
+ * chord's time τ, their ratio to first order in e − 1 (Ṫ = v v̇), and the law in v that (paper-3) compares.
+ */
+function lawBlocks({ steps }: AveragedSpeedStudy): Block[] {
+  return [
+    paragraph(
+      'At an impact with the tangential speed ',
+      m('u'),
+      ' and the normal velocity ',
+      m('w < 0'),
+      ', ',
+      m('v^2 = u^2 + w^2'),
+      ', the impact takes the kinetic energy ',
+      m('\\Delta T'),
+      ', and the chord after it lasts ',
+      m('\\tau'),
+      '; the energy lost over the chord, to first order in ',
+      m('e - 1'),
+      ', is the averaged rate of ',
+      m('T = v^2/2'),
+      ':',
+    ),
+    equations(
+      equation('averaged-loss', '\\Delta T', math(steps.loss)),
+      equation('averaged-chord', '\\tau', math(steps.chord)),
+      equation('averaged-rate', 'v\\dot{v}', `-\\frac{\\Delta T}{\\tau} \\approx ${math(steps.mean)}`),
+    ),
+    paragraph(
+      'With ',
+      m('w = -\\sqrt{v^2 - u^2}'),
+      ' and ',
+      m('u'),
+      ' kept by every impact this is ',
+      m(`\\dot{v} = ${math(steps.speedLaw)}`),
+      `, ${REFERENCES.kozlov1988.short}’s law. Integrated from the angle `,
+      m(`${math(steps.start)} = ${math(steps.startValue)}`),
+      ' of the velocity to the tangent at ',
+      m('t = 0'),
+      ', it gives ',
+      m(`v(t) = ${math(steps.speed)}`),
+      ', which reaches ',
+      m('u'),
+      ' at ',
+      m(`t_{*} = ${math(steps.sliding)}`),
+      '.',
+    ),
+  ];
+}
+
+/**
+ * The law against the run, for the abstract and the conclusion: how far before the law's t* the impacts accumulate,
+ * at the defaults and at each restitution nearer 1 (the study's numbers).
+ */
+export function averagedSpeedFinding({ tStar, accumulation, convergence }: AveragedSpeedStudy): Inline[] {
+  if (!Number.isFinite(accumulation)) return [];
+  const gap = (x: number): string => `${Number(x.toPrecision(2))}`;
+  const same = (c: AveragedSpeedStudy['convergence'][number]): boolean => Math.abs(c.tStar - tStar) <= 1e-9;
+  const others = convergence.filter((c) => !same(c) && Number.isFinite(c.gap));
+  const here = convergence.find(same);
+  return [
+    'the simulated impacts accumulate ',
+    m(`${gap(tStar - accumulation)}\\ \\mathrm{s}`),
+    ' before the averaged law’s ',
+    m(`t_{*} = ${Number(tStar.toPrecision(4))}`),
+    ...(here ? [' at ', m(`e = ${here.e}`)] : []),
+    ...(others.length
+      ? [
+          ' (',
+          m(others.map((c) => `${gap(c.gap)}\\ \\mathrm{s}`).join(',\\ ')),
+          ' at ',
+          m(others.map((c) => `e = ${c.e}`).join(',\\ ')),
+          '), a gap that stays bounded while ',
+          m('t_{*}'),
+          ' grows like ',
+          m('1/(1 - e)'),
+        ]
+      : []),
   ];
 }

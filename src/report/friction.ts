@@ -17,6 +17,7 @@ import type { SupportStarts } from '../studies/support-starts.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import { journalFigures } from './journal-figures.js';
+import { nonNegative } from './support-rest-finding.js';
 import { supportHistoryFigures } from './support-history.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
@@ -292,7 +293,6 @@ function slidingText(s: SupportDerivation): Inline[] {
     decided.length === s.pairs.length ? 'every bearing point slides' : `the bearing points of ${decided.map((i) => s.pairs[i]!.name).join(', ')} slide`,
     ' in the direction ',
     ...signs.flatMap((x, i): Inline[] => [i ? ', ' : '', m(x)]),
-    ' (its square is 1 while it slides)',
   ];
 }
 
@@ -515,7 +515,8 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
             'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
           ],
     ),
-    ...(loads ? loadsParagraph(loads) : []),
+    // One pair's two variants: the realized one's reaction is N ≥ 0, the other's −N, so its sum is the larger by itself.
+    ...(loads && loads.variants.length > 2 ? loadsParagraph(loads) : []),
     ...(system.supportRest ? restBlocks(system, system.supportRest, starts) : []),
     // The impulsive variants act only where impacts happen: a model with unilateral contacts.
     ...(system.model.unilateral.length
@@ -583,7 +584,7 @@ function restCases(system: DerivedSystem, rest: SupportRest): string | undefined
   const vs = system.supports?.variants;
   if (vs?.length !== 2 || rest.reactions.some((r) => r.length !== 1)) return undefined;
   const loaded = new Map([[system.model.coordinates.find((c) => c.name === rest.coordinate)!.qd.name, rest.load]]);
-  const rows = vs.map((v, j) => `${math(subs(v.friction, loaded))}, & ${math(rest.reactions[j]![0]!)} \\ge 0`);
+  const rows = vs.map((v, j) => `${math(subs(v.friction, loaded))}, & ${nonNegative(rest.reactions[j]![0]!)}`);
   return `\\begin{cases} ${rows.join(' \\\\ ')} \\end{cases}`;
 }
 

@@ -10,7 +10,7 @@ import type { RunImpactMode } from '../studies/run-modes.js';
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
-import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
+import { m, paragraph, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
@@ -264,7 +264,7 @@ export function motionSection(
   const others = moving.filter((i) => !elsewhere.some((p) => p.coordinate === i));
   const gliding = elsewhere.length && others.every((i) => steady.includes(i)) ? others : [];
   const timed = others.filter((i) => !gliding.includes(i));
-  const figures: Figure[] = [];
+  const figures: (Figure | Paragraph)[] = [];
   // A run of one constant acceleration per coordinate is stated, not plotted (parabolas and straight lines).
   const uniform = uniformRun(run);
   // Coordinates, then velocities: one plot per unit and size (motion-plots.ts scaleGroups), each series in its own colour throughout.
@@ -335,27 +335,20 @@ export function motionSection(
         ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
       ),
     );
-    if (conservativeBetweenEvents(model))
+    // Between events the energy is conserved: its drift is the integrator's error, said in a line, not plotted.
+    if (conservativeBetweenEvents(model)) {
+      const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
+      const [mantissa, exponent] = drift.toExponential(1).split('e');
       figures.push(
-        sceneFigure(
-          plotScene({
-            id: 'plot-energy-drift',
-            title: `${model.title}: relative energy drift against time`,
-            t: tr.t,
-            events,
-            xLabel: time,
-            yLabel: { text: '(E − E₀)/|E₀|', tex: '$(E - E_0)/|E_0|$' },
-            series: [{ label: 'drift', values: energyDrift(tr.t, tr.energy, tr.events) }],
-          }),
-          0.9,
-          [{ label: '(E - E_0)/|E_0|', ...seriesStyle(0) }, ...eventLegend],
-          [
-            'Relative drift of the energy, conserved between events: ',
-            m('E_0'),
-            ' is its value at the start and again just after each event (an impact changes it by the law’s loss, not by drift); the integrator’s error, not the physics.',
-          ],
+        paragraph(
+          'Between events the energy is conserved; the run keeps it to ',
+          m(`|E - E_0|/|E_0| \\le ${drift === 0 ? '0' : `${mantissa} \\cdot 10^{${Number(exponent)}}`}`),
+          ', ',
+          m('E_0'),
+          ' its value at the start and again just after each event (an impact changes it by the law’s loss): the integrator’s error.',
         ),
       );
+    }
   }
   // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each;
   // a coordinate at one velocity throughout left out (kozlov1988 §3's tangential x₂).
@@ -401,7 +394,7 @@ export function motionSection(
         `${events.length} event${events.length === 1 ? '' : 's'} at ${markers.length} instant${markers.length === 1 ? '' : 's'}${markers.length < events.length ? ' (events closer than the plots resolve, 1/560 of the interval, at one instant)' : ''}: ${[
           ...new Set(events.map((e) => e.kind)),
         ]
-          .map((k) => countOf(events.filter((e) => e.kind === k).length, k))
+          .flatMap((k) => kindCounts(events.filter((e) => e.kind === k).length, k, k === 'rest' ? slidingRests(run) : 0))
           .join(', ')}${slidingText(run)}.`,
       )
     : paragraph('No impacts or releases occur on this interval.');
@@ -518,25 +511,31 @@ function flatParagraph(model: Model, flat: readonly number[], q0: readonly numbe
 }
 
 /**
- * ", the rest a persistent sliding contact" where the impacts accumulate into
- * a contact that keeps its speed (kozlov1988 §3: the point in the circle
- * slides on at u), not a rest; "" where every rest is at rest. The speed is
- * read where the contact's run ends (its release, else the end of the run),
- * not at the accumulation: a rod resting on one end still swings down about
- * it there, and comes to rest later on both.
+ * The rests that are sliding contacts: the impacts accumulate into a contact that keeps its speed (kozlov1988 §3: the
+ * point in the circle slides on at u), not a rest. The speed is read where the contact's run ends (its release, else
+ * the end of the run), not at the accumulation: a rod resting on one end still swings down about it there, and comes
+ * to rest later on both.
  */
-function slidingText(tr: MotionTrajectory): string {
+function slidingRests(tr: MotionTrajectory): number {
   const rests = tr.events.filter((e) => e.type === 'rest');
-  const sliding = rests.filter((rest) => {
+  return rests.filter((rest) => {
     const release = tr.events.find((e) => e.type === 'release' && e.t > rest.t && e.contacts?.some((c) => rest.contacts?.includes(c)));
     const end = release?.t ?? tr.t.at(-1)!;
     const k = tr.t.findIndex((t) => t > end);
     return Math.hypot(...(release?.qd ?? tr.qd[(k < 0 ? tr.t.length : k) - 1]!)) > SLIDING_SPEED;
   }).length;
+}
+
+/** "1 rest, 2 sliding contacts": the events of one kind counted, the sliding contacts among the rests apart. */
+function kindCounts(n: number, kind: string, sliding: number): string[] {
+  return [...(n - sliding > 0 ? [countOf(n - sliding, kind)] : []), ...(sliding > 0 ? [countOf(sliding, 'sliding contact')] : [])];
+}
+
+/** "; at a sliding contact …": what a sliding contact is, where the run has one; "" else. */
+function slidingText(tr: MotionTrajectory): string {
+  const sliding = slidingRests(tr);
   if (sliding === 0) return '';
-  const all = rests.length;
-  const which = sliding === all ? (all === 1 ? 'the rest is' : 'every rest is') : `${sliding} of the ${all} rests ${sliding === 1 ? 'is' : 'are'}`;
-  return `; ${which} a persistent contact, sliding along the constraint at a speed that does not vanish`;
+  return `; at ${sliding === 1 ? 'the sliding contact' : 'each sliding contact'} the impacts accumulate and the contact stays closed, the system sliding along the constraint at a speed that does not vanish`;
 }
 
 /** Speed above which a contact the impacts accumulated into is sliding, not at rest. */

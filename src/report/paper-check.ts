@@ -224,7 +224,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
   // A load given back (smirnov1981 (2.1)) keeps its typed formula in its cell, over lines: its display is the derivation's.
-  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i] && !givenBack(r));
+  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && !r.printed && tooWide(r) && !printedThere[i] && !givenBack(r));
   const displayed = rows.flatMap((r, i) =>
     wide[i] ? [equation(formulaLabel(i), r.formula.name, paperLines(r, width), '=', onTag(r, rowTag(r)) || undefined)] : [],
   );
@@ -242,9 +242,12 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             [
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
               [m(rowName(r))],
-              [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(resultLabel(i)) : m(paperLatex(r))],
+              // A corrected reading (kozlov1988 §3's u cos[…]): the paper's print, and the reading beside the derivation.
+              r.printed
+                ? [m(formulaLatex(r, r.formula.printed!)), ', read ', m(paperLatex(r))]
+                : [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(resultLabel(i)) : m(paperLatex(r))],
               derivedCell(r, ref(elsewhere[i] ?? resultLabel(display[i]!.rows[0]!)), named),
-              [r.agrees ? verdict(r) : 'no'],
+              [r.printed && !r.printed.agrees ? `differs; the reading: ${r.agrees ? verdict(r) : 'no'}` : r.agrees ? verdict(r) : 'no'],
             ],
           ],
     ),
@@ -554,6 +557,17 @@ function paperLatex(r: LetteredRow): string {
   if (!r.formula.formula) return '';
   const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
   return r.formula.left && !derivedLeft(r) ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
+}
+
+/**
+ * A corrected reading whose print the derivation does not give (kozlov1988 §3's u cos[…]): the paper's print and the
+ * reading, each as "name = formula"; undefined for any other row.
+ */
+export function correctedReading(r: PaperCheckRow): { printed: string; reading: string } | undefined {
+  if (!r.printed || r.printed.agrees || !r.agrees || !r.formula.formula) return undefined;
+  const lettered: LetteredRow = { ...r, inPlace: new Map() };
+  const side = (e: Expr): string => `${r.formula.name} = ${formulaLatex(lettered, e)}`;
+  return { printed: side(r.formula.printed!), reading: side(r.formula.formula) };
 }
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */

@@ -505,7 +505,23 @@ export function hamiltonSection({ system }: SectionInput): Section {
         ', the Hamiltonian, the kinetic energy in the momenta and then the rest, is',
       ),
       rows([equation('hamiltonian', H, mathLines(momentumForm(ex.H, hamilton.p)))]),
-      paragraph('and the canonical equations between impacts (the measure form ', ref('hamilton-q'), ', ', ref('hamilton-p'), ' with densities) are'),
+      // Printed without the contacts' reactions, they hold in flight only: a contact phase adds its densities (the
+      // support pairs' reactions, where the model has them, are printed in the equations themselves).
+      system.unilateral && !system.supportEquations?.canonical
+        ? paragraph(
+            'and the canonical equations in flight, every contact open (the measure form ',
+            ref('hamilton-q'),
+            ', ',
+            ref('hamilton-p'),
+            '; on a contact phase ',
+            m('\\dot{p}_i'),
+            ' gains the reaction densities of the closed contacts, ',
+            m('(\\partial f_j/\\partial q_i)\\,\\dot{\\sigma}_j'),
+            ' for a smooth one, as in ',
+            ref('contact-phase'),
+            '), are',
+          )
+        : paragraph('and the canonical equations between impacts (the measure form ', ref('hamilton-q'), ', ', ref('hamilton-p'), ' with densities) are'),
       rows([
         ...family(cs.length, (i) => ({ label: `hamilton-q-${i + 1}`, lhs: qd(cs[i]!), rhs: () => mathLines(together(ex.qdot[i]!)) })),
         ...family(cs.length, (i) => ({

@@ -23,6 +23,7 @@ import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import type { PlasticSlide } from '../studies/plastic-slide.js';
 import { plasticArrivalBlocks } from './plastic-arrival.js';
 import { supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
+import { supportRestFinding } from './support-rest-finding.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
@@ -30,7 +31,9 @@ import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { complexLatex } from './periodic.js';
-import { noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
+import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
+import { averagedSpeedFinding } from './averaged-speed.js';
+import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, sweptValue } from './notation.js';
@@ -56,6 +59,8 @@ export interface SummaryFacts {
   readonly supportStarts?: SupportStarts;
   readonly plasticArrival?: PlasticArrival;
   readonly plasticSlide?: PlasticSlide;
+  /** kozlov1988 §3's averaged law against the run (studies/averaged-speed.ts). */
+  readonly averagedSpeed?: AveragedSpeedStudy;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -362,10 +367,31 @@ const ORIGINS = [
   ['reduction', 'reduction of the paper’s equations', 'reductions of the paper’s equations'],
 ] as const;
 
+/**
+ * The printed formulas the derivation corrects, each a clause: "Kozlov §3 prints v(t) = u cos(…); the derivation
+ * gives v(t) = u/cos(…)", with the row's reading where it states what the correction means.
+ */
+function correctionFindings(p: PaperCheck): Inline[][] {
+  return p.rows.flatMap((r) => {
+    const read = correctedReading(r);
+    if (!read) return [];
+    return [
+      [
+        `${REFERENCES[p.source].short} ${r.formula.eq} prints `,
+        m(read.printed),
+        ', which the derivation does not give: it gives ',
+        m(read.reading),
+        ...(r.formula.reading ? ['; ', ...noteInlines(r.formula.reading)] : []),
+      ],
+    ];
+  });
+}
+
 /** The toolkit's own rows, each kind a clause: "the 15 reductions of the paper’s equations (2.1)–(2.2) agree". */
 function ownFindings(p: PaperCheck): Inline[][] {
   return ORIGINS.flatMap(([origin, one, many]) => {
-    const rows = p.rows.filter((r) => r.formula.origin === origin && r.agrees !== undefined);
+    // A reading whose print the derivation does not give is a finding of its own (correctionFindings), not counted here.
+    const rows = p.rows.filter((r) => r.formula.origin === origin && r.agrees !== undefined && !correctedReading(r));
     if (rows.length === 0) return [];
     const agree = rows.filter((r) => r.agrees).length;
     const span = equationSpan(p, rows);
@@ -458,6 +484,9 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   if (switching?.length) out.push(switching);
   const start = f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
   if (start?.length) out.push(start);
+  // A run that realizes one variant (no switch) and no variant named above: its friction bound and the start from rest.
+  const rest = switching?.length || start?.length ? [] : supportRestFinding(f.system, f.supportStarts);
+  if (rest.length) out.push(rest);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -485,6 +514,9 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     ]);
   }
   if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper)));
+  if (f.paper) out.push(...correctionFindings(f.paper));
+  const run = f.averagedSpeed && averagedSpeedFinding(f.averagedSpeed);
+  if (run?.length) out.push(run);
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const paper = REFERENCES[f.paper.source].short;
@@ -630,10 +662,12 @@ function briefOrbitFacts({ orbit }: OrbitStudy): Inline[] {
   ];
 }
 
+/** A clause as a sentence's start: its first letter capitalized. */
+const capital = ([head, ...tail]: Inline[]): Inline[] =>
+  typeof head === 'string' ? [head.charAt(0).toUpperCase() + head.slice(1), ...tail] : [head!, ...tail];
+
 /** Clauses as sentences: the first after "We find that", each other capitalized. */
 function sentences([first, ...rest]: Inline[][]): Inline[] {
-  const capital = ([head, ...tail]: Inline[]): Inline[] =>
-    typeof head === 'string' ? [head.charAt(0).toUpperCase() + head.slice(1), ...tail] : [head!, ...tail];
   return first ? [' We find that ', ...first, '.', ...rest.flatMap((x) => [' ', ...capital(x), '.'])] : [];
 }
 
@@ -789,8 +823,11 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
+  const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
+  const rest = switching?.length ? [] : supportRestFinding(f.system, f.supportStarts);
   const blocks: Block[] = [
     ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
+    ...(rest.length ? [paragraph(...capital(rest), '.')] : []),
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
     ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),
   ];
@@ -821,6 +858,10 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
       );
     const apart = ownFindings(f.paper);
     if (apart.length) blocks.push(paragraph('Of the rows the paper does not print, marked in Table ', ref('tab:paper-check'), ', ', ...series(apart), '.'));
+    const read = correctionFindings(f.paper);
+    const run = f.averagedSpeed ? averagedSpeedFinding(f.averagedSpeed) : [];
+    const found = [...read, ...(run.length ? [run] : [])];
+    if (found.length) blocks.push(paragraph(...found.flatMap((x, i) => [i ? ' ' : '', ...capital(x), '.'])));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

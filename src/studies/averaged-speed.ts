@@ -12,6 +12,7 @@
 // the relative gap (t* − t*_sim)/(t* − t₀) falls in proportion to 1 − e.
 // Tests: test/studies/averaged-speed.test.ts.
 import { evaluate } from '../core/evaluate.js';
+import type { Expr } from '../core/expr.js';
 import { derivedFacts } from '../derive/paper-results.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
@@ -30,6 +31,22 @@ export interface AveragedSpeedStudy {
   /** The tangential and normal speeds the point leaves the first impact with, the law's u and w at t₀. */
   readonly u: number;
   readonly w: number;
+  /** The angle α₁ of the velocity to the tangent after the first impact, where the law starts. */
+  readonly alpha1: number;
+  /**
+   * The law's derivation, facts of the derivation in u and w: the impact's loss ΔT, the chord's time τ, the mean rate
+   * −ΔT/τ to first order in e − 1 (Ṫ = v v̇), the law v̇ in v, the symbol α₁ with its value, v(t) and t*.
+   */
+  readonly steps: {
+    readonly loss: Expr;
+    readonly chord: Expr;
+    readonly mean: Expr;
+    readonly speedLaw: Expr;
+    readonly start: Expr;
+    readonly startValue: Expr;
+    readonly speed: Expr;
+    readonly sliding: Expr;
+  };
   /** The law v(t) on samples from t₀ to its t*. */
   readonly t: readonly number[];
   readonly law: readonly number[];
@@ -66,11 +83,18 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
   const key = [...facts.keys()].find((k) => k.endsWith('.averaged.speed'));
   const speed = key && facts.get(key);
   const sliding = key && facts.get(key.replace(/speed$/, 'sliding'));
-  if (!speed || !sliding)
+  const start = key && facts.get(key.replace(/speed$/, 'start.value'));
+  const startSymbol = key ? facts.get(key.replace(/speed$/, 'start')) : undefined;
+  if (!speed || !sliding || !start || startSymbol?.kind !== 'sym')
     throw new MechanicsError('bad-argument', 'model', `${name}: 'averaged-speed' draws the averaged law of kozlov1988 §3, which this model does not derive`, {
       model: name,
       field: 'paper.studyFigures',
     });
+  const step = (part: string): Expr => {
+    const e = facts.get(key.replace(/speed$/, part));
+    if (!e) throw new MechanicsError('bad-argument', 'model', `${name}: the derivation has no fact '${part}' of the averaged law`, { model: name });
+    return e;
+  };
   const p = Object.fromEntries(module.model.parameters.map((x) => [x.name, x.default]));
   const norm = (t: number, q: readonly number[], qd: readonly number[], at: Record<string, number> = p): number => {
     const M = module.massMatrix(t, q, at);
@@ -97,7 +121,10 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
   };
   const hits = tr.events.filter((e) => e.type === 'impact' && e.qdPlus);
   const { t0, u, w } = anchor(tr.events, p);
-  const env = (t: number): Record<string, number> => ({ ...p, u, w, [TIME]: t - t0 });
+  // α₁, the angle the law starts from: its value at the anchor's u, w (the fact .start.value).
+  const angle = (at: { u: number; w: number }): number => evaluate(start, at);
+  const alpha1 = angle({ u, w });
+  const env = (t: number): Record<string, number> => ({ ...p, u, w, [startSymbol.name]: alpha1, [TIME]: t - t0 });
   const tStar = t0 + evaluate(sliding, env(t0));
   const t = Array.from({ length: SAMPLES }, (_, i) => t0 + ((tStar - t0) * i) / (SAMPLES - 1));
   const rest = tr.events.find((e) => e.type === 'rest');
@@ -109,11 +136,11 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
     ? RESTITUTIONS.map((value) => {
         const at = { ...p, [e]: value };
         // The law's duration at this e, from a first run to the first impact: u and w after it depend on e.
-        const start = anchor(simulate(module, { q0, qd0, t1: 2 * t0, samples: 3, rtol: 1e-8, atol: 1e-10, params: at }).events, at);
-        const tStarAt = start.t0 + evaluate(sliding, { ...at, u: start.u, w: start.w, [TIME]: 0 });
+        const first = anchor(simulate(module, { q0, qd0, t1: 2 * t0, samples: 3, rtol: 1e-8, atol: 1e-10, params: at }).events, at);
+        const tStarAt = first.t0 + evaluate(sliding, { ...at, u: first.u, w: first.w, [startSymbol.name]: angle(first), [TIME]: 0 });
         const run = simulate(module, { q0, qd0, t1: 1.2 * tStarAt, samples: 11, rtol: 1e-8, atol: 1e-10, params: at });
         const accumulation = run.events.find((x) => x.type === 'rest')?.t ?? NaN;
-        return { e: value, tStar: tStarAt, accumulation, gap: tStarAt - accumulation, relativeGap: (tStarAt - accumulation) / (tStarAt - start.t0) };
+        return { e: value, tStar: tStarAt, accumulation, gap: tStarAt - accumulation, relativeGap: (tStarAt - accumulation) / (tStarAt - first.t0) };
       })
     : [];
   return {
@@ -122,6 +149,8 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
     t0,
     u,
     w,
+    alpha1,
+    steps: { loss: step('loss'), chord: step('chord'), mean: step('mean'), speedLaw: step('speedLaw'), start: startSymbol, startValue: start, speed, sliding },
     t,
     law: t.map((s) => evaluate(speed, env(s))),
     tStar,

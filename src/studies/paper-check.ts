@@ -64,6 +64,8 @@ export interface PaperCheckRow {
   readonly run?: RunRest;
   /** Of a row that bounds a quantity (PaperFormula.bounds): its value along the orbit's sweep (boundAlong). */
   readonly bound?: SweptBound;
+  /** Of a corrected reading: the paper's print with the symbols bound, and whether it too agrees with the derivation. */
+  readonly printed?: { readonly paper: Expr; readonly agrees: boolean };
 }
 
 /**
@@ -309,15 +311,20 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
     // Roots joined as the positive parameters allow (kozlov1988 Th. 3: √N·√(c² − k²) = √(N(c² − k²)) for N > 0).
     const roots = (e: Expr): Expr => combineRadicals(e, (x) => x.kind === 'sym' && positive.has(x.name));
-    const symbolic =
-      isZero(sub(paper, derived)) || isZero(sub(roots(paper), roots(derived))) || (negative.size > 0 && isZero(sub(flipped(paper), flipped(derived))));
+    const equal = (x: Expr): { symbolic: boolean; agrees: boolean } => {
+      const symbolic = isZero(sub(x, derived)) || isZero(sub(roots(x), roots(derived))) || (negative.size > 0 && isZero(sub(flipped(x), flipped(derived))));
+      return { symbolic, agrees: symbolic || numericallyEqual(system, x, derived) };
+    };
+    const { symbolic, agrees } = equal(paper);
+    const print = f.printed && atValues(subs(f.printed, binding));
     return {
       formula: f,
       bindings: binding,
       paper,
       derived,
-      agrees: symbolic || numericallyEqual(system, paper, derived),
+      agrees,
       how: symbolic ? 'symbolic' : 'numeric',
+      ...(print ? { printed: { paper: print, agrees: equal(print).agrees } } : {}),
     };
   });
 }

@@ -232,7 +232,21 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   it('prints the point’s rest condition |F_x| ≤ Φ(F_z) and that it slides at the defaults', () => {
     const t = tex('point-between-planes');
     // As the paper's two cases: −f₁F_z where the lower plane bears (F_z ≤ 0), f₂F_z where the upper one does.
-    expect(t).toContain('|F_{x}| \\le \\begin{cases} -F_{z} f_{1}, & -F_{z} \\ge 0 \\\\ F_{z} f_{2}, & F_{z} \\ge 0 \\end{cases}');
+    expect(t).toContain('|F_{x}| \\le \\begin{cases} -F_{z} f_{1}, & F_{z} \\le 0 \\\\ F_{z} f_{2}, & F_{z} \\ge 0 \\end{cases}');
+    // One pair: its realized variant's sum of reactions is the larger by itself, and the slip direction needs no gloss.
+    expect(t).not.toContain('largest algebraic sum');
+    expect(t).not.toContain('its square is 1');
+  });
+  it('states the point’s physics where the findings are: Φ = −f₁F_z for F_z ≤ 0 and f₂F_z for F_z ≥ 0, sliding from rest iff |F_x| > Φ, ẍ = (3 − 1)/1', () => {
+    const d = doc('point-between-planes');
+    const finding =
+      'the friction bound is ",{"math":"\\\\Phi = -F_{z} f_{1}"}," for ",{"math":"F_{z} \\\\le 0"}," and ",{"math":"F_{z} f_{2}"}," for ",{"math":"F_{z} \\\\ge 0"}';
+    expect(JSON.stringify(d.abstract)).toContain(finding);
+    const t = tex('point-between-planes');
+    expect(t).toContain(
+      'at the defaults $|F_{x}| = 3 > \\Phi = 1$, and it slides with $\\ddot{x} = 2$ (run from rest: $F_{x} = 3$ slides, $F_{x} = 0.5$ stays)',
+    );
+    for (const part of ['Discussion', 'Conclusion']) expect(t.split(`section{${part}}`)[1]).toContain('from rest the system slides iff $|F_{x}| > \\Phi$');
     expect(t).toContain('$|P| = 3$ and $\\Phi = 1$: started from rest, it slides forward');
   });
   it('gives the prism’s bound at the defaults, 0.45/1.02', () => {

@@ -363,10 +363,30 @@ describe('Kozlov §3: the point in the circle', () => {
     // t* is the toolkit's corrected closed form, not a copy of another print: it keeps its (1 − e).
     expect(display(5)).toContain('{u (1 - e)}');
   });
-  it('calls the accumulation of impacts a persistent sliding contact, not a rest', () => {
+  it('calls the accumulation of impacts a sliding contact, not a rest', () => {
     const { system, computed } = once(circleBilliard);
     const text = JSON.stringify(buildReport(system, computed).sections.find((s) => s.id === 'simulation'));
-    expect(text).toContain('the rest is a persistent contact, sliding along the constraint');
+    expect(text).toContain('112 impacts, 1 sliding contact; at the sliding contact the impacts accumulate');
+    expect(text).not.toContain('1 rest');
+  });
+  it('sets the paper’s printed v = u cos[…] and t* = 2R/[u(1 − e)] beside the corrected readings, and states both corrections', () => {
+    const [speed, sliding] = ['v(t)', 't_{*}'].map((name) => check.rows.find((r) => r.formula.name === name)!);
+    for (const r of [speed!, sliding!]) expect([r.agrees, r.printed?.agrees]).toEqual([true, false]);
+    const { system, computed } = once(circleBilliard);
+    const doc = buildReport(system, computed);
+    const tex = renderLatexBody(doc);
+    expect(tex).toContain(
+      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)$, read $\\frac{u}{\\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)}$ & \\eqref{eq:circle-billiard:paper-4}',
+    );
+    expect(tex).toContain('$t_{*}$ & $\\frac{2 R}{u (1 - e)}$, read $\\frac{2 R \\alpha_{1}}{u (1 - e)}$ & \\eqref{eq:circle-billiard:paper-5}');
+    expect(tex.match(/differs; the reading: yes, symbolically/g)).toHaveLength(2);
+    const abstract = JSON.stringify(doc.abstract);
+    expect(abstract).toContain('prints ');
+    expect(abstract).toContain('v(t) = \\\\frac{u}{\\\\cos');
+    expect(abstract).toContain('on the sliding holds only for ",{"math":"\\\\alpha_1 < 1"}');
+    // The law's t* and the accumulation point, from the study: 10.8936 − 10.8197 at e = 0.9.
+    expect(abstract).toContain('0.074\\\\ \\\\mathrm{s}');
+    expect(abstract).toContain('t_{*} = 10.89');
   });
 });
 
@@ -439,7 +459,7 @@ describe('a wrong formula disagrees', () => {
     ],
     ['the averaged law with R for 2R', circleBilliard, 1, { formula: '(e - 1)*R^(-1)*(p_x^2 + p_y^2)*(X*p_x + Y*p_y)/R' }],
     ['the averaged law in v with its factor v read as u', circleBilliard, 2, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
-    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 3, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + acos(U/sqrt(U^2 + W^2)))' }],
+    ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 3, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + A)' }],
     ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 4, { formula: '2*R/(U*(1 - e))' }],
     [
       'the parabolic billiard’s integral about (0, a), not the focus',

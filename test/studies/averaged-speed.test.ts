@@ -85,4 +85,13 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     const table = section.blocks.find((b) => b.kind === 'table');
     expect(table?.kind === 'table' ? table.rows.map((r) => r[0]) : []).toEqual([[{ math: '0.9' }], [{ math: '0.95' }], [{ math: '0.99' }]]);
   });
+
+  it('derives the law in one display: ΔT = (1 − e²)w²/2, τ = 2Re|w|/(u² + e²w²), v v̇ = −ΔT/τ ≈ (1 − e)w(u² + w²)/(2R)', () => {
+    const text = JSON.stringify(averagedSpeedSection(study).blocks.find((b) => b.kind === 'equations'));
+    expect(text).toContain('\\\\Delta T","after":"= \\\\frac{1}{2} w^{2} (1 - e^{2})');
+    expect(text).toContain('\\\\tau","after":"= -\\\\frac{2 R e w}{u^{2} + e^{2} w^{2}}');
+    expect(text).toContain('-\\\\frac{\\\\Delta T}{\\\\tau} \\\\approx \\\\frac{w (1 - e) (u^{2} + w^{2})}{2 R}');
+    // α₁ after the first impact, from tan α₁ = |w|/u of the study's own u and w.
+    expect(study.alpha1).toBeCloseTo(Math.atan(Math.abs(study.w) / study.u), 12);
+  });
 });

@@ -23,8 +23,11 @@ export interface SupportRest {
   readonly bound: Expr;
   /** Each full variant's reactions with sgn q̇ = sgn load, in the order of the variants: the Nᵢⱼ₁, Nᵢⱼ₂ the bound is switched by. */
   readonly reactions: readonly (readonly Expr[])[];
-  /** Load and bound at the default parameters and the initial configuration. */
-  readonly atDefaults: { readonly load: number; readonly bound: number };
+  /**
+   * Load and bound at the default parameters and the initial configuration, and the free coordinate's acceleration
+   * sliding with the load, (P − Φ sgn P)/M_ff with the fixed coordinates at rest (0 where |P| ≤ Φ: it stays).
+   */
+  readonly atDefaults: { readonly load: number; readonly bound: number; readonly slide: number };
 }
 
 /** smirnov1981 (1.2), (2.2): Σ F(s) eˢ over the full variants, F(s) = Πᵢ (1 + sgn Nᵢˢ)/2: 1 on the realized variant, 0 elsewhere. */
@@ -35,7 +38,7 @@ export const switchedSum = (variants: readonly SupportVariant[], value: (v: Supp
  * The rest condition where it is derived: the balance form of (1.1) with one free coordinate and a right side free of
  * velocities (so that at rest only sgn q̇ of the free coordinate is left in the variants); undefined otherwise.
  */
-export function deriveSupportRest(model: Model, l2: Pick<Lagrange2, 'forcing'>, s: SupportDerivation): SupportRest | undefined {
+export function deriveSupportRest(model: Model, l2: Pick<Lagrange2, 'forcing' | 'massMatrix'>, s: SupportDerivation): SupportRest | undefined {
   if (s.form.kind !== 'balance' || s.freedom !== 1 || !s.variants?.length) return undefined;
   const fixed = s.form.coordinates;
   const cs = model.coordinates;
@@ -52,5 +55,8 @@ export function deriveSupportRest(model: Model, l2: Pick<Lagrange2, 'forcing'>, 
   );
   const reactions = s.variants.map((v) => v.reactions.map((N) => subs(N, loaded)));
   const env = defaultsEnv(model);
-  return { coordinate: free.name, load, bound, reactions, atDefaults: { load: evaluate(load, env), bound: evaluate(bound, env) } };
+  const [P, Phi] = [evaluate(load, env), evaluate(bound, env)];
+  const k = cs.indexOf(free);
+  const slide = Math.abs(P) > Phi ? (P - Math.sign(P) * Phi) / evaluate(l2.massMatrix[k]![k]!, env) : 0;
+  return { coordinate: free.name, load, bound, reactions, atDefaults: { load: P, bound: Phi, slide } };
 }

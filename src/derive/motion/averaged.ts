@@ -10,10 +10,12 @@
 // Kozlov's ẇ = c(u² + w²), c free of u and w, the angle α of the velocity to
 // the tangent (tan α = −w/u, v cos α = u) turns at the constant rate
 // α̇ = −cu, so
-//   α(t) = α₀ − cut,  α₀ = acos(u/√(u² + w²)),  v(t) = u / cos α(t),
-// w reaching 0 at t* = α₀/(cu), after which the point slides along the
+//   α(t) = α₁ − cut,  α₁ = acos(u/√(u² + w²)),  v(t) = u / cos α(t),
+// w reaching 0 at t* = α₁/(cu), after which the point slides along the
 // surface with the speed u. For the circle c = (1 − e)/(2R):
-// v = u / cos(α₀ − u(1 − e)t/(2R)), t* = 2Rα₀/[u(1 − e)] ≤ πR/[u(1 − e)].
+// v = u / cos(α₁ − u(1 − e)t/(2R)), t* = 2Rα₁/[u(1 − e)] ≤ πR/[u(1 − e)].
+// α₁, the angle at the law's t = 0, is a symbol of its own beside u and w
+// (kozlov1988 writes α₀, which names the model's first chord here).
 // Any other law gives undefined, never a guess.
 // Tests: test/derive/motion/averaged.test.ts.
 import { add, dependsOn, fn, mul, neg, num, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
@@ -36,6 +38,13 @@ export interface AveragedMotion {
   /** The tangential speed u and the normal speed w at the impact at t = 0, symbols of the law and its solution. */
   readonly u: Expr;
   readonly w: Expr;
+  /** α₁, the angle of the velocity to the tangent after the impact at t = 0, the symbol `angle`, `speed` and `sliding` start from, and its value acos(u/√(u² + w²)). */
+  readonly start: Expr;
+  readonly startValue: Expr;
+  /** The impact's loss ΔT and the chord's time τ after it, in u and w, and the mean rate −ΔT/τ to first order in e − 1 (Ṫ = v v̇). */
+  readonly loss: Expr;
+  readonly chord: Expr;
+  readonly mean: Expr;
   /** ẇ = P(w) to first order in e − 1. */
   readonly law: Expr;
   /** The speed v, a symbol of `speedLaw`. */
@@ -59,14 +68,17 @@ export function firstOrder(f: Expr, p: string, c: Expr): Expr {
 const TANGENTIAL = sym('u');
 const NORMAL = sym('w');
 const SPEED = sym('v');
+const START = sym('alpha1');
 
-/** The averaged motion of the impact map's mean energy rate `rate` (−ΔT/τ), or undefined outside the class. */
-export function averagedMotion(system: DerivedSystem, im: ImpactMap, rate: Expr): AveragedMotion | undefined {
+/** The averaged motion of an impact's loss ΔT over the time τ to the next one (the mean energy rate −ΔT/τ), or undefined outside the class. */
+export function averagedMotion(system: DerivedSystem, im: ImpactMap, lost: Expr, time: Expr): AveragedMotion | undefined {
+  const rate = mul(num(-1), lost, pow(time, -1));
   const { model, lagrange2 } = system;
   const contact = system.unilateral!.contacts[im.scenario.arriving]!;
   const e = contact.restitution;
   const names = new Set([...model.parameters.map((p) => p.name), ...model.coordinates.map((c) => c.name)]);
-  if (model.coordinates.length !== 2 || !lagrange2.constantMass || e.kind !== 'sym' || names.has('u') || names.has('w')) return undefined;
+  if (model.coordinates.length !== 2 || !lagrange2.constantMass || e.kind !== 'sym' || names.has('u') || names.has('w') || names.has(START.name))
+    return undefined;
   const gap = subs(model.unilateral[im.scenario.arriving]!.gap, im.scenario.at);
   const surface = (x: Expr): Expr | undefined => onSurface(simplify(x), gap, model);
   const positive = new Set(positiveParameters(model));
@@ -83,20 +95,22 @@ export function averagedMotion(system: DerivedSystem, im: ImpactMap, rate: Expr)
   const velocity = Minv_n.map((a, i) => add(mul(NORMAL, a, pow(norm(k), -1)), mul(TANGENTIAL, t[i]!, pow(norm(tt), -1))));
   const split = new Map(model.coordinates.map((c, i) => [preImpactName(c.name), velocity[i]!] as const));
   const mean = surface(subs(firstOrder(rate, e.name, num(1)), split));
-  if (!mean) return undefined;
+  const [loss, chord] = [lost, time].map((x) => surface(subs(x, split)));
+  if (!mean || !loss || !chord) return undefined;
   const law = simplify(together(mul(mean, pow(NORMAL, -1))));
   // The point struck must not matter: the law is then the same at every impact.
   if (model.coordinates.some((c) => dependsOn(law, c.name) || dependsOn(law, preImpactName(c.name)))) return undefined;
   const squared = add(pow(TANGENTIAL, 2), pow(NORMAL, 2));
   const c = factored(simplify(cancel(mul(law, pow(squared, -1)))));
   if (c === ZERO || dependsOn(c, TANGENTIAL.name) || dependsOn(c, NORMAL.name)) return undefined;
-  const alpha0 = fn('acos', mul(TANGENTIAL, pow(squared, num(-1 / 2))));
-  const angle = sub(alpha0, mul(c, TANGENTIAL, sym(TIME)));
+  const startValue = fn('acos', mul(TANGENTIAL, pow(squared, num(-1 / 2))));
+  const angle = sub(START, mul(c, TANGENTIAL, sym(TIME)));
   const speed = mul(TANGENTIAL, pow(fn('cos', angle), -1));
   // α falls to 0 where c > 0 (the parameters' defaults decide, as the closed forms of piecewise.ts).
   const env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const falls = evaluate(c, env) > 0;
   const w = neg(sqrt(sub(pow(SPEED, 2), pow(TANGENTIAL, 2))));
   const speedLaw = simplify(mul(w, subs(law, new Map([[NORMAL.name, w]])), pow(SPEED, -1)));
-  return { u: TANGENTIAL, w: NORMAL, law, v: SPEED, speedLaw, angle, speed, ...(falls ? { sliding: mul(alpha0, pow(mul(c, TANGENTIAL), -1)) } : {}) };
+  const sliding = falls ? { sliding: mul(START, pow(mul(c, TANGENTIAL), -1)) } : {};
+  return { u: TANGENTIAL, w: NORMAL, start: START, startValue, loss, chord, mean: factored(simplify(mean)), law, v: SPEED, speedLaw, angle, speed, ...sliding };
 }

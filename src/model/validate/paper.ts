@@ -64,6 +64,8 @@ export interface PaperFormula {
   readonly bounds?: { readonly name: string; readonly value: Expr };
   /** Not printed by the paper: the toolkit's own formula for a result stated in words, its reduction of the paper's equations, or its corrected reading of a printed formula. */
   readonly origin?: PaperFormulaOrigin;
+  /** The formula as the paper prints it, where `formula` is the corrected reading (PaperFormulaSpec.printed). */
+  readonly printed?: Expr;
 }
 
 /** o(p^order) as the parameter p grows. */
@@ -101,6 +103,7 @@ const FIELDS = {
   reading: true,
   bounds: true,
   origin: true,
+  printed: true,
 } as const;
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
@@ -247,10 +250,20 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     if (remainder && measured)
       out.add('bad-type', member(field, 'remainder'), 'a remainder is for derived facts, expanded symbolically; a measured fact is a number');
     const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
+    const printedText = f.printed === undefined ? undefined : stringAt(f.printed, member(field, 'printed'), 'printed', out);
+    if (printedText !== undefined && (origin !== 'correction' || !formula))
+      out.add(
+        'bad-type',
+        member(field, 'printed'),
+        "printed is the paper’s print of a formula the row corrects: it needs origin: 'correction' and the corrected formula",
+      );
+    const printed = printedText === undefined ? undefined : parseText(printedText, member(field, 'printed'), out);
     const left = relation && derivedText !== undefined ? parseText(derivedText, member(field, 'formula'), out) : undefined;
     const stray =
       formula &&
-      [...freeSymbols(formula), ...(left ? freeSymbols(left) : [])].filter((x) => !params.has(x) && !where.has(x) && !introduced.has(x) && x !== TIME);
+      [...freeSymbols(formula), ...(left ? freeSymbols(left) : []), ...(printed ? freeSymbols(printed) : [])].filter(
+        (x) => !params.has(x) && !where.has(x) && !introduced.has(x) && x !== TIME,
+      );
     if (stray?.length) out.add('unknown-symbol', member(field, 'formula'), `${stray.join(', ')}: neither a parameter nor bound in where`);
     const derived = relation ? [] : derivedText === undefined ? undefined : derivedTerms(derivedText, member(field, 'derived'), params, where, out);
     if (
@@ -280,6 +293,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(reading !== undefined ? { reading } : {}),
       ...(bounds ? { bounds } : {}),
       ...(origin ? { origin } : {}),
+      ...(printed ? { printed } : {}),
     });
   });
   return out.result(formulas);

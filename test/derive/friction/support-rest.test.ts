@@ -34,6 +34,8 @@ describe('point between planes: rest iff |F_x| ≤ Φ(F_z)', () => {
   it('at the defaults |F_x| = 3 > Φ = f2 F_z = 1: it does not stay at rest', () => {
     expect(rest.atDefaults.load).toBe(3);
     expect(rest.atDefaults.bound).toBeCloseTo(1, 14);
+    // Sliding with the load: m ẍ = F_x − Φ = 3 − f₂F_z = 2 at m = 1.
+    expect(rest.atDefaults.slide).toBeCloseTo(2, 14);
   });
 });
 
@@ -54,6 +56,7 @@ describe('planar prism: rest iff |P_x| ≤ Φ with sgn ẋ = sgn P_x', () => {
   it('at the defaults P_x = 1 exceeds Φ = 0.441: the prism starts sliding; P_x = 0.4 would rest', () => {
     expect(rest.atDefaults.load).toBe(1);
     expect(rest.atDefaults.bound).toBeCloseTo(0.45 / 1.02, 12);
+    expect(rest.atDefaults.slide).toBeCloseTo(1 - 0.45 / 1.02, 12);
     expect(0.4 <= evaluate(rest.bound, { ...base, Px: 0.4 })).toBe(true);
   });
 });

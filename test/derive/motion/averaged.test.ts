@@ -16,7 +16,9 @@ import { derived } from '../../helpers/examples.js';
 const facts = derivedFacts(derived(circleBilliard));
 const get = (name: string) => facts.get(`impact1.single.averaged.${name}`)!;
 const [R, u, w] = [1.3, 0.8, -0.6];
-const at = (e: number, t = 0) => ({ R, e, u, w, t });
+// α₁, the angle of the velocity to the tangent at t = 0: tan α₁ = −w/u.
+const alpha1 = Math.atan(-w / u);
+const at = (e: number, t = 0) => ({ R, e, u, w, alpha1, t });
 
 /** The paper's law: v̇ = (e − 1)(2R)⁻¹ v √(v² − u²). */
 const paperRate = (e: number, v: number): number => ((e - 1) / (2 * R)) * v * Math.sqrt(Math.max(v * v - u * u, 0));
@@ -43,11 +45,21 @@ describe('kozlov1988 §3: the circle billiard averaged', () => {
     }
   });
 
+  it('ΔT = (1 − e²)w²/2, the chord after the impact 2R sin α⁺ flown at v⁺ (sin α⁺ = e|w|/v⁺), and −ΔT/τ ≈ (1 − e)w(u² + w²)/(2R)', () => {
+    for (const e of [0.9, 0.5]) {
+      const after = Math.hypot(u, e * w);
+      expect(evaluate(get('loss'), at(e))).toBeCloseTo(((1 - e * e) * w * w) / 2, 12);
+      expect(evaluate(get('chord'), at(e))).toBeCloseTo((2 * R * (e * -w)) / after / after, 12);
+      expect(evaluate(get('mean'), at(e))).toBeCloseTo(((1 - e) * w * (u * u + w * w)) / (2 * R), 12);
+    }
+  });
+
   it('v(t) = u/cos α(t) agrees with the paper’s law integrated numerically, to 1e-9', () => {
     const e = 0.9;
     const end = evaluate(get('sliding'), at(e));
     for (const f of [0.1, 0.5, 0.9, 0.99]) expect(evaluate(get('speed'), at(e, f * end))).toBeCloseTo(integrated(e, f * end), 9);
-    expect(evaluate(get('angle'), at(e))).toBeCloseTo(Math.atan(-w / u), 12);
+    expect(evaluate(get('start.value'), at(e))).toBeCloseTo(alpha1, 12);
+    expect(evaluate(get('angle'), at(e))).toBeCloseTo(alpha1, 12);
     expect(evaluate(get('speed'), at(e, end))).toBeCloseTo(u, 12);
   });
 
@@ -62,7 +74,7 @@ describe('kozlov1988 §3: the circle billiard averaged', () => {
     for (let i = 1; i < n; i++) sum += (i % 2 ? 4 : 2) * g((i * S) / n);
     expect(evaluate(get('sliding'), at(e))).toBeCloseTo((sum * S) / (3 * n), 6);
     const bound = (2 * R) / (u * (1 - e));
-    const tAt = (alpha0: number) => evaluate(get('sliding'), { R, e, u, w: -u * Math.tan(alpha0) });
+    const tAt = (alpha0: number) => evaluate(get('sliding'), { R, e, u, alpha1: alpha0 });
     expect(tAt(0.9)).toBeLessThan(bound);
     expect(tAt(1.2)).toBeGreaterThan(bound);
     expect(tAt(Math.PI / 2 - 1e-9)).toBeCloseTo((Math.PI * R) / (u * (1 - e)), 6);
@@ -97,7 +109,8 @@ describe('kozlov1988 §3: the circle billiard averaged', () => {
       const [first] = impacts;
       const [x, y] = first!.q as [number, number];
       const [vx, vy] = first!.qd as [number, number];
-      const start = { R: 1, e, u: Math.abs(x * vy - y * vx), w: -Math.abs(x * vx + y * vy) };
+      const [tangential, normal] = [Math.abs(x * vy - y * vx), Math.abs(x * vx + y * vy)];
+      const start = { R: 1, e, u: tangential, alpha1: Math.atan2(normal, tangential) };
       expect(impacts.length).toBeGreaterThan(50);
       return Math.max(
         ...impacts.map((ev) => {

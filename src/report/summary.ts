@@ -22,7 +22,7 @@ import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import type { PlasticSlide } from '../studies/plastic-slide.js';
 import { plasticArrivalBlocks } from './plastic-arrival.js';
-import { supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
+import { realizedVariant, supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
 import { supportRestFinding } from './support-rest-finding.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
@@ -482,11 +482,13 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   ];
   const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
   if (switching?.length) out.push(switching);
-  const start = f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
-  if (start?.length) out.push(start);
-  // A run that realizes one variant (no switch) and no variant named above: its friction bound and the start from rest.
-  const rest = switching?.length || start?.length ? [] : supportRestFinding(f.system, f.supportStarts);
-  if (rest.length) out.push(rest);
+  // A run that realizes one variant (no switch): its friction bound and the start from rest, in closed form where the
+  // derivation gives it (support-rest-finding.ts), after the variant realized where there are more than one pair's two.
+  const rest = switching?.length ? [] : supportRestFinding(f.system, f.supportStarts);
+  const realized = rest.length && f.supportHistory && (f.system.supports?.variants?.length ?? 0) > 2 ? realizedVariant(f.system, f.supportHistory) : [];
+  const start = rest.length ? [] : f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
+  if (rest.length) out.push([...realized, ...(realized.length ? ['; '] : []), ...rest]);
+  else if (start?.length) out.push(start);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).

@@ -137,20 +137,26 @@ export function supportHistoryFinding(system: DerivedSystem, h: SupportHistory):
   ];
 }
 
+/** "at the default loads the variant (−,−,+,+,+) is realized": the variant at the run's start (smirnov1981 §2). */
+export function realizedVariant(system: DerivedSystem, h: SupportHistory): Inline[] {
+  const v = h.variant[0] ?? -1;
+  if (v < 0 || !system.supports?.variants) return [];
+  return ['at the default loads the variant ', m(tag(system.supports.variants[v]!.variant)), ' is realized'];
+}
+
 /**
  * The start from rest at the default load as a finding (smirnov1981 §2): the variant realized at the start, its
  * friction bound against the load, and what the run from rest does; nothing where the load or the bound varies in time.
  */
 export function supportStartFinding(system: DerivedSystem, h: SupportHistory, starts: SupportStarts): Inline[] {
   const start = starts.starts[0];
-  const v = h.variant[0] ?? -1;
-  if (!start || start.timed || v < 0 || !system.supports?.variants) return [];
+  const realized = realizedVariant(system, h);
+  if (!start || start.timed || !realized.length) return [];
   const p = mechanicsSymbol(starts.parameter);
   const below = Math.abs(start.load) > start.bound;
   return [
-    'at the default loads the variant ',
-    m(tag(system.supports.variants[v]!.variant)),
-    ' is realized, its friction bound ',
+    ...realized,
+    ', its friction bound ',
     m(`\\Phi = ${fourDigits(start.bound)}`),
     below ? ' below the load ' : ' not below the load ',
     m(`|${p}| = ${fourDigits(Math.abs(start.load))}`),

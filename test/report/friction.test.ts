@@ -126,8 +126,8 @@ describe('friction section', () => {
     const abstract = JSON.stringify(doc('prism-in-guides').abstract);
     expect(abstract).toContain('at the default loads the variant ');
     expect(abstract).toContain('{"math":"(-,-,+,+,+)"}');
-    expect(abstract).toContain('{"math":"\\\\Phi = 3.991"}');
-    expect(abstract).toContain(': started from rest it slides along ');
+    expect(abstract).toContain('{"math":"|P_{x}| = 5 > \\\\Phi = 3.991"}');
+    expect(abstract).toContain('from rest the system slides iff ');
   });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');

@@ -550,7 +550,14 @@ export interface Computed {
   readonly simulation?:
     | {
         readonly trajectory: {
-          readonly events: readonly { readonly t: number; readonly type: string; readonly contacts?: readonly number[]; readonly qd?: readonly number[] }[];
+          readonly events: readonly {
+            readonly t: number;
+            readonly type: string;
+            readonly contacts?: readonly number[];
+            readonly q?: readonly number[];
+            readonly qd?: readonly number[];
+            readonly qdPlus?: readonly number[];
+          }[];
           /** The samples of the run: times, coordinates and velocities. */
           readonly t?: readonly number[];
           readonly q?: readonly (readonly number[])[];

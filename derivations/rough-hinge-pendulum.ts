@@ -89,6 +89,16 @@ export default defineModel({
         note: 'the printed $\\Delta_i$ corrected: $\\pi/n$ in the sine’s argument for the printed $2\\pi/n$, and the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment on the moment term. The two differ by half a vertex, which no relabelling of $i$ undoes; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same for both',
       },
       { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical' },
+      // §3: "the necessary self-locking condition is the same in both examples": (2.5) against the f_r below which the
+      // iteration (2.6) of example 4 contracts, measured at the initial state.
+      {
+        eq: '(2.5)',
+        name: 'f_r^{*}\\ \\text{of (2.6)}',
+        formula: 'I*sqrt(1 + f^2)/(r*m*l)',
+        derived: 'journal.journal.contraction',
+        tolerance: 1e-9,
+        note: 'the paper’s statement that the necessary condition of self-locking is the same in both examples: (2.5) typed from the paper against the reduced coefficient below which the iteration (2.6) of example 4 is a contraction, the slope of $|N|$ in itself reaching 1 (Section on the journal).',
+      },
       // Example 4's system (2.6), each of its three equations solved for one unknown, at the solution its iteration
       // reached at the initial state (φ̈ and the reaction N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2 along x and y).
       {

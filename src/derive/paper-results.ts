@@ -606,6 +606,7 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
     if (!atInitial) continue;
     put(`journal.${hinge.name}.phiddot`, atInitial.limit.acceleration);
     atInitial.limit.reaction.forEach((N, i) => put(`journal.${hinge.name}.N${i + 1}`, N));
+    put(`journal.${hinge.name}.contraction`, atInitial.contraction.threshold);
   }
   const compared = computed.realizations;
   for (const r of compared?.runs ?? []) put(`realizations.${r.label}.leaves`, r.leaves, compared!.params);

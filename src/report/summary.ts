@@ -780,10 +780,10 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
         paragraph(
           agree === checked
             ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation: `
-            : `${checked - agree} of the paper’s formulas ${checked - agree === 1 ? 'differs' : 'differ'} from the derivation (${off.join(', ')}); of the others, `,
+            : `${checked - agree} of the paper’s formulas ${checked - agree === 1 ? 'differs' : 'differ'} from the derivation (${off.join(', ')}); the other ${agree} ${agree === 1 ? 'agrees' : 'agree'}, `,
           ...series(ways),
           ...scopeInlines(f.paper),
-          agree === checked ? '.' : ' agree; Table ',
+          agree === checked ? '.' : '; Table ',
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),
       );

@@ -377,8 +377,9 @@ describe('the rough-hinge pendulum’s table, readable', () => {
   const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
   it('prints the determinant the three (2.4) rows share once, named by the two that agree with it, and every row refers to it', () => {
     // det (2.4), Δ_i as printed and Δ_i corrected are compared with one fact, hinge.journal.Δ; (2.5) is another.
-    // Δ_i as printed disagrees: the display must not claim it equal to the determinant. (2.6)'s three equations follow.
-    expect(results.map((r) => r.label)).toEqual(['paper-1', 'paper-4', 'paper-5', 'paper-6', 'paper-7']);
+    // Δ_i as printed disagrees: the display must not claim it equal to the determinant. (2.5) as example 4's contraction
+    // threshold and (2.6)'s three equations follow.
+    expect(results.map((r) => r.label)).toEqual(['paper-1', 'paper-4', 'paper-5', 'paper-6', 'paper-7', 'paper-8']);
     expect(results[0]!.lines[0]!.before).toBe('\\det = \\Delta_i,\\ \\pi/n');
     expect(results[0]!.tag).toBe('\\text{(2.4)}');
     const derivedRefs = table?.kind === 'table' ? table.rows.map((r) => JSON.stringify(r[3])) : [];

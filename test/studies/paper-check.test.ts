@@ -574,6 +574,8 @@ describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', (
       ['\\Delta_i', false, 'numeric'],
       ['\\Delta_i,\\ \\pi/n', true, 'numeric'],
       ['f_r^{*}', true, 'symbolic'],
+      // §3: the same condition in example 4, the f_r below which the iteration (2.6) contracts.
+      ['f_r^{*}\\ \\text{of (2.6)}', true, 'measured'],
       // Example 4: (2.6)'s three equations at the solution its iteration reached.
       ['N_1', true, 'measured'],
       ['N_2', true, 'measured'],

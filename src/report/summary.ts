@@ -234,9 +234,11 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
         ' at the default parameters',
       ];
       // The hypothetical smooth slide and the arriving contact repelled in every mode (studies/mode-directions.ts).
-      const smooth = d.smoothShare
-        ? `${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(d.smoothShare)} of these directions`
-        : '';
+      const all = d.smoothAdmissible;
+      const smooth =
+        all?.share && d.smoothShare !== undefined
+          ? `${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(all.share)} of these directions, on ${percent(d.smoothShare)} where no mode is`
+          : '';
       const repel = d.repelShare ? `on ${percent(d.repelShare)} of them ${arriving}’s normal impulse is negative in every mode` : '';
       if (brief) return [main, ...[smooth, repel].filter(Boolean).map((x) => [x])];
       return [

@@ -59,6 +59,12 @@ export interface ModeDirections {
   readonly modeShares: readonly number[];
   /** The share of the approaching directions on which no mode but the smooth stay is admissible (undefined: the map has no smooth stay). */
   readonly smoothShare?: number;
+  /**
+   * The share of the approaching directions on which the smooth stay is admissible, a mode there or not, and those
+   * directions as intervals of θ (undefined: the map has no smooth stay). Where a mode is too, the two are alternative
+   * hypotheses (rubanovich1981 §3 adopts the smooth stay where the sticking one fails).
+   */
+  readonly smoothAdmissible?: { readonly share: number; readonly intervals: readonly (readonly [number, number])[]; readonly modes: readonly number[] };
   /** The share on which the arriving contact's normal impulse is negative in every mode and in the smooth stay. */
   readonly repelShare: number;
   /** Per mode, the arriving contact's normal impulse as the form (p, q): p cos θ + q sin θ at |v| = 1 (empty where a mode has none). */
@@ -154,6 +160,20 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const withoutOutcome = share((a) => a.modes.length === 0);
     const modeShares = im.modes.map((_, n) => share((a) => a.modes.includes(n)));
     const smoothShare = smooth ? share((a) => a.modes.length === 0 && a.smooth) : undefined;
+    const smoothAdmissible = smooth
+      ? {
+          share: share((a) => a.smooth),
+          intervals: arcs
+            .filter((a) => a.smooth)
+            .reduce<[number, number][]>((out, a) => {
+              const last = out[out.length - 1];
+              if (last && Math.abs(last[1] - a.from) < 1e-12) last[1] = a.to;
+              else out.push([a.from, a.to]);
+              return out;
+            }, []),
+          modes: [...new Set(arcs.filter((a) => a.smooth).flatMap((a) => a.modes))].sort((x, y) => x - y),
+        }
+      : undefined;
     const repelShare = share((a) => a.repels);
     const slipShare = slipForms ? share((a) => a.slip) : undefined;
     const usedOf = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).filter(([name]) => used.has(name)));
@@ -167,6 +187,7 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
         withoutOutcome,
         modeShares,
         smoothShare,
+        ...(smoothAdmissible ? { smoothAdmissible } : {}),
         repelShare,
         arrivingImpulses: pushes,
         ...(smooth ? { smoothImpulses: smooth } : {}),

@@ -189,7 +189,11 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     // Inside that share, the smooth slide of rubanovich1981 (3.15), (3.16) and the arriving foot repelled in every mode.
     expect([d!.smoothShare, d!.repelShare].map((s) => +(100 * s!).toFixed(1))).toEqual([5.2, 24.2]);
     expect(sectionText('hinged-compass', 'conclusion')).toContain(
-      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 5.2 % of these directions, and on 24.2 % of them foot 1’s normal impulse is negative in every mode',
+      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 10.3 % of these directions, on 5.2 % where no mode is, and on 24.2 % of them foot 1’s normal impulse is negative in every mode',
+    );
+    // The slide's own share and its interval in the results, mode 2 beside it as the other hypothesis.
+    expect(sectionText('hinged-compass', 'impact-maps')).toContain(
+      'for $4.347 < \\theta < 4.672$, 10.3 % of the approaching directions, 5.2 % where no mode is; elsewhere it and mode 2 are both admissible',
     );
     // The abstract a sentence a share, without the slip on a smooth line (admissible wherever the foot arrives).
     expect(abstract('hinged-compass')).toContain('at the default parameters. Foot 2 sliding on a smooth line');

@@ -249,7 +249,11 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
           // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
           ...(d.slipShare
             ? [
-                `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on ${percent(d.slipShare)} of them`,
+                `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on `,
+                // In closed form where the slip's forms are the approach speed times factors of the parameters (studies/mode-directions.ts).
+                ...(d.slip?.conditions?.length
+                  ? ['every approaching direction exactly where ', m(d.slip.conditions.map((c) => `${math(c)} \\ge 0`).join(',\\ '))]
+                  : [`${percent(d.slipShare)} of them`]),
               ]
             : []),
         ],

@@ -691,10 +691,20 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   ]);
   // The smooth slip where the arriving contact cannot stick (studies/mode-directions.ts).
   const leaves = im.scenario.closed.length > 1 ? 'leave' : 'leaves';
-  const slip =
+  const conditions = d.slip?.conditions;
+  const slip: Inline[] =
     d.slipShare !== undefined
       ? [
-          ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) on ${percent(d.slipShare)} of the approaching directions`,
+          ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) `,
+          // Each of its forms the approach speed times a factor of the parameters: admissible on every direction exactly where the factors are ≥ 0.
+          ...(conditions?.length
+            ? ['on every approaching direction, whatever the speed, exactly where ', m(conditions.map((c) => `${math(c)} \\ge 0`).join(',\\ ')), ', ']
+            : conditions
+              ? ['on every approaching direction for every value of the parameters, ']
+              : []),
+          conditions && d.slipShare >= 1
+            ? 'as at the default parameters'
+            : `on ${percent(d.slipShare)} of the approaching directions at the default parameters`,
           gaps.length && gaps.every((a) => a.slip) ? `, these arcs included: there ${arriving} cannot stick, it slips.` : '.',
         ]
       : [];

@@ -199,7 +199,11 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     expect(abstract('hinged-compass')).toContain('at the default parameters. Foot 2 sliding on a smooth line');
     expect(abstract('hinged-compass')).not.toContain('slipping on a smooth line');
     // Where it cannot stick, the arriving foot slips on a smooth line, the standing one leaving (studies/mode-directions.ts).
-    expect(sectionText('hinged-compass', 'conclusion')).toContain('foot 1 slipping on a smooth line while foot 2 leaves is admissible on 100.0 % of them');
+    // In closed form, 9 cos 4β − 1 ≥ 0 (sin 2β ≤ 2/3), not as the share at the defaults.
+    expect(sectionText('hinged-compass', 'conclusion')).toContain(
+      'foot 1 slipping on a smooth line while foot 2 leaves is admissible on every approaching direction exactly where $9 \\cos 4 \\beta - 1 \\ge 0$',
+    );
+    expect(sectionText('hinged-compass', 'conclusion')).not.toContain('100.0 %');
     expect(sectionText('hinged-compass', 'introduction')).toContain('foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B)');
   });
   it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {

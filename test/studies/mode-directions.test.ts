@@ -270,6 +270,13 @@ describe('the hinged compass where no impact law has an outcome: D cannot stick 
     const edge = Math.asin(2 / 3) / 2;
     expect(paperSlip(4.7, edge - 0.01).B).toBeGreaterThan(0);
     expect(paperSlip(4.7, edge + 0.01).B).toBeLessThan(0);
+    // The study's closed condition: one factor of β, ≥ 0 exactly where B separates, 0 at β = ½ arcsin(2/3) (sin 2β = 2/3).
+    const conditions = study!.slip!.conditions!;
+    expect(conditions).toHaveLength(1);
+    expect(evaluate(conditions[0]!, { beta: edge })).toBeCloseTo(0, 12);
+    for (const beta of [0.1, 0.3, edge - 0.01, edge + 0.01, 0.6, 1.2, Math.PI / 2 - edge + 0.01]) {
+      expect(evaluate(conditions[0]!, { beta }) >= 0, `β = ${beta}`).toBe(paperSlip(4.7, beta).B >= 0);
+    }
   });
 
   it('on 4.672 < θ < 4.737 the lift-off fails only by B not separating ((3.12) D pushed, (3.13) B driven down) and the stay by D pulled (3.10)', () => {

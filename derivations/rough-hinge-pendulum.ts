@@ -52,7 +52,14 @@ export default defineModel({
   hinges: [{ name: 'journal', constraints: ['pinx', 'piny'], angle: 'phi', radius: 'r', friction: 'f', reduced: 'fr' }],
   // x points down (V = −m g x): drawn with the vertical up the page, so the page's axes are y and −x; the sketch's
   // axis arrows (right and up) would name them x, y against the coordinate table: none, gravity's arrow shows down.
-  drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']], annotations: { axes: false } },
+  // C on the pin's circle, (l sin φ, −l cos φ) on the page, so the sketch names the length l and the angle φ; the
+  // journal of radius r about O; gravity down the page (V = −m g x, x down).
+  drawing: {
+    points: { O: [0, 0], C: ['l*sin(phi)', '-l*cos(phi)'] },
+    segments: [['O', 'C']],
+    discs: [{ center: 'O', radius: 'r' }],
+    annotations: { axes: false, gravity: [0, -1] },
+  },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 15 },
   // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5);
   // example 4: the system (2.6) at the solution of its iteration.

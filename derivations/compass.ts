@@ -24,6 +24,9 @@ function standingOnB(psi: number, psid: number) {
   return { q: { yc, psi }, qd: { xc: xcd, yc: ycd, psi: psid }, t1: 3 };
 }
 
+// Standing on foot B (at rest on the line) and rocking forward: the report's run and the paper's Fig. 1.
+const standing = standingOnB(0.05, -1);
+
 export default defineModel({
   name: 'compass',
   title: 'Rigid compass (Rubanovich–Formalsky §1)',
@@ -81,8 +84,7 @@ export default defineModel({
     ],
     ground: 'y = 0',
   },
-  // Standing on foot B (at rest on the line) and rocking forward.
-  initial: standingOnB(0.05, -1),
+  initial: standing,
   // Rubanovich–Formalsky §1 against the derived impact map: w = ψ̇(−0), wp = ψ̇(+0)
   // of the mode named, the impulses E_R1 at D (footD) and E_R2 at B (footB);
   // (1.7)–(1.10) in the paper's general form, once for each mode.
@@ -120,9 +122,9 @@ export default defineModel({
       {
         eq: '(1.10)',
         name: '[\\dot{\\psi}]\\ \\text{(B leaves)}',
-        formula: '((E_R1x + E_R2x)*cos(alpha) + 2*(E_R1y - E_R2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
+        formula: '((E_R1x_leaves + E_R2x_leaves)*cos(alpha) + 2*(E_R1y_leaves - E_R2y_leaves)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
         derived: "impact1.leaves.[psi']",
-        where: { E_R1x: 'impact1.leaves.footD.t', E_R1y: 'impact1.leaves.footD.n', E_R2x: '0', E_R2y: '0' },
+        where: { E_R1x_leaves: 'impact1.leaves.footD.t', E_R1y_leaves: 'impact1.leaves.footD.n', E_R2x_leaves: '0', E_R2y_leaves: '0' },
         note: 'B leaves, so $E_{R_2} = 0$ (1.14).',
       },
       {
@@ -156,9 +158,14 @@ export default defineModel({
       {
         eq: '(1.10)',
         name: '[\\dot{\\psi}]\\ \\text{(B stays)}',
-        formula: '((E_R1x + E_R2x)*cos(alpha) + 2*(E_R1y - E_R2y)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
+        formula: '((E_R1x_stays + E_R2x_stays)*cos(alpha) + 2*(E_R1y_stays - E_R2y_stays)*sin(alpha))/(m*l*(sin(alpha)^2 + 1/3))',
         derived: "impact1.stays.[psi']",
-        where: { E_R1x: 'impact1.stays.footD.t', E_R1y: 'impact1.stays.footD.n', E_R2x: 'impact1.stays.footB.t', E_R2y: 'impact1.stays.footB.n' },
+        where: {
+          E_R1x_stays: 'impact1.stays.footD.t',
+          E_R1y_stays: 'impact1.stays.footD.n',
+          E_R2x_stays: 'impact1.stays.footB.t',
+          E_R2y_stays: 'impact1.stays.footB.n',
+        },
         note: 'B stays: only the sum $E_{R_{1x}} + E_{R_{2x}}$ is determined, and only the sum enters.',
       },
       {
@@ -230,12 +237,22 @@ export default defineModel({
         note: 'so $T(+0) < T(-0)$: the legs are alike, $T = \\tfrac{1}{2} I_B \\dot{\\psi}^2$ about either foot.',
       },
     ],
-    // Fig. 1: standing on B, the bisector turned by α/2; Fig. 2: the instant D touches the line (the impact scenario's ψ = 0).
+    notDerived: [
+      {
+        eq: '§1',
+        name: '\\text{the mode on a line } AX \\text{ not horizontal}',
+        reason:
+          'the paper says its conclusions do not depend on gravity and hold when the line is not horizontal. This report’s line is horizontal. The argument is one line: the impact maps derived above contain no $g$, and tilting the line only rotates the frame it is written in, so $\\alpha_0$ and the modes are the same on a slope.',
+      },
+    ],
+    // Fig. 1: standing on B, the run's initial configuration (the report draws it once); Fig. 2: the instant D touches
+    // the line (the impact scenario's ψ = 0).
     sketches: [
       {
         eq: 'Fig. 1',
-        at: { psi: 'alpha/2', yc: 'l*cos(alpha/2 - alpha) - l/2*cos(alpha)*cos(alpha/2)' },
-        caption: 'The compass $BOD$ standing on the leg $OB$, its centre of mass $C$ on the bisector at $OC = (l/2)\\cos\\alpha$',
+        at: standing.q,
+        caption:
+          'The compass $BOD$ standing on the leg $OB$ before $D$ strikes, its centre of mass $C$ on the bisector at the distance $(l/2)\\cos\\alpha$ from $O$',
       },
       {
         eq: 'Fig. 2',

@@ -57,9 +57,23 @@ const PAPER_L: readonly (readonly [string, string, string])[] = [
   ['44', '-l*sin(alpha)', 'impact1.foot2.n.da2'],
 ];
 
+/** G of (3.4) typed from the paper, its upper triangle (the paper's α is the model's β): rows (3.4) and (3.3) use it. */
+const PAPER_G: Readonly<Record<string, string>> = {
+  '11': 'm/2*(1 + 3*cos(alpha)^2)/(3*cos(alpha)^2)',
+  '12': '-m/2/sin(2*alpha)',
+  '13': 'm/2*(3*cos(alpha)^2 - 1)/(3*cos(alpha)^2)',
+  '14': 'm/2*cos(2*alpha)/sin(2*alpha)',
+  '22': 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)',
+  '23': '-m/2*cos(2*alpha)/sin(2*alpha)',
+  '24': 'm/2*(3*sin(alpha)^2 - 1)/(3*sin(alpha)^2)',
+  '33': 'm/2*(3*cos(alpha)^2 + 1)/(3*cos(alpha)^2)',
+  '34': 'm/2/sin(2*alpha)',
+  '44': 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)',
+};
+
 /**
  * (3.3) G = L⁻¹G′L⁻ᵀ, as G′ = L G Lᵀ: for every generalized velocity u (the paper's order: ẋ, ẏ, α̇₁, α̇₂),
- * uᵀG′u = żᵀGż with ż = Lᵀu, L typed from (3.1); G′ and G the derived ones.
+ * uᵀG′u = żᵀGż with ż = Lᵀu, L typed from (3.1) and G from (3.4); G′ the derived one.
  */
 const PAPER_ORDER = ["x'", "y'", "a1'", "a2'"];
 /** The upper triangle's index pairs of an n×n matrix, the off-diagonal ones counted twice in a quadratic form. */
@@ -70,10 +84,11 @@ const quadratic = (M: string, v: string): string =>
     .map(([i, j]) => `${i === j ? '' : '2*'}${M}${i}${j}*${v}${i}*${v}${j}`)
     .join(' + ');
 const TRANSFORMED = {
-  formula: `${quadratic('P', 'u')} = ${quadratic('G', 'z')}`,
+  formula: `${quadratic('P', 'u')} = ${quadratic('g', 'z')}`,
   where: {
     ...Object.fromEntries(pairs(4).map(([i, j]) => [`P${i}${j}`, `impact1.M${i}${j}`])),
-    ...Object.fromEntries(pairs(4).map(([k, l]) => [`G${k}${l}`, `impact1.G${k}${l}`])),
+    // The entries as (3.4)'s rows name them, g_kl.
+    ...Object.fromEntries(pairs(4).map(([k, l]) => [`g${k}${l}`, PAPER_G[`${k}${l}`]!.replaceAll('alpha', 'beta')])),
     ...Object.fromEntries(PAPER_ORDER.map((v, i) => [`u${i + 1}`, v])),
     z1: "x' + l*cos(beta)*a1'",
     z2: "y' + l*sin(beta)*a1'",
@@ -153,25 +168,25 @@ export default defineModel({
         eq: '(3.3)',
         name: "u^{\\top} G' u = \\dot{z}^{\\top} G \\dot{z}",
         ...TRANSFORMED,
-        note: "$G = L^{-1} G' L^{-\\top}$ as $G' = L G L^{\\top}$, for every $u = (\\dot{x}, \\dot{y}, \\dot{\\alpha}_1, \\dot{\\alpha}_2)$ with $\\dot{z} = L^{\\top} u$ (3.2), $L$ typed from (3.1); $G'$ and $G$ the derived matrices.",
+        note: "$G = L^{-1} G' L^{-\\top}$ as $G' = L G L^{\\top}$, for every $u = (\\dot{x}, \\dot{y}, \\dot{\\alpha}_1, \\dot{\\alpha}_2)$ with $\\dot{z} = L^{\\top} u$ (3.2), $L$ typed from (3.1) and $G$ from (3.4); $G'$ the derived matrix.",
       },
-      { eq: '(3.4)', name: 'g_{11}', formula: 'm/2*(1 + 3*cos(alpha)^2)/(3*cos(alpha)^2)', derived: 'impact1.G11', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{11}', formula: PAPER_G['11']!, derived: 'impact1.G11', where: { alpha: 'beta' } },
       {
         eq: '(3.4)',
         name: 'g_{12}',
-        formula: '-m/2/sin(2*alpha)',
+        formula: PAPER_G['12']!,
         derived: 'impact1.G12',
         where: { alpha: 'beta' },
         note: "the OCR prints $+1/\\sin 2\\alpha$ at (1, 2) and $-1/\\sin 2\\alpha$ at (2, 1); $G = L^{-1} G' L^{-\\top}$ is symmetric, so (1, 2) is read as $-1/\\sin 2\\alpha$.",
       },
-      { eq: '(3.4)', name: 'g_{13}', formula: 'm/2*(3*cos(alpha)^2 - 1)/(3*cos(alpha)^2)', derived: 'impact1.G13', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{14}', formula: 'm/2*cos(2*alpha)/sin(2*alpha)', derived: 'impact1.G14', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{22}', formula: 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)', derived: 'impact1.G22', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{23}', formula: '-m/2*cos(2*alpha)/sin(2*alpha)', derived: 'impact1.G23', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{24}', formula: 'm/2*(3*sin(alpha)^2 - 1)/(3*sin(alpha)^2)', derived: 'impact1.G24', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{33}', formula: 'm/2*(3*cos(alpha)^2 + 1)/(3*cos(alpha)^2)', derived: 'impact1.G33', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{34}', formula: 'm/2/sin(2*alpha)', derived: 'impact1.G34', where: { alpha: 'beta' } },
-      { eq: '(3.4)', name: 'g_{44}', formula: 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)', derived: 'impact1.G44', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{13}', formula: PAPER_G['13']!, derived: 'impact1.G13', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{14}', formula: PAPER_G['14']!, derived: 'impact1.G14', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{22}', formula: PAPER_G['22']!, derived: 'impact1.G22', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{23}', formula: PAPER_G['23']!, derived: 'impact1.G23', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{24}', formula: PAPER_G['24']!, derived: 'impact1.G24', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{33}', formula: PAPER_G['33']!, derived: 'impact1.G33', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{34}', formula: PAPER_G['34']!, derived: 'impact1.G34', where: { alpha: 'beta' } },
+      { eq: '(3.4)', name: 'g_{44}', formula: PAPER_G['44']!, derived: 'impact1.G44', where: { alpha: 'beta' } },
       {
         eq: '(3.10)',
         name: 'E_{R_{1x}}',

@@ -140,7 +140,7 @@ export function rimlessWheel(k: number): ModelSpec {
       segments: Array.from({ length: k }, (_, j) => ['hub', `tip${j}`] as const),
       ground: 'y = 0',
     },
-    initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 4 },
+    initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 7 },
     // Rubanovich–Formalsky §2 for every k, from one stance with α = π/k symbolic; w = ψ̇(−0),
     // E_R1 the impulse at the arriving spoke (spoke1), E_R2 at the standing one (spoke0).
     paper: {

@@ -52,7 +52,14 @@ export default defineModel({
   hinges: [{ name: 'journal', constraints: ['pinx', 'piny'], angle: 'phi', radius: 'r', friction: 'f', reduced: 'fr' }],
   // x points down (V = −m g x): drawn with the vertical up the page, so the page's axes are y and −x; the sketch's
   // axis arrows (right and up) would name them x, y against the coordinate table: none, gravity's arrow shows down.
-  drawing: { points: { O: [0, 0], C: ['y', '-x'] }, segments: [['O', 'C']], annotations: { axes: false } },
+  // C on the pin's circle, (l sin φ, −l cos φ) on the page, so the sketch names the length l and the angle φ; the
+  // journal of radius r about O; gravity down the page (V = −m g x, x down).
+  drawing: {
+    points: { O: [0, 0], C: ['l*sin(phi)', '-l*cos(phi)'] },
+    segments: [['O', 'C']],
+    discs: [{ center: 'O', radius: 'r' }],
+    annotations: { axes: false, gravity: [0, -1] },
+  },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 15 },
   // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5);
   // example 4: the system (2.6) at the solution of its iteration.
@@ -89,6 +96,16 @@ export default defineModel({
         note: 'the printed $\\Delta_i$ corrected: $\\pi/n$ in the sine’s argument for the printed $2\\pi/n$, and the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment on the moment term. The two differ by half a vertex, which no relabelling of $i$ undoes; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same for both',
       },
       { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical' },
+      // §3: "the necessary self-locking condition is the same in both examples": (2.5) against the f_r below which the
+      // iteration (2.6) of example 4 contracts, measured at the initial state.
+      {
+        eq: '(2.5)',
+        name: 'f_r^{*}\\ \\text{of (2.6)}',
+        formula: 'I*sqrt(1 + f^2)/(r*m*l)',
+        derived: 'journal.journal.contraction',
+        tolerance: 1e-9,
+        note: 'the paper’s statement that the necessary condition of self-locking is the same in both examples: (2.5) typed from the paper against the reduced coefficient below which the iteration (2.6) of example 4 is a contraction, the slope of $|N|$ in itself reaching 1 (Section on the journal).',
+      },
       // Example 4's system (2.6), each of its three equations solved for one unknown, at the solution its iteration
       // reached at the initial state (φ̈ and the reaction N₁ = (−1)^i N_ij1, N₂ = (−1)^j N_ij2 along x and y).
       {

@@ -552,7 +552,14 @@ export interface Computed {
   readonly simulation?:
     | {
         readonly trajectory: {
-          readonly events: readonly { readonly t: number; readonly type: string; readonly contacts?: readonly number[]; readonly qd?: readonly number[] }[];
+          readonly events: readonly {
+            readonly t: number;
+            readonly type: string;
+            readonly contacts?: readonly number[];
+            readonly q?: readonly number[];
+            readonly qd?: readonly number[];
+            readonly qdPlus?: readonly number[];
+          }[];
           /** The samples of the run: times, coordinates and velocities. */
           readonly t?: readonly number[];
           readonly q?: readonly (readonly number[])[];
@@ -601,6 +608,7 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
     if (!atInitial) continue;
     put(`journal.${hinge.name}.phiddot`, atInitial.limit.acceleration);
     atInitial.limit.reaction.forEach((N, i) => put(`journal.${hinge.name}.N${i + 1}`, N));
+    put(`journal.${hinge.name}.contraction`, atInitial.contraction.threshold);
   }
   const compared = computed.realizations;
   for (const r of compared?.runs ?? []) put(`realizations.${r.label}.leaves`, r.leaves, compared!.params);

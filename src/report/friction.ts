@@ -10,6 +10,7 @@
 import type { DerivedSystem } from '../derive/system.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
+import type { AxesContraction, IterationRun } from '../derive/friction/journal.js';
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import type { SupportRest } from '../derive/friction/support-rest.js';
 import type { SupportLoads } from '../studies/support-loads.js';
@@ -949,9 +950,60 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       m(`${fr}^{*} = ${fixed(at.critical)}`),
       ' (for the pendulum the necessary condition (2.5), ',
       m('1 + f^2 \\le f_r^2 r^2 m^2 l^2 I^{-2}'),
-      `); the model's value is ${fixed(at.journal.reduced)}.`,
+      `); the model's value is ${fixed(at.journal.reduced)}. The paper prints (2.5) with `,
+      m('<'),
+      ', the determinant changing sign, and restates it in §3 with ',
+      m('\\le'),
+      ' as the necessary condition of self-locking; at equality the determinant vanishes, so the report takes the non-strict form as the condition.',
     ),
+    contractionParagraph(at.contraction, fr),
     ...journalFigures(h, theta, fr),
   );
   return blocks;
+}
+
+/**
+ * Smirnov's iteration (2.6) as a map of |N| (journal.ts axesContraction): affine along N, a contraction iff f_r is below
+ * its threshold, which is example 3's f_r* of (2.5) (smirnov1981 §3: the self-locking condition is the same in both
+ * examples), with the iteration run either side of it.
+ */
+function contractionParagraph(c: AxesContraction, fr: string): Block {
+  const factor = (x: IterationRun): string => `${Number((x.reduced / c.threshold).toPrecision(3))}`;
+  const taus = (x: IterationRun): string => x.fixed.map((t) => `\\tau = ${fixed(t)}`).join('\\ \\text{and}\\ ');
+  const iteration = (x: IterationRun): Inline[] =>
+    x.status === 'converged'
+      ? ['the iteration from ', m(`${fr} = 0`), ` reaches ${x.fixed.length > 1 ? 'the smaller' : 'it'} in ${x.iterations} linear solves`]
+      : [`the iteration has not converged after ${x.iterations} linear solves, at `, m(`|N| = ${fixed(x.reached)}`)];
+  const at = (x: IterationRun): Inline[] => [
+    ' at ',
+    m(`${fr} = ${factor(x)}\\,${fr}^{*}`),
+    ', ',
+    m('\\tau = |N(\\tau)|'),
+    x.fixed.length === 0 ? ' has no solution' : x.fixed.length === 1 ? ' has the one solution ' : ` has ${countWord(x.fixed.length)}, `,
+    ...(x.fixed.length ? [m(taus(x))] : []),
+    ', and ',
+    ...iteration(x),
+    ...(x.fixed.length === 1 ? [] : [x.fixed.length ? ': the reaction is no longer determined' : ': no reaction solves (2.6)']),
+  ];
+  return paragraph(
+    'The iteration (2.6) itself: with the friction moment ',
+    m('f_r r |N|'),
+    ' known, N solves a linear system, so ',
+    m("N(\\tau) = N_0 + \\tau N'"),
+    ' is affine in ',
+    m('\\tau = |N|'),
+    ' and the map ',
+    m('\\tau \\mapsto |N(\\tau)|'),
+    ' has the Lipschitz constant ',
+    m(`|N'| = ${fr} \\cdot ${fixed(c.slope)}`),
+    '. It is a contraction, with one solution, iff ',
+    m(`${fr} < ${fixed(c.threshold)}`),
+    ': the ',
+    m(`${fr}^{*}`),
+    ' of the determinant above, (2.5), so the necessary condition of self-locking is the same in both examples. Either side of it,',
+    ...at(c.below),
+    ';',
+    ...at(c.above),
+    '.',
+  );
 }

@@ -1,9 +1,8 @@
 // The figure of which outcome an impact with two free pre-impact velocities
 // has, by their direction θ over the whole circle [0, 2π): one row per
 // outcome (each mode, the smooth slide of rubanovich1981 (3.15), (3.16),
-// the arriving contact repelled, the arriving contact slipping on a smooth
-// line, no outcome, not approaching), a band where
-// it holds; and the normal impulses against θ that decide it. Printed
+// the arriving contact repelled, no mode, not approaching), a solid band
+// where it holds; and the normal impulses against θ that decide it. Printed
 // from the study's arcs and forms (studies/mode-directions.ts).
 // Tests: test/report/mode-figure.test.ts.
 import type { ModeDirections } from '../studies/mode-directions.js';
@@ -35,16 +34,25 @@ function wrapped(from: number, to: number): [number, number][] {
 }
 
 /** The rows: each mode with the arcs on which it is admissible, then the smooth slide, repelled, no outcome, and the directions not approaching. */
-export function modeBands(d: ModeDirections, modeLabels: readonly string[]): ModeBand[] {
+export function modeBands(
+  d: ModeDirections,
+  modeLabels: readonly string[],
+  names?: { readonly arriving: string; readonly closed: readonly string[] },
+): ModeBand[] {
   const on = (keep: (a: ModeDirections['arcs'][number]) => boolean) => d.arcs.filter(keep).flatMap((a) => wrapped(a.from, a.to));
   const first = d.arcs[0]!.from;
   const last = d.arcs[d.arcs.length - 1]!.to;
+  // The arcs named as the results' text names them (unilateral.ts directionBlock): the slide by the closed contacts, the
+  // repelled contact by its name, every other arc without a mode "no mode" (the slip is said apart, on every arc at once).
+  const closed = names?.closed.join(' and ') ?? 'closed contact';
+  const arriving = names?.arriving ?? 'arriving contact';
   const rows: ModeBand[] = [
     ...modeLabels.map((label, n) => ({ label, intervals: on((a) => a.modes.includes(n)) })),
-    ...(d.smoothShare !== undefined ? [{ label: '\\text{no mode, smooth slide}', intervals: on((a) => a.modes.length === 0 && a.smooth) }] : []),
-    { label: '\\text{no mode, arriving contact repelled}', intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
-    { label: '\\text{no mode, arriving contact slips}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels && a.slip) },
-    { label: '\\text{no outcome}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels && !a.slip) },
+    ...(d.smoothShare !== undefined
+      ? [{ label: `\\text{no mode, but ${closed} sliding on a smooth line}`, intervals: on((a) => a.modes.length === 0 && a.smooth) }]
+      : []),
+    { label: `\\text{no mode, ${arriving} repelled}`, intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
+    { label: '\\text{no mode}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels) },
     { label: '\\text{not approaching}', intervals: wrapped(last, first + TURN) },
   ];
   return rows.filter((r) => r.intervals.length > 0);
@@ -64,7 +72,7 @@ export interface ModeFigureNames {
 export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
   const { theta } = names;
   const index = d.map;
-  const rows = modeBands(d, names.modes);
+  const rows = modeBands(d, names.modes, names);
   const height = (k: number): number => rows.length - k;
   const scene = curveScene({
     id: `plot-mode-directions-${index + 1}`,
@@ -78,8 +86,10 @@ export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
       start: false,
       style: k,
       width: BAND,
+      solid: true,
     })),
     height: 60 + 28 * rows.length,
+    xRange: [0, TURN],
     // The rows named on the axis: their labels are \text{…} alone, plain text once unwrapped.
     rows: rows.map((r, k) => ({ y: height(k), text: r.label.replace(/\\text\{([^}]*)\}/g, '$1'), tex: `$${r.label}$` })),
   });
@@ -87,7 +97,7 @@ export function modeFigure(d: ModeDirections, names: ModeFigureNames): Figure {
   return sceneFigure(
     scene,
     0.75,
-    rows.map((r, k) => ({ label: r.label, ...seriesStyle(k) })),
+    rows.map((r, k) => ({ label: r.label, color: seriesStyle(k).color })),
     [
       `Outcome of impact ${index + 1} (${names.arriving} arriving) by the direction `,
       m(`${theta} \\in [0, 2\\pi)`),

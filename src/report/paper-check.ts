@@ -65,9 +65,8 @@ const restingDefinition = (r: PaperCheckRow): Inline[] => [
   ...(r.run ? [' ', ...runRestInlines(r)] : []),
 ];
 
-/** The rest time against the run (studies/rest-time.ts): the run's time from its first strike to rest, the formula's at that strike's speed. */
-function runRestInlines(r: PaperCheckRow): Inline[] {
-  const { strike, speed, run } = r.run!;
+/** "In the run of Section 5, the arriving contact first strikes at t = 0.04377 with ψ̇⁻ = −1.289": the strike a run comparison is at. */
+function firstStrikeInlines(r: PaperCheckRow, { strike, speed }: { readonly strike: number; readonly speed: number }): Inline[] {
   const v = [...freeSymbols(r.derived)].find((s) => symbolRole(sym(s))?.role === 'pre-impact-velocity');
   return [
     'In the run of Section ',
@@ -75,13 +74,36 @@ function runRestInlines(r: PaperCheckRow): Inline[] {
     ', the arriving contact first strikes at ',
     m(`t = ${restValue(strike)}`),
     ...(v ? [' with ', m(`${mechanicsSymbol(v)} = ${restValue(speed)}`)] : []),
+  ];
+}
+
+/** The rest time against the run (studies/rest-time.ts): the run's time from its first strike to rest, the formula's at that strike's speed. */
+function runRestInlines(r: PaperCheckRow): Inline[] {
+  return [
+    ...firstStrikeInlines(r, r.run!),
     ', and the motion is at rest ',
-    m(restValue(run)),
+    m(restValue(r.run!.run)),
     ' later; ',
     m(r.formula.name),
     ' at that speed gives ',
     ...runRestShort(r),
     ': the small-amplitude approximation.',
+  ];
+}
+
+/** Carnot's loss against the run (studies/rest-time.ts runLoss): the energy the run's first strike takes, the formula's at its speed. */
+function runLossInlines(r: PaperCheckRow): Inline[] {
+  const { run, formula } = r.runLoss!;
+  const difference = Math.abs(formula - run) / Math.abs(run);
+  return [
+    ...firstStrikeInlines(r, r.runLoss!),
+    ' and takes ',
+    m(`T^{-} - T^{+} = ${decimal(run)}`),
+    ` J; ${r.formula.eq} at that speed gives `,
+    m(decimal(formula)),
+    ' J',
+    ...(difference > 0 ? [', a relative difference of ', m(decimal(difference, 2))] : []),
+    '.',
   ];
 }
 
@@ -221,7 +243,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
         },
       ]
     : [];
-  const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
+  const notes = rows
+    .filter((r) => (r.formula.note || r.runLoss) && !own(r))
+    .map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note ?? ''), ...(r.runLoss ? [r.formula.note ? ' ' : '', ...runLossInlines(r)] : [])]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
   // A load given back (smirnov1981 (2.1)) keeps its typed formula in its cell, over lines: its display is the derivation's.
   const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && !r.printed && tooWide(r) && !printedThere[i] && !givenBack(r));

@@ -127,6 +127,17 @@ function foundation(g: GroundLine, c: Point, r: number): SketchLayout['springs']
   });
 }
 
+/**
+ * Whether a paper's sketch draws what the model's own sketch draws: the initial configuration, with the model's
+ * drawing and parameters (rubanovich1981 Fig. 1, the compass standing on B before D strikes). The report then
+ * prints the paper's figure alone.
+ */
+export function drawsInitial(model: Model, drawing: Drawing, sketch: PaperSketch): boolean {
+  if (sketch.drawing || sketch.params.size) return false;
+  const { q } = sketchLayout(model, drawing, sketch);
+  return q.every((x, i) => Math.abs(x - model.initial.q0[i]!) <= 1e-12 * (1 + Math.abs(x)));
+}
+
 /** The figures of the model's paper's sketches, after its own sketch in the model's section. */
 export function paperSketchFigures(model: Model, drawing: Drawing, source: SourceKey, sketches: readonly PaperSketch[]): Figure[] {
   return sketches.map((sketch, k) => sketchFigure(sketchLayout(model, drawing, sketch), sketch.drawing ?? drawing, source, sketch, k));

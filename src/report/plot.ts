@@ -68,6 +68,8 @@ export interface CurveSpec {
     readonly style?: number;
     /** Line width in px (default 1.4): a band of a row chart is wider. */
     readonly width?: number;
+    /** Drawn without its style's dashes: a band of a row chart, whose row tells it apart (dashes would break a continuous arc). */
+    readonly solid?: boolean;
   }[];
   readonly xLabel: string | AxisLabel;
   readonly yLabel: string | AxisLabel;
@@ -75,6 +77,8 @@ export interface CurveSpec {
   readonly height?: number;
   /** A row chart's rows: the y axis names each row at its height instead of numbering it. */
   readonly rows?: readonly NamedRow[];
+  /** The x axis's exact extent, where rounding the curves' own to a tick would run past it (directions over [0, 2π]). */
+  readonly xRange?: readonly [number, number];
 }
 
 /** A series' line: its colour and its SVG dash pattern in px (absent: solid). */
@@ -426,7 +430,7 @@ export function curveScene(spec: CurveSpec): Scene {
 }
 
 function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): Scene {
-  const [xLo, xHi] = valueRange(spec.curves.flatMap((c) => c.x));
+  const [xLo, xHi] = spec.xRange ?? valueRange(spec.curves.flatMap((c) => c.x));
   const f = frame(
     W,
     H,
@@ -434,7 +438,7 @@ function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): 
     spec.curves.flatMap((c) => c.y),
     spec.xLabel,
     spec.yLabel,
-    false,
+    spec.xRange !== undefined,
     ticks,
     spec.rows,
   );
@@ -443,7 +447,7 @@ function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): 
     const { color, dash } = seriesStyle(c.style ?? k);
     const points: number[] = [];
     c.x.forEach((x, i) => points.push(Number.isFinite(x) ? f.sx(x) : NaN, Number.isFinite(c.y[i]!) ? f.sy(c.y[i]!) : NaN));
-    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: c.width ?? 1.4, ...(dash ? { dash } : {}) });
+    items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: c.width ?? 1.4, ...(dash && !c.solid ? { dash } : {}) });
     if (c.start !== false && points.length >= 2)
       items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });
   });

@@ -34,7 +34,7 @@ import { motionSection, sketchFigure, type MotionSimulation } from './motion.js'
 import { plottedInStudy, type ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
 import { orbitFigures } from './orbit-figures.js';
-import { paperSketchFigures } from './paper-sketches.js';
+import { drawsInitial, paperSketchFigures } from './paper-sketches.js';
 import { realizationsSection } from './realizations.js';
 import { universalSection } from './universal.js';
 import { paperSections as paperCheckSections } from './paper-check.js';
@@ -135,7 +135,9 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
             ...s,
             blocks: [
               ...s.blocks,
-              sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined),
+              ...(options.paperSketches?.sketches.some((k) => drawsInitial(model, drawing, k))
+                ? []
+                : [sketchFigure(model, drawing, simulation && 'trajectory' in simulation ? simulation.trajectory : undefined)]),
               ...(options.paperSketches ? paperSketchFigures(model, drawing, options.paperSketches.source, options.paperSketches.sketches) : []),
             ],
           }

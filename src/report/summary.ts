@@ -276,9 +276,11 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
         ' at the default parameters',
       ];
       // The hypothetical smooth slide and the arriving contact repelled in every mode (studies/mode-directions.ts).
-      const smooth = d.smoothShare
-        ? `${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(d.smoothShare)} of these directions`
-        : '';
+      const all = d.smoothAdmissible;
+      const smooth =
+        all?.share && d.smoothShare !== undefined
+          ? `${closed} sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on ${percent(all.share)} of these directions, on ${percent(d.smoothShare)} where no mode is`
+          : '';
       const repel = d.repelShare ? `on ${percent(d.repelShare)} of them ${arriving}’s normal impulse is negative in every mode` : '';
       if (brief) return [main, ...[smooth, repel].filter(Boolean).map((x) => [x])];
       return [
@@ -289,7 +291,11 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
           // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
           ...(d.slipShare
             ? [
-                `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on ${percent(d.slipShare)} of them`,
+                `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on `,
+                // In closed form where the slip's forms are the approach speed times factors of the parameters (studies/mode-directions.ts).
+                ...(d.slip?.conditions?.length
+                  ? ['every approaching direction exactly where ', m(d.slip.conditions.map((c) => `${math(c)} \\ge 0`).join(',\\ '))]
+                  : [`${percent(d.slipShare)} of them`]),
               ]
             : []),
         ],
@@ -851,10 +857,10 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
         paragraph(
           agree === checked
             ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation: `
-            : `${checked - agree} of the paper’s formulas ${checked - agree === 1 ? 'differs' : 'differ'} from the derivation (${off.join(', ')}); of the others, `,
+            : `${checked - agree} of the paper’s formulas ${checked - agree === 1 ? 'differs' : 'differ'} from the derivation (${off.join(', ')}); the other ${agree} ${agree === 1 ? 'agrees' : 'agree'}, `,
           ...series(ways),
           ...scopeInlines(f.paper),
-          agree === checked ? '.' : ' agree; Table ',
+          agree === checked ? '.' : '; Table ',
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),
       );

@@ -651,11 +651,18 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
     m(`${angle(a.from)} < ${th} < ${angle(a.to)}`),
   ]);
   // rubanovich1981 §3 before (3.15): the closed contacts' lines turned smooth at the impact (studies/mode-directions.ts).
-  const smooth = d.smoothShare
-    ? [
-        ` On ${percent(d.smoothShare)} of them ${closed} sliding on ${im.scenario.closed.length > 1 ? 'their lines' : 'its line'} turned smooth at the impact, Rubanovich–Formalsky’s hypothesis of (3.15), (3.16) (no normal velocity after, no tangential impulse), is admissible: every normal impulse is non-negative.`,
-      ]
-    : [];
+  const all = d.smoothAdmissible;
+  const smooth: Inline[] =
+    all?.share && d.smoothShare !== undefined
+      ? [
+          ` ${closed.charAt(0).toUpperCase()}${closed.slice(1)} sliding on ${im.scenario.closed.length > 1 ? 'their lines' : 'its line'} turned smooth at the impact, Rubanovich–Formalsky’s hypothesis of (3.15), (3.16) (no normal velocity after, no tangential impulse), is admissible, every normal impulse non-negative, for `,
+          ...all.intervals.flatMap(([from, to], i): Inline[] => [i ? ' and ' : '', m(`${angle(from)} < ${th} < ${angle(to)}`)]),
+          `, ${percent(all.share)} of the approaching directions, ${percent(d.smoothShare)} where no mode is`,
+          all.modes.length
+            ? `; elsewhere it and ${all.modes.map((n) => `mode ${n + 1}`).join(' and ')} are both admissible, alternative hypotheses for the same impact.`
+            : '.',
+        ]
+      : [];
   const repelled = d.repelShare
     ? [
         ` On ${percent(d.repelShare)} of them the normal impulse of ${arriving} is negative in every mode${d.smoothShare !== undefined ? ' and in the smooth slide' : ''}: no impact in which ${arriving} engages by its law exists there${u.contacts[im.scenario.arriving]!.tangent ? ', so the assumption that it sticks fails' : ''}.`,
@@ -684,10 +691,20 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   ]);
   // The smooth slip where the arriving contact cannot stick (studies/mode-directions.ts).
   const leaves = im.scenario.closed.length > 1 ? 'leave' : 'leaves';
-  const slip =
+  const conditions = d.slip?.conditions;
+  const slip: Inline[] =
     d.slipShare !== undefined
       ? [
-          ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) on ${percent(d.slipShare)} of the approaching directions`,
+          ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) `,
+          // Each of its forms the approach speed times a factor of the parameters: admissible on every direction exactly where the factors are ≥ 0.
+          ...(conditions?.length
+            ? ['on every approaching direction, whatever the speed, exactly where ', m(conditions.map((c) => `${math(c)} \\ge 0`).join(',\\ ')), ', ']
+            : conditions
+              ? ['on every approaching direction for every value of the parameters, ']
+              : []),
+          conditions && d.slipShare >= 1
+            ? 'as at the default parameters'
+            : `on ${percent(d.slipShare)} of the approaching directions at the default parameters`,
           gaps.length && gaps.every((a) => a.slip) ? `, these arcs included: there ${arriving} cannot stick, it slips.` : '.',
         ]
       : [];

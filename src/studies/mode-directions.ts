@@ -21,7 +21,11 @@
 // left where the arriving contact cannot stick.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
-import { freeSymbols, type Expr } from '../core/expr.js';
+import { freeSymbols, mul, neg, pow, type Expr } from '../core/expr.js';
+import { cancel } from '../core/cancel.js';
+import { simplify } from '../core/trig.js';
+import { factorize, signOn } from '../derive/proofs/sign.js';
+import { assumptionDomain, parameterAssumptions } from '../derive/proofs/assumptions.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { smoothSlip, smoothStay } from '../derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../model/names.js';
@@ -59,6 +63,12 @@ export interface ModeDirections {
   readonly modeShares: readonly number[];
   /** The share of the approaching directions on which no mode but the smooth stay is admissible (undefined: the map has no smooth stay). */
   readonly smoothShare?: number;
+  /**
+   * The share of the approaching directions on which the smooth stay is admissible, a mode there or not, and those
+   * directions as intervals of θ (undefined: the map has no smooth stay). Where a mode is too, the two are alternative
+   * hypotheses (rubanovich1981 §3 adopts the smooth stay where the sticking one fails).
+   */
+  readonly smoothAdmissible?: { readonly share: number; readonly intervals: readonly (readonly [number, number])[]; readonly modes: readonly number[] };
   /** The share on which the arriving contact's normal impulse is negative in every mode and in the smooth stay. */
   readonly repelShare: number;
   /** Per mode, the arriving contact's normal impulse as the form (p, q): p cos θ + q sin θ at |v| = 1 (empty where a mode has none). */
@@ -69,8 +79,13 @@ export interface ModeDirections {
   readonly slipForms?: readonly (readonly [number, number])[];
   /** The share of the approaching directions on which the smooth slip is admissible (undefined: the map has none). */
   readonly slipShare?: number;
-  /** The smooth slip in closed form: the arriving contact's normal impulse, each closed contact's normal velocity after. */
-  readonly slip?: { readonly impulse: Expr; readonly separations: readonly Expr[] };
+  /**
+   * The smooth slip in closed form: the arriving contact's normal impulse, each closed contact's normal velocity after;
+   * and, where each of these is the approach speed times a factor of the parameters alone, the factors whose sign the
+   * parameters' ranges leave open, oriented so that the slip is admissible on every approaching direction exactly
+   * where each is ≥ 0 (empty: on every direction for every parameter; the hinged compass: 9 cos 4β − 1, sin 2β ≤ 2/3).
+   */
+  readonly slip?: { readonly impulse: Expr; readonly separations: readonly Expr[]; readonly conditions?: readonly Expr[] };
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -154,6 +169,20 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const withoutOutcome = share((a) => a.modes.length === 0);
     const modeShares = im.modes.map((_, n) => share((a) => a.modes.includes(n)));
     const smoothShare = smooth ? share((a) => a.modes.length === 0 && a.smooth) : undefined;
+    const smoothAdmissible = smooth
+      ? {
+          share: share((a) => a.smooth),
+          intervals: arcs
+            .filter((a) => a.smooth)
+            .reduce<[number, number][]>((out, a) => {
+              const last = out[out.length - 1];
+              if (last && Math.abs(last[1] - a.from) < 1e-12) last[1] = a.to;
+              else out.push([a.from, a.to]);
+              return out;
+            }, []),
+          modes: [...new Set(arcs.filter((a) => a.smooth).flatMap((a) => a.modes))].sort((x, y) => x - y),
+        }
+      : undefined;
     const repelShare = share((a) => a.repels);
     const slipShare = slipForms ? share((a) => a.slip) : undefined;
     const usedOf = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).filter(([name]) => used.has(name)));
@@ -167,13 +196,46 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
         withoutOutcome,
         modeShares,
         smoothShare,
+        ...(smoothAdmissible ? { smoothAdmissible } : {}),
         repelShare,
         arrivingImpulses: pushes,
         ...(smooth ? { smoothImpulses: smooth } : {}),
         ...(slipForms && slipping
-          ? { slipForms, slipShare, slip: { impulse: slipping.impulses.get(normal(im.scenario.arriving))!, separations: slipping.separations } }
+          ? (() => {
+              const impulse = slipping.impulses.get(normal(im.scenario.arriving))!;
+              const conditions = speedFactors(system, [impulse, ...slipping.separations], im.approach);
+              return { slipForms, slipShare, slip: { impulse, separations: slipping.separations, ...(conditions ? { conditions } : {}) } };
+            })()
           : {}),
       },
     ];
   });
+}
+
+/**
+ * Each of `forms` divided by the approach speed −approach (> 0 on every approaching direction): where every quotient
+ * is a function of the parameters alone, the factors of them whose sign on the parameters' ranges is open, each oriented to be ≥ 0
+ * where its form is; undefined where a quotient still depends on the direction.
+ */
+function speedFactors(system: DerivedSystem, forms: readonly Expr[], approach: Expr): Expr[] | undefined {
+  const domain = assumptionDomain(parameterAssumptions(system.model));
+  const parameters = new Set(system.model.parameters.map((p) => p.name));
+  const out: Expr[] = [];
+  for (const e of forms) {
+    const r = simplify(cancel(mul(e, pow(neg(approach), -1))));
+    // A factor of the parameters alone: one that keeps the configuration (the walker's a₁) or a velocity says nothing in closed form.
+    if ([...freeSymbols(r)].some((x) => !parameters.has(x))) return undefined;
+    const { coeff, factors } = factorize(r);
+    let sign = coeff.n < 0 ? -1 : 1;
+    const open: Expr[] = [];
+    for (const f of factors) {
+      const odd = !(f.exp.kind === 'num' && f.exp.value.d === 1 && f.exp.value.n % 2 === 0);
+      if (!odd) continue;
+      const s = signOn(f.base, domain);
+      if (s === 'negative') sign = -sign;
+      else if (s !== 'positive') open.push(f.base);
+    }
+    if (open.length) out.push(simplify(sign < 0 ? neg(mul(...open)) : mul(...open)));
+  }
+  return out;
 }

@@ -27,7 +27,7 @@ import { deriveSystem, type DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
 import { seeded } from './seeded.js';
-import { RESTING_FACT, runRest, type RunRest } from './rest-time.js';
+import { LOSS_FACT, RESTING_FACT, runLoss, runRest, type RunLoss, type RunRest } from './rest-time.js';
 import { buildModel } from '../model/model.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { PaperSpec } from '../model/spec.js';
@@ -66,6 +66,8 @@ export interface PaperCheckRow {
   readonly bound?: SweptBound;
   /** Of a corrected reading: the paper's print with the symbols bound, and whether it too agrees with the derivation. */
   readonly printed?: { readonly paper: Expr; readonly agrees: boolean };
+  /** Carnot's loss (impact{i}.{m}.ΔT) against the loss at the report's run's first strike (rest-time.ts). */
+  readonly runLoss?: RunLoss;
 }
 
 /**
@@ -137,12 +139,14 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   return { source: key, rows, claims, figures, notDerived, impacts, ...(spec.scope ? { scope: spec.scope } : {}), ...(general ? { general } : {}) };
 }
 
-/** A rest-time row with the report's run beside it, where the run strikes and comes to rest (rest-time.ts). */
+/** A rest-time or loss row with the report's run beside it, where the run strikes (and comes to rest) (rest-time.ts). */
 function withRun(system: DerivedSystem, r: PaperCheckRow, { simulation }: Computed): PaperCheckRow {
   const name = r.formula.derived.length === 1 ? r.formula.derived[0]!.fact : undefined;
-  if (!name || !RESTING_FACT.test(name) || !simulation || !('trajectory' in simulation)) return r;
-  const run = runRest(system, name, r.derived, simulation.trajectory.events);
-  return run ? { ...r, run } : r;
+  if (!name || !simulation || !('trajectory' in simulation)) return r;
+  const { events } = simulation.trajectory;
+  const run = RESTING_FACT.test(name) ? runRest(system, name, r.derived, events) : undefined;
+  const loss = LOSS_FACT.test(name) ? runLoss(system, name, r.derived, events) : undefined;
+  return { ...r, ...(run ? { run } : {}), ...(loss ? { runLoss: loss } : {}) };
 }
 
 /**

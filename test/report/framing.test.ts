@@ -119,7 +119,7 @@ describe('a count of results that does not read as agreement', () => {
   it('rough-hinge-pendulum: the formula the paper prints that disagrees is named beside the count', () => {
     const t = sectionText('rough-hinge-pendulum', 'conclusion');
     expect(t).toContain(
-      '4 of the 5 formulas of Smirnov (2.4)–(2.6) checked agree with the derivation; $\\Delta_i\\ \\text{(2.4)}$ as the paper prints it does not',
+      '5 of the 6 formulas of Smirnov (2.4)–(2.6) checked agree with the derivation; $\\Delta_i\\ \\text{(2.4)}$ as the paper prints it does not',
     );
   });
 });
@@ -189,13 +189,21 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     // Inside that share, the smooth slide of rubanovich1981 (3.15), (3.16) and the arriving foot repelled in every mode.
     expect([d!.smoothShare, d!.repelShare].map((s) => +(100 * s!).toFixed(1))).toEqual([5.2, 24.2]);
     expect(sectionText('hinged-compass', 'conclusion')).toContain(
-      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 5.2 % of these directions, and on 24.2 % of them foot 1’s normal impulse is negative in every mode',
+      'foot 2 sliding on a smooth line (Rubanovich–Formalsky (3.15), (3.16)) is admissible on 10.3 % of these directions, on 5.2 % where no mode is, and on 24.2 % of them foot 1’s normal impulse is negative in every mode',
+    );
+    // The slide's own share and its interval in the results, mode 2 beside it as the other hypothesis.
+    expect(sectionText('hinged-compass', 'impact-maps')).toContain(
+      'for $4.347 < \\theta < 4.672$, 10.3 % of the approaching directions, 5.2 % where no mode is; elsewhere it and mode 2 are both admissible',
     );
     // The abstract a sentence a share, without the slip on a smooth line (admissible wherever the foot arrives).
     expect(abstract('hinged-compass')).toContain('at the default parameters. Foot 2 sliding on a smooth line');
     expect(abstract('hinged-compass')).not.toContain('slipping on a smooth line');
     // Where it cannot stick, the arriving foot slips on a smooth line, the standing one leaving (studies/mode-directions.ts).
-    expect(sectionText('hinged-compass', 'conclusion')).toContain('foot 1 slipping on a smooth line while foot 2 leaves is admissible on 100.0 % of them');
+    // In closed form, 9 cos 4β − 1 ≥ 0 (sin 2β ≤ 2/3), not as the share at the defaults.
+    expect(sectionText('hinged-compass', 'conclusion')).toContain(
+      'foot 1 slipping on a smooth line while foot 2 leaves is admissible on every approaching direction exactly where $9 \\cos 4 \\beta - 1 \\ge 0$',
+    );
+    expect(sectionText('hinged-compass', 'conclusion')).not.toContain('100.0 %');
     expect(sectionText('hinged-compass', 'introduction')).toContain('foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B)');
   });
   it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {

@@ -185,7 +185,15 @@ describe('hinge friction in the report', () => {
     expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
     // (2.6)'s angular acceleration is ε, not a (no letter in two meanings); one formula, (2.4) as printed, differs.
     expect(t).toContain('In the formulas $\\varepsilon = -14.1711$');
-    expect(t).toContain("1 of the paper's formulas differs from the derivation ((2.4))");
+    expect(t).toContain("1 of the paper's formulas differs from the derivation ((2.4)); the other 5 agree, 1 exactly");
+    // smirnov1981 §3, the same condition in both examples: (2.6)'s iteration contracts iff f_r < f_r* = I√(1 + f²)/(r m l) = 0.3·√1.09/0.025.
+    const star = (0.3 * Math.sqrt(1.09)) / 0.025;
+    expect(t).toContain(`It is a contraction, with one solution, iff $f_{r} < ${star.toFixed(6)}$`);
+    expect(t).toContain(`$|N'| = f_{r} \\cdot ${(1 / star).toFixed(6)}$`);
+    expect(t).toMatch(/at \$f_\{r\} = 0\.99\\,f_\{r\}\^\{\*\}\$, \$\\tau = \|N\(\\tau\)\|\$ has the one solution/);
+    expect(t).toMatch(/at \$f_\{r\} = 1\.01\\,f_\{r\}\^\{\*\}\$, \$\\tau = \|N\(\\tau\)\|\$ has two, .*the reaction is no longer determined/);
+    // (2.5) printed with <, restated in §3 with ≤: said.
+    expect(t).toContain('The paper prints (2.5) with $<$');
     // N^⊥ oriented: N turned by +90° in the bearing's frame, as the friction force f s J₉₀N of src/derive/friction/journal.ts.
     expect(t).toContain('$N^{\\perp} = (-N_2, N_1)$ the reaction turned a quarter turn from the first row of J towards the second');
     // smirnov1981 §2: f and f_r (the paper's f₁) are two coefficients, the second left to the contact patch.

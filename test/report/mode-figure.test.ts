@@ -14,7 +14,7 @@ const TURN = 2 * Math.PI;
 
 describe('the figure of the hinged compass’s impact outcome by direction', () => {
   const [study] = modeDirections(derived(hinged));
-  const bands = modeBands(study!, ['mode 1', 'mode 2']);
+  const bands = modeBands(study!, ['mode 1', 'mode 2'], { arriving: 'foot 1', closed: ['foot 2'] });
 
   it('covers [0, 2π) once, each band edge an arc end of the study (mod 2π)', () => {
     const intervals = bands.flatMap((b) => b.intervals);
@@ -35,7 +35,7 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
 
   it('draws the smooth slide on 4.3467 < θ < 4.4646 and the approaching half-circle’s complement as not approaching', () => {
     const row = (label: string) => bands.find((b) => b.label.includes(label))!.intervals;
-    const [slide] = row('smooth slide');
+    const [slide] = row('sliding on a smooth line');
     expect(slide![0]).toBeCloseTo(4.3467, 4);
     expect(slide![1]).toBeCloseTo(4.4646, 4);
     // Foot 1 approaches where ȧ₁⁻ + ȧ₂⁻ < 0, 3π/4 < θ < 7π/4.
@@ -67,7 +67,7 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     // The slide's band begins where B's impulse turns positive: a sign change of the drawn samples brackets the band's edge.
     const slide = curves[3]!;
     const k = slide.impulse.findIndex((v, i) => i > 0 && slide.impulse[i - 1]! < 0 && v >= 0);
-    const [edge] = bands.find((b) => b.label.includes('smooth slide'))!.intervals[0]!;
+    const [edge] = bands.find((b) => b.label.includes('sliding on a smooth line'))!.intervals[0]!;
     expect(slide.theta[k - 1]! <= edge && edge <= slide.theta[k]!).toBe(true);
   });
 
@@ -82,13 +82,18 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     const figure = modeFigure(study!, names);
     const rows = [...figure.svg.matchAll(/<text class="row-name" x="[\d.]+" y="([\d.]+)"[^>]*>([^<]*)<\/text>/g)];
     // The page's layout, then the phone's.
-    const labels = modeBands(study!, names.modes).map((b) => b.label.replace(/\\text\{([^}]*)\}/g, '$1'));
+    const labels = modeBands(study!, names.modes, names).map((b) => b.label.replace(/\\text\{([^}]*)\}/g, '$1'));
     expect(rows.map((r) => r[2])).toEqual([...labels, ...labels]);
     expect(rows[0]![2]).toBe('mode 1 (foot 2 leaves)');
     const ys = rows.slice(0, labels.length).map((r) => Number(r[1]));
     ys.slice(1).forEach((y, k) => expect(y).toBeGreaterThan(ys[k]!));
     expect(figure.svg).not.toMatch(/<text class="tick"[^>]*text-anchor="end"/);
-    expect(figure.tikz!.picture).toContain('$\\text{no mode, arriving contact slips}$');
+    // Named as the results' text names the arcs; every arc without a mode and not repelling "no mode".
+    expect(labels.slice(2)).toEqual(['no mode, but foot 2 sliding on a smooth line', 'no mode, foot 1 repelled', 'no mode', 'not approaching']);
+    // Solid bands (dashes broke continuous arcs), the axis ending at 2π.
+    expect(figure.svg).not.toMatch(/<polyline class="series"[^>]*stroke-dasharray/);
+    expect(figure.tikz!.picture).toContain('\\footnotesize 6\\endpgfinterruptpicture');
+    expect(figure.tikz!.picture).not.toContain('\\footnotesize 7\\endpgfinterruptpicture');
   });
 
   it('is in the report, .tex and .html, with its caption and label', () => {

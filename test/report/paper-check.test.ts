@@ -98,6 +98,25 @@ describe('the report', () => {
     expect(text).toContain(`$${Number(tInf.toPrecision(4))}$ against the $0.55$ the run takes`);
     expect(text).toContain(`${Number((((0.55 - tInf) / 0.55) * 100).toPrecision(2))} % less: the small-amplitude approximation`);
   });
+  it('sets Carnot’s loss (1.20) at the first strike’s speed beside the loss the run takes there', () => {
+    // A strike at ψ = 0 with ψ̇⁻ = −1.2 and the centre at rest, ψ̇ halved: the run loses ½ I_C ψ̇⁻² (1 − ¼), I_C of T's
+    // ψ̇² term; (1.20) at that speed, T(−0)(1 − r²) about the standing foot, is 4 m l² ψ̇⁻² sin²α/(1 + 3 sin²α).
+    const s2 = Math.sin(0.3) ** 2;
+    const q = [0, Math.cos(0.3) / 2, 0];
+    const events = [
+      { t: 0, type: 'contact', contacts: [1], qd: [0, 0, -1] },
+      { t: 0.1, type: 'impact', contacts: [0], q, qd: [0, 0, -1.2], qdPlus: [0, 0, -0.6] },
+      { t: 0.1, type: 'release', contacts: [1] },
+    ];
+    const check = paperCheck(system, compass.paper!, { simulation: { trajectory: { events } } });
+    const doc = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: check });
+    const items = doc.sections.find((x) => x.id === 'paper-check')!.blocks.flatMap((b) => (b.kind === 'list' ? b.items : []));
+    const text = items.map((i) => i.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('')).find((i) => i.startsWith('(1.20)'))!;
+    const run = ((1 + 3 * s2) / 12) * 1.44 * (1 - 0.25);
+    const paper = (4 * 1.44 * s2) / (1 + 3 * s2);
+    expect(text).toContain('first strikes at $t = 0.1$ with $\\dot{\\psi}^{-} = -1.2$');
+    expect(text).toContain(`$T^{-} - T^{+} = ${Number(run.toPrecision(6))}$ J; (1.20) at that speed gives $${Number(paper.toPrecision(6))}$ J`);
+  });
 });
 
 describe('a paper’s results not derived', () => {
@@ -113,7 +132,8 @@ describe('a paper’s results not derived', () => {
     ]);
   });
   it('and a paper without any has no such section', () => {
-    const plain = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, compass.paper!) });
+    const none = { ...compass.paper!, notDerived: [] };
+    const plain = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, none) });
     expect(plain.sections.map((s) => s.id)).not.toContain('paper-not-derived');
   });
 });
@@ -367,8 +387,9 @@ describe('the rough-hinge pendulum’s table, readable', () => {
   const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
   it('prints the determinant the three (2.4) rows share once, named by the two that agree with it, and every row refers to it', () => {
     // det (2.4), Δ_i as printed and Δ_i corrected are compared with one fact, hinge.journal.Δ; (2.5) is another.
-    // Δ_i as printed disagrees: the display must not claim it equal to the determinant. (2.6)'s three equations follow.
-    expect(results.map((r) => r.label)).toEqual(['paper-1', 'paper-4', 'paper-5', 'paper-6', 'paper-7']);
+    // Δ_i as printed disagrees: the display must not claim it equal to the determinant. (2.5) as example 4's contraction
+    // threshold and (2.6)'s three equations follow.
+    expect(results.map((r) => r.label)).toEqual(['paper-1', 'paper-4', 'paper-5', 'paper-6', 'paper-7', 'paper-8']);
     expect(results[0]!.lines[0]!.before).toBe('\\det = \\Delta_i,\\ \\pi/n');
     expect(results[0]!.tag).toBe('\\text{(2.4)}');
     const derivedRefs = table?.kind === 'table' ? table.rows.map((r) => JSON.stringify(r[3])) : [];

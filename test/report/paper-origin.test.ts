@@ -67,8 +67,8 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
   it('the rough hinge: of Smirnov’s two printed results Δᵢ (2.4) disagrees; the typed det and the corrected Δᵢ are the toolkit’s', () => {
     const doc = built('rough-hinge-pendulum');
     const abstract = text(doc.abstract);
-    // (2.4), (2.5) and (2.6)'s three equations; Δᵢ as printed the one that disagrees.
-    expect(abstract).toContain('4 of the 5 formulas of Smirnov (2.4)–(2.6) checked agree with the derivation');
+    // (2.4), (2.5) twice (example 3's determinant, example 4's contraction) and (2.6)'s three equations; Δᵢ as printed the one that disagrees.
+    expect(abstract).toContain('5 of the 6 formulas of Smirnov (2.4)–(2.6) checked agree with the derivation');
     expect(abstract).not.toMatch(/3 of the 4 formulas/);
     // The toolkit's own rows are not the abstract's: it states what is found.
     expect(abstract).not.toContain('corrected reading');

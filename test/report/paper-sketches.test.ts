@@ -16,7 +16,7 @@ import { deriveSystem } from '../../src/derive/system.js';
 import type { ModelSpec } from '../../src/model/spec.js';
 import { buildModel } from '../../src/model/model.js';
 import { checkSketches } from '../../src/model/validate/paper-sketches.js';
-import { paperSketchFigures, sketchLayout, type SketchLayout } from '../../src/report/paper-sketches.js';
+import { drawsInitial, paperSketchFigures, sketchLayout, type SketchLayout } from '../../src/report/paper-sketches.js';
 import { modelDrawing } from '../../src/report/sketch.js';
 import compass from '../../derivations/compass.js';
 import hinged from '../../derivations/hinged-compass.js';
@@ -47,7 +47,8 @@ describe('rubanovich1981’s sketches, at the defaults l = 1, α = β = 0.3, k =
     const { points: p, q } = layouts(compass)[0]!;
     const [B, O, D, C] = ['B', 'O', 'D', 'C'].map((n) => p.get(n)!);
     const psi = q[2]!;
-    expect(psi).toBeCloseTo(alpha / 2, 14);
+    // The run's start, ψ = 0.05, standing on B.
+    expect(psi).toBeCloseTo(0.05, 14);
     expect(B![1]).toBeCloseTo(0, 14);
     expect(dist(O!, B!)).toBeCloseTo(l, 14);
     expect(dist(O!, D!)).toBeCloseTo(l, 14);
@@ -55,6 +56,13 @@ describe('rubanovich1981’s sketches, at the defaults l = 1, α = β = 0.3, k =
     expect(D![1]).toBeCloseTo(2 * l * Math.sin(psi) * Math.sin(alpha), 14);
     expect(dist(O!, C!)).toBeCloseTo((l / 2) * Math.cos(alpha), 14);
     expect(angle(B!, O!, C!)).toBeCloseTo(alpha, 14);
+  });
+
+  it('Fig. 1 draws the initial configuration, which the report then draws once; Fig. 2 does not', () => {
+    const model = buildModel(compass);
+    const drawing = modelDrawing(compass, model)!;
+    const sketches = checkSketches(compass.paper!.sketches, model, Object.keys(compass.drawing!.points));
+    expect(sketches.map((k) => drawsInitial(model, drawing, k))).toEqual([true, false]);
   });
 
   it('Fig. 2: both feet on the line, O above their midpoint, R₁ at D and R₂ at B along the line’s normal', () => {

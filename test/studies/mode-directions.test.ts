@@ -151,6 +151,7 @@ describe('the hinged compass where no mode is: B sliding on a smooth line, or D 
   it('admits the smooth slide exactly where the paper’s (3.15), (3.16) give both vertical impulses ≥ 0 and no stay or lift-off is admissible', () => {
     const n = 20000;
     let smooth = 0;
+    let slides = 0;
     let repels = 0;
     for (let k = 0; k < n; k++) {
       const theta = (3 * Math.PI) / 4 + ((k + 0.5) / n) * Math.PI;
@@ -160,9 +161,12 @@ describe('the hinged compass where no mode is: B sliding on a smooth line, or D 
       expect(arcAt(theta).smooth, `θ = ${theta}`).toBe(p.D >= 0 && p.B >= 0);
       expect(arcAt(theta).repels, `θ = ${theta}`).toBe(p.D < 0 && p.stayD < 0 && p.leaveD < 0);
       if (none && p.D >= 0 && p.B >= 0) smooth++;
+      if (p.D >= 0 && p.B >= 0) slides++;
       if (p.D < 0 && p.stayD < 0 && p.leaveD < 0) repels++;
     }
     expect(study!.smoothShare).toBeCloseTo(smooth / n, 3);
+    // Mode or not: the slide's own share, over all of mode 2's arc as well.
+    expect(study!.smoothAdmissible!.share).toBeCloseTo(slides / n, 3);
     expect(study!.repelShare).toBeCloseTo(repels / n, 3);
   });
 
@@ -175,6 +179,11 @@ describe('the hinged compass where no mode is: B sliding on a smooth line, or D 
       [4.737, 5.498, false, true],
     ]);
     expect(+(100 * study!.smoothShare!).toFixed(1)).toBe(5.2);
+    // The slide itself on 4.347 < θ < 4.672, 10.3 %, mode 2 (foot 2 stays) inside it: two hypotheses there.
+    const all = study!.smoothAdmissible!;
+    expect(all.intervals.map(([a, b]) => [+a.toFixed(4), +b.toFixed(4)])).toEqual([[4.3467, 4.6717]]);
+    expect(+(100 * all.share).toFixed(1)).toBe(10.3);
+    expect(all.modes).toEqual([1]);
     // The impulses in the gap, m = l = 1 (|ȧ⁻| = 1), rising to B and falling at D as θ grows.
     expect([4.36, 4.4, 4.44].map((t) => paperSmooth(t, 0.3)).map((p) => [+p.D.toFixed(2), +p.B.toFixed(3)])).toEqual([
       [0.31, 0.006],
@@ -261,6 +270,13 @@ describe('the hinged compass where no impact law has an outcome: D cannot stick 
     const edge = Math.asin(2 / 3) / 2;
     expect(paperSlip(4.7, edge - 0.01).B).toBeGreaterThan(0);
     expect(paperSlip(4.7, edge + 0.01).B).toBeLessThan(0);
+    // The study's closed condition: one factor of β, ≥ 0 exactly where B separates, 0 at β = ½ arcsin(2/3) (sin 2β = 2/3).
+    const conditions = study!.slip!.conditions!;
+    expect(conditions).toHaveLength(1);
+    expect(evaluate(conditions[0]!, { beta: edge })).toBeCloseTo(0, 12);
+    for (const beta of [0.1, 0.3, edge - 0.01, edge + 0.01, 0.6, 1.2, Math.PI / 2 - edge + 0.01]) {
+      expect(evaluate(conditions[0]!, { beta }) >= 0, `β = ${beta}`).toBe(paperSlip(4.7, beta).B >= 0);
+    }
   });
 
   it('on 4.672 < θ < 4.737 the lift-off fails only by B not separating ((3.12) D pushed, (3.13) B driven down) and the stay by D pulled (3.10)', () => {

@@ -279,9 +279,13 @@ describe('hinged compass §3', () => {
     ]);
     expect(g.every((r) => r.agrees && r.how === 'symbolic')).toBe(true);
   });
-  it('(3.3): G′ = L G Lᵀ with the derived G′ and G and L typed from (3.1), for every velocity; a sign of L misread fails it', () => {
+  it('(3.3): G′ = L G Lᵀ with the derived G′, G typed from (3.4) and L from (3.1), for every velocity; a sign of L misread fails it', () => {
     const row = rows.find((r) => r.formula.eq === '(3.3)')!;
     expect([row.how, row.agrees]).toEqual(['symbolic', true]);
+    // No derived G in it: G′'s entries are the only facts the row names (the derived G would compare G with itself through L).
+    const facts = [...row.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []));
+    expect(facts.filter((f) => !/^impact1\.M\d\d$/.test(f))).toEqual([]);
+    expect(facts).toHaveLength(10);
     const spec = hingedCompass.paper!;
     const transformed = spec.formulas.find((f) => f.eq === '(3.3)')!;
     const misread = { ...transformed, where: { ...transformed.where!, z4: "y' + l*sin(beta)*a2'" } };
@@ -590,6 +594,8 @@ describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', (
       ['\\Delta_i', false, 'numeric'],
       ['\\Delta_i,\\ \\pi/n', true, 'numeric'],
       ['f_r^{*}', true, 'symbolic'],
+      // §3: the same condition in example 4, the f_r below which the iteration (2.6) contracts.
+      ['f_r^{*}\\ \\text{of (2.6)}', true, 'measured'],
       // Example 4: (2.6)'s three equations at the solution its iteration reached.
       ['N_1', true, 'measured'],
       ['N_2', true, 'measured'],

@@ -8,7 +8,7 @@ import compass from '../../derivations/compass.js';
 import { derivedFacts } from '../../src/derive/paper-results.js';
 import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import { reportMotion } from '../../src/studies/motion.js';
-import { runRest, type RunRest } from '../../src/studies/rest-time.js';
+import { runLoss, runRest, type RunRest } from '../../src/studies/rest-time.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 
@@ -51,5 +51,16 @@ describe('the compass comes to rest about t∞ after its first strike', () => {
   it('gives nothing for a run that never strikes with the arriving contact', () => {
     const noStrike = trajectory.events.filter((e) => e.type !== 'impact');
     expect(runRest(system, 'impact1.leaves.rest', derivedFacts(system).get('impact1.leaves.rest')!, noStrike)).toBeUndefined();
+  });
+
+  it('Carnot’s loss (1.20) at the first strike’s speed is the loss the run takes there: 4 m l² ψ̇⁻² sin²α/(1 + 3 sin²α)', () => {
+    // rubanovich1981 (1.20): T(−0)(1 − r²) with T(−0) = (1/3) m l² ψ̇⁻² (1 + 3 sin²α), about the standing foot.
+    const loss = runLoss(system, 'impact1.leaves.ΔT', derivedFacts(system).get('impact1.leaves.ΔT')!, trajectory.events)!;
+    const strike = trajectory.events.find((e) => e.type === 'impact')!;
+    expect(loss.strike).toBe(strike.t);
+    expect(loss.formula).toBeCloseTo((4 * l * l * study.speed ** 2 * s2) / (1 + 3 * s2), 12);
+    expect(loss.formula).toBeCloseTo(0.45978, 5);
+    expect(Math.abs(loss.run - loss.formula)).toBeLessThan(1e-6 * loss.formula);
+    expect(runLoss(system, 'impact1.stays.ΔT', derivedFacts(system).get('impact1.stays.ΔT')!, trajectory.events)).toBeUndefined();
   });
 });

@@ -16,7 +16,16 @@ import { collectFactors } from '../../core/factor.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { simplify } from '../../core/trig.js';
 import type { Hinge, Model } from '../../model/model.js';
-import { axesJournal, journalSelfLocking, polygonCriticalReduced, polygonJournal, type HingeState, type Journal } from './journal.js';
+import {
+  axesContraction,
+  axesJournal,
+  journalSelfLocking,
+  polygonCriticalReduced,
+  polygonJournal,
+  type AxesContraction,
+  type HingeState,
+  type Journal,
+} from './journal.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
 import { solveSmall } from '../matrix.js';
@@ -63,6 +72,8 @@ export interface HingeDerivation {
     readonly table: readonly NgonRow[];
     /** f_r* of the round journal: self-locking for f_r ≥ f_r* (2.5). */
     readonly critical: number;
+    /** The iteration (2.6) as a map of |N|: the f_r below which it contracts, and runs either side of it. */
+    readonly contraction: AxesContraction;
   };
 }
 
@@ -249,6 +260,7 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
         limit: { acceleration: limit, reaction: axes.motion.normal, iterations: axes.iterations, status: axes.status },
         table,
         critical,
+        contraction: axesContraction(state, journal),
       },
     };
   });

@@ -321,6 +321,72 @@ export function axesJournal(hinge: HingeState, journal: Journal, options: { read
   return axesResult('not-converged', maxIterations, moments, variant, N, r, journal);
 }
 
+/** The iteration (2.6) near f_r* (axesContraction): its status and linear solves at a given f_r. */
+export interface IterationRun {
+  readonly reduced: number;
+  /** The solutions τ ≥ 0 of τ = |N(τ)|: one below the threshold; above it two (the reaction is not determined) or none. */
+  readonly fixed: readonly number[];
+  readonly status: AxesJournal['status'];
+  readonly iterations: number;
+  /** |N| the iteration ended at. */
+  readonly reached: number;
+}
+
+export interface AxesContraction {
+  /** d|N|/dτ at f_r = 1: the map τ ↦ |N(τ)| of (2.6) is affine in τ along N's direction, its slope f_r times this. */
+  readonly slope: number;
+  /** 1/slope: the f_r below which the map is a contraction (one fixed point, reached from any τ₀), above which |N| grows without bound. */
+  readonly threshold: number;
+  /** The iteration from f_r = 0 at 0.99 and at 1.01 times the threshold. */
+  readonly below: IterationRun;
+  readonly above: IterationRun;
+}
+
+/** τ ≥ 0 with τ = |N₀ + τ N′|: the roots of (|N′|² − 1)τ² + 2 N₀·N′ τ + |N₀|² = 0, ascending. */
+function fixedPoints(N0: Vec2, slope: Vec2): number[] {
+  const [a, b, c] = [dot(slope, slope) - 1, dot(N0, slope), dot(N0, N0)];
+  if (a === 0) return b < 0 ? [-c / (2 * b)] : [];
+  const disc = b * b - a * c;
+  if (disc < 0) return [];
+  const roots = [(-b - Math.sqrt(disc)) / a, (-b + Math.sqrt(disc)) / a];
+  return roots.filter((t) => t >= 0).sort((u, v) => u - v);
+}
+
+/** Factors of the threshold at which axesContraction runs the iteration, either side of it. */
+export const CONTRACTION_PROBES = [0.99, 1.01] as const;
+
+/**
+ * The contraction of Smirnov's iteration (2.6): with the moment f_r r s τ known, the reactions solve a linear system
+ * (axesSystem, its variants differing only in the signs of N), so N(τ) = N(0) + τ N′ and |N(τ)| has slope |N′| ≤
+ * f_r r |(J M⁻¹Jᵀ(I + f s J₉₀))⁻¹ J M⁻¹w|, reached as τ grows. The map contracts iff that is < 1, for the pendulum
+ * f_r r m l/(I √(1 + f²)) < 1: (2.5)'s f_r < f_r*, the self-locking condition of example 3 (smirnov1981 §3: the same in
+ * both examples). Shown by the iteration itself either side of it.
+ */
+export function axesContraction(hinge: HingeState, journal: Journal): AxesContraction {
+  checkJournal(journal);
+  const r = reduce(hinge);
+  const unit = { ...journal, reduced: 1 };
+  const { env } = axesSystem(r, unit);
+  const column = (i: number): Vec2 => [env[`a${i}0`]! + journal.friction * env[`t${i}0`]!, env[`a${i}1`]! + journal.friction * env[`t${i}1`]!];
+  const [b0, b1] = [rhs(r, unit, 0), rhs(r, unit, 1)];
+  const x = solve2(column(0), column(1), [b1[0] - b0[0], b1[1] - b0[1]]).x;
+  const slope = x ? Math.hypot(...x) : Infinity;
+  const threshold = 1 / slope;
+  const start = solve2(column(0), column(1), b0).x;
+  const run = (factor: number): IterationRun => {
+    const reduced = factor * threshold;
+    const { status, iterations, moments } = axesJournal(hinge, { ...journal, reduced });
+    return {
+      reduced,
+      fixed: x && start ? fixedPoints(start, [reduced * x[0], reduced * x[1]]) : [],
+      status,
+      iterations,
+      reached: moments[moments.length - 1]!,
+    };
+  };
+  return { slope, threshold, below: run(CONTRACTION_PROBES[0]), above: run(CONTRACTION_PROBES[1]) };
+}
+
 function axesResult(status: AxesJournal['status'], iterations: number, moments: number[], variant: FullVariant, N: Vec2, r: Reduced, j: Journal): AxesJournal {
   const signed: Vec2 = [variant[0]! * N[0], variant[1]! * N[1]];
   // The moment of the last solve used τ of the iterate before it.

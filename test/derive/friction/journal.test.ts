@@ -5,6 +5,7 @@
 // threshold (2.5) on both sides.
 import { describe, expect, it } from 'vitest';
 import {
+  axesContraction,
   axesJournal,
   journalConvergence,
   journalSelfLocking,
@@ -235,6 +236,31 @@ describe('self-locking: 1 + f² ≤ f_r² r² m² l² I⁻² (2.5), from the det
     expect(axes.status).toBe('not-converged');
     const [a, b] = axes.moments.slice(-2);
     expectClose(b! / a!, 1.01, 1e-6);
+  });
+  it('(2.6) contracts iff f_r < f_r* of (2.5): |N(τ)| has slope f_r r m l/(I √(1 + f²)), one solution below, two or none above', () => {
+    for (const [phi, w] of [
+      [0.7, 2],
+      [0.7, -2],
+      [-2, 0.1],
+    ]) {
+      const c = axesContraction(pendulumHinge(body, phi!, w!), { ...big, reduced: 0.1 });
+      expectClose(c.slope, (big.radius * body.mass * body.length) / (body.inertia * Math.hypot(1, big.friction)), 1e-12);
+      expectClose(c.threshold, critical, 1e-12);
+      expect(c.below.fixed).toHaveLength(1);
+      expect(c.below.status).toBe('converged');
+      expectClose(c.below.reached, c.below.fixed[0]!, 1e-9);
+    }
+    // φ = 0.7: past f_r* no τ solves τ = |N(τ)| and |N| grows (the test above).
+    const none = axesContraction(pendulumHinge(body, 0.7, -2), { ...big, reduced: 0.1 }).above;
+    expect(none.fixed).toEqual([]);
+    expect(none.status).toBe('not-converged');
+    // The rough-hinge pendulum's start (m = 1, l = 0.5, I = 0.3, r = 0.05, f = 0.3; φ = 1, φ̇ = 2): past f_r* two
+    // solutions, the iteration from 0 reaches the smaller, the larger repels.
+    const start = axesContraction(pendulumHinge({ mass: 1, length: 0.5, inertia: 0.3, gravity: 9.81 }, 1, 2), { radius: 0.05, friction: 0.3, reduced: 0.35 });
+    expectClose(start.threshold, (0.3 * Math.hypot(1, 0.3)) / (0.05 * 0.5), 1e-12);
+    expect(start.above.fixed).toHaveLength(2);
+    expect(start.above.status).toBe('converged');
+    expectClose(start.above.reached, start.above.fixed[0]!, 1e-9);
   });
   it('the iteration slows as f_r approaches f_r*: 0.5, 0.9, 0.99 of it', () => {
     const h = pendulumHinge(body, 0.7, -2);

@@ -311,6 +311,8 @@ function outcomeFindings(f: SummaryFacts): Inline[][] {
         ` of the approaching directions${sampled} of `,
         m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
         ' at the default parameters',
+        // The sticking mode's cone in the velocities before (mode-directions.ts stickCone): the share's edge in closed form.
+        ...(d.stick ? [`; ${alike ? 'sticking' : `mode ${d.stick.mode + 1}`} needs `, m(`|${math(d.stick.tangential)}| \\le ${math(d.stick.bound)}`)] : []),
       ];
     });
 }

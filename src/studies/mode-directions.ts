@@ -24,7 +24,8 @@
 // left where the arriving contact cannot stick.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
-import { freeSymbols, type Expr } from '../core/expr.js';
+import { add, freeSymbols, HALF, mul, neg, type Expr } from '../core/expr.js';
+import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import { smoothSlip, smoothStay } from '../derive/unilateral/smooth-stay.js';
@@ -63,6 +64,8 @@ export interface ModeDirections {
   readonly modeShares: readonly number[];
   /** The closed contacts that leave in no mode admissible on any approaching direction (a rod's end lying on the floor). */
   readonly neverLeave: readonly number[];
+  /** The sticking mode's cone in the pre-impact velocities, |tangential| ≤ bound (stickCone), where one mode has every contact stay and stick. */
+  readonly stick?: StickCone;
   /** The share of the approaching directions on which no mode but the smooth stay is admissible (undefined: the map has no smooth stay). */
   readonly smoothShare?: number;
   /** The share on which the arriving contact's normal impulse is negative in every mode and in the smooth stay. */
@@ -177,6 +180,7 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
         withoutOutcome,
         modeShares,
         neverLeave: neverLeaving(im, modeShares),
+        ...(stickCone(im) ? { stick: stickCone(im)! } : {}),
         smoothShare,
         repelShare,
         arrivingImpulses: pushes,
@@ -202,3 +206,30 @@ export const neverLeaving = (im: ImpactMap, shares: readonly number[]): number[]
     const leaving = im.modes.flatMap((mode, k) => (mode.stays.includes(j) ? [] : [k]));
     return leaving.length > 0 && leaving.every((k) => shares[k] === 0);
   });
+
+/**
+ * Where the closed contacts stay and every engaged contact sticks (a rod's
+ * two ends on the floor), that mode's cone |Σν| ≤ μΣΛ in the pre-impact
+ * velocities: its two sides (bound − t ≥ 0, bound + t ≥ 0) give
+ * t = (lower − upper)/2 and bound = (upper + lower)/2.
+ */
+export interface StickCone {
+  readonly mode: number;
+  readonly tangential: Expr;
+  readonly bound: Expr;
+}
+
+export function stickCone(im: ImpactMap): StickCone | undefined {
+  const mode = im.modes.findIndex(
+    (md) => md.stays.length === im.scenario.closed.length && md.slips !== undefined && [...md.slips.values()].every((x) => x === 'stick'),
+  );
+  const cs = im.modes[mode]?.conditions ?? [];
+  const upper = cs.find((c) => c.states?.kind === 'cone' && c.states.side === 'upper');
+  const lower = cs.find((c) => c.states?.kind === 'cone' && c.states.side === 'lower');
+  if (!upper || !lower) return undefined;
+  return {
+    mode,
+    tangential: simplify(mul(HALF, add(lower.expr, neg(upper.expr)))),
+    bound: simplify(mul(HALF, add(upper.expr, lower.expr))),
+  };
+}

@@ -13,7 +13,7 @@ import { evaluate, type Env } from '../core/evaluate.js';
 import { addAll, freeSymbols, mul, sym, type Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName } from '../model/names.js';
-import { neverLeaving, slidingSigns } from './mode-directions.js';
+import { neverLeaving, slidingSigns, stickCone, type StickCone } from './mode-directions.js';
 import { gaussian, seeded } from './seeded.js';
 
 export interface ModeShares {
@@ -31,6 +31,8 @@ export interface ModeShares {
   readonly withoutOutcome: number;
   /** The closed contacts that leave in no mode admissible on the samples (a rod's end lying on the floor). */
   readonly neverLeave: readonly number[];
+  /** The sticking mode's cone in the pre-impact velocities (mode-directions.ts stickCone). */
+  readonly stick?: StickCone;
 }
 
 /** Approaching directions drawn per map. */
@@ -86,6 +88,7 @@ export function modeShares(system: DerivedSystem, samples = SAMPLES): ModeShares
         modeShares: counts.map((c) => c / kept),
         withoutOutcome: none / kept,
         neverLeave: neverLeaving(im, counts),
+        ...(stickCone(im) ? { stick: stickCone(im)! } : {}),
       },
     ];
   });

@@ -21,6 +21,8 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
     expect(results).toContain('when tip strikes while tip B is closed, tip B never leaves and the contacts stick on 26.9 \\% and slide on 73.1 \\%');
     expect(results).toContain('When tip and tip B strike together, tip B never leaves and the contacts stick on 38.6 \\% and slide on 61.4 \\%');
     expect(section('conclusion')).toContain('when tip B strikes while tip is closed, tip never leaves and the contacts stick on 26.9 \\%');
+    // The edge in closed form: the common tangential impulse −m ẋ⁻ inside μ(ΔΛ₁ + ΔΛ₂).
+    expect(results).toContain('at the default parameters; sticking needs $|-m \\dot{x}^{-}| \\le ');
   });
 
   it('the first impact of the run: sticking inadmissible, the reverse slide taken, its friction work positive', () => {

@@ -378,4 +378,14 @@ describe('the falling rod at its closed end: one sign of each sliding mode at a 
       expect(x.modeShares[3]).toBeCloseTo(1 - (2 * Math.atan(mu * (1 + e))) / Math.PI, 9);
     }
   });
+
+  it('writes the sticking cone in the velocities before: |−m ẋ⁻| ≤ ±μ m l (1 + e) θ̇⁻ (tip arriving: +, tip B: −)', () => {
+    for (const x of d) {
+      const env = { m: 1.3, l: 0.7, mu: 0.4, e: 0.6, "x'-": 0.37, "theta'-": -1.1 };
+      const sign = x.map === 2 ? 1 : -1;
+      expect(x.stick!.mode).toBe(2);
+      expect(evaluate(x.stick!.tangential, env)).toBeCloseTo(-1.3 * 0.37, 12);
+      expect(evaluate(x.stick!.bound, env)).toBeCloseTo(sign * 0.4 * 1.3 * 0.7 * 1.6 * -1.1, 12);
+    }
+  });
 });

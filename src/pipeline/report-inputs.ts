@@ -23,6 +23,8 @@ import { dropStudyOf, limitStudyOf, theoremLaw, theoremLimits, withLaws, type Th
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
+import { modeShares } from '../studies/mode-shares.js';
+import { firstImpact } from '../studies/first-impact.js';
 import { supportLoads } from '../studies/support-loads.js';
 import { supportHistory } from '../studies/support-history.js';
 import { supportStarts } from '../studies/support-starts.js';
@@ -66,11 +68,13 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     linearization: linearizationStudy(system),
     steadyMotion: steadyMotionStudy(system),
     modeDirections: modeDirections(system),
+    modeShares: modeShares(system),
     ...supportLoadsOption(compiled),
     ...supportHistoryOption(compiled, simulation),
     ...supportStartsOption(compiled),
     ...plasticArrivalOption(compiled),
     ...hingeRestOption(compiled, simulation),
+    ...firstImpactOption(compiled, simulation),
     ...patchHistoryOption(compiled, simulation),
     ...impactEnergyOption(compiled),
     ...restitutionOption(compiled),
@@ -117,6 +121,12 @@ function plasticArrivalOption({ spec, system, loaded }: CompiledModel): Pick<Rep
 function hingeRestOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'hingeRest'> {
   const rest = simulation && 'trajectory' in simulation ? hingeRest(system, simulation.trajectory) : undefined;
   return rest ? { hingeRest: rest } : {};
+}
+
+/** The run's first impact of a Coulomb contact striking alone, through its impact map (studies/first-impact.ts). */
+function firstImpactOption({ system }: CompiledModel, simulation: MotionStudy): Pick<ReportOptions, 'firstImpact'> {
+  const first = simulation && 'trajectory' in simulation ? firstImpact(system, simulation.trajectory) : undefined;
+  return first ? { firstImpact: first } : {};
 }
 
 /** Each friction patch's slip and depth along the simulated motion, where a contact occurs (studies/patch-history.ts). */

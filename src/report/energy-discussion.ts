@@ -104,7 +104,7 @@ function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
     ', inside the cone wherever ',
     m(`\\mu \\ge ${+b.mu.toFixed(4)}`),
     '. Sliding on in the direction of the slip before the impact never gains: its work ',
-    m(`\\tfrac{1}{2}\\Delta${measure}\\bigl((1 - ${e})\\dot{f}^{-} - \\mu\\,d\\,(\\dot{s}^{-} + \\dot{s}^{+})\\bigr)`),
+    m(`\\tfrac{1}{2}\\Delta${measure}\\bigl((1 - ${e})\\dot{f}^{-} - \\mu\\operatorname{sgn}\\dot{s}^{-}\\,(\\dot{s}^{-} + \\dot{s}^{+})\\bigr)`),
     ' has both terms ',
     m('\\le 0'),
     '. The figures for an outcome sliding against the slip, and for impacts at closed contacts, are sampled only. ',

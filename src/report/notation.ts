@@ -426,6 +426,10 @@ export function indexSum(index: string, values: readonly number[], term: (i: str
 /** A model's identifier as prose: a stem and its trailing letter or number apart, "footB" → "foot B", "foot1" → "foot 1"; others as they are. */
 export const proseName = (name: string): string => name.replace(/^([a-z]+)([A-Z]|\d+)$/, '$1 $2');
 
+/** A derived sentence with each contact's name in prose ("impulse of tipB" → "impulse of tip B"). */
+export const proseNames = (names: readonly string[], text: string): string =>
+  names.reduce((out, name) => out.replace(new RegExp(`\\b${name}\\b`, 'g'), proseName(name)), text);
+
 export const upTo = (n: number): number[] => Array.from({ length: n }, (_, k) => k + 1);
 
 /** LaTeX for a unit string: "m/s^2" → \mathrm{m}/\mathrm{s}^{2}, "kg m^2" → \mathrm{kg}\,\mathrm{m}^{2}. */

@@ -8,7 +8,7 @@
 // the results.
 // Tests: test/report/paper-shape.test.ts.
 import type { Section } from './document.js';
-import { conclusionBlocks, discussionBlocks, introductionBlocks, type SummaryFacts } from './summary.js';
+import { conclusionBlocks, discussionBlocks, introductionBlocks, outcomesSection, type SummaryFacts } from './summary.js';
 
 /** The paper's sections in order and the subsections each holds, by id (the appendix's come from sections.ts as well). */
 export const PAPER_GROUPS = [
@@ -98,8 +98,10 @@ export function paperSections(subsections: readonly Section[], facts: SummaryFac
     return [...mine.filter((s) => !s.htmlOnly), ...mine.filter((s) => s.htmlOnly)].map((s) => ({ ...s, level: 2 as const }));
   };
   const out: Section[] = [{ id: 'introduction', title: 'Introduction', blocks: introductionBlocks(facts) }];
+  // The impacts' outcomes open the results: what the impact maps above decide (summary.ts outcomesSection).
+  const outcomes = outcomesSection(facts);
   for (const g of PAPER_GROUPS) {
-    const sub = members(g.id);
+    const sub = [...(g.id === 'results' && outcomes ? [{ ...outcomes, level: 2 as const }] : []), ...members(g.id)];
     if (sub.length === 0) continue;
     // A group with only HTML-only parts is itself HTML-only, so that the PDF's numbering skips it as the page's does.
     out.push({ id: g.id, title: g.title, blocks: [], ...(sub.every((s) => s.htmlOnly) ? { htmlOnly: true } : {}) }, ...sub);

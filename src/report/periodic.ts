@@ -108,12 +108,15 @@ export function linearizationSection({
     ]),
   });
   if (found.some((eq) => eq.friction?.some((f) => f.mode === 'stick'))) {
+    // In the letters of the friction section (friction.ts): the tangential density ν̇ⱼ, the normal σ̇ⱼ, the static coefficient.
+    const coefficients = [...new Set((system.unilateral?.coulomb ?? []).map((c) => math(c.static)))];
+    const mu = coefficients.length === 1 ? coefficients[0]! : '\\mu_{j}';
     blocks.push(
       paragraph(
         'A contact with Coulomb friction sticks at rest wherever its tangential force lies inside the static cone ',
-        m('|\\sigma_{t}| \\le \\mu_{s}\\,\\sigma_{n}'),
+        m(`|\\dot{\\nu}_{j}| \\le ${mu}\\,\\dot{\\sigma}_{j}`),
         ', so its rest is a set: a coordinate along it is printed as the interval between the ends where ',
-        m('|\\sigma_{t}| = \\mu_{s}\\,\\sigma_{n}'),
+        m(`|\\dot{\\nu}_{j}| = ${mu}\\,\\dot{\\sigma}_{j}`),
         ' (a bound on one side where the set runs on past the other, “any” where it runs on both ways), and the eigenvalues are those with the sticking contact held.',
       ),
     );
@@ -345,7 +348,10 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy, p
       'Floquet multipliers: ',
       m(orbit.multipliers.length ? orbit.multipliers.map(orbitComplex).join(',\\ ') : '\\text{none}'),
       `; the orbit is ${verdict}.`,
-      ` The phases’ Jacobians: ${orbit.phaseJacobians.join(' and ')}; the impact maps’ derivatives: ${[...new Set(orbit.impacts.map((i) => i.jacobian))].join(' and ') || 'none'}.`,
+      ...derivativeSentence(
+        orbit.phaseJacobians,
+        orbit.impacts.map((i) => i.jacobian),
+      ),
     ),
   );
   if (study.sweep) blocks.push(sweepTable(study.sweep, d.sweep!.parameter), ...sweptBoundBlocks(study, paper));
@@ -405,3 +411,13 @@ function sweepTable(sweep: readonly SweptOrbit[], parameter: string): Block {
 }
 
 const countImpacts = (n: number): string => (n === 0 ? 'no impacts' : n === 1 ? 'one impact' : `${n} impacts`);
+
+/** How the return map's derivative was formed (runtime/analysis/periodic.ts), in words. */
+function derivativeSentence(phases: readonly ('generated' | 'difference')[], impacts: readonly ('symbolic' | 'difference')[]): string[] {
+  const how = { generated: 'the generated module’s Jacobian of the vector field', symbolic: 'their derived Jacobians', difference: 'finite differences' };
+  const words = (xs: readonly (keyof typeof how)[]): string => [...new Set(xs)].map((x) => how[x]).join(' and ');
+  return [
+    ` The return map’s derivative integrates the variational equations of the phases with ${words(phases)}`,
+    impacts.length ? ` and differentiates the impact maps by ${words(impacts)}.` : '.',
+  ];
+}

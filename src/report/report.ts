@@ -17,6 +17,8 @@ import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
+import type { ModeShares } from '../studies/mode-shares.js';
+import type { FirstImpact } from '../studies/first-impact.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
@@ -78,6 +80,10 @@ export interface ReportOptions {
   readonly impactEnergy?: ImpactEnergyStudy;
   /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
   readonly modeDirections?: readonly ModeDirections[];
+  /** Which mode an impact with more than two free pre-impact velocities takes, sampled over its approach cone (studies/mode-shares.ts). */
+  readonly modeShares?: readonly ModeShares[];
+  /** The run's first impact of a Coulomb contact striking alone (studies/first-impact.ts), discussed with the energy. */
+  readonly firstImpact?: FirstImpact;
   /** The sums of the normal reactions of Smirnov's full variants at the defaults (studies/support-loads.ts), printed with the variants. */
   readonly supportLoads?: SupportLoads;
   /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts), plotted with the variants. */
@@ -117,6 +123,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.steadyMotion ? { steadyMotion: options.steadyMotion } : {}),
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
+    ...(options.modeShares ? { modeShares: options.modeShares } : {}),
     ...(options.supportLoads ? { supportLoads: options.supportLoads } : {}),
     ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
     ...(options.supportStarts ? { supportStarts: options.supportStarts } : {}),
@@ -169,6 +176,8 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.linearization ? { linearization: options.linearization } : {}),
     ...(options.impactEnergy ? { impactEnergy: options.impactEnergy } : {}),
     ...(options.modeDirections ? { modeDirections: options.modeDirections } : {}),
+    ...(options.modeShares ? { modeShares: options.modeShares } : {}),
+    ...(options.firstImpact ? { firstImpact: options.firstImpact } : {}),
     ...(options.supportHistory ? { supportHistory: options.supportHistory } : {}),
     ...(options.supportStarts ? { supportStarts: options.supportStarts } : {}),
     ...(options.plasticArrival ? { plasticArrival: options.plasticArrival } : {}),

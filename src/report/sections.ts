@@ -18,6 +18,7 @@ import type { BasinStudy } from '../studies/basin.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { SteadyMotionStudy } from '../studies/steady-motion.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
+import type { ModeShares } from '../studies/mode-shares.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { Coordinate } from '../model/model.js';
 import { momentumName } from '../model/names.js';
@@ -41,7 +42,7 @@ import {
 } from './document.js';
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
-import { declaredRange, energyLabel, fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
+import { declaredRange, energyLabel, fits, indexSum, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols, unitLatex, upTo } from './notation.js';
 import { keptEnergy, uniformRun } from './motion-plots.js';
 import { compliantForceTerms, compliantSection } from './compliant.js';
 import { patchForceTerms, patchSection } from './patch.js';
@@ -106,6 +107,8 @@ export interface SectionInput {
   readonly steadyMotion?: SteadyMotionStudy;
   /** Which mode an impact with two free pre-impact velocities takes, by their direction (studies/mode-directions.ts), printed with its impact map. */
   readonly modeDirections?: readonly ModeDirections[];
+  /** Which mode an impact with more than two free pre-impact velocities takes, sampled (studies/mode-shares.ts), printed with its impact map. */
+  readonly modeShares?: readonly ModeShares[];
   /** The sums of the normal reactions of Smirnov's full variants at the defaults (studies/support-loads.ts). */
   readonly supportLoads?: SupportLoads;
   /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts). */
@@ -653,7 +656,8 @@ export function measureFormSection({ system }: SectionInput): Section {
 export const contactPhasesSection = ({ system }: SectionInput): Section | undefined => contactPhasesReport(system);
 
 /** Impact maps with their mode conditions (unilateral.ts). */
-export const impactMapsSection = ({ system, modeDirections }: SectionInput): Section | undefined => impactMapsReport(system, modeDirections);
+export const impactMapsSection = ({ system, modeDirections, modeShares }: SectionInput): Section | undefined =>
+  impactMapsReport(system, modeDirections, modeShares);
 
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */
@@ -696,7 +700,7 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
       ['constraint', 'the retaining constraints’ letter in the first-kind equations', '\\varphi'],
       ['hamiltonian', 'the Hamiltonian', 'H'],
     ] as const
-  ).filter(([k, , usual]) => symbols[k] !== usual && (k !== 'measure' || system.unilateral) && (k !== 'constraint' || system.constraints));
+  ).filter(([k, , usual]) => symbols[k] !== usual && (k !== 'measure' || system.unilateral) && ((k !== 'constraint' && k !== 'rate') || system.constraints));
   if (renamed.length) {
     const parts = renamed.flatMap(([k, what, usual], i): Inline[] => [
       i ? '; ' : '',
@@ -706,14 +710,21 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
       ', not ',
       m(usual),
     ]);
+    // What the usual letters name here: a parameter or coordinate, the gaps f_j, friction coefficients μ, a patch's resultant.
+    const heads = modelHeads(system.model);
+    const what: Inline[][] = [
+      ...(renamed.some(([, , usual]) => heads.includes(usual)) ? [['a parameter']] : []),
+      ...(renamed.some(([k]) => k === 'forcing') && system.unilateral ? [['the gaps ', m('f_j')]] : []),
+      ...(renamed.some(([k]) => k === 'measure') && (system.unilateral?.coulomb.length || system.supports) && !heads.includes('\\mu')
+        ? [['friction coefficients']]
+        : []),
+      ...(system.patches ? [['a contact patch’s resultant or its restitution law']] : []),
+    ];
     items.push([
       ...parts,
       renamed.length === 1 ? ': in this report that letter names another quantity' : ': in this report those letters name other quantities',
-      ' (a parameter, the gaps ',
-      m('f_j'),
-      ', friction coefficients',
-      ...(system.patches ? [', a contact patch’s resultant or its restitution law'] : []),
-      ').',
+      ...(what.length ? [' (', ...what.flatMap((w, i) => [i ? ', ' : '', ...w]), ')'] : []),
+      '.',
     ]);
   }
   if (system.constraints)

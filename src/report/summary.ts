@@ -8,12 +8,16 @@
 import { sym, ZERO, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
+import type { ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import { velocitySymbol } from '../model/names.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
+import type { ModeShares } from '../studies/mode-shares.js';
+import type { FirstImpact } from '../studies/first-impact.js';
+import { firstImpactBlocks } from './first-impact.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { BifurcationKind } from '../runtime/analysis/continuation.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
@@ -24,7 +28,7 @@ import type { PlasticSlide } from '../studies/plastic-slide.js';
 import { plasticArrivalBlocks } from './plastic-arrival.js';
 import { realizedVariant, supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
 import { supportRestFinding } from './support-rest-finding.js';
-import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
+import { countWord, m, paragraph, ref, series, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
@@ -36,7 +40,7 @@ import { averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
-import { math, MECHANICS, mechanicsSymbol, proseName, sweptValue } from './notation.js';
+import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -54,6 +58,10 @@ export interface SummaryFacts {
   readonly impactEnergy?: ImpactEnergyStudy;
   /** The impacts whose mode the direction of two free velocities decides (studies/mode-directions.ts). */
   readonly modeDirections?: readonly ModeDirections[];
+  /** The impacts whose mode is sampled over the approach cone of more than two free velocities (studies/mode-shares.ts). */
+  readonly modeShares?: readonly ModeShares[];
+  /** The run's first impact of a Coulomb contact striking alone (studies/first-impact.ts). */
+  readonly firstImpact?: FirstImpact;
   /** The realized support variant along the run, and the starts from rest (studies/support-history.ts, support-starts.ts). */
   readonly supportHistory?: SupportHistory;
   readonly supportStarts?: SupportStarts;
@@ -137,7 +145,10 @@ function criticalFindings(system: DerivedSystem): Inline[][] {
     const [below, above] = [side(c.below), side(c.above)];
     return [
       [
-        `when ${im.scenario.name}, the outcome changes at `,
+        `when ${proseNames(
+          system.model.unilateral.map((c) => c.name),
+          im.scenario.name,
+        )}, the outcome changes at `,
         m(`${p}_0 = ${at}`),
         c.established === 'exact' ? '' : ' (found numerically)',
         ...(below && above ? [': ', below, ' for ', m(`${p} < ${p}_0`), ', ', above, ' for ', m(`${p} > ${p}_0`)] : []),
@@ -269,7 +280,10 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
         ? d.modeShares.map((s, n) => `${modeTitle(f.system.unilateral!, im.scenario, im.modes[n]!)} on ${percent(s)}`).join(', ')
         : '';
       const main: Inline[] = [
-        `when ${im.scenario.name}`,
+        `when ${proseNames(
+          f.system.model.unilateral.map((c) => c.name),
+          im.scenario.name,
+        )}`,
         ...(where.length ? [' at ', m(where.join(',\\ '))] : []),
         `, ${modes ? `${modes}, and ` : ''}no outcome of the impact law is admissible on ${percent(d.withoutOutcome)} of the approaching directions of `,
         m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
@@ -289,7 +303,9 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
           ...(smooth ? [`; ${smooth}`] : []),
           ...(repel ? [`${smooth ? ', and ' : '; '}${repel}`] : []),
           // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
-          ...(d.slipShare
+          // Admissible on every approaching direction at the defaults it says nothing of this impact (one frictionless contact arriving
+          // alone): left out, unless its condition on the parameters is known in closed form.
+          ...(d.slipShare && (d.slip?.conditions?.length || d.slipShare < 1 - 1e-9)
             ? [
                 `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on `,
                 // In closed form where the slip's forms are the approach speed times factors of the parameters (studies/mode-directions.ts).
@@ -301,6 +317,70 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
         ],
       ];
     });
+}
+
+/**
+ * The impacts at closed contacts that always have an outcome, where some
+ * closed contact never leaves (studies/mode-directions.ts, mode-shares.ts):
+ * which contacts stay, and the shares of the modes left.
+ */
+function outcomeFindings(f: SummaryFacts): Inline[][] {
+  const u = f.system.unilateral;
+  if (!u) return [];
+  const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+  const found = [...(f.modeDirections ?? []).filter((d) => d.withoutOutcome === 0), ...(f.modeShares ?? []).filter((s) => s.withoutOutcome === 0)];
+  return found
+    .filter((d) => d.neverLeave.length)
+    .sort((a, b) => a.map - b.map)
+    .map((d) => {
+      const im = u.impactMaps[d.map]!;
+      const name = (j: number): string => proseName(f.system.model.unilateral[j]!.name);
+      // Where every engaged contact of each mode left sticks or slides alike (a rod's two ends on the floor), the mode is that word.
+      const left = d.modeShares.flatMap((x, n) => (x > 0 ? [{ share: x, mode: im.modes[n]! }] : []));
+      const together = (mode: ImpactMode): 'stick' | 'slide' | undefined => {
+        const states = [...new Set([mode.friction, ...(mode.slips?.values() ?? [])].filter((x) => x !== undefined))];
+        return states.length === 1 ? states[0] : undefined;
+      };
+      const alike = left.every(({ mode }) => together(mode) && mode.stays.length === im.scenario.closed.length);
+      const shares = left.map(({ share, mode }): Inline[] => [
+        alike ? `${together(mode)} on ${percent(share)}` : `${modeTitle(u, im.scenario, mode)} on ${percent(share)}`,
+      ]);
+      const sampled = 'samples' in d ? ` (${d.samples} sampled)` : '';
+      const scenario = proseNames(
+        f.system.model.unilateral.map((c) => c.name),
+        im.scenario.name,
+      );
+      return [
+        `when ${scenario}, ${d.neverLeave.map(name).join(' and ')} never ${d.neverLeave.length > 1 ? 'leave' : 'leaves'}`,
+        alike ? ' and the contacts ' : ': ',
+        ...series(shares),
+        ` of the approaching directions${sampled} of `,
+        m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
+        ' at the default parameters',
+        // The sticking mode's cone in the velocities before (mode-directions.ts stickCone): the share's edge in closed form.
+        ...(d.stick ? [`; ${alike ? 'sticking' : `mode ${d.stick.mode + 1}`} needs `, m(`|${math(d.stick.tangential)}| \\le ${math(d.stick.bound)}`)] : []),
+      ];
+    });
+}
+
+/** The outcomes of the impacts at closed contacts (outcomeFindings) as a results subsection, beside the impact maps they read. */
+export function outcomesSection(f: SummaryFacts): Section | undefined {
+  const found = outcomeFindings(f);
+  if (!found.length) return undefined;
+  const capital = ([head, ...tail]: Inline[]): Inline[] =>
+    typeof head === 'string' ? [head.charAt(0).toUpperCase() + head.slice(1), ...tail] : [head!, ...tail];
+  return {
+    id: 'impact-outcomes',
+    title: 'Outcomes of the impacts',
+    blocks: [
+      paragraph(
+        'Read from the conditions of the impact maps (Section ',
+        ref('sec:impact-maps'),
+        '): ',
+        ...found.flatMap((x, i) => [i ? ' ' : '', ...(i ? capital(x) : x), '.']),
+      ),
+    ],
+  };
 }
 
 /** The kinetic energy the simulated impacts take, where it is Carnot's (studies/impact-losses.ts): a walker's loss per step. */
@@ -483,6 +563,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     ...criticalFindings(f.system),
     ...painleveFindings(f.system),
     ...directionFindings(f, brief),
+    ...(brief ? [] : outcomeFindings(f)),
     ...energyFindings(f.impactEnergy),
     ...lossFindings(f.simulation),
   ];
@@ -589,8 +670,12 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
   const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
+  // Impacts that cut the period into equal steps (a walker's two mirror-image steps): the step's duration too.
+  const n = orbit.impacts.length;
+  const even = n > 1 && orbit.impacts.every((i, k) => Math.abs(i.t - ((k + 1) * orbit.period) / n) <= 1e-6 * orbit.period);
   return [
     ...(times.length ? [', at ', m(`t = ${times.join(',\\ ')}`), ' after the section'] : []),
+    ...(even ? [`, so ${countWord(n)} equal steps of `, m(digits(orbit.period / n)), ' each'] : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${digits(v)}`).join(',\\ '))] : []),
     ...(contact
       ? [
@@ -710,12 +795,15 @@ function questions(f: SummaryFacts): Inline[][] {
   const { system } = f;
   const out: Inline[][] = [];
   const open = (system.unilateral?.impactMaps ?? []).filter((im) => im.modes.length > 1);
+  const scenario = (im: { readonly scenario: { readonly name: string } }): string =>
+    proseNames(
+      system.model.unilateral.map((c) => c.name),
+      im.scenario.name,
+    );
   const critical = [...new Set(open.flatMap((im) => (im.critical ? [mechanicsSymbol(im.critical.parameter)] : [])))];
   if (open.length)
     out.push([
-      open.length === 1
-        ? `which outcome the impact has when ${open[0]!.scenario.name}`
-        : `which outcome each impact has (${open.map((im) => im.scenario.name).join('; ')})`,
+      open.length === 1 ? `which outcome the impact has when ${scenario(open[0]!)}` : `which outcome each impact has (${open.map(scenario).join('; ')})`,
       ...(critical.length ? [' and at which ', m(critical.join(', ')), ' it changes'] : []),
     ]);
   if (system.unilateral?.coulomb.some((c) => c.painleve?.length)) out.push(['up to which friction coefficient a sliding contact has a consistent motion']);
@@ -837,6 +925,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
     ...(rest.length ? [paragraph(...capital(rest), '.')] : []),
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
+    ...(f.firstImpact ? firstImpactBlocks(f.system, f.firstImpact) : []),
     ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),
   ];
   if (f.paper) {

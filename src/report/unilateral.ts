@@ -41,9 +41,10 @@ import {
   type Section,
   matrixEquation,
 } from './document.js';
-import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseName, reportSymbols, tidy, upTo } from './notation.js';
+import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseName, proseNames, reportSymbols, tidy, upTo } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
+import type { ModeShares } from '../studies/mode-shares.js';
 import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
 import { impulseFigure, modeFigure, type ModeFigureNames } from './mode-figure.js';
@@ -156,9 +157,9 @@ function contactItem(model: Model, c: ContactKinematics, j: number): Inline[] {
  */
 function contactLabel(c: ContactKinematics): string {
   const { name, description } = c.constraint;
-  if (!description) return name;
+  if (!description) return proseName(name);
   const word = new RegExp(`(^|[^A-Za-z0-9])${name.replace(/[^A-Za-z0-9]/g, '\\$&')}($|[^A-Za-z0-9])`, 'i');
-  return word.test(description) ? description : `${name} (${description})`;
+  return word.test(description) ? description : `${proseName(name)} (${description})`;
 }
 
 /** The sentence's end: '.', or the activation condition `when` and '.' (an arrival elsewhere is no impact: the contact stays inactive). */
@@ -488,7 +489,7 @@ function frictionImpactSentence(u: Unilateral, mu: string): Inline[] {
   ];
 }
 
-export function impactMapsSection(system: DerivedSystem, directions: readonly ModeDirections[] = []): Section | undefined {
+export function impactMapsSection(system: DerivedSystem, directions: readonly ModeDirections[] = [], shares: readonly ModeShares[] = []): Section | undefined {
   const { model } = system;
   const u = system.unilateral;
   if (!u) return undefined;
@@ -518,6 +519,8 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
     blocks.push(...impactMapBlocks(system, im, k, namer));
     const d = directions.find((x) => x.map === k);
     if (d) blocks.push(directionBlock(system, im, d), ...slipBlocks(system, im, d), ...directionFigures(system, im, d));
+    const sampled = shares.find((x) => x.map === k);
+    if (sampled) blocks.push(sharesBlock(system, im, sampled));
   });
   if (alone.length) {
     blocks.push(
@@ -575,7 +578,10 @@ function impactMapBlocks(system: DerivedSystem, im: ImpactMap, k: number, namer:
   const dependent = cs.map((c, i) => ({ c, v: im.qdMinus[i]! })).filter(({ c, v }) => !(v.kind === 'sym' && v.name === preImpactName(c.name)));
   const blocks: Block[] = [
     paragraph(
-      `Impact ${k + 1}, ${sc.name}: `,
+      `Impact ${k + 1}, ${proseNames(
+        model.unilateral.map((c) => c.name),
+        sc.name,
+      )}: `,
       ...named(sc.arriving),
       ' arrives',
       ...(sc.striking?.length
@@ -671,11 +677,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   // Why no mode is where neither smooth hypothesis of rubanovich1981 (3.15), (3.16) holds: the conditions each mode fails.
   const condition = (n: number, k: number): Inline => {
     const mode = im.modes[n]!;
-    const c = mode.conditions[k]!;
-    // A cone's lower side is printed on its upper side's line (conditionBlocks).
-    const shown = mode.conditions.filter((x) => !(x.states?.kind === 'cone' && x.states.side === 'lower'));
-    const line = shown.indexOf(c) >= 0 ? shown.indexOf(c) : shown.indexOf(mode.conditions[k - 1]!);
-    return ref(`impact-${d.map + 1}-mode-${n + 1}-condition-${line + 1}`);
+    return ref(`impact-${d.map + 1}-mode-${n + 1}-condition-${lineOf(mode, k) + 1}`);
   };
   const gaps = d.arcs.filter((a) => a.modes.length === 0 && !a.smooth);
   const why = gaps.flatMap((a): Inline[] => [
@@ -731,6 +733,42 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
         ]
       : []),
     ...slip,
+    neverLeaveSentence(u, d.neverLeave),
+  );
+}
+
+/** "Tip B leaves on none of them": the closed contacts no admissible mode lets leave (studies/mode-directions.ts, mode-shares.ts). */
+export const neverLeaveSentence = (u: Unilateral, never: readonly number[]): string =>
+  never.length
+    ? ` ${never
+        .map((j) => contactName(u, j))
+        .join(' and ')
+        .replace(/^./, (c) => c.toUpperCase())} ${never.length > 1 ? 'leave' : 'leaves'} on none of them.`
+    : '';
+
+/**
+ * Which mode the impact takes when more than two pre-impact velocities are
+ * free, sampled over the approach cone at the default parameters
+ * (studies/mode-shares.ts).
+ */
+function sharesBlock(system: DerivedSystem, im: ImpactMap, s: ModeShares): Block {
+  const u = system.unilateral!;
+  const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+  const at = Object.entries(s.parameters)
+    .map(([name, value]) => `${mechanicsSymbol(name)} = ${Number(value.toPrecision(6))}`)
+    .join(',\\ ');
+  const approaching = [im.scenario.arriving, ...(im.scenario.striking ?? [])].map((j) => contactName(u, j)).join(' and ');
+  const title = (n: number): string => `mode ${n + 1}${modeTitle(u, im.scenario, im.modes[n]!) ? ` (${modeTitle(u, im.scenario, im.modes[n]!)})` : ''}`;
+  const seen = s.modeShares.flatMap((x, n) => (x > 0 ? [`${title(n)} on ${percent(x)}`] : []));
+  const unseen = s.modeShares.flatMap((x, n) => (x > 0 ? [] : [title(n)]));
+  return paragraph(
+    'Every condition above is linear and homogeneous in ',
+    m(s.velocities.map(mechanicsSymbol).join(', ')),
+    ...(at ? [', so at the default parameters (', m(at), ')'] : [', so']),
+    ` the mode depends only on their direction. Of ${s.samples} directions drawn uniformly on the unit sphere on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, the admissible modes are ${seen.join(', ')}`,
+    unseen.length ? `; ${unseen.join(' and ')} on none.` : '.',
+    s.withoutOutcome > 0 ? ` On ${percent(s.withoutOutcome)} of them no mode is admissible.` : '',
+    neverLeaveSentence(u, s.neverLeave),
   );
 }
 
@@ -771,6 +809,22 @@ function directionFigures(system: DerivedSystem, im: ImpactMap, d: ModeDirection
 
 /** The direction's letter, unless a coordinate or parameter has it. */
 const directionLetter = (system: DerivedSystem): string => (modelHeads(system.model).includes('\\theta') ? '\\vartheta' : '\\theta');
+
+/** The conditions printed, one line each: a cone's lower side is on its upper side's line, an inequality met again on its first line. */
+const shownConditions = (mode: ImpactMode): ImpactCondition[] =>
+  mode.conditions.filter(
+    (c, i) =>
+      !(c.states?.kind === 'cone' && c.states.side === 'lower') && !mode.conditions.slice(0, i).some((x) => !x.states && !c.states && x.expr === c.expr),
+  );
+
+/** The printed line (0-based) of a mode's condition k. */
+function lineOf(mode: ImpactMode, k: number): number {
+  const shown = shownConditions(mode);
+  const c = mode.conditions[k]!;
+  if (shown.includes(c)) return shown.indexOf(c);
+  if (c.states?.kind === 'cone' && c.states.side === 'lower') return shown.indexOf(mode.conditions[k - 1]!);
+  return shown.findIndex((x) => x.expr === c.expr);
+}
 
 /** "footB stays", "footB leaves": what a mode does with the closed contacts. */
 export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: ImpactMode): string {
@@ -916,7 +970,16 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
       ),
     );
   }
-  blocks.push(...conditionBlocks(mode, tag, named, symbolOf, im.approaching));
+  blocks.push(
+    ...conditionBlocks(
+      mode,
+      tag,
+      named,
+      symbolOf,
+      im.approaching,
+      system.model.unilateral.map((c) => c.name),
+    ),
+  );
   return blocks;
 }
 
@@ -982,13 +1045,16 @@ function conditionBlocks(
   named: NamedRepeat,
   symbolOf: (label: string) => string,
   approaching: ImpactMap['approaching'],
+  contacts: readonly string[],
 ): Block[] {
   const identities = mode.identities?.length
     ? [paragraph(`The condition that ${mode.identities.join(' and that ')} holds identically (it reads 0 ≥ 0) and is not printed.`)]
     : [];
   if (mode.conditions.length === 0) return [paragraph('The mode has no sign condition.'), ...identities];
   // A condition that restates the impulses is printed in their symbols; the two sides of a cone as one |·| ≤ line.
-  const shown = mode.conditions.filter((c) => !(c.states?.kind === 'cone' && c.states.side === 'lower'));
+  const shown = shownConditions(mode);
+  // An inequality met again (both ends sliding on together) is one line; its meaning says so.
+  const again = mode.conditions.filter((c) => !shown.includes(c) && !(c.states?.kind === 'cone' && c.states.side === 'lower'));
   // Written with the mode's D where they contain it.
   const exprs = inName(
     named,
@@ -996,7 +1062,15 @@ function conditionBlocks(
   );
   const lines = shown.map((c, i) => (c.states ? [statement(c.states, symbolOf)] : closeWith(mathLines(exprs[i]!), '\\ge 0')));
   const blocks: Block[] = [
-    paragraph(`It is admissible iff ${shown.map((c) => c.meaning).join(' and ')}:`),
+    paragraph(
+      proseNames(contacts, `It is admissible iff ${shown.map((c) => c.meaning).join(' and ')}`),
+      ...again.flatMap((c): Inline[] => [
+        proseNames(contacts, ` and ${c.meaning} (the same inequality as `),
+        ref(`${tag}-condition-${lineOf(mode, mode.conditions.indexOf(c)) + 1}`),
+        ', printed once)',
+      ]),
+      ':',
+    ),
     equations(...lines.map((l, i) => inequality(`${tag}-condition-${i + 1}`, l))),
     ...identities,
   ];

@@ -20,7 +20,7 @@ import type { ImpactMap } from '../derive/unilateral/unilateral-types.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { valueLimits } from '../model/limits.js';
 import { preImpactName } from '../model/names.js';
-import { seeded } from './seeded.js';
+import { gaussian, seeded } from './seeded.js';
 import { stickGainBounds, type StickGainBound } from './stick-gain.js';
 
 /** The largest gain found: the impact, its mode and the point (parameters, configuration, pre-impact velocities). */
@@ -173,9 +173,6 @@ function close(gap: Expr, q: string, env: Record<string, number>): boolean {
   }
   return false;
 }
-
-/** Standard normal, Box–Muller. */
-const gaussian = (random: () => number): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 
 interface Outcome {
   readonly qdPlus: readonly number[];

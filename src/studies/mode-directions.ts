@@ -8,6 +8,9 @@
 // the arc's middle. Rubanovich–Formalsky decide the mode for the rigid
 // compass ((1.17)–(1.19)) and leave B's motion after the hinged one's impact
 // to their part II; the arcs say where each hypothesis holds, and where none.
+// A mode that slides (a rod's end at a closed-contact impact) holds where
+// one of its directions of sliding does: each sign of its sgn ṡ gives its
+// own forms.
 // A map that keeps a coordinate free (the compass walker's heel strike at
 // a2 = −a1, a1 free) is read at the scenario's `directionsAt` configuration.
 // Where no mode is, the arc says whether the smooth stay of rubanovich1981
@@ -21,12 +24,13 @@
 // left where the arriving contact cannot stick.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
-import { freeSymbols, mul, neg, pow, type Expr } from '../core/expr.js';
+import { add, freeSymbols, HALF, mul, neg, pow, type Expr } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
 import { factorize, signOn } from '../derive/proofs/sign.js';
 import { assumptionDomain, parameterAssumptions } from '../derive/proofs/assumptions.js';
 import type { DerivedSystem } from '../derive/system.js';
+import type { ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import { smoothSlip, smoothStay } from '../derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../model/names.js';
 
@@ -61,6 +65,10 @@ export interface ModeDirections {
   readonly withoutOutcome: number;
   /** Per mode of the map, the share of the approaching directions on which it is admissible. */
   readonly modeShares: readonly number[];
+  /** The closed contacts that leave in no mode admissible on any approaching direction (a rod's end lying on the floor). */
+  readonly neverLeave: readonly number[];
+  /** The sticking mode's cone in the pre-impact velocities, |tangential| ≤ bound (stickCone), where one mode has every contact stay and stick. */
+  readonly stick?: StickCone;
   /** The share of the approaching directions on which no mode but the smooth stay is admissible (undefined: the map has no smooth stay). */
   readonly smoothShare?: number;
   /**
@@ -101,10 +109,10 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const configuration = Object.fromEntries(im.scenario.directionsAt ?? []);
     const values = { ...parameters, ...configuration };
     const known = new Set([...Object.keys(values), ...names]);
-    const form = (e: Expr): readonly [number, number] | undefined => {
+    const form = (e: Expr, signs: Readonly<Record<string, number>> = {}): readonly [number, number] | undefined => {
       // A condition that still depends on the configuration (no `at` for it) is not a form in the velocities alone.
-      if ([...freeSymbols(e)].some((x) => !known.has(x))) return undefined;
-      const at = (v1: number, v2: number): number => evaluate(e, { ...values, [names[0]]: v1, [names[1]]: v2 });
+      if ([...freeSymbols(e)].some((x) => !known.has(x) && !(x in signs))) return undefined;
+      const at = (v1: number, v2: number): number => evaluate(e, { ...values, ...signs, [names[0]]: v1, [names[1]]: v2 });
       const [p, q] = [at(1, 0), at(0, 1)];
       // Linear and homogeneous in the two velocities, or not studied here.
       const check = at(0.37, -1.3);
@@ -112,9 +120,10 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
       return Math.abs(at(0, 0)) <= TINY * scale && Math.abs(check - (0.37 * p - 1.3 * q)) <= 1e-9 * scale ? [p, q] : undefined;
     };
     const approach = form(im.approach);
-    const read = im.modes.map((mode) => mode.conditions.map((c) => form(c.expr)));
-    if (!approach || read.some((cs) => cs.some((c) => c === undefined))) return [];
-    const conditions = read as (readonly (readonly [number, number])[])[];
+    // A sliding mode's conditions hold for one direction of sliding: each sign of its sgn ṡ is read as its own set of forms.
+    const read = im.modes.map((mode) => slidingSigns(system, mode).map((signs) => mode.conditions.map((c) => form(c.expr, signs))));
+    if (!approach || read.some((ds) => ds.some((cs) => cs.some((c) => c === undefined)))) return [];
+    const conditions = read as (readonly (readonly [number, number])[])[][];
     // The arriving contact's normal impulse in each mode, then the smooth stay's normal impulses, the arriving one first.
     const u = system.unilateral!;
     const normal = (j: number): string => u.contacts[j]!.normal.label;
@@ -134,7 +143,7 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
     const phi = Math.atan2(approach[1], approach[0]);
     const start = phi + Math.PI / 2 > Math.PI ? phi - (3 * Math.PI) / 2 : phi + Math.PI / 2;
     // Each condition's zero inside that half-circle (a form R cos(θ − ψ) has one zero in every half-open half-circle).
-    const cuts = [...conditions.flat(), ...pushes, ...(smooth ?? []), ...(slipForms ?? [])]
+    const cuts = [...conditions.flat(2), ...pushes, ...(smooth ?? []), ...(slipForms ?? [])]
       .filter(([p, q]) => Math.hypot(p, q) > 0)
       .map(([p, q]) => start + ((((Math.atan2(q, p) + Math.PI / 2 - start) % Math.PI) + Math.PI) % Math.PI))
       .filter((t) => t > start && t < start + Math.PI)
@@ -145,7 +154,10 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
       const [from, to] = [ends[i]!, ends[i + 1]!];
       if (to - from < 1e-12) continue;
       const mid = (from + to) / 2;
-      const failing = conditions.map((cs) => cs.flatMap((c, k) => (value(c, mid) < 0 ? [k] : [])));
+      // A mode holds where one of its directions of sliding does; it fails what every direction fails.
+      const failing = conditions.map((ds) =>
+        ds.map((cs) => cs.flatMap((c, k) => (value(c, mid) < 0 ? [k] : []))).reduce((fewest, f) => (f.length < fewest.length ? f : fewest)),
+      );
       const modes = failing.flatMap((f, n) => (f.length ? [] : [n]));
       const slip = !!slipForms && slipForms.every((c) => value(c, mid) >= 0);
       const slides = !!smooth && smooth.every((c) => value(c, mid) >= 0);
@@ -195,6 +207,8 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
         arcs,
         withoutOutcome,
         modeShares,
+        neverLeave: neverLeaving(im, modeShares),
+        ...(stickCone(im) ? { stick: stickCone(im)! } : {}),
         smoothShare,
         ...(smoothAdmissible ? { smoothAdmissible } : {}),
         repelShare,
@@ -238,4 +252,45 @@ function speedFactors(system: DerivedSystem, forms: readonly Expr[], approach: E
     if (open.length) out.push(simplify(sign < 0 ? neg(mul(...open)) : mul(...open)));
   }
   return out;
+}
+
+/** Each assignment of ±1 to the sgn ṡ symbols a mode's conditions contain (one empty assignment where they contain none). */
+export function slidingSigns(system: DerivedSystem, mode: ImpactMode): Record<string, number>[] {
+  const used = new Set(mode.conditions.flatMap((c) => [...freeSymbols(c.expr)]));
+  const signs = (system.unilateral?.coulomb ?? []).flatMap((c) => (c.direction && used.has(c.direction.name) ? [c.direction.name] : []));
+  return signs.reduce<Record<string, number>[]>((acc, name) => acc.flatMap((d) => [-1, 1].map((v) => ({ ...d, [name]: v }))), [{}]);
+}
+
+/** The closed contacts that some mode lets leave, none of those modes with a positive share. */
+export const neverLeaving = (im: ImpactMap, shares: readonly number[]): number[] =>
+  im.scenario.closed.filter((j) => {
+    const leaving = im.modes.flatMap((mode, k) => (mode.stays.includes(j) ? [] : [k]));
+    return leaving.length > 0 && leaving.every((k) => shares[k] === 0);
+  });
+
+/**
+ * Where the closed contacts stay and every engaged contact sticks (a rod's
+ * two ends on the floor), that mode's cone |Σν| ≤ μΣΛ in the pre-impact
+ * velocities: its two sides (bound − t ≥ 0, bound + t ≥ 0) give
+ * t = (lower − upper)/2 and bound = (upper + lower)/2.
+ */
+export interface StickCone {
+  readonly mode: number;
+  readonly tangential: Expr;
+  readonly bound: Expr;
+}
+
+export function stickCone(im: ImpactMap): StickCone | undefined {
+  const mode = im.modes.findIndex(
+    (md) => md.stays.length === im.scenario.closed.length && md.slips !== undefined && [...md.slips.values()].every((x) => x === 'stick'),
+  );
+  const cs = im.modes[mode]?.conditions ?? [];
+  const upper = cs.find((c) => c.states?.kind === 'cone' && c.states.side === 'upper');
+  const lower = cs.find((c) => c.states?.kind === 'cone' && c.states.side === 'lower');
+  if (!upper || !lower) return undefined;
+  return {
+    mode,
+    tangential: simplify(mul(HALF, add(lower.expr, neg(upper.expr)))),
+    bound: simplify(mul(HALF, add(upper.expr, lower.expr))),
+  };
 }

@@ -10,3 +10,6 @@ export function seeded(seed: number): () => number {
     return s / 2 ** 32;
   };
 }
+
+/** Standard normal from `random`, Box–Muller. */
+export const gaussian = (random: () => number): number => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());

@@ -158,7 +158,7 @@ describe("the falling rod's impact maps: Coulomb's, for each end striking alone"
       [1, 'tip', 'tip'],
       [2, 'tipB', 'tip B'],
     ] as const) {
-      expect(t).toContain(`Impact ${k}, ${end} strikes alone`);
+      expect(t).toContain(`Impact ${k}, ${prose} strikes alone`);
       expect(t).toContain(`Mode 1 (${prose} sticks)`);
       expect(t).toContain(`Mode 2 (${prose} slides on)`);
       expect(t).toContain(`\\label{eq:falling-rod:impact-${k}-mode-1-${end}.s}`);

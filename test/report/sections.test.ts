@@ -50,6 +50,7 @@ const ORDER = [
   'general-impact-maps',
   'rigid-limit',
   'realizations',
+  'impact-outcomes',
   'linearization',
   'steady-motion',
   'periodic-orbit',

@@ -129,5 +129,17 @@ describe('compass walker: the heel strike printed in closed form', () => {
     const conclusion = t.slice(t.indexOf('\\section{Conclusion}'), t.indexOf('\\section{General equations'));
     expect(conclusion).toMatch(/foot 2 leaves on [\d.]+ \\%, foot 2 stays on [\d.]+ \\%/);
     expect(conclusion).toContain('Carnot');
+    // The two mirror steps of the orbit: 0.7343 each, half of τ = 1.469. Foot 1 slipping on a smooth line, admissible on every
+    // approaching direction (one frictionless contact arriving), is no finding.
+    expect(conclusion).toContain('after the section, so two equal steps of $0.7343$ each');
+    expect(conclusion).not.toContain('100.0');
+  });
+  it('says in words how the return map’s derivative was formed, and names no letter the report does not use', () => {
+    const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
+    expect(t).toContain("The return map's derivative integrates the variational equations of the phases with the generated module's Jacobian");
+    expect(t).not.toContain('Jacobians: generated');
+    // No retaining constraint, so no rate term; no friction, so no friction coefficients.
+    expect(t).toContain('written $h$, not $f$: in this report that letter names another quantity (the gaps $f_j$).');
+    expect(t).not.toContain('rate term');
   });
 });

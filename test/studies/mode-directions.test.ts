@@ -11,6 +11,7 @@
 import { describe, expect, it } from 'vitest';
 import compass from '../../derivations/compass.js';
 import compassWalker from '../../derivations/compass-walker.js';
+import fallingRod from '../../derivations/falling-rod.js';
 import hinged from '../../derivations/hinged-compass.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
@@ -369,5 +370,38 @@ describe('the compass walker’s heel strike by the direction of (ȧ1⁻, ȧ2⁻
     const theta = Math.atan2(-1.494, -1.808) + 2 * Math.PI;
     const arc = study!.arcs.find((a) => a.from < theta && theta < a.to)!;
     expect(arc.modes.map(name)).toEqual(['leaves']);
+  });
+});
+
+// The falling rod's end striking while the other lies on the floor (impact 3, θ = 0, m = l = 1): it approaches
+// for θ̇⁻ > 0, tip B's separation −(1 + e)θ̇⁻ ≥ 0 then fails, so tip B never leaves; both stay and stick iff the
+// common tangential impulse −ẋ⁻ lies in the cone μ(ΔΛ₁ + ΔΛ₂) = μ(1 + e)θ̇⁻, on the directions
+// |cot ϑ| ≤ μ(1 + e): a share 2 arctan(μ(1 + e))/π; they slide together (in either direction) on the rest.
+describe('the falling rod at its closed end: one sign of each sliding mode at a time', () => {
+  const rod = derived(fallingRod);
+  const d = modeDirections(rod);
+
+  it('reads impacts 3 and 4 (two free velocities ẋ⁻, θ̇⁻), whose sliding modes carry sgn ṡ', () => {
+    expect(d.map((x) => x.map)).toEqual([2, 3]);
+  });
+
+  it('tip B (tip) never leaves; sticking on 2 arctan(μ(1 + e))/π of the directions', () => {
+    const [mu, e] = [0.3, 0.5];
+    for (const x of d) {
+      expect(x.neverLeave).toEqual([x.map === 2 ? 1 : 0]);
+      expect(x.withoutOutcome).toBe(0);
+      expect(x.modeShares[2]).toBeCloseTo((2 * Math.atan(mu * (1 + e))) / Math.PI, 9);
+      expect(x.modeShares[3]).toBeCloseTo(1 - (2 * Math.atan(mu * (1 + e))) / Math.PI, 9);
+    }
+  });
+
+  it('writes the sticking cone in the velocities before: |−m ẋ⁻| ≤ ±μ m l (1 + e) θ̇⁻ (tip arriving: +, tip B: −)', () => {
+    for (const x of d) {
+      const env = { m: 1.3, l: 0.7, mu: 0.4, e: 0.6, "x'-": 0.37, "theta'-": -1.1 };
+      const sign = x.map === 2 ? 1 : -1;
+      expect(x.stick!.mode).toBe(2);
+      expect(evaluate(x.stick!.tangential, env)).toBeCloseTo(-1.3 * 0.37, 12);
+      expect(evaluate(x.stick!.bound, env)).toBeCloseTo(sign * 0.4 * 1.3 * 0.7 * 1.6 * -1.1, 12);
+    }
   });
 });

@@ -19,7 +19,7 @@ import { checkStudyFigures, type StudyFigures } from '../model/validate/paper-st
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { confocalStudy } from '../studies/confocal.js';
-import { dropStudyOf, limitStudyOf, theoremLimits, withLaws } from '../studies/limit.js';
+import { dropStudyOf, limitStudyOf, theoremDuration, theoremLimits, withLaws, type DropStudy } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
@@ -129,9 +129,10 @@ function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions
  * The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here, with
  * its drop beside it against Theorem 3's restitution where it declares one; nothing without a study.
  */
-function studyOption({ spec, system, loaded }: CompiledModel, rigid: () => CompiledModel | undefined): { limitStudy?: LimitStudy & { drop?: LimitStudy } } {
+function studyOption({ spec, system, loaded }: CompiledModel, rigid: () => CompiledModel | undefined): { limitStudy?: LimitStudy & { drop?: DropStudy } } {
   if (!spec.limitStudy) return {};
-  const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values));
+  const { parameter, values } = spec.limitStudy;
+  const drop = dropStudyOf(spec, loaded, theoremLimits(system, parameter, values), theoremDuration(system, parameter, values));
   return { limitStudy: { ...limitStudyOf(spec, loaded, rigid()?.loaded)!, ...(drop ? { drop } : {}) } };
 }
 

@@ -138,7 +138,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
   const measuredForm = (r: LetteredRow, width: number): string | string[] => {
-    const { value, paper, at, orderOf } = r.measured!;
+    const { value, paper, at, orderOf, extrapolated } = r.measured!;
+    // A limit extrapolated from a study's runs says so (kozlov1988 §2: lim t* from N ≤ 10⁴).
+    const vs = extrapolated ? '\\text{extrapolated; against } ' : '\\text{against } ';
     // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
     if (orderOf && r.formula.formula?.kind === 'num')
       return `O\\left(${toLatex(pow(sym(orderOf), neg(r.formula.formula)), MECHANICS)}\\right)\\quad (\\text{fitted order } ${decimal(value)})`;
@@ -147,14 +149,13 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     // Where the number was measured, after it: the formula holds for every value (kozlov1988 (2.4): τ₀(N) at N = 1000).
     const where = Object.entries(at).map(([p, v]) => `${mechanicsSymbol(p)} = ${decimal(v)}`);
     const atText = where.length ? `\\ \\text{at}\\ ${where.join(',\\ ')}` : '';
-    const bare = `${same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`}${atText}`;
+    const alone = extrapolated ? '\\ (\\text{extrapolated})' : '';
+    const bare = `${same ? `${decimal(value)}${alone}` : `${decimal(value)}\\ (${vs}${decimal(paper)})`}${atText}`;
     if (!closed) return bare;
-    const full = same
-      ? `${closed} \\approx ${decimal(value)}${atText}`
-      : `${decimal(value)}\\ (\\text{against } ${closed} ${againstValue(value, paper)})${atText}`;
+    const full = same ? `${closed} \\approx ${decimal(value)}${alone}${atText}` : `${decimal(value)}\\ (${vs}${closed} ${againstValue(value, paper)})${atText}`;
     if (texWidth(full) <= width) return full;
     // Too wide for one line: the number, then the closed form it is compared with on a line of its own.
-    const against = `(\\text{against } ${closed} ${same ? `\\approx ${decimal(paper)}` : againstValue(value, paper)})`;
+    const against = `(${vs}${closed} ${same ? `\\approx ${decimal(paper)}` : againstValue(value, paper)})`;
     return texWidth(against) <= width ? [`${decimal(value)}${atText}`, against] : bare;
   };
   const shownLines = (d: ResultDisplay): string | string[] => {
@@ -345,6 +346,14 @@ function ownVerdict(r: PaperCheckRow): Inline[] {
   const tolerance = r.formula.tolerance === undefined ? '' : ` to ${r.formula.tolerance}`;
   // The difference itself, not only the tolerance it is within: a gap that closes as a parameter grows reads as one.
   const gap = r.measured ? Number(Math.abs(r.measured.value - r.measured.paper).toPrecision(2)) : undefined;
+  // A fitted order is quoted with its trend, the local orders between successive runs, not against a tolerance (kozlov1988 §2: ½).
+  const trend = r.measured?.orderOf ? r.measured.trend : undefined;
+  if (trend?.length)
+    return [
+      ` The study fits the order ${formatNumber(Number(r.measured!.value.toPrecision(4)))}; between successive values of `,
+      m(mechanicsSymbol(r.measured!.orderOf!)),
+      ` the local order goes ${trend.map((x) => formatNumber(Number(x.toPrecision(4)))).join(', ')}.`,
+    ];
   return [
     r.agrees
       ? gap !== undefined && r.formula.tolerance !== undefined

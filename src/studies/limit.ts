@@ -11,7 +11,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import type { HolonomicSpec, ModelSpec, UnilateralSpec } from '../model/spec.js';
 import type { LoadedModule } from '../runtime/contract.js';
-import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
+import { aitken, fitOrder, rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
 
 /**
  * A study runs with these tolerances: tighter than the report's motion, since
@@ -73,26 +73,81 @@ export function theoremLimits(system: DerivedSystem, parameter: string, values: 
 }
 
 /**
+ * Theorem 3's duration (kozlov1988) of the study's contact at the parameters' defaults, where the derivation gives
+ * it as a power of the study's parameter, δ ∝ N^{−power} (a damping of order √N: power ½): the power, the limit of
+ * N^{power} δ and the coordinates Newton's law leaves unchanged; undefined elsewhere.
+ */
+export function theoremDuration(system: DerivedSystem, parameter: string, values: readonly number[]): DropTheory | undefined {
+  const limit = system.compliant?.terms.find((t) => t.source === 'compliant')?.limit;
+  if (limit?.kind !== 'kelvin-voigt' || values.length < 2) return undefined;
+  const env = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const tau = values.map((v) => evaluate(limit.duration, { ...env, [parameter]: v }));
+  const [first, last] = [values[0]!, values.at(-1)!];
+  // The exponent to 1e-12, so that ½ prints as ½.
+  const power = Number((-Math.log(tau.at(-1)! / tau[0]!) / Math.log(last / first)).toFixed(12));
+  const scaled = tau.map((x, i) => values[i]! ** power * x);
+  if (!(power > 0) || !scaled.every((x) => Number.isFinite(x) && Math.abs(x - scaled[0]!) <= 1e-9 * scaled[0]!)) return undefined;
+  return { power, limit: scaled[0]!, tangential: limit.tangential ?? [] };
+}
+
+/** Theorem 3's duration δ ∝ N^{−power} and the coordinates whose velocities its impact keeps (theoremDuration). */
+export interface DropTheory {
+  readonly power: number;
+  /** The limit of N^{power} δ. */
+  readonly limit: number;
+  readonly tangential: readonly number[];
+}
+
+/** The drop's study: the runs, their start and what Theorem 3 sets them against. */
+export interface DropStudy extends LimitStudy {
+  /** The drop's start and the forcing h there at the defaults (the side of a switching force, kozlov1988 §2's g sgn x). */
+  readonly start: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly forcing: readonly number[] };
+  /** N^{power} times each run's first contact's duration, beside Theorem 3's limit: Aitken's extrapolation and the fitted order. */
+  readonly scaledDuration?: {
+    readonly power: number;
+    readonly limit: number;
+    readonly values: readonly number[];
+    readonly extrapolated: number;
+    readonly order: number;
+  };
+  /** Each coordinate Newton's law leaves unchanged, with q̇⁺ − q̇⁻ across each run's first contact. */
+  readonly tangential: readonly { readonly coordinate: string; readonly jumps: readonly number[] }[];
+}
+
+/**
  * The declared study's drop (ModelSpec.limitStudy.drop): the same values run from a start that enters
  * the contact with a normal speed, so that its first contact has a restitution and a duration
- * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them; no reference (the rigid
+ * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them and `theory` Theorem 3's
+ * duration and unchanged velocities; no reference (the rigid
  * model's law is the study's, not Theorem 3's). Undefined without a drop.
  */
-export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStudy['limits'] = {}): LimitStudy | undefined {
+export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStudy['limits'] = {}, theory?: DropTheory): DropStudy | undefined {
   const declared = spec.limitStudy;
   if (!declared?.drop) return undefined;
   const { q = {}, qd = {}, t1 } = declared.drop;
   const { q0, qd0 } = mod.model.initial;
   const names = mod.model.coordinates;
-  return rigidLimitStudy(mod, {
-    ...STUDY_RUN,
-    q0: names.map((c, i) => q[c] ?? q0[i]!),
-    qd0: names.map((c, i) => qd[c] ?? qd0[i]!),
-    t1,
-    parameter: declared.parameter,
-    values: declared.values,
-    limits,
-  });
+  const start = { q: names.map((c, i) => q[c] ?? q0[i]!), qd: names.map((c, i) => qd[c] ?? qd0[i]!) };
+  const study = rigidLimitStudy(mod, { ...STUDY_RUN, q0: start.q, qd0: start.qd, t1, parameter: declared.parameter, values: declared.values, limits });
+  const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));
+  const N = study.rows.map((r) => r.value);
+  const scaled = theory && study.rows.map((r, i) => N[i]! ** theory.power * r.duration);
+  return {
+    ...study,
+    start: { ...start, forcing: [...mod.forcing(0, start.q, start.qd, defaults)] },
+    ...(theory && scaled
+      ? {
+          scaledDuration: {
+            power: theory.power,
+            limit: theory.limit,
+            values: scaled,
+            extrapolated: aitken(scaled, STUDY_RUN.rtol),
+            order: fitOrder(N, scaled, theory.limit),
+          },
+        }
+      : {}),
+    tangential: (theory?.tangential ?? []).map((i) => ({ coordinate: names[i]!, jumps: study.rows.map((r) => r.jump[i] ?? NaN) })),
+  };
 }
 
 /**

@@ -489,7 +489,9 @@ export interface StudyForFacts {
     readonly distance: readonly number[];
   };
   /** The same values run from the declared drop (ModelSpec.limitStudy.drop), with N^r times its durations (kozlov1988 Th. 3's δ_N). */
-  readonly drop?: Omit<StudyForFacts, 'drop' | 'parameter'> & { readonly scaledDuration?: { readonly values: readonly number[]; readonly extrapolated: number; readonly order: number } };
+  readonly drop?: Omit<StudyForFacts, 'drop' | 'parameter'> & {
+    readonly scaledDuration?: { readonly values: readonly number[]; readonly extrapolated: number; readonly order: number };
+  };
 }
 
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */

@@ -25,7 +25,12 @@ export default defineModel({
     g: { default: 1, description: 'gravitational acceleration', unit: 'm/s^2' },
     v: { default: 1, description: 'speed at the strike', unit: 'm/s' },
     N: { default: 100, description: 'stiffness of the floor per unit mass', unit: '1/s^2' },
-    a: { default: 10 / 9, description: 'the floor’s radius of curvature at the vertex, f″(0) = 1/a', unit: 'm' },
+    a: {
+      default: 10 / 9,
+      description:
+        'the floor’s radius of curvature at the vertex: the floor is the curve $y = f(x) = x^2/(2a)$, $f^{\\prime\\prime}(0) = 1/a$, and its gap $f_{\\mathrm{floor}} = y - f(x)$',
+      unit: 'm',
+    },
   },
   kinetic: "(x'^2 + y'^2)/2",
   potential: 'g*y',
@@ -51,7 +56,7 @@ export default defineModel({
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '(4.2)', name: 'y_0(t),\\ 0 \\le t < \\tau', formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) - v*N^(-1/2)*sin(sqrt(N)*t)', derived: 'trajectory1.y' },
+      { eq: '(4.2)', name: 'y_0(t)', on: '0 \\le t < \\tau', formula: 'g*N^(-1)*(cos(sqrt(N)*t) - 1) - v*N^(-1/2)*sin(sqrt(N)*t)', derived: 'trajectory1.y' },
       {
         eq: '(4.2)',
         name: '\\tau',
@@ -61,7 +66,8 @@ export default defineModel({
       },
       {
         eq: '(4.2)',
-        name: 'y_0(t),\\ \\tau \\le t \\le P',
+        name: 'y_0(t)',
+        on: '\\tau \\le t \\le P',
         formula: 'v*(t - tau) - g*(t - tau)^2/2',
         derived: 'trajectory2.y',
         where: { tau: 'trajectory1.end' },
@@ -77,11 +83,11 @@ export default defineModel({
       },
       {
         eq: '(4.3)',
-        name: '-\\varpi = \\partial\\ddot{x}/\\partial x|_{x = 0}',
-        formula: 'N*a^(-1)*Y',
-        derived: "compliant.floor.x''@∂x@x=0",
-        where: { Y: 'y' },
-        note: 'the coefficient of the variational equation about the axis, the paper’s $p$ (here $\\varpi$: $p$ is a momentum), from the derived $\\ddot{x} = Nf^{\\prime}(x)(y - f(x))$ in the spring: $\\varpi(t) = -Nf^{\\prime\\prime}(0)y_0(t)$, $f^{\\prime\\prime}(0) = 1/a$, along $y = y_0(t)$.',
+        name: '\\varpi(t)',
+        on: 'x = 0,\\ y = y_0(t)',
+        formula: '-X = -N*a^(-1)*Y',
+        where: { X: "compliant.floor.x''@∂x@x=0", Y: 'y' },
+        note: 'the coefficient of the variational equation $\\delta\\ddot{x} + \\varpi(t)\\delta x = 0$ about the axis, the paper’s $p(t) = -Nf^{\\prime\\prime}(0)y_0(t)$ (here $\\varpi$: $p$ is a momentum), $-\\partial\\ddot{x}/\\partial x$ at $x = 0$ of the derived $\\ddot{x} = Nf^{\\prime}(x)(y - f(x))$ in the spring, $f^{\\prime\\prime}(0) = 1/a$, along the swing $y = y_0(t) \\le 0$, where it is $\\ge 0$.',
       },
       {
         eq: '(4.4)',
@@ -96,26 +102,21 @@ export default defineModel({
         formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2)',
         where: { P: 'trajectory2.end', I: 'trajectory1.y.integral' },
         remainder: 'o(N^(-1/2))',
+        bounds: { name: 'f^{\\prime\\prime}(0)', value: '1/a' },
         note: 'the largest $f^{\\prime\\prime}(0)$ that (4.4) admits, $4/(P\\int_0^P \\varpi\\,dt/f^{\\prime\\prime}(0))$, expanded as $N \\to \\infty$ in powers of $N^{-1/2}$ (its period’s $\\operatorname{arcctg}(-gv^{-1}N^{-1/2}) = \\pi/2 + gv^{-1}N^{-1/2} + \\ldots$) and taken to the paper’s remainder: the sufficient condition $f^{\\prime\\prime}(0) \\le f^{\\prime\\prime}_{*}$ tends to (4.1), $f^{\\prime\\prime}(0) < g/v^2$, from below.',
       },
       {
         eq: '(4.1)',
-        name: '\\rho_1 + \\rho_2,\\ N = 10^5',
+        name: '\\rho_1 + \\rho_2',
         formula: '2 - 4*v^2/(a*g)',
         derived: 'orbit.sweep3.multiplier2.re + orbit.sweep3.multiplier3.re',
         tolerance: 0.05,
         origin: 'own',
-        note: 'the trace in $(x, \\dot{x})$ of the return map at $N = 10^5$ (its multipliers other than the energy’s 1) against the rigid bounce’s $2 - 4f^{\\prime\\prime}(0)v^2/g$, in $(-2, 2)$ iff $f^{\\prime\\prime}(0) < g/v^2$ (4.1): stable at $f^{\\prime\\prime}(0) = 0.9$, while the stiff orbit is not at $N = 100$. The difference falls by $\\sqrt{10}$ a decade of $N$ (the sweep’s table: 0.28, 0.088, 0.028 at $N = 10^3, 10^4, 10^5$): of order $N^{-1/2}$, as (4.5)’s correction.',
+        note: 'the trace in $(x, \\dot{x})$ of the return map at $N = 10^5$, less the energy’s 1, against the rigid bounce’s $2 - 4f^{\\prime\\prime}(0)v^2/g$, derived in the parabolic-billiard report (its (4.1) row: the reflection off the normal tilted by $f^{\\prime\\prime}(0)x$, then the flight of $2v/g$), in $(-2, 2)$ iff $f^{\\prime\\prime}(0) < g/v^2$ (4.1). The difference falls by $\\sqrt{10}$ a decade of $N$ (0.28, 0.088, 0.028 at $N = 10^3, 10^4, 10^5$): of order $N^{-1/2}$, as (4.5)’s correction.',
         reading: 'while the rigid bounce is stable there ($f^{\\prime\\prime}(0) = 0.9 < g/v^2$, Kozlov (4.1)): the stiff floor destabilizes it',
       },
     ],
     notDerived: [
-      {
-        eq: '(4.1)',
-        name: '\\text{rigid bounce stable iff } f^{\\prime\\prime}(0) < g/v^2',
-        reason:
-          'the stability of the rigid vertical bounce is derived for the rigid floor in the parabolic-billiard report (its period doubling at $a = v^2/g$); here it is only the rigid trace that the stiff orbit’s trace at $N = 10^5$ is compared with (Results beyond the paper).',
-      },
       {
         eq: '§4',
         name: '\\text{Zhukovsky: the constant 4 of (4.4)}',

@@ -20,8 +20,8 @@ const pairs = [
 // the face whose normal is +y or +z (reaction along −), 2 the opposite one,
 // so the engine's side + is p = 2. A pair's two points face each other:
 // a_{ps} = aₛ; across the faces b_{p1}, b_{p2} = ±w and c_{p3…p5} = ±h,
-// along them b_{ps} = bₛ (s ≥ 3), c_{ps} = cₛ (s ≤ 2); f_{ps} = fmₛ (p = 1)
-// or fpₛ (p = 2); sgn = sgn ẋ. Each row is solved for its load.
+// along them b_{ps} = bₛ (s ≥ 3), c_{ps} = cₛ (s ≤ 2); f_{ps} = κ_{m,s} (p = 1)
+// or κ_{p,s} (p = 2); sgn = sgn ẋ. Each row is solved for its load.
 type Face = 1 | 2;
 const across = (p: Face, half: string): string => (p === 1 ? half : `(-${half})`);
 const at = (faces: readonly Face[], s: number) => {
@@ -32,7 +32,7 @@ const at = (faces: readonly Face[], s: number) => {
     a: `a${s}`,
     b: s <= 2 ? across(p, 'w') : `b${s}`,
     c: s <= 2 ? `c${s}` : across(p, 'h'),
-    f: p === 1 ? `fm${s}` : `fp${s}`,
+    f: p === 1 ? `kappam${s}` : `kappap${s}`,
   };
 };
 const sum = (terms: readonly string[]): string => `(${terms.join(' + ')})`;
@@ -52,7 +52,7 @@ const equilibrium = (faces: readonly Face[]) => {
 const REALIZED: readonly Face[] = [1, 1, 2, 2, 2];
 const sides = (faces: readonly Face[]): string => `(${faces.map((p) => (p === 2 ? '+' : '-')).join(',')})`;
 /** Which of the 32 variants the (2.1) rows are checked in: the reactions substituted are that variant's. */
-const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ of the faces the pairs bear on, the one the default loads realize`;
+const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ of the faces the pairs bear on, the one the default loads realize; the paper’s $f_{ps}$ is $\\kappa_{m,s}$ on the faces $p = 1$ (normal along the axis) and $\\kappa_{p,s}$ on $p = 2$`;
 const rows = [
   ['Py', 'y', 'P_y'],
   ['Pz', 'z', 'P_z'],
@@ -100,8 +100,8 @@ export default defineModel({
     b5: { default: 0, description: 'pair 5: lateral position', unit: 'm' },
     ...Object.fromEntries(
       pairs.flatMap((p) => [
-        [`fp${p.s}`, { default: 0.15 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is positive` }],
-        [`fm${p.s}`, { default: 0.2 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is negative` }],
+        [`kappap${p.s}`, { default: 0.15 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is positive` }],
+        [`kappam${p.s}`, { default: 0.2 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is negative` }],
       ]),
     ),
   },
@@ -111,7 +111,7 @@ export default defineModel({
     name: p.name,
     expr: p.normal,
     slip: { positive: p.plus, negative: p.minus },
-    friction: { positive: `fp${p.s}`, negative: `fm${p.s}` },
+    friction: { positive: `kappap${p.s}`, negative: `kappam${p.s}` },
   })),
   // Seen from above: the prism (half length 0.4, half width w) between its guides, turned by its
   // yaw, with its support points: pairs 1, 2 on the side faces (at (aₛ, ±w)), pairs 3, 4, 5 on the
@@ -140,7 +140,8 @@ export default defineModel({
     ],
     labels: false,
     ground: ['y = -w', 'w = y'],
-    annotations: { supports: ['1', "1'", '2', "2'", '3', '4', '5'] },
+    // No yaw arc: ψ = 0 at the initial state, where its mark would be a bare label on a support point.
+    annotations: { supports: ['1', "1'", '2', "2'", '3', '4', '5'], angles: [] },
   },
   initial: { qd: { x: 0.5 }, t1: 1 },
   // smirnov1981 (2.1), each row solved for its load, with the derived reactions of the variant the defaults realize.
@@ -154,9 +155,11 @@ export default defineModel({
         derived: `supports.load.${q}`,
         where: { sgn: "sign(x')", ...Object.fromEntries([1, 2, 3, 4, 5].map((s) => [`N${s}`, `supports.${sides(REALIZED)}.N${s}`])) },
         ...(load === 'Py' ? { note: variant } : {}),
+        // The a-terms of M_y as printed run over s = 1…5; pairs 1, 2 push along y and have no moment about y.
         ...(load === 'My'
           ? {
-              note: 'corrected: the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
+              origin: 'correction' as const,
+              note: 'the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
             }
           : {}),
       })),
@@ -199,6 +202,18 @@ export default defineModel({
     ],
     notDerived: [
       {
+        eq: '(2.2)',
+        name: '\\Phi = \\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} \\sum_{s=1}^{5} f_{ps} N_{ijklms}',
+        reason:
+          'the friction bound as the switched sum over the 32 full variants: the report takes it as its definition of $\\Phi$, written in the variants $\\varepsilon$ with the switching function $\\chi(\\varepsilon)$ of (1.2) in the friction section, and evaluates it there; it is not a result derived from other equations, and its 160 reactions are too long to print beside a typed formula.',
+      },
+      {
+        eq: '(2.3)',
+        name: '\\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} = 1',
+        reason:
+          '(1.2) for the prism: exactly one full variant has all its reactions non-negative. It holds only without self-locking (§1), which the derivation decides at the default parameters alone (the self-locking item of the friction section), not over the parameters’ ranges; it is not proved here.',
+      },
+      {
         eq: '§2',
         name: '2^{5 - r} \\text{ components of } 2^{r - 5}',
         reason:
@@ -220,7 +235,7 @@ export default defineModel({
         eq: 'Fig. 1',
         at: {},
         caption:
-          'The prism seen from the side, between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge',
+          'The prism seen from the side ($x$ to the right, $z$ up), between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge',
         drawing: {
           points: Object.fromEntries(
             [
@@ -246,7 +261,8 @@ export default defineModel({
           ],
           labels: false,
           ground: ['y = -h', 'h = y'],
-          annotations: { axes: ['x', 'z'], supports: ['1', '2', '3', "3'", '4', "4'", '5', "5'"] },
+          // No axes: between faces 2h apart the z arrow would run into the upper guide; the caption names them.
+          annotations: { axes: false, supports: ['1', '2', '3', "3'", '4', "4'", '5', "5'"] },
         },
       },
     ],

@@ -31,6 +31,8 @@ export type SymbolRole =
   | { readonly role: 'support-reaction'; readonly index: number }
   /** ε_k = ±1, the side of support pair k that bears. */
   | { readonly role: 'support-side'; readonly index: number }
+  /** κ_k^{ε_k}, the friction coefficient of the side of support pair k that bears. */
+  | { readonly role: 'support-coefficient'; readonly index: number }
   /** The modulus of the support friction: of pair k (1-based), or of all pairs (index 0, Smirnov's Φ of (2.2)). */
   | { readonly role: 'support-friction'; readonly index: number }
   /** q′ = dq/dτ in a fast time τ = √N t (kozlov1988 (3.4)): the velocity written apart from q̇. */
@@ -68,6 +70,8 @@ export const slipSignSymbol = (label: number | string): Sym => derived(`sgn_s[${
 export const supportReactionSymbol = (k: number): Sym => derived(`N_s[${k}]`, { role: 'support-reaction', index: k });
 /** ε_k = ±1, the bearing side of support pair k (1-based): "eps_s[k]". */
 export const supportSideSymbol = (k: number): Sym => derived(`eps_s[${k}]`, { role: 'support-side', index: k });
+/** κ_k^{ε_k}, the friction coefficient of pair k's bearing side (1-based): "kappa_s[k]". */
+export const supportCoefficientSymbol = (k: number): Sym => derived(`kappa_s[${k}]`, { role: 'support-coefficient', index: k });
 /** The friction modulus κ_k^{ε_k} N_k of support pair k (1-based), or Φ = Σ_k of them (k = 0): "Phi_s[k]". */
 export const supportFrictionSymbol = (k: number): Sym => derived(`Phi_s[${k}]`, { role: 'support-friction', index: k });
 

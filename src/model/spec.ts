@@ -636,6 +636,11 @@ export interface PaperFormulaSpec {
   /** The quantity as the paper writes it, in LaTeX. */
   readonly name: string;
   /**
+   * Where the quantity holds, in LaTeX, apart from its name: printed after "for" beside the paper's number, not as
+   * part of the left side, where it would read as algebra (kozlov1988 (4.2): y₀(t) for 0 ≤ t < τ).
+   */
+  readonly on?: string;
+  /**
    * The paper's formula in the model language: the model's parameters, the symbols of `where` and the time `t` (a law
    * of motion); absent for a result the paper states in words (printed, not compared). Without `derived`, a relation
    * 'A = B' between quantities the `where` binds to facts (Appell's theorem, p⁺·v = p⁻·v): A is set beside B.
@@ -672,6 +677,13 @@ export interface PaperFormulaSpec {
    * beside the sweep's verdicts (kozlov1988 (4.1) against a stiff floor: the rigid bounce stable, the stiff one not).
    */
   readonly reading?: string;
+  /**
+   * The model's quantity the row's value bounds from above in a sufficient condition (kozlov1988 (4.4), (4.5):
+   * f″(0) ≤ f″_*), its name in LaTeX and its value in the parameters ({ name: 'f^{\\prime\\prime}(0)', value: '1/a' }):
+   * the row's exact value is computed at the declared orbit's parameters and each value of its sweep, and said beside
+   * the sweep's verdicts, with where it holds.
+   */
+  readonly bounds?: { readonly name: string; readonly value: string };
   /**
    * A row the paper does not print: 'own' the toolkit's formula for a result the paper states only in words
    * (kozlov1988 §2: the Kelvin–Voigt release "is again delayed"), printed among the report's own results;

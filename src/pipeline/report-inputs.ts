@@ -19,7 +19,7 @@ import { checkStudyFigures, type StudyFigures } from '../model/validate/paper-st
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { confocalStudy } from '../studies/confocal.js';
-import { dropStudyOf, limitStudyOf, theoremDuration, theoremLimits, withLaws, type DropStudy } from '../studies/limit.js';
+import { dropStudyOf, limitStudyOf, theoremLaw, theoremLimits, withLaws, type DropStudy, type TheoremLaw } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
@@ -129,11 +129,15 @@ function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions
  * The model's declared rigid-limit study (ModelSpec.limitStudy) against its rigid version, compiled here, with
  * its drop beside it against Theorem 3's restitution where it declares one; nothing without a study.
  */
-function studyOption({ spec, system, loaded }: CompiledModel, rigid: () => CompiledModel | undefined): { limitStudy?: LimitStudy & { drop?: DropStudy } } {
+function studyOption(
+  { spec, system, loaded }: CompiledModel,
+  rigid: () => CompiledModel | undefined,
+): { limitStudy?: LimitStudy & { drop?: DropStudy; law?: TheoremLaw } } {
   if (!spec.limitStudy) return {};
-  const { parameter, values } = spec.limitStudy;
-  const drop = dropStudyOf(spec, loaded, theoremLimits(system, parameter, values), theoremDuration(system, parameter, values));
-  return { limitStudy: { ...limitStudyOf(spec, loaded, rigid()?.loaded)!, ...(drop ? { drop } : {}) } };
+  const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values), system);
+  const study = limitStudyOf(spec, loaded, rigid()?.loaded)!;
+  const law = theoremLaw(system, study);
+  return { limitStudy: { ...study, ...(drop ? { drop } : {}), ...(law ? { law } : {}) } };
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit), drawn between its walls where paper.studyFigures says so; nothing without one. */

@@ -156,6 +156,20 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
       ':',
     ),
     equations(equation(`compliant-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
+    // kozlov1988 (3.3) lets the medium hold the point: at the exit the spring is slack and the damper pulls.
+    ...(t.adhesion && t.rayleigh !== ZERO
+      ? [
+          paragraph(
+            'With adhesion the force is tensile at the exit: where the gap reopens, ',
+            m(`${f} = 0`),
+            ' with ',
+            m(`${rate} > 0`),
+            ', only the damping term of ',
+            { ref: `compliant-force-${t.name}` },
+            ' is left, and it is negative: the medium pulls the point back until it leaves.',
+          ),
+        ]
+      : []),
   ];
   const addedMass = t.inertia ? math(t.addedMass) : '';
   const M = t.inertia ? `(${mass} + ${addedMass}\\,G^{\\top}G)` : mass;

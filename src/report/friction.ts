@@ -372,9 +372,9 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       m(k === 1 ? `${a}_{11}^{\\varepsilon} N_1 = ${b}_1` : `\\sum_i ${a}_{ij}^{\\varepsilon} N_i = ${b}_j`),
       ', here',
     ),
-    // Up to two pairs the k×k matrices fit a line; beyond, one column per pair and side.
+    // Up to two pairs the k×k matrices fit a line; beyond, one line per pair, its column in εᵢ and κᵢ^{εᵢ}.
     equations(
-      ...(k <= 2
+      ...(k <= 2 || !s.sided
         ? [
             grid(
               'supports-columns-positive',
@@ -387,18 +387,15 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
               s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))),
             ),
           ]
-        : s.system.pairs.flatMap((p, i) => [
-            matrixEquation(
-              `supports-column-${i + 1}-p`,
-              `${a}_{${i + 1}}^{+}`,
-              p.positive.map((x) => [math(x)]),
-            ),
-            matrixEquation(
-              `supports-column-${i + 1}-m`,
-              `${a}_{${i + 1}}^{-}`,
-              p.negative.map((x) => [math(x)]),
-            ),
-          ])),
+        : [
+            {
+              label: 'supports-columns',
+              lines: s.sided.map((column, i) => ({
+                before: `${a}_{${i + 1}}^{\\varepsilon_{${i + 1}}}`,
+                after: `= \\bigl(${column.map((x) => math(x)).join(',\\ ')}\\bigr)^{\\top}`,
+              })),
+            },
+          ]),
       grid(
         'supports-rhs',
         [b, `${b}_1`],
@@ -406,9 +403,9 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       ),
     ),
     paragraph(
-      'Column i of ',
-      m(`${a}^{\\pm}`),
-      ' is pair i bearing on that side; ',
+      ...(k <= 2 || !s.sided
+        ? ['Column i of ', m(`${a}^{\\pm}`), ' is pair i bearing on that side; ']
+        : ['Column i of ', m(`${a}^{\\varepsilon}`), ' is pair i bearing on its side ', m('\\varepsilon_i'), '; ']),
       ...(s.form.kind === 'balance'
         ? [
             'the rows are the balance of applied, inertial and reaction forces along the coordinates the constraints fix (',

@@ -10,8 +10,10 @@
 // gap against time in every run beside the rigid model's (kozlov1988 Fig. 1).
 // The section formats the study's numbers; it computes none.
 // Tests: test/report/limit.test.ts.
+import type { DerivedSystem } from '../derive/system.js';
 import { REFERENCES } from '../model/sources.js';
-import { m, paragraph, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
+import { m, paragraph, ref, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
+import type { PlottedElsewhere } from './motion.js';
 import { mechanicsSymbol } from './notation.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -60,6 +62,18 @@ export interface ReportLimitStudy {
   };
   /** N^r times the largest deviation from the rigid motion per run, where the distance vanishes like N^{−r} (the runtime's). */
   readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
+  /**
+   * Without a rigid model, Theorem 3's law of the realized contact (studies/limit.ts TheoremLaw): e, the
+   * duration's order r and p^r τ, p^r times each run's duration, and whether the runs attain both exactly.
+   */
+  readonly law?: {
+    readonly contact: string;
+    readonly restitution: number;
+    readonly order: number;
+    readonly scaled: number;
+    readonly runs: readonly number[];
+    readonly exact: boolean;
+  };
   /** The same values run from the declared drop, a start entering the contact (kozlov1988 Theorem 3). */
   readonly drop?: ReportDrop;
 }
@@ -129,28 +143,39 @@ export function limitSection(study: ReportLimitStudy): Section {
   const given = limits && shown.some((k) => limits[k] !== undefined);
   const distances = hasDistances(study);
   const distance = (x: Inline[]): Inline[][] => (distances ? [x] : []);
+  const { law } = study;
+  // Theorem 3's law beside the runs: the duration scaled by p^r after the column that shows it, the restitution in its own.
+  const timed = shown.includes('duration') ? 'duration' : repeats.find(([k]) => k === 'duration')?.[1];
+  const scaledAfter = (k: Quantity, x: Inline[]): Inline[][] => (law && k === timed ? [x] : []);
+  const lawRow = (k: Quantity): Inline[][] => [k === 'restitution' ? cell(law!.restitution) : ['—'], ...scaledAfter(k, cell(law!.scaled))];
   const table: Table = {
     kind: 'table',
     id: 'rigid-limit',
     // A realized retaining constraint has no contact to tabulate, only the motion's distance (kozlov1988 Th. 1).
-    caption: `The rigid limit: ${shown.length ? 'the contact' : 'the motion'} as ${p} grows${distances ? ', beside the rigid model' : ''}`,
-    columns: [p, ...shown, ...(distances ? ['distance to the rigid motion'] : [])],
-    align: 'r'.repeat(shown.length + (distances ? 2 : 1)),
+    caption: `The rigid limit: ${shown.length ? 'the contact' : 'the motion'} as ${p} grows${distances ? ', beside the rigid model' : law ? ', beside Theorem 3’s law' : ''}`,
+    columns: [
+      p,
+      ...shown.flatMap((k) => [k, ...(law && k === timed ? [`${k} × ${scaleText(p, law.order)}`] : [])]),
+      ...(distances ? ['distance to the rigid motion'] : []),
+    ],
+    align: 'r'.repeat(shown.length + (law && timed ? 1 : 0) + (distances ? 2 : 1)),
     rows: [
-      ...study.rows.map((r) => [cell(r.value), ...shown.map((k) => cell(r[k])), ...distance(cell(r.distance))]),
+      ...study.rows.map((r, i) => [cell(r.value), ...shown.flatMap((k) => [cell(r[k]), ...scaledAfter(k, cell(law?.runs[i]))]), ...distance(cell(r.distance))]),
       ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
       ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(['—'])]] : []),
-      [['fitted order'], ...shown.map((k) => cell(study.orders[k])), ...distance(cell(study.orders.distance))],
+      ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
+      [['fitted order'], ...shown.flatMap((k) => [cell(study.orders[k]), ...scaledAfter(k, ['—'])]), ...distance(cell(study.orders.distance))],
     ],
   };
   const blocks: Block[] = [
     paragraph(
       `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), ...(distances ? ['the largest distance of the coordinates to the rigid model’s motion from the same state'] : [])])}. `,
-      ...(distances ? [] : ['The model declares no rigid law to set beside it. ']),
+      ...(distances || law ? [] : ['The model declares no rigid law to set beside it. ']),
       ...repeats.map(
         ([k, twin]) =>
           `${capitalizedWords(MEANING[k])} is ${MEANING[twin]} in every run${k === 'duration' ? ' (the contact is there from t = 0 and released once)' : ''}, and is not printed apart. `,
       ),
+      ...(law && !distances ? lawSentence(p, law, timed) : []),
       ...(empty.length
         ? [
             `No run has ${listed(
@@ -166,8 +191,8 @@ export function limitSection(study: ReportLimitStudy): Section {
         : []),
       'The last row fits ',
       m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
-      given ? ' with the limit of the theory where it is given, ' : ' ',
-      'else with successive differences, where the errors fall at every step by one power of ',
+      given ? ', with the limit of the theory where it is given, else' : ',',
+      ' with successive differences, where the errors fall at every step by one power of ',
       m(p),
       '; a dash where the quantity does not change with ',
       m(p),
@@ -183,6 +208,38 @@ export function limitSection(study: ReportLimitStudy): Section {
     ...dropBlocks(study),
   ];
   return { id: 'rigid-limit', title: 'The rigid limit', blocks };
+}
+
+/** p^r in a column's name: √N for r = 1/2, N for r = 1. */
+const scaleText = (p: string, order: number): string => (order === 0.5 ? `√${p}` : order === 1 ? p : `${p}^${order}`);
+/** An order r in an exponent: 1/2 as a fraction. */
+const orderMath = (order: number): string => (order === 0.5 ? '1/2' : `${order}`);
+/** p^r in math. */
+const scaleMath = (p: string, order: number): string => (order === 0.5 ? `\\sqrt{${p}}` : order === 1 ? p : `${p}^{${order}}`);
+
+/**
+ * Theorem 3's law beside runs without a rigid model (kozlov1988 §3): its restitution and duration, the equations
+ * of the realized contact's section, the duration scaled by p^r so that its row holds one number; and whether the runs attain it.
+ */
+function lawSentence(p: string, law: NonNullable<ReportLimitStudy['law']>, timed: Quantity | undefined): Inline[] {
+  const scale = scaleMath(mechanicsSymbol(p), law.order);
+  return [
+    'Beside the runs, the law the contact tends to by Theorem 3 of ',
+    REFERENCES.kozlov1988.short,
+    ': the restitution ',
+    m('e = \\exp(-\\pi r)'),
+    ' of ',
+    ref(`rigid-restitution-${law.contact}`),
+    ' and the duration ',
+    m('\\tau'),
+    ' of ',
+    ref(`rigid-duration-${law.contact}`),
+    ', which falls as ',
+    m(`${mechanicsSymbol(p)}^{-${orderMath(law.order)}}`),
+    ...(timed ? [`: its row gives `, m(`\\tau${scale}`), ' beside the runs’ ', m(scale), ` times their ${timed}`] : []),
+    '. ',
+    ...(law.exact ? ['The runs attain both at every ', m(mechanicsSymbol(p)), ', not only in the limit. '] : []),
+  ];
 }
 
 /** A column vector of numbers as LaTeX, (a, b)ᵀ, each as a table cell prints it. */
@@ -204,8 +261,8 @@ function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
   if (!drop) return [];
   const theory = drop.limits?.restitution;
   const scaled = drop.scaledDuration;
-  const power = scaled && (scaled.power === 0.5 ? `√${p}` : `${p}^${scaled.power}`);
-  const powerMath = scaled && (scaled.power === 0.5 ? `\\sqrt{${p}}` : `${p}^{${scaled.power}}`);
+  const power = scaled && scaleText(p, scaled.power);
+  const powerMath = scaled && scaleMath(mechanicsSymbol(p), scaled.power);
   const jumps = drop.tangential;
   const table: Table = {
     kind: 'table',
@@ -244,7 +301,7 @@ function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
             '; Theorem 3’s duration ',
             m('\\delta_N'),
             ' falls like ',
-            m(`${p}^{-${scaled.power === 0.5 ? '1/2' : scaled.power}}`),
+            m(`${mechanicsSymbol(p)}^{-${orderMath(scaled.power)}}`),
             ', and ',
             m(`${powerMath}\\,\\delta_N`),
             ' tends to the limit in the table',
@@ -346,6 +403,24 @@ export function trendClause(study: ReportLimitStudy): Inline[] {
   // A release that is the contact's duration in every run (an entry at t = 0, kozlov1988 §3) is named as that duration.
   const meaning = (k: Quantity): string => (repeats.some(([d, twin]) => d === 'duration' && twin === k) ? MEANING.duration : MEANING[k]);
   const [first, last] = [study.rows[0]!, study.rows.at(-1)!];
+  const grows: Inline[] = ['as ', m(symbol), ' grows from ', ...cell(first.value), ' to ', ...cell(last.value), ', '];
+  const { law } = study;
+  if (law?.exact)
+    return [
+      ...grows,
+      `${MEANING.duration} times `,
+      m(scaleMath(symbol, law.order)),
+      ' stays ',
+      ...cell(law.scaled),
+      ' and its restitution ',
+      ...cell(law.restitution),
+      `: Theorem 3’s limits (${REFERENCES.kozlov1988.short}), `,
+      m(`\\tau${scaleMath(symbol, law.order)}`),
+      ' and ',
+      m('e = \\exp(-\\pi r)'),
+      ', attained at every ',
+      m(symbol),
+    ];
   const said = shown.flatMap((k): Inline[][] => {
     const order = study.orders[k];
     const values = study.rows.map((r) => r[k]).filter(Number.isFinite);
@@ -355,16 +430,7 @@ export function trendClause(study: ReportLimitStudy): Inline[] {
       return [[`${meaning(k).replace(/ \(.*\)$/, '')} stays `, ...cell(values[0])]];
     return [];
   });
-  return [
-    'as ',
-    m(symbol),
-    ' grows from ',
-    ...cell(first.value),
-    ' to ',
-    ...cell(last.value),
-    ', ',
-    ...said.flatMap((x, i) => [...(i ? [i === said.length - 1 ? ' and ' : ', '] : []), ...x]),
-  ];
+  return [...grows, ...said.flatMap((x, i) => [...(i ? [i === said.length - 1 ? ' and ' : ', '] : []), ...x])];
 }
 
 const capitalizedWords = (words: string): string => words.charAt(0).toUpperCase() + words.slice(1);
@@ -398,6 +464,19 @@ function deviationFigure({ parameter: p, rows, gaps, deviations }: ReportLimitSt
       ],
     ),
   ];
+}
+
+/**
+ * The coordinate that is the study's contact gap, which its figure plots in the run at the parameter's default: the
+ * simulated motion's (the same start and parameters) need not plot it against time again (kozlov1988 §3: x₁ = f at N = 100).
+ */
+export function plottedInStudy(system: DerivedSystem, study: ReportLimitStudy | undefined): PlottedElsewhere[] {
+  const gaps = study?.gaps;
+  const gap = gaps && system.compliant?.terms.find((t) => t.name === gaps.contact)?.gap;
+  const i = gap?.kind === 'sym' ? system.model.coordinates.findIndex((c) => c.q.name === gap.name) : -1;
+  const value = system.model.parameters.find((p) => p.name === study?.parameter)?.default;
+  if (!study || !gaps || i < 0 || gaps.rows.length !== study.rows.length || !study.rows.some((r) => r.value === value)) return [];
+  return [{ coordinate: i, what: [`the gap of the contact ${gaps.contact} at `, m(`${mechanicsSymbol(study.parameter)} = ${value}`)], section: 'rigid-limit' }];
 }
 
 /** kozlov1988 Fig. 1: the gap f(t) of each run beside the rigid model's, on the runs' common samples. */

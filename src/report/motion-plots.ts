@@ -7,6 +7,7 @@
 import { ZERO } from '../core/expr.js';
 import type { Model } from '../model/types.js';
 import type { PlotEventKind } from './plot.js';
+import { uniformMotion, type UniformMotion } from '../studies/uniform-motion.js';
 
 export interface ShownTrajectory {
   readonly t: readonly number[];
@@ -129,6 +130,24 @@ export function conservativeBetweenEvents(model: Model): boolean {
   );
 }
 
+/** Relative spread of an energy below which the run is said to keep it (integrated at rtol 1e-8: its steps' error, not the physics, as test/report/figures.test.ts bounds the drift). */
+const KEPT_ENERGY = 1e-5;
+
+/**
+ * The energy's start value and its largest departure from it relative to its largest modulus, where that is below
+ * KEPT_ENERGY and no drift figure shows that error as such (a spring-realized contact's run, kozlov1988 §4): its plot
+ * would show only integrator steps on an energy axis, so the report says it in a line. Else undefined: plotted.
+ */
+export function keptEnergy(model: Model, run: { readonly energy?: readonly number[] }): { start: number; spread: number } | undefined {
+  const { energy } = run;
+  if (!energy?.length || conservativeBetweenEvents(model) || !energy.every(Number.isFinite)) return undefined;
+  const start = energy[0]!;
+  const scale = Math.max(...energy.map(Math.abs));
+  if (scale === 0) return undefined;
+  const spread = Math.max(...energy.map((e) => Math.abs(e - start))) / scale;
+  return spread < KEPT_ENERGY ? { start, spread } : undefined;
+}
+
 /**
  * (E − Eₖ)/|Eₖ| at every sample, Eₖ the energy at the first sample after the
  * latest event (E₀ before any): the integrator's drift, which impacts do not
@@ -149,4 +168,12 @@ export function energyDrift(t: readonly number[], energy: readonly number[], eve
     const denominator = Math.abs(ref) > 1e-9 * scale ? Math.abs(ref) : scale;
     return denominator > 0 ? (energy[k]! - ref) / denominator : 0;
   });
+}
+
+/** The run's accelerations where it is one uniform acceleration and nothing else (studies/uniform-motion.ts): then stated, not plotted. */
+export function uniformRun(tr: Omit<ShownTrajectory, 'qd'> & Partial<Pick<ShownTrajectory, 'qd'>>): UniformMotion | undefined {
+  const { qd } = tr;
+  if (!qd) return undefined;
+  const { shown } = shownTrajectory({ ...tr, qd });
+  return uniformMotion(shown.t, shown.q, shown.qd, shown.events);
 }

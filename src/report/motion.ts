@@ -13,7 +13,8 @@ import { animationHtml } from './animation.js';
 import { m, paragraph, type Block, type Figure, type Inline, type Section } from './document.js';
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
-import { constantCoordinates, conservativeBetweenEvents, energyDrift, scaleGroups, shownTrajectory, spread } from './motion-plots.js';
+import type { UniformMotion } from '../studies/uniform-motion.js';
+import { constantCoordinates, conservativeBetweenEvents, energyDrift, keptEnergy, scaleGroups, shownTrajectory, spread, uniformRun } from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
@@ -188,7 +189,24 @@ function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Bl
 }
 
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
-export function motionSection(model: Model, simulation: MotionSimulation | undefined, drawing: Drawing | undefined): Section | undefined {
+/**
+ * A coordinate another section already plots against time from the same start at the model's parameters: a realized
+ * contact's gap in the rigid-limit figure, at the study's value that is the default (kozlov1988 §3: x₁ = f at N = 100).
+ */
+export interface PlottedElsewhere {
+  readonly coordinate: number;
+  /** What it is there and at which value, for the line that says so: "the gap of wall at N = 100". */
+  readonly what: readonly Inline[];
+  /** The section the figure is in. */
+  readonly section: string;
+}
+
+export function motionSection(
+  model: Model,
+  simulation: MotionSimulation | undefined,
+  drawing: Drawing | undefined,
+  plottedElsewhere: readonly PlottedElsewhere[] = [],
+): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
     const s = xs.map((x) => formatNumber(x).replace(/e([+-]?\d+)$/, (_, e: string) => ` \\cdot 10^{${Number(e)}}`));
@@ -234,17 +252,26 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   // The coordinates held at one value are left out of every plot (motion-plots.ts constantCoordinates); the others grouped by unit and size.
   const flat = constantCoordinates(tr.q, cs.length);
   const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i));
-  const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[]): number[][] =>
+  const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[], among: readonly number[] = moving): number[][] =>
     scaleGroups(
-      moving.map((i) => units[i]),
-      measures.map((ms) => moving.map((i) => ms[i]!)),
-    ).map((g) => g.map((j) => moving[j]!));
+      among.map((i) => units[i]),
+      measures.map((ms) => among.map((i) => ms[i]!)),
+    ).map((g) => g.map((j) => among[j]!));
+  // A coordinate at one velocity throughout: its phase portrait would be a horizontal line, its plot against time a straight one.
+  const steady = constantCoordinates(tr.qd, cs.length);
+  // Not plotted against time again: the coordinates another section plots, and then, if the others all move at one velocity, those too.
+  const elsewhere = plottedElsewhere.filter((p) => moving.includes(p.coordinate));
+  const others = moving.filter((i) => !elsewhere.some((p) => p.coordinate === i));
+  const gliding = elsewhere.length && others.every((i) => steady.includes(i)) ? others : [];
+  const timed = others.filter((i) => !gliding.includes(i));
   const figures: Figure[] = [];
+  // A run of one constant acceleration per coordinate is stated, not plotted (parabolas and straight lines).
+  const uniform = uniformRun(run);
   // Coordinates, then velocities: one plot per unit and size (motion-plots.ts scaleGroups), each series in its own colour throughout.
-  for (const dot of [false, true]) {
+  for (const dot of uniform ? [] : [false, true]) {
     const values = dot ? qds : qs;
     const units = cs.map((c) => (c.unit && dot ? rateUnit(c.unit) : c.unit));
-    const groups = grouped(units, [values.map(spread)]);
+    const groups = grouped(units, [values.map(spread)], dot ? moving : timed);
     groups.forEach((group, k) => {
       const unit = units[group[0]!];
       const one = group.length === 1 ? cs[group[0]!]! : undefined;
@@ -289,7 +316,9 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
       );
     });
   }
-  if (tr.energy) {
+  // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
+  const kept = keptEnergy(model, run);
+  if (tr.energy && !uniform && kept === undefined) {
     figures.push(
       sceneFigure(
         plotScene({
@@ -328,11 +357,19 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
         ),
       );
   }
-  // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each.
-  const phases = grouped(
-    cs.map((c) => c.unit),
-    [qs.map(spread), qds.map(spread)],
-  ).flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
+  // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each;
+  // a coordinate at one velocity throughout left out (kozlov1988 §3's tangential x₂).
+  const phases = (
+    uniform
+      ? []
+      : grouped(
+          cs.map((c) => c.unit),
+          [qs.map(spread), qds.map(spread)],
+        )
+  )
+    .map((g) => g.filter((i) => !steady.includes(i)))
+    .filter((g) => g.length > 0)
+    .flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
   phases.forEach((phase, k) => {
     const unit = cs[phase[0]!]!.unit;
     const one = phase.length === 1 ? cs[phase[0]!]! : undefined;
@@ -372,7 +409,10 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   const modesOfRun = impactModesParagraph(model, simulation.modes ?? []);
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
-    ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [])] : []),
+    ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
+    ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
+    ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
+    ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0)] : []),
     ...figures,
     counted,
     ...passes,
@@ -394,14 +434,87 @@ export function motionSection(model: Model, simulation: MotionSimulation | undef
   return { id: 'simulation', title: 'Simulated motion', blocks };
 }
 
+/** "ẍ = 0.5047 m/s², ẋ from 0.5 to 1.005 m/s and x from 0 to 0.7523 m": the run's uniform accelerations, in place of its plots. */
+function uniformParagraph(model: Model, moving: readonly number[], u: UniformMotion, tr: MotionTrajectory): Block {
+  const value = (x: number, unit: string | undefined): string => `${formatNumber(Number(x.toPrecision(4)))}${unit ? `\\ ${unitLatex(unit)}` : ''}`;
+  const one = moving.length === 1;
+  const clauses = moving.map((i): Inline[] => {
+    const c = model.coordinates[i]!;
+    const unit = c.unit;
+    const rate = unit && rateUnit(unit);
+    return [
+      m(`${mechanicsSymbol(c.qdd.name)} = ${value(u.accelerations[i]!, rate && rateUnit(rate))}`),
+      ', ',
+      m(mechanicsSymbol(c.qd.name)),
+      ' from ',
+      m(value(tr.qd[0]![i]!, rate)),
+      ' to ',
+      m(value(u.qd1[i]!, rate)),
+      ' and ',
+      m(mechanicsSymbol(c.name)),
+      ' from ',
+      m(value(tr.q[0]![i]!, unit)),
+      ' to ',
+      m(value(u.q1[i]!, unit)),
+    ];
+  });
+  return paragraph(
+    `Over the run ${one ? 'the moving coordinate accelerates' : 'each moving coordinate accelerates'} uniformly, up to `,
+    m(`t = ${formatNumber(Number(u.t1.toPrecision(4)))}`),
+    ': ',
+    ...clauses.flatMap((x, k) => [...(k ? ['; '] : []), ...x]),
+    one ? '. Its plots, a parabola and a straight line, are left out.' : '. Their plots, parabolas and straight lines, are left out.',
+  );
+}
+
+/** "The energy E = T + V + V_c stays at 0.5 to within 9·10⁻⁷ of itself over the run, the integrator's error; it is not plotted." */
+function keptParagraph(model: Model, { start, spread }: { start: number; spread: number }): Block {
+  const [mantissa, exponent] = spread.toExponential(0).split('e');
+  return paragraph(
+    'The energy ',
+    m(energyLabel(model)),
+    ' stays at ',
+    m(formatNumber(Number(start.toPrecision(6)))),
+    ' to within ',
+    m(spread === 0 ? '0' : `${mantissa} \\cdot 10^{${Number(exponent)}}`),
+    ' of itself over the run, the integrator’s error; it is not plotted.',
+  );
+}
+
+/** The line that says which coordinates are not plotted against time, as another section plots them or they move at one velocity. */
+function elsewhereParagraph(model: Model, elsewhere: readonly PlottedElsewhere[], gliding: readonly number[], qd0: readonly number[], plotted: boolean): Block {
+  const name = (i: number): string => mechanicsSymbol(model.coordinates[i]!.name);
+  return paragraph(
+    ...elsewhere.flatMap((p, k): Inline[] => [
+      ...(k > 0 ? ['; '] : []),
+      m(name(p.coordinate)),
+      ' against time is ',
+      ...p.what,
+      ' in Section ',
+      { ref: `sec:${p.section}` },
+    ]),
+    ...gliding.flatMap((i, k): Inline[] => [
+      k > 0 ? ', ' : ', and ',
+      m(name(i)),
+      ' moves at one velocity, ',
+      m(`${mechanicsSymbol(model.coordinates[i]!.qd.name)} = ${formatNumber(Number(qd0[i]!.toPrecision(4)))}`),
+    ]),
+    plotted ? ': the plot of the coordinates leaves them out.' : ': the coordinates are not plotted against time again.',
+  );
+}
+
 /** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */
-function flatParagraph(model: Model, flat: readonly number[], q0: readonly number[]): Block {
+function flatParagraph(model: Model, flat: readonly number[], q0: readonly number[], plotted: boolean): Block {
   const one = flat.length === 1;
   const values = flat.flatMap((i, k): Inline[] => [
     ...(k > 0 ? [', '] : []),
     m(`${mechanicsSymbol(model.coordinates[i]!.name)} = ${formatNumber(Number(q0[i]!.toPrecision(4)))}`),
   ]);
-  return paragraph(one ? 'The coordinate stays at ' : 'The coordinates stay at ', ...values, ` over the run; the plots leave ${one ? 'it' : 'them'} out.`);
+  return paragraph(
+    one ? 'The coordinate stays at ' : 'The coordinates stay at ',
+    ...values,
+    plotted ? ` over the run; the plots leave ${one ? 'it' : 'them'} out.` : ' over the run.',
+  );
 }
 
 /**

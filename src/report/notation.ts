@@ -63,6 +63,8 @@ export function mechanicsSymbol(name: string): string {
       return `N_{${role.index}}`;
     case 'support-side':
       return `\\varepsilon_{${role.index}}`;
+    case 'support-coefficient':
+      return `\\kappa_{${role.index}}^{\\varepsilon_{${role.index}}}`;
     case 'support-friction':
       return role.index === 0 ? '\\Phi' : `\\Phi_{${role.index}}`;
     default:
@@ -161,6 +163,15 @@ export function gapForm(model: Model, c: UnilateralConstraint): GapForm {
 /** The letters a period is printed with, the first free one chosen. */
 /** A measured number as the prose prints it: four significant digits, trailing zeros dropped (1.571, 0.84). */
 export const fourDigits = (v: number): string => `${Number(v.toPrecision(4))}`;
+
+/** A parameter's power of ten from 10⁴ on as 10^k (N = 10^5, not 100000); undefined for any other value. */
+export const powerOfTen = (v: number): string | undefined => {
+  const k = Math.log10(v);
+  return Number.isInteger(k) && k >= 4 ? `10^{${k}}` : undefined;
+};
+
+/** A swept parameter's value: 10^k from 10⁴ on, else four digits (N = 1000, N = 10^5). */
+export const sweptValue = (v: number): string => powerOfTen(v) ?? fourDigits(v);
 
 export const PERIOD_SYMBOLS: readonly string[] = ['\\tau', 'P', '\\mathcal{T}'];
 

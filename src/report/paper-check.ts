@@ -21,12 +21,24 @@ import { energySection, constraintsSection, formatNumber, lagrange2Section, mode
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
-import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, tidy } from './notation.js';
+import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, powerOfTen, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { combineRadicals } from '../core/radicals.js';
-import { derivedLeft, givenBack, namedFacts, own, resultDisplays, rowLhs, rowTag, type ResultDisplay } from './paper-displays.js';
+import {
+  derivedLeft,
+  displayedElsewhere,
+  givenBack,
+  namedFacts,
+  onTag,
+  own,
+  resultDisplays,
+  rowLhs,
+  rowName,
+  rowTag,
+  type ResultDisplay,
+} from './paper-displays.js';
 import {
   BINDING_WIDTH,
   boundFacts,
@@ -39,7 +51,8 @@ import {
   type LetteredRow,
 } from './paper-letters.js';
 
-const label = (i: number): string => `paper-${i + 1}`;
+/** The label of the display of row i's result (of the first row of a display several rows share). */
+export const resultLabel = (i: number): string => `paper-${i + 1}`;
 
 /** A row giving an impact's rest time (paper-results.ts impact{i}.{m}.rest), not another fact named …rest (a patch's rest depth s*, kuleshov2011 (9.2)). */
 export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => RESTING_FACT.test(d.fact));
@@ -127,8 +140,10 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const widthFor = (names: readonly string[]): number => LINE_WIDTH - Math.max(0, ...names.map((l) => texWidth(l) - 4));
   const width = widthFor(lhs);
   // A result two rows give (a determinant the paper prints twice, as (2.4) and as Δ_i) is printed once, its left side naming both rows' quantities.
-  const shared = resultDisplays(rows);
-  const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i))!);
+  // A result another section displays (the realized contact's law) is referred to there, not displayed again.
+  const elsewhere = rows.map(displayedElsewhere);
+  const shared = resultDisplays(rows).filter((d) => d.rows.some((k) => !elsewhere[k]));
+  const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i)));
   const named = namedFacts(rows);
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
   const tagged = (d: ResultDisplay): string => (d.tag ? `${d.lhs}\\ ${d.tag}` : d.lhs);
@@ -147,28 +162,31 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     const closed = r.formula.formula && r.formula.formula.kind !== 'num' ? paperLatex(r) : '';
     const same = decimal(value) === decimal(paper);
     // Where the number was measured, after it: the formula holds for every value (kozlov1988 (2.4): τ₀(N) at N = 1000).
-    const where = Object.entries(at).map(([p, v]) => `${mechanicsSymbol(p)} = ${decimal(v)}`);
+    const where = Object.entries(at).map(([p, v]) => `${mechanicsSymbol(p)} = ${atValue(v)}`);
     const atText = where.length ? `\\ \\text{at}\\ ${where.join(',\\ ')}` : '';
     const alone = extrapolated ? '\\ (\\text{extrapolated})' : '';
     const bare = `${same ? `${decimal(value)}${alone}` : `${decimal(value)}\\ (${vs}${decimal(paper)})`}${atText}`;
     if (!closed) return bare;
     const full = same ? `${closed} \\approx ${decimal(value)}${alone}${atText}` : `${decimal(value)}\\ (${vs}${closed} ${againstValue(value, paper)})${atText}`;
     if (texWidth(full) <= width) return full;
-    // Too wide for one line: the number, then the closed form it is compared with on a line of its own.
-    const against = `(${vs}${closed} ${same ? `\\approx ${decimal(paper)}` : againstValue(value, paper)})`;
-    return texWidth(against) <= width ? [`${decimal(value)}${atText}`, against] : bare;
+    // Too wide for one line: the number, then the closed form it is compared with on a line of its own, with the
+    // difference where that fits, else with the closed form's value alone (the difference is theirs to read).
+    const against = [`${same ? `\\approx ${decimal(paper)}` : againstValue(value, paper)}`, `\\approx ${decimal(paper)}`]
+      .map((tail) => `(\\text{against } ${closed} ${tail})`)
+      .find((line) => texWidth(line) <= width);
+    return against ? [`${decimal(value)}${alone}${atText}`, against] : bare;
   };
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
     const rowWidth = displayWidth(d);
     return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
   };
-  const shownRow = (d: ResultDisplay) => equation(label(d.rows[0]!), d.lhs, shownLines(d), '=', d.tag || undefined);
+  const shownRow = (d: ResultDisplay) => equation(resultLabel(d.rows[0]!), d.lhs, shownLines(d), '=', d.tag || undefined);
   // A result the Results display prints as the paper does (Smirnov's switched Φ), alone or after the derived form, is
   // referred to there, not printed twice.
   const printedThere = rows.map((r, i) => {
-    const d = display[i]!;
-    if (r.agrees === undefined || !tooWide(r) || r.measured || d.rows.length !== 1) return false;
+    const d = display[i];
+    if (!d || r.agrees === undefined || !tooWide(r) || r.measured || d.rows.length !== 1) return false;
     const paperForm = paperLines(r, displayWidth(d)).join(' ');
     const shown = [shownLines(d)].flat().join(' ');
     return shown === paperForm || shown.endsWith(`= ${paperForm}`);
@@ -206,8 +224,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     : [];
   const notes = rows.filter((r) => r.formula.note && !own(r)).map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note!)]);
   // A paper's formula too wide for a cell is displayed under the table, broken into lines, and the cell refers to it: a wide cell shrank the whole table.
-  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i]);
-  const displayed = rows.flatMap((r, i) => (wide[i] ? [equation(formulaLabel(i), r.formula.name, paperLines(r, width), '=', rowTag(r) || undefined)] : []));
+  // A load given back (smirnov1981 (2.1)) keeps its typed formula in its cell, over lines: its display is the derivation's.
+  const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && tooWide(r) && !printedThere[i] && !givenBack(r));
+  const displayed = rows.flatMap((r, i) =>
+    wide[i] ? [equation(formulaLabel(i), r.formula.name, paperLines(r, width), '=', onTag(r, rowTag(r)) || undefined)] : [],
+  );
   const table: Block = {
     kind: 'table',
     id: 'paper-check',
@@ -221,9 +242,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
         : [
             [
               [r.formula.origin ? `${r.formula.eq}, ${ORIGIN_MARK[r.formula.origin]}` : r.formula.eq],
-              [m(r.formula.name)],
-              [wide[i] ? ref(formulaLabel(i)) : printedThere[i] ? ref(label(i)) : m(paperLatex(r))],
-              derivedCell(r, ref(label(display[i]!.rows[0]!)), named),
+              [m(rowName(r))],
+              [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(resultLabel(i)) : m(paperLatex(r))],
+              derivedCell(r, ref(elsewhere[i] ?? resultLabel(display[i]!.rows[0]!)), named),
               [r.agrees ? verdict(r) : 'no'],
             ],
           ],
@@ -252,7 +273,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             : []),
           `. ${tally(paperRows.filter((r) => !r.formula.origin))} agree`,
           ...(paperRows.some((r) => r.formula.origin)
-            ? [`; of the rows the paper does not print (the toolkit’s own, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
+            ? [`; of the toolkit’s own rows (its reductions and corrected readings, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
             : []),
           '.',
         ),
@@ -298,11 +319,10 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
 /**
  * A row's Derived cell: the reference to its display, after the derived side it sets beside the paper's where that
  * prints there (derivedSide: in its letters, ẍ + kÿ, or its value in the facts rows name, kozlov1988 (4.4)'s P²g/a
- * for −NPI/a); of a load given back, the load itself (smirnov1981 (2.1): the derived N_s in the paper's row give
- * M_y), not its display, which prints the paper's formula.
+ * for −NPI/a). A load given back (smirnov1981 (2.1)) refers to its display alone: the derived N_s give the load there.
  */
 function derivedCell(r: LetteredRow, display: Inline, named: ReadonlyMap<string, string>): Inline[] {
-  if (givenBack(r) && !r.measured) return [m(formulaLatex(r, r.derived))];
+  if (givenBack(r) && !r.measured) return [display];
   const side = derivedLeft(r) ? derivedSide(r, named) : undefined;
   if (!side) return [display];
   const left = side.letters ? formulaLatex(r, r.formula.left!) : math(shown(inPaperSymbols(r, side.value)));
@@ -321,6 +341,9 @@ function verdict(r: PaperCheckRow): string {
   if (r.how === 'numeric') return `yes, at ${POINTS} points`;
   return `yes, to ${r.formula.tolerance!.toExponential(0)}`;
 }
+
+/** A parameter a number was measured at: a power of ten from 10⁴ on as such (N = 10^5, as the sweep's values print), else six digits. */
+const atValue = (v: number): string => powerOfTen(v) ?? decimal(v);
 
 /** A measured number, six significant digits (or `digits`), as LaTeX (1.2 \cdot 10^{-5} below 10⁻³). */
 function decimal(v: number, digits = 6): string {
@@ -447,9 +470,14 @@ function parametersText(system: DerivedSystem): Inline[] {
  */
 function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<string, string>): string[] {
   const derived = withRemainder(r, mathLines(resultForm(r, named), width));
+  const exact = exactSide(r, named);
   const asTyped = typedForm(r, named, width);
-  if (asTyped && simplerTex(asTyped, derived.join(' '))) return [asTyped];
+  // As simple as the derived form (the same terms, only a difference turned, kozlov1988 (4.2)'s (t − τ)²): as the paper prints it.
+  const noLonger = (x: string, y: string): boolean => x.length <= y.length && texWidth(x) <= texWidth(y);
+  if (asTyped && (simplerTex(asTyped, derived.join(' ')) || noLonger(asTyped, derived.join(' ')))) return [asTyped];
   const printed = asPrinted(r, width);
+  // The exact value, then its expansion as the paper prints it (or as derived): the expansion is the paper's, the value the result.
+  if (exact) return joinedLines(exact, printed ? [`${printed}${remainderLatex(r)}`] : derived, width);
   if (!printed) return derived;
   const paper = `${printed}${remainderLatex(r)}`;
   if (derived.join(' ') === paper) return derived;
@@ -465,6 +493,22 @@ function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<st
   if (!r.formula.remainder && typed && expand(resultForm(r, named)) === expand(typed)) return [printed];
   const whole = `${derived.join(' ')} = ${paper}`;
   return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
+}
+
+/**
+ * An expansion (the paper's remainder) after the exact value it expands, where that is a derived side set beside the
+ * paper's and prints in the facts rows name (kozlov1988 (4.5): f″_* = 4/(gP²) = g/v² − … + o(N^{−1/2})): the result
+ * itself, not only its expansion.
+ */
+function exactSide(r: LetteredRow, named: ReadonlyMap<string, string>): string | undefined {
+  const side = r.formula.remainder && derivedLeft(r) ? derivedSide(r, named) : undefined;
+  return side && !side.letters ? math(shown(inPaperSymbols(r, side.value))) : undefined;
+}
+
+/** "a = b" on one line where it fits, else a, then "= b" on lines of its own. */
+function joinedLines(a: string, b: readonly string[], width: number): string[] {
+  const joined = `${a} = ${b[0]!}`;
+  return texWidth(joined) <= width ? [joined, ...b.slice(1)] : [a, `= ${b[0]!}`, ...b.slice(1)];
 }
 
 /**
@@ -496,6 +540,17 @@ const tooWide = (r: LetteredRow): boolean => {
 };
 
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
+
+/** Printed width of a line of a paper's formula broken in its table cell: the table stays within the page at its font. */
+const CELL_LINE_WIDTH = 24;
+
+/** The paper's formula in its table cell, over lines of CELL_LINE_WIDTH (smirnov1981 (2.1)'s M_y, M_z). */
+function cellLines(r: LetteredRow): string {
+  const [first, ...rest] = paperLines(r, CELL_LINE_WIDTH);
+  // A leading minus after the alignment point is set as a sign, not as a binary minus.
+  const lead = first!.startsWith('-') ? `{-}${first!.slice(1)}` : first!;
+  return rest.length ? `\\begin{aligned}&${lead}${rest.map((l) => ` \\\\ &\\quad {}${l}`).join('')}\\end{aligned}` : first!;
+}
 
 /**
  * The paper's formula as written (a relation with both sides; of a derived side set beside the paper's, derivedLeft,
@@ -597,7 +652,7 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
   const shownAt = new Map(
     rows.flatMap((r, i) => {
       const d = displays.find((x) => x.rows.includes(i));
-      return d && r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, { label: label(d.rows[0]!), value: r.derived }] as const] : [];
+      return d && r.formula.derived.length === 1 ? [[r.formula.derived[0]!.fact, { label: resultLabel(d.rows[0]!), value: r.derived }] as const] : [];
     }),
   );
   const text: Inline[] = [];
@@ -609,7 +664,7 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
   for (const l of letters) {
     const b = rows[l.row]!.formula.where.get(l.name);
     const at = b && 'fact' in b && l.measured === undefined ? shownAt.get(b.fact) : undefined;
-    if (at && (at.value === l.value || math(at.value) === math(l.value))) add(text, m(l.symbol), ' of ', ref(at.label));
+    if (at && (at.value === l.value || math(at.value) === math(l.value))) add(text, m(l.symbol), ' is that of ', ref(at.label));
     else if (l.measured !== undefined) add(text, m(`${l.symbol} = ${decimal(l.measured)}`));
     else {
       const value = math(l.value);
@@ -620,7 +675,7 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
       if (texWidth(value) <= BINDING_WIDTH) add(text, m(`${l.symbol} = ${value}`));
       else if (!row || tooLong(row)) add(unprinted, m(l.symbol));
       else {
-        add(text, m(l.symbol), ' of ', ref(row.label!));
+        add(text, m(l.symbol), ' is that of ', ref(row.label!));
         shown.push(row);
       }
     }

@@ -58,8 +58,34 @@ export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> 
 /** A row's paper number as the tag column prints it ('' for the report's own results). */
 export const rowTag = (r: PaperCheckRow): string => (own(r) ? '' : paperTag([r.formula.eq]));
 
+/** Where a row's quantity holds, before its number in the tag column ("for 0 ≤ t < τ", kozlov1988 (4.2)): not in its left side, where it would read as algebra. */
+export const onTag = (r: PaperCheckRow, tag: string): string => (r.formula.on ? `\\text{for } ${r.formula.on}${tag ? `\\quad ${tag}` : ''}` : tag);
+
+/** A row's quantity with where it holds, for a table cell and the text: y_0(t),\ 0 \le t < \tau. */
+export const rowName = (r: PaperCheckRow): string => (r.formula.on ? `${r.formula.name},\\ ${r.formula.on}` : r.formula.name);
+
 /** A row's quantity with the paper's number beside it, for the text (the abstract's "corrected reading τ §4"). */
-export const rowLhs = (r: PaperCheckRow): string => `${r.formula.name}${own(r) ? '' : `\\ ${rowTag(r)}`}`;
+export const rowLhs = (r: PaperCheckRow): string => `${rowName(r)}${own(r) ? '' : `\\ ${rowTag(r)}`}`;
+
+/** The equations of the realized contact's section (compliant.ts) that display its Kelvin–Voigt law, by fact. */
+const LAW_LABELS: Readonly<Record<string, string>> = {
+  ratio: 'rigid-ratio',
+  restitution: 'rigid-restitution',
+  duration: 'rigid-duration',
+  normalMass: 'normal-mass',
+};
+
+/**
+ * The label of the equation that already displays a row's result elsewhere in the report, where one does: a
+ * realized contact's Kelvin–Voigt law (kozlov1988 Th. 3: δ_N is the τ of that section), taken at no other
+ * parameters than the report's, and agreeing. The row refers to it instead of a display of its own: one quantity, one display.
+ */
+export function displayedElsewhere(r: PaperCheckRow): string | undefined {
+  const fact = r.formula.derived.length === 1 && !r.measured && !r.formula.at && r.agrees ? r.formula.derived[0]!.fact : undefined;
+  const law = fact ? /^compliant\.(\w+)\.(\w+)$/.exec(fact) : null;
+  const kind = law ? LAW_LABELS[law[2]!] : undefined;
+  return kind && `${kind}-${law![1]}`;
+}
 
 /** Printed width (texWidth) a shared left side keeps within, so that the result beside it keeps half the line. */
 const SHARED_WIDTH = LINE_WIDTH / 2;
@@ -121,11 +147,12 @@ function named(rows: readonly PaperCheckRow[]): readonly PaperCheckRow[] {
  */
 export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] {
   const groups: number[][] = [];
-  const alone = (r: PaperCheckRow): boolean => Boolean(r.measured) || givenBack(r) || relation(r.formula.name);
-  // A number (0) is the value of many quantities that are not one result (E_{R_{2y}} and ψ̇⁺ at α₀, rubanovich1981 (1.19)):
-  // rows with a number join only where they derive one fact (ẍ₂ and x₂″ in fast time, kozlov1988 (3.3), (3.4)).
+  const alone = (r: PaperCheckRow): boolean => Boolean(r.measured) || givenBack(r) || relation(r.formula.name) || r.formula.on !== undefined;
+  // A number (0) or a lone symbol (v₂) is the value of many quantities that are not one result (E_{R_{2y}} and ψ̇⁺ at α₀,
+  // rubanovich1981 (1.19); ẋ₂ after the impact under c²Nf²/2 and under exp(−Nf), kozlov1988 (3.2)): rows with one join only
+  // where they derive one fact (ẍ₂ and x₂″ in fast time, kozlov1988 (3.3), (3.4)).
   const facts = (r: PaperCheckRow): string => [...new Set(r.formula.derived.map((d) => d.fact.split('@')[0]))].sort().join();
-  const one = (q: PaperCheckRow, r: PaperCheckRow): boolean => q.derived.kind !== 'num' || facts(q) === facts(r);
+  const one = (q: PaperCheckRow, r: PaperCheckRow): boolean => (q.derived.kind !== 'num' && q.derived.kind !== 'sym') || facts(q) === facts(r);
   rows.forEach((r, i) => {
     const joins = alone(r)
       ? undefined
@@ -140,6 +167,7 @@ export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] 
   });
   return groups.map((g) => {
     const shown = named(g.map((k) => rows[k]!));
-    return { rows: g, lhs: sharedLhs(shown), tag: sharedTag(shown) };
+    // A row with where it holds is displayed alone (`alone`): that condition goes before its number.
+    return { rows: g, lhs: sharedLhs(shown), tag: onTag(rows[g[0]!]!, sharedTag(shown)) };
   });
 }

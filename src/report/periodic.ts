@@ -17,8 +17,9 @@ import type { LinearizationStudy, StudiedEquilibrium } from '../studies/lineariz
 import type { OrbitStudy, SweptOrbit } from '../studies/orbit.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
-import { math, mechanicsSymbol, PERIOD_SYMBOLS, proseName, reportSymbols } from './notation.js';
+import { math, mechanicsSymbol, PERIOD_SYMBOLS, powerOfTen, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
+import { sweptBoundBlocks } from './swept-bound.js';
 
 /** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
 export function linearizationSection({
@@ -95,7 +96,7 @@ export function linearizationSection({
     align: 'llll',
     rows: found.map((eq) => [
       [m(cs.map((c, i) => configurationLatex(mechanicsSymbol(c.name), i, eq)).join(',\\ '))],
-      [eq.held.length ? eq.held.map((j) => `${proseName(model.unilateral[j]!.name)}${frictionMode(eq, j)}`).join(', ') : '—'],
+      [restingOn(model, eq)],
       eq.eigenvalues.length
         ? [m(spectrumLatex(eq.eigenvalues).join(',\\ '))]
         : eq.verdict === 'not linearizable'
@@ -118,6 +119,13 @@ export function linearizationSection({
     );
   }
   return { id: 'linearization', title: 'Linearization about equilibria', blocks };
+}
+
+/** The contacts an equilibrium rests on: those held rigidly, then the compliant ones it presses into ("floor, in its spring"); — for none. */
+function restingOn(model: DerivedSystem['model'], eq: StudiedEquilibrium): string {
+  const held = eq.held.map((j) => `${proseName(model.unilateral[j]!.name)}${frictionMode(eq, j)}`);
+  const engaged = (eq.engaged ?? []).map((name) => `${proseName(name)} (in its spring)`);
+  return [...held, ...engaged].join(', ') || '—';
 }
 
 /**
@@ -340,7 +348,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy, p
       ` The phases’ Jacobians: ${orbit.phaseJacobians.join(' and ')}; the impact maps’ derivatives: ${[...new Set(orbit.impacts.map((i) => i.jacobian))].join(' and ') || 'none'}.`,
     ),
   );
-  if (study.sweep) blocks.push(sweepTable(study.sweep, d.sweep!.parameter));
+  if (study.sweep) blocks.push(sweepTable(study.sweep, d.sweep!.parameter), ...sweptBoundBlocks(study, paper));
   if (branch) {
     const c = d.continuation!;
     blocks.push(
@@ -383,7 +391,7 @@ function sweepTable(sweep: readonly SweptOrbit[], parameter: string): Block {
     columns: [parameter, 'Period', 'Floquet multipliers', 'Their sum (the trace)', 'Orbit'],
     align: 'lllll',
     rows: sweep.map(({ value, orbit, error }) => [
-      [m(orbitNumber(value))],
+      [m(powerOfTen(value) ?? orbitNumber(value))],
       ...(orbit
         ? [
             [m(orbitNumber(orbit.period))],

@@ -31,7 +31,7 @@ import { confocalSection } from './confocal.js';
 import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
 import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
-import type { ReportLimitStudy } from './limit.js';
+import { plottedInStudy, type ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
 import { orbitFigures } from './orbit-figures.js';
 import { paperSketchFigures } from './paper-sketches.js';
@@ -155,7 +155,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.paper) sections.push(...paperCheckSections(options.paper));
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
-  const motion = motionSection(model, simulation, drawing);
+  const motion = motionSection(model, simulation, drawing, plottedInStudy(system, options.limitStudy));
   if (motion) sections.push(motion);
   const facts: SummaryFacts = {
     system,

@@ -42,6 +42,7 @@ import {
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
 import { declaredRange, energyLabel, fits, indexSum, math, mathLines, mechanicsSymbol, reportSymbols, unitLatex, upTo } from './notation.js';
+import { keptEnergy, uniformRun } from './motion-plots.js';
 import { compliantForceTerms, compliantSection, compliantZeros } from './compliant.js';
 import { patchForceTerms, patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
@@ -446,9 +447,15 @@ export function lagrange2Section({ system }: SectionInput): Section {
       ),
     );
   }
+  // Where the forcing is the declared forces alone (no inertial or potential terms), it is referred to, not printed again.
+  const declared = lagrange2.forcing.every((x, k) => x === model.Q[k]) && model.Q.some((x) => x !== ZERO);
   blocks.push(
-    paragraph('and the generalized forces of inertia, gravity and the applied forces'),
-    rows(family(n, (i) => ({ label: `forcing-${i + 1}`, lhs: `${f}_{${idx(i)}}`, rhs: () => mathLines(lagrange2.forcing[i]!) }))),
+    ...(declared
+      ? [paragraph('and ', m(`${f} = Q`), ', the generalized forces of Section ', ref('sec:forces'), ': no forces of inertia or of a potential enter.')]
+      : [
+          paragraph('and the generalized forces of inertia, gravity and the applied forces'),
+          rows(family(n, (i) => ({ label: `forcing-${i + 1}`, lhs: `${f}_{${idx(i)}}`, rhs: () => mathLines(lagrange2.forcing[i]!) }))),
+        ]),
   );
   const e = system.supportEquations;
   if (e) {
@@ -531,28 +538,38 @@ export function hamiltonSection({ system }: SectionInput): Section {
     const w = bZero ? 'p' : '(p - p_0)';
     const react =
       constraints && (system.supports || system.hinges.length) ? ` ${retainingTerms(system, false, 'i')}` : constraints ? ' - (A^{\\top}\\lambda)_i' : '';
+    // Where L is the kinetic energy alone (L₀ = 0, no ∂L/∂q), H is said in a line, not as a column of zeros.
+    const free = bZero && lagrange2.L0 === ZERO && lagrange2.dLdq.every((x) => x === ZERO);
     blocks.push(
-      paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with `, m(M), ' of Section ', ref('sec:lagrange2'), ','),
+      hamilton.diagonal
+        ? paragraph('With ', m(M), ' of Section ', ref('sec:lagrange2'), ' diagonal, its inverse is read off its diagonal:')
+        : paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with `, m(M), ' of Section ', ref('sec:lagrange2'), ','),
       rows([
-        equation('hamiltonian', H, `\\tfrac{1}{2}\\,${w}^{\\top} ${M}^{-1} ${w} - L_0(q,t)`),
+        hamilton.diagonal
+          ? equation('hamiltonian', H, mathLines(momentumForm(hamilton.diagonal, hamilton.p)))
+          : equation('hamiltonian', H, `\\tfrac{1}{2}\\,${w}^{\\top} ${M}^{-1} ${w} - L_0(q,t)`),
         equation('hamilton-qdot', '\\dot{q}', `${M}^{-1}${w}`),
         equation('hamilton-pdot', '\\dot{p}_i', `\\frac{\\partial L}{\\partial q_i}\\bigg|_{\\dot{q} = ${M}^{-1}${w}} + Q_i${react}`),
       ]),
-      paragraph(
-        'where ',
-        m('L_0 = L|_{\\dot{q} = 0}'),
-        ...(bZero ? [] : [' and ', m('p_0 = p|_{\\dot{q} = 0}'), ' is the velocity-free part of the momentum']),
-        ':',
-      ),
-      rows([
-        equation('hamilton-L0', 'L_0', mathLines(lagrange2.L0)),
-        ...(bZero ? [] : family(cs.length, (i) => ({ label: `hamilton-b-${i + 1}`, lhs: `p_{0,${idx(i)}}`, rhs: () => mathLines(lagrange2.b[i]!) }))),
-        ...family(cs.length, (i) => ({
-          label: `hamilton-dLdq-${i + 1}`,
-          lhs: `\\frac{\\partial L}{\\partial ${q(cs[i]!)}}`,
-          rhs: () => mathLines(lagrange2.dLdq[i]!),
-        })),
-      ]),
+      ...(free
+        ? [paragraph('where ', m('L_0 = L|_{\\dot{q} = 0} = 0'), ' and ', m('\\partial L/\\partial q = 0'), ': the Lagrangian is the kinetic energy alone.')]
+        : [
+            paragraph(
+              'where ',
+              m('L_0 = L|_{\\dot{q} = 0}'),
+              ...(bZero ? [] : [' and ', m('p_0 = p|_{\\dot{q} = 0}'), ' is the velocity-free part of the momentum']),
+              ':',
+            ),
+            rows([
+              equation('hamilton-L0', 'L_0', mathLines(lagrange2.L0)),
+              ...(bZero ? [] : family(cs.length, (i) => ({ label: `hamilton-b-${i + 1}`, lhs: `p_{0,${idx(i)}}`, rhs: () => mathLines(lagrange2.b[i]!) }))),
+              ...family(cs.length, (i) => ({
+                label: `hamilton-dLdq-${i + 1}`,
+                lhs: `\\frac{\\partial L}{\\partial ${q(cs[i]!)}}`,
+                rhs: () => mathLines(lagrange2.dLdq[i]!),
+              })),
+            ]),
+          ]),
     );
   }
   return { id: 'hamilton', title: 'Hamilton’s equations', blocks };
@@ -705,7 +722,9 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
     items.push([
       m(energyLabel(system.model)),
       ' is the total energy',
-      simulation && 'trajectory' in simulation ? ', plotted against time with the motion.' : '.',
+      simulation && 'trajectory' in simulation && !uniformRun(simulation.trajectory) && !keptEnergy(system.model, simulation.trajectory)
+        ? ', plotted against time with the motion.'
+        : '.',
     ]);
   const unilateral = unilateralConventions(system);
   if (unilateral) items.push(...unilateral);

@@ -1,8 +1,9 @@
 // The names of a still sketch's points placed apart: points at one place
 // (the prism's pairs 3 and 4 seen from the side, smirnov1981 §2) share one
 // name, "3, 4", and a name that would cover another label or a point (the
-// yaw's ψ beside pair 1 seen from above) is moved to the first free corner
-// of its point. The animation keeps its names at the first corner.
+// yaw's ψ beside pair 1 seen from above) or sit nearer another point than its
+// own is moved to the first free corner of its point. The animation keeps its
+// names at the first corner.
 // Tests: test/report/sketch-labels.test.ts.
 import type { SceneItem, SceneText } from './scene.js';
 
@@ -62,7 +63,15 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
       const near = ([x, y]: [number, number]): boolean => x > b.x0 - 3 && x < b.x1 + 3 && y > b.y0 - 3 && y < b.y1 + 3;
       return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d));
     };
-    const chosen = CORNERS.map(at).find(free) ?? at(CORNERS[0]!);
+    // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above).
+    const own = (t: SceneText): boolean => {
+      const b = box(t);
+      const [cx, cy] = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
+      const from = Math.hypot(cx - point[0], cy - point[1]);
+      return !dots.some((d) => d !== point && Math.hypot(cx - d[0], cy - d[1]) < from);
+    };
+    const corners = CORNERS.map(at);
+    const chosen = corners.find((t) => free(t) && own(t)) ?? corners.find(free) ?? corners[0]!;
     taken.push(box(chosen));
     placed.set(first, chosen);
   }

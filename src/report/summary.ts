@@ -22,7 +22,7 @@ import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import type { PlasticSlide } from '../studies/plastic-slide.js';
 import { plasticArrivalBlocks } from './plastic-arrival.js';
-import { supportHistoryDiscussion, supportHistoryFinding } from './support-history.js';
+import { supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
 import { countWord, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
@@ -33,7 +33,7 @@ import { complexLatex } from './periodic.js';
 import { noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
-import { math, MECHANICS, mechanicsSymbol, proseName } from './notation.js';
+import { math, MECHANICS, mechanicsSymbol, proseName, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -170,6 +170,9 @@ const scopeInlines = (p: PaperCheck): Inline[] => (p.scope ? [', in the case che
  */
 function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
   const numbered = (e: string): boolean => /^\(\d/.test(e);
+  // A general theory's rows are all relations (kugushev2002), its equations of motion among them.
+  const motion = generalTheory(p.source) ? undefined : motionSpan(rows ?? printed(p).filter((r) => r.agrees !== undefined), numbered);
+  if (motion) return motion;
   const cited = rows ? rows.map((r) => r.formula.eq) : [...printed(p).map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)];
   const eqs = [...new Set(cited)].filter(numbered).sort(equationOrder);
   if (eqs.length === 0) return '';
@@ -185,6 +188,37 @@ function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
       : sections.map((e) => [`${countWord(counted.filter((c) => c === e).length)} of ${e}`]);
   const inSpan = counted.filter(numbered).length;
   return `(${series([...(inSpan ? [[`${countWord(inSpan)} of ${span}`]] : []), ...rest]).join('')})`;
+}
+
+/** A fact that is an acceleration q̈, or q″ in a fast time (kozlov1988 (3.3), (3.4)): the row checks an equation of motion. */
+const ACCELERATION = /^[^@]*''(@τ=[^@]*)?$/;
+const motionRow = (r: PaperCheckRow): boolean => r.formula.derived.length > 0 && r.formula.derived.every((d) => ACCELERATION.test(d.fact));
+
+/**
+ * Where the rows check equations of motion beside results, each counted as what it is, "(four equations of motion
+ * (3.3)–(3.4); six results of (3.2), (3.6) and three of Th. 3)", not "ten of (3.2)–(3.6)": the span of the results
+ * would pass for the equations' numbers inside it. Undefined where the rows are all of one kind, or cite more than two places
+ * that are no equation numbers.
+ */
+function motionSpan(rows: readonly PaperCheckRow[], numbered: (e: string) => boolean): string | undefined {
+  const motion = rows.filter(motionRow);
+  const results = rows.filter((r) => !motionRow(r));
+  if (!motion.length || !results.length) return undefined;
+  const numbers = (rs: readonly PaperCheckRow[]): string[] => [...new Set(rs.map((r) => r.formula.eq).filter(numbered))].sort(equationOrder);
+  const [ofMotion, ofResults] = [numbers(motion), numbers(results)];
+  // A span first to last where it holds no number of the other kind, else the numbers listed.
+  const named = (eqs: readonly string[], other: readonly string[]): string =>
+    eqs.length === 1 || other.some((e) => equationOrder(e, eqs[0]!) > 0 && equationOrder(e, eqs.at(-1)!) < 0) ? eqs.join(', ') : `${eqs[0]}–${eqs.at(-1)}`;
+  const inNumbered = results.filter((r) => numbered(r.formula.eq)).length;
+  const sections = [...new Set(results.map((r) => r.formula.eq).filter((e) => !numbered(e)))];
+  // Past two such places the results are counted by kind (equationSpan), and the equations with them.
+  if (sections.length > 2) return undefined;
+  const equations = `${countWord(motion.length)} ${motion.length === 1 ? 'equation' : 'equations'} of motion${ofMotion.length ? ` ${named(ofMotion, ofResults)}` : ''}`;
+  const others = [
+    ...(inNumbered ? [[`${countWord(inNumbered)} ${inNumbered === 1 ? 'result' : 'results'} of ${named(ofResults, ofMotion)}`]] : []),
+    ...sections.map((e) => [`${countWord(results.filter((r) => r.formula.eq === e).length)} of ${e}`]),
+  ];
+  return `(${equations}; ${series(others).join('')})`;
 }
 
 /** The kind of place a citation that is no equation number names, by its first word ("Prop. 12, (8.2)": its propositions). */
@@ -423,6 +457,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   ];
   const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
   if (switching?.length) out.push(switching);
+  const start = f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
+  if (start?.length) out.push(start);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -536,12 +572,6 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
       : []),
   ];
 }
-
-/** A swept parameter's value: 10^k from 10⁴ on, else four digits. */
-const sweptValue = (v: number): string => {
-  const k = Math.log10(v);
-  return Number.isInteger(k) && k >= 4 ? `10^{${k}}` : `${Number(v.toPrecision(4))}`;
-};
 
 /**
  * The orbit sought again over its sweep, its verdicts in runs from the declared parameters on: "; sought
@@ -771,7 +801,8 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     const off = printed(f.paper)
       .filter((r) => r.agrees === false)
       .map((r) => r.formula.eq);
-    const word = generalTheory(f.paper.source) ? 'relation' : 'result';
+    // "formulas", as the abstract counts them: the rows check equations of motion beside results (kozlov1988 (3.3)).
+    const word = generalTheory(f.paper.source) ? 'relation' : 'formula';
     const how = (kind: PaperCheckRow['how']): number => printed(f.paper!).filter((r) => r.agrees && r.how === kind).length;
     const ways = [
       how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
@@ -791,7 +822,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
         ),
       );
     const apart = ownFindings(f.paper);
-    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them: ', ...series(apart), '.'));
+    if (apart.length) blocks.push(paragraph('Counted apart, as the paper does not print them as they stand: ', ...series(apart), '.'));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

@@ -138,6 +138,28 @@ export function supportHistoryFinding(system: DerivedSystem, h: SupportHistory):
 }
 
 /**
+ * The start from rest at the default load as a finding (smirnov1981 §2): the variant realized at the start, its
+ * friction bound against the load, and what the run from rest does; nothing where the load or the bound varies in time.
+ */
+export function supportStartFinding(system: DerivedSystem, h: SupportHistory, starts: SupportStarts): Inline[] {
+  const start = starts.starts[0];
+  const v = h.variant[0] ?? -1;
+  if (!start || start.timed || v < 0 || !system.supports?.variants) return [];
+  const p = mechanicsSymbol(starts.parameter);
+  const below = Math.abs(start.load) > start.bound;
+  return [
+    'at the default loads the variant ',
+    m(tag(system.supports.variants[v]!.variant)),
+    ' is realized, its friction bound ',
+    m(`\\Phi = ${fourDigits(start.bound)}`),
+    below ? ' below the load ' : ' not below the load ',
+    m(`|${p}| = ${fourDigits(Math.abs(start.load))}`),
+    start.moved ? ': started from rest it slides along ' : ': started from rest it stays at rest',
+    ...(start.moved ? [m(mechanicsSymbol(starts.coordinate)), ', and it would stay at rest for ', m(`|${p}| \\le \\Phi`)] : []),
+  ];
+}
+
+/**
  * The discussion of the switches (smirnov1981 §2: the variants on fewer supports are the passages between full
  * ones) and of the start from rest the rule holds for a time (studies/support-starts.ts).
  */

@@ -73,36 +73,66 @@ export function theoremLimits(system: DerivedSystem, parameter: string, values: 
 }
 
 /**
- * Theorem 3's duration (kozlov1988) of the study's contact at the parameters' defaults, where the derivation gives
- * it as a power of the study's parameter, δ ∝ N^{−power} (a damping of order √N: power ½): the power, the limit of
- * N^{power} δ and the coordinates Newton's law leaves unchanged; undefined elsewhere.
+ * Relative agreement of the law's values across the study's parameter, and of a run's with the law's, taken as
+ * equal: the six digits a table prints (a run's restitution, at the study's rtol 1e-11, is the law's to 3e-9).
  */
-export function theoremDuration(system: DerivedSystem, parameter: string, values: readonly number[]): DropTheory | undefined {
-  const limit = system.compliant?.terms.find((t) => t.source === 'compliant')?.limit;
-  if (limit?.kind !== 'kelvin-voigt' || values.length < 2) return undefined;
-  const env = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
-  const tau = values.map((v) => evaluate(limit.duration, { ...env, [parameter]: v }));
-  const [first, last] = [values[0]!, values.at(-1)!];
-  // The exponent to 1e-12, so that ½ prints as ½.
-  const power = Number((-Math.log(tau.at(-1)! / tau[0]!) / Math.log(last / first)).toFixed(12));
-  const scaled = tau.map((x, i) => values[i]! ** power * x);
-  if (!(power > 0) || !scaled.every((x) => Number.isFinite(x) && Math.abs(x - scaled[0]!) <= 1e-9 * scaled[0]!)) return undefined;
-  return { power, limit: scaled[0]!, tangential: limit.tangential ?? [] };
+const SAME = 1e-6;
+
+/** Theorem 3's law of a realized contact beside a study's runs (theoremLaw). */
+export interface TheoremLaw {
+  /** The realized contact the law is of. */
+  readonly contact: string;
+  /** e = exp(−πr), the same at every value of the study's parameter p. */
+  readonly restitution: number;
+  /** r of the duration τ ∝ p^{−r}. */
+  readonly order: number;
+  /** p^r τ, the same at every value. */
+  readonly scaled: number;
+  /** p^r times each run's first contact's duration. */
+  readonly runs: readonly number[];
+  /** Every run's scaled duration and restitution equal to the law's to SAME. */
+  readonly exact: boolean;
 }
 
-/** Theorem 3's duration δ ∝ N^{−power} and the coordinates whose velocities its impact keeps (theoremDuration). */
-export interface DropTheory {
-  readonly power: number;
-  /** The limit of N^{power} δ. */
-  readonly limit: number;
-  readonly tangential: readonly number[];
+/**
+ * Theorem 3's law (kozlov1988) beside a study with no rigid model to approach (§3's medium), and whether the runs
+ * attain it at every value (V = Γ = 0: the half swing is exact). Undefined with a rigid model, or where the
+ * derivation gives no Kelvin–Voigt law with a restitution and a duration's order the same at every value.
+ */
+export function theoremLaw(
+  system: DerivedSystem,
+  study: {
+    readonly parameter: string;
+    readonly reference?: unknown;
+    readonly rows: readonly Pick<LimitStudy['rows'][number], 'value' | 'duration' | 'restitution'>[];
+  },
+): TheoremLaw | undefined {
+  const term = system.compliant?.terms.find((t) => t.source === 'compliant');
+  const limit = term?.limit;
+  if (study.reference || limit?.kind !== 'kelvin-voigt' || study.rows.length < 2) return undefined;
+  const values = study.rows.map((r) => r.value);
+  const { restitution } = theoremLimits(system, study.parameter, values);
+  if (restitution === undefined) return undefined;
+  const env = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const tau = values.map((v) => evaluate(limit.duration, { ...env, [study.parameter]: v }));
+  // The order to nine digits: τ of Theorem 3 goes as p^{−1/2} exactly, the logarithms leave rounding behind.
+  const order = Number((Math.log(tau[0]! / tau.at(-1)!) / Math.log(values.at(-1)! / values[0]!)).toFixed(9));
+  const scaledLaw = tau.map((t, i) => t * values[i]! ** order);
+  const same = (x: number, y: number): boolean => Math.abs(x - y) <= SAME * Math.abs(y);
+  if (!(order > 0) || !scaledLaw.every((x) => same(x, scaledLaw[0]!))) return undefined;
+  const runs = study.rows.map((r) => r.duration * r.value ** order);
+  const exact = runs.every((x) => same(x, scaledLaw[0]!)) && study.rows.every((r) => same(r.restitution, restitution));
+  return { contact: term!.name, restitution, order, scaled: scaledLaw[0]!, runs, exact };
 }
 
 /** The drop's study: the runs, their start and what Theorem 3 sets them against. */
 export interface DropStudy extends LimitStudy {
   /** The drop's start and the forcing h there at the defaults (the side of a switching force, kozlov1988 §2's g sgn x). */
   readonly start: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly forcing: readonly number[] };
-  /** N^{power} times each run's first contact's duration, beside Theorem 3's limit: Aitken's extrapolation and the fitted order. */
+  /**
+   * Theorem 3's duration τ ∝ N^{−power} (theoremLaw): N^{power} times each run's first contact's duration beside
+   * the law's N^{power} τ, Aitken's extrapolation of the runs' and the fitted order of their distance to it.
+   */
   readonly scaledDuration?: {
     readonly power: number;
     readonly limit: number;
@@ -110,18 +140,18 @@ export interface DropStudy extends LimitStudy {
     readonly extrapolated: number;
     readonly order: number;
   };
-  /** Each coordinate Newton's law leaves unchanged, with q̇⁺ − q̇⁻ across each run's first contact. */
+  /** Each coordinate Theorem 3's impact leaves unchanged, (M⁻¹Gᵀ)_i = 0, with q̇⁺ − q̇⁻ across each run's first contact. */
   readonly tangential: readonly { readonly coordinate: string; readonly jumps: readonly number[] }[];
 }
 
 /**
  * The declared study's drop (ModelSpec.limitStudy.drop): the same values run from a start that enters
  * the contact with a normal speed, so that its first contact has a restitution and a duration
- * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them and `theory` Theorem 3's
- * duration and unchanged velocities; no reference (the rigid
+ * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them, and with `system` Theorem 3's
+ * duration and unchanged velocities beside the runs; no reference (the rigid
  * model's law is the study's, not Theorem 3's). Undefined without a drop.
  */
-export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStudy['limits'] = {}, theory?: DropTheory): DropStudy | undefined {
+export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStudy['limits'] = {}, system?: DerivedSystem): DropStudy | undefined {
   const declared = spec.limitStudy;
   if (!declared?.drop) return undefined;
   const { q = {}, qd = {}, t1 } = declared.drop;
@@ -130,23 +160,25 @@ export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStu
   const start = { q: names.map((c, i) => q[c] ?? q0[i]!), qd: names.map((c, i) => qd[c] ?? qd0[i]!) };
   const study = rigidLimitStudy(mod, { ...STUDY_RUN, q0: start.q, qd0: start.qd, t1, parameter: declared.parameter, values: declared.values, limits });
   const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));
+  const law = system && theoremLaw(system, study);
+  const limit = system?.compliant?.terms.find((t) => t.source === 'compliant')?.limit;
+  const tangential = limit?.kind === 'kelvin-voigt' ? (limit.tangential ?? []) : [];
   const N = study.rows.map((r) => r.value);
-  const scaled = theory && study.rows.map((r, i) => N[i]! ** theory.power * r.duration);
   return {
     ...study,
     start: { ...start, forcing: [...mod.forcing(0, start.q, start.qd, defaults)] },
-    ...(theory && scaled
+    ...(law
       ? {
           scaledDuration: {
-            power: theory.power,
-            limit: theory.limit,
-            values: scaled,
-            extrapolated: aitken(scaled, STUDY_RUN.rtol),
-            order: fitOrder(N, scaled, theory.limit),
+            power: law.order,
+            limit: law.scaled,
+            values: law.runs,
+            extrapolated: aitken(law.runs, STUDY_RUN.rtol),
+            order: fitOrder(N, law.runs, law.scaled),
           },
         }
       : {}),
-    tangential: (theory?.tangential ?? []).map((i) => ({ coordinate: names[i]!, jumps: study.rows.map((r) => r.jump[i] ?? NaN) })),
+    tangential: tangential.map((i) => ({ coordinate: names[i]!, jumps: study.rows.map((r) => r.jump[i] ?? NaN) })),
   };
 }
 

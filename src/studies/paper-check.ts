@@ -65,6 +65,18 @@ export interface PaperCheckRow {
   };
   /** A rest time (impact{i}.{m}.rest) against the report's run (rest-time.ts). */
   readonly run?: RunRest;
+  /** Of a row that bounds a quantity (PaperFormula.bounds): its value along the orbit's sweep (boundAlong). */
+  readonly bound?: SweptBound;
+}
+
+/**
+ * A sufficient condition "quantity ≤ row" along the declared orbit's sweep (kozlov1988 (4.4), (4.5): f″(0) ≤ f″_*):
+ * the quantity's value, and the row's exact value at the orbit's parameter and at each value of the sweep.
+ */
+export interface SweptBound {
+  readonly parameter: string;
+  readonly quantity: number;
+  readonly points: readonly { readonly at: number; readonly bound: number }[];
 }
 
 /** A paper's inequality with what it reduces to on its domain, proved or not. */
@@ -118,7 +130,7 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const formulas = checkPaper(spec.formulas, source.model);
   const named = formulas.flatMap((f) => [...f.derived.map((d) => d.fact), ...[...f.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))]);
   const checked = checkPaperFormulas(source, formulas, measuredFacts(system, computed, named));
-  const rows = general ? checked : checked.map((r) => withRun(system, r, computed));
+  const rows = general ? checked : checked.map((r) => withBound(system, withRun(system, r, computed), computed));
   const claims = proveClaims(source, checkClaims(spec.claims, source.model));
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
   const notDerived = checkNotDerived(spec.notDerived, system.model.name);
@@ -132,6 +144,22 @@ function withRun(system: DerivedSystem, r: PaperCheckRow, { simulation }: Comput
   if (!name || !RESTING_FACT.test(name) || !simulation || !('trajectory' in simulation)) return r;
   const run = runRest(system, name, r.derived, simulation.trajectory.events);
   return run ? { ...r, run } : r;
+}
+
+/**
+ * A row that bounds a quantity, evaluated where the orbit was sought and at each value of its sweep, the other
+ * parameters as there: its exact value (a relation's derived side, −4/(NPI) of kozlov1988 (4.5), not the expansion
+ * the row is compared in).
+ */
+function withBound(system: DerivedSystem, r: PaperCheckRow, { orbit }: Computed): PaperCheckRow {
+  const { bounds, left } = r.formula;
+  const parameter = orbit?.declaration.sweep?.parameter;
+  if (!bounds || !orbit?.sweep || parameter === undefined) return r;
+  const exact = left ? subs(left, r.bindings) : r.derived;
+  const env: Record<string, number> = { ...defaultValues(system.model.parameters), ...orbit.params };
+  const at = [env[parameter]!, ...orbit.sweep.map((p) => p.value)];
+  const points = at.map((value) => ({ at: value, bound: evaluate(exact, { ...env, [parameter]: value }) }));
+  return { ...r, bound: { parameter, quantity: evaluate(bounds.value, env), points } };
 }
 
 /** The symbols a formula, claim or figure names, bound to facts of `system` or to expressions. */

@@ -115,6 +115,20 @@ describe('friction section', () => {
     expect(planar).toContain('\\Delta_0 = a_{2} - a_{1} + x (g_{1} - g_{2})');
     expect(planar).toContain('is 0.9800 (variant $(+,+)$): no variant locks.');
   });
+  it('the spatial prism: one line of (1.1) per pair in εᵢ and κᵢ^{εᵢ}, its κ the parameters’ letter; the start from rest in the abstract', () => {
+    const t = tex('prism-in-guides');
+    expect(t).toContain(
+      '\\tilde{a}_{1}^{\\varepsilon_{1}} = \\bigl(\\varepsilon_{1},\\ 0,\\ -c_{1} \\varepsilon_{1},\\ -c_{1} \\kappa_{1}^{\\varepsilon_{1}} \\operatorname{sgn}\\dot{x},\\ \\varepsilon_{1} (a_{1} - w \\kappa_{1}^{\\varepsilon_{1}} \\operatorname{sgn}\\dot{x})\\bigr)^{\\top}',
+    );
+    expect(t).not.toContain('supports-column-1-p');
+    expect(t).toContain('$\\kappa_1^{+} = \\kappa_{p,1},\\ \\kappa_1^{-} = \\kappa_{m,1}$');
+    expect(t).not.toContain('f_{p,');
+    const abstract = JSON.stringify(doc('prism-in-guides').abstract);
+    expect(abstract).toContain('at the default loads the variant ');
+    expect(abstract).toContain('{"math":"(-,-,+,+,+)"}');
+    expect(abstract).toContain('{"math":"\\\\Phi = 3.991"}');
+    expect(abstract).toContain(': started from rest it slides along ');
+  });
   it('the spatial prism: 3⁵ = 243 variants, 2⁵ = 32 full, C(5, n)·2ⁿ on n supports; the planar one: all four full variants in closed form', () => {
     const t = tex('prism-in-guides');
     expect(t).toContain('3^{5} = 243');

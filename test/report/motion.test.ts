@@ -105,7 +105,8 @@ describe('the phase portraits of a cart and pendulum (lengths and angles)', () =
   const model = buildModel(spec);
   const t = [0, 0.5, 1];
   const simulation: MotionSimulation = {
-    trajectory: { t, q: t.map((s) => [s, 0.1 * s]), qd: t.map(() => [1, 0.1]), events: [] },
+    // ẋ not a straight line in t (a uniform run would be stated, not plotted), θ̇ not constant (its portrait would be left out).
+    trajectory: { t, q: t.map((s) => [s, 0.1 * s * s]), qd: t.map((s) => [1 + s * (1 - s), 0.2 * s]), events: [] },
     method: 'test',
   };
   const figures = motionSection(model, simulation, undefined)!.blocks.filter((b) => b.kind === 'figure');
@@ -119,6 +120,27 @@ describe('the phase portraits of a cart and pendulum (lengths and angles)', () =
     const svg = phase.map((f) => (f.kind === 'figure' ? f.svg : ''));
     expect(svg[0]).toContain('>x [m]<');
     expect(svg[1]).toContain('>θ [rad]<');
+  });
+});
+
+describe('a coordinate at one velocity, as the tangential x₂ of kozlov1988 §3', () => {
+  const spec = defineModel({
+    name: 'motion-glide',
+    title: 'Glide',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'y', unit: 'm' },
+    ],
+    kinetic: "(x'^2 + y'^2)/2",
+  });
+  // y = sin t swings, x = t/2 glides: its portrait would be the line ẋ = 1/2.
+  const t = Array.from({ length: 21 }, (_, k) => k / 10);
+  const trajectory = { t, q: t.map((s) => [s / 2, Math.sin(s)]), qd: t.map((s) => [0.5, Math.cos(s)]), events: [] };
+  const figures = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined)!.blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
+
+  it('plots it against time but leaves it out of the phase portraits', () => {
+    expect(figures.find((f) => f.id === 'plot-coordinates')!.legend.map((l) => l.label)).toEqual(['x', 'y']);
+    expect(figures.filter((f) => f.id.startsWith('plot-phase')).map((f) => f.legend.map((l) => l.label))).toEqual([['(y, \\dot{y})']]);
   });
 });
 
@@ -168,9 +190,9 @@ describe('a coordinate the run holds at one value, as z of the point between two
     ],
     kinetic: "(x'^2 + z'^2)/2",
   });
-  // ẍ = 2 from ẋ = 1: x = t + t²; z = 0 throughout, up to the integrator's noise.
+  // x = t + sin t; z = 0 throughout, up to the integrator's noise.
   const t = Array.from({ length: 21 }, (_, k) => k / 10);
-  const trajectory = { t, q: t.map((s, k) => [s + s * s, k % 2 ? 1e-13 : 0]), qd: t.map((s) => [1 + 2 * s, 0]), events: [] };
+  const trajectory = { t, q: t.map((s, k) => [s + Math.sin(s), k % 2 ? 1e-13 : 0]), qd: t.map((s) => [1 + Math.cos(s), 0]), events: [] };
   const blocks = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined)!.blocks;
   const figures = blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
 
@@ -180,9 +202,35 @@ describe('a coordinate the run holds at one value, as z of the point between two
     expect(blocks[1]).toEqual({ kind: 'paragraph', content: ['The coordinate stays at ', { math: 'z = 0' }, ' over the run; the plots leave it out.'] });
   });
   it('keeps a coordinate that moves by 1e-6 of its size', () => {
-    const moved = { ...trajectory, q: t.map((s) => [s + s * s, 1e-6 * s]) };
+    const moved = { ...trajectory, q: t.map((s) => [s + Math.sin(s), 1e-6 * s]) };
     const ids = motionSection(buildModel(spec), { trajectory: moved, method: 'test' }, undefined)!.blocks.map((b) => (b.kind === 'figure' ? b.id : ''));
     expect(ids).toContain('plot-path');
+  });
+});
+
+describe('a run of one constant acceleration, as the prism sliding in its guides (smirnov1981 §2)', () => {
+  const spec = defineModel({
+    name: 'motion-uniform',
+    title: 'Uniform',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'z', unit: 'm' },
+    ],
+    kinetic: "(x'^2 + z'^2)/2",
+  });
+  // ẍ = 2 from ẋ = 1: x = t + t², ẋ = 1 + 2t; z = 0.
+  const t = Array.from({ length: 21 }, (_, k) => k / 10);
+  const trajectory = { t, q: t.map((s) => [s + s * s, 0]), qd: t.map((s) => [1 + 2 * s, 0]), events: [], energy: t.map((s) => (1 + 2 * s) ** 2 / 2) };
+  const blocks = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined)!.blocks;
+
+  it('states the acceleration and the end state in place of the plots, a parabola and straight lines', () => {
+    expect(blocks.filter((b) => b.kind === 'figure')).toEqual([]);
+    expect(blocks[1]).toEqual({ kind: 'paragraph', content: ['The coordinate stays at ', { math: 'z = 0' }, ' over the run.'] });
+    const text = JSON.stringify(blocks[2]);
+    expect(text).toContain('{"math":"\\\\ddot{x} = 2\\\\ \\\\mathrm{m}/\\\\mathrm{s}^{2}"}');
+    expect(text).toContain('{"math":"5\\\\ \\\\mathrm{m}/\\\\mathrm{s}"}');
+    expect(text).toContain('{"math":"6\\\\ \\\\mathrm{m}"}');
+    expect(text).toContain('Its plots, a parabola and a straight line, are left out.');
   });
 });
 

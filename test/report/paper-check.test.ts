@@ -283,11 +283,21 @@ describe('the prism’s equilibrium (2.1)', () => {
     expect(rhs[1]).toBe('P_z = -N_{3} - N_{4} - N_{5}');
     for (const [i, load] of ['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].entries()) expect(rhs[i]!.endsWith(`= ${load}`)).toBe(false);
   });
-  it('M_y and M_z agree symbolically, for either direction of sliding, their Derived cells the loads, not their own displays', () => {
+  it('M_y (corrected) and M_z agree symbolically, for either direction of sliding: typed in their cells, their Derived cells the displays', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
-    const rows = table?.kind === 'table' ? table.rows.filter((r) => JSON.stringify(r[0]) === '["(2.1)"]') : [];
-    expect(rows.map((r) => JSON.stringify(r[3]))).toEqual(['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].map((x) => JSON.stringify([{ math: x }])));
+    const rows = table?.kind === 'table' ? table.rows.filter((r) => JSON.stringify(r[0]).startsWith('["(2.1)')) : [];
+    // The a-terms of M_y as printed run over s = 1…5: its row is the toolkit's corrected reading, counted apart.
+    expect(rows.map((r) => r[0]![0])).toEqual(['(2.1)', '(2.1)', '(2.1)', '(2.1), corrected', '(2.1)']);
+    expect(rows.map((r) => JSON.stringify(r[3]))).toEqual([1, 2, 3, 4, 5].map((k) => JSON.stringify([{ ref: `paper-${k}` }])));
     expect(rows.map((r) => JSON.stringify(r[4]))).toEqual(rows.map(() => '["yes, symbolically"]'));
+    // The paper's M_y and M_z in their cells over two lines each, never a reference to a display.
+    const [my, mz] = [rows[3]![2]![0]!, rows[4]![2]![0]!].map((c) => (typeof c === 'object' && 'math' in c ? c.math : ''));
+    expect(my).toBe(
+      '\\begin{aligned}&N_{3} a_{3} + N_{4} a_{4} + N_{5} a_{5} +  \\bigl(N_{1} c_{1} \\kappa_{m,1} \\\\ &\\quad {}+ N_{2} c_{2} \\kappa_{m,2} - N_{3} h \\kappa_{p,3} \\\\ &\\quad {}- N_{4} h \\kappa_{p,4} - N_{5} h \\kappa_{p,5}\\bigr) \\operatorname{sgn}\\dot{x}\\end{aligned}',
+    );
+    // M_x fits its cell on one line.
+    expect(rows[2]![2]).toEqual([{ math: '-N_{1} c_{1} - N_{2} c_{2} - N_{3} b_{3} - N_{4} b_{4} - N_{5} b_{5}' }]);
+    expect(mz).toMatch(/^\\begin\{aligned\}&N_\{1\} a_\{1\} \+ N_\{2\} a_\{2\} - /);
   });
   it('names the reactions too long to print once, with no "as derived" placeholders', () => {
     const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
@@ -316,7 +326,7 @@ describe('the planar prism’s switched Φ (smirnov1981 §2)', () => {
     const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
     expect(text).not.toContain('too long to print');
     // Each N_ij1 refers to its own row (N_111 is the second), not printed a second time.
-    expect(text).toContain('{"math":"N_{111}"}," of ",{"ref":"paper-2"}');
+    expect(text).toContain('{"math":"N_{111}"}," is that of ",{"ref":"paper-2"}');
   });
   it('the table’s “Paper’s formula” is §2’s own form, a_{i1}, a_{j2} and Δ_ij as symbols, not the substituted one', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');

@@ -157,6 +157,23 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     expect(row.agrees).toBe(true);
     expect(Math.abs(row.measured!.value - (1 + Math.log(2 - Math.exp(-4)) / 4))).toBeLessThan(1e-3);
   });
+  it('Kelvin–Voigt: each measured row too wide for one line prints the closed form it is set beside on a line of its own', () => {
+    const { system } = once(kelvinVoigt);
+    const doc = buildReport(system, { source: 'derivations/kozlov-release-kelvin-voigt.ts', toolkit: TOOLKIT, paper: report(kelvinVoigt) });
+    const rows = doc.sections
+      .filter((x) => x.id === 'paper-results' || x.id === 'own-results')
+      .flatMap((x) => x.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])));
+    const lines = (name: string): string[] => rows.find((r) => r.lines[0]!.before.startsWith(name))!.lines.map((l) => l.after);
+    // An extrapolated limit says so beside its number (Aitken on the study's last three runs).
+    expect(lines('e\\ (\\text{a drop')).toEqual([
+      '= 0.444151\\ (\\text{extrapolated})',
+      '\\quad {}(\\text{against } \\exp\\left(-\\frac{k \\pi}{\\sqrt{c^{2} g_{11} - k^{2}}}\\right) \\approx 0.444344)',
+    ]);
+    expect(lines('t_{*},\\ \\text{damping')).toEqual([
+      '= 1.17134\\ \\text{at}\\ N = 1000',
+      '\\quad {}(\\text{against } 1 + \\frac{\\ln(2 - \\exp(-c^{2}))}{c^{2}} \\approx 1.17099)',
+    ]);
+  });
   it('Kelvin–Voigt: Theorem 3’s δ_N = π/(ω√N), ω = √(c² − k²), at ν = 0 (π/(10√3) at N = 100, c = 2, k = 1) and e = exp(−πk/ω)', () => {
     const rows = report(kelvinVoigt).rows;
     const env = { N: 100, c: 2, k: 1, nu: 0.7 };
@@ -379,7 +396,7 @@ describe('Kuleshov et al.: the patch law', () => {
     const { system, computed } = once(disk);
     const tex = renderLatexBody(buildReport(system, computed));
     const note = /In the formulas [^\n]*/.exec(tex)?.[0] ?? '';
-    expect(note).toContain('$\\tilde{\\varepsilon}$ of \\eqref{eq:viscoelastic-disk:paper-24}');
+    expect(note).toContain('$\\tilde{\\varepsilon}$ is that of \\eqref{eq:viscoelastic-disk:paper-24}');
     // εε̃ = (ν/k)√(g/r) of (12.3) is an identity of the two, ε̃ = 10⁻³ of Prop. 13 a value, neither a definition of ε̃.
     expect(tex.match(/(?<!\\varepsilon)\\tilde\{\\varepsilon\} = (?!\d)/g)).toBeNull();
     const bound = disk.paper!.formulas.flatMap((f) => (f.where?.epstilde === undefined ? [] : [f.where.epstilde]));
@@ -533,7 +550,7 @@ describe('the report', () => {
     expect(check).not.toContain('t_{1} - \\frac{\\xi}');
     // One value of ẏ⁺ in the report: the strike's from the focus (§5's rows), defined once by its own display; the general
     // ẏ⁺ = (a(2xẋ⁻ − aẏ⁻) + x²ẏ⁻)/(a² + x²) of I⁺ = I⁻ is set in that row's formula.
-    expect(check).toContain('$\\dot{y}^{+}$ of \\eqref');
+    expect(check).toContain('$\\dot{y}^{+}$ is that of \\eqref');
     expect(check.match(/\\dot\{y\}\^\{\+\} &?= /g)).toHaveLength(1);
     expect(check).toContain('\\frac{x (2 a x \\dot{x}^{-} - a^{2} \\dot{y}^{-} + x^{2} \\dot{y}^{-})}{a^{2} + x^{2}}');
     expect(check).not.toMatch(/X_\{P\}|Y_\{P\}|T_\{1\}/);

@@ -28,7 +28,7 @@ import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { compileRigid } from '../../src/pipeline/rigid.js';
-import { limitStudyOf } from '../../src/studies/limit.js';
+import { limitStudyOf, theoremLaw } from '../../src/studies/limit.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
@@ -75,9 +75,8 @@ describe.each([
     'kozlov-impact',
     impact,
     [
-      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
-      // Theorem 3 over N, from the rigid-limit study's runs: δ_N's order 1/2, e the same at each N.
-      ...['measured', 'measured'],
+      // (3.3), (3.4), (3.6), δ_N, (3.2) and x₂(δ_N): Theorem 3 over N is the rigid-limit table's, beside the law.
+      ...['symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic'],
       // After Theorem 3, V + exp(−Nf) at k = 0: (3.2) twice, δ_N → 0; then its δ_N, depth and speed beyond
       // (x₁(δ_N) = 0 is not a row: δ_N is defined as that zero).
       ...['symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'symbolic'],
@@ -217,7 +216,7 @@ describe('kozlov1988 (4.8)–(4.9): the 2-periodic orbits between concave walls'
     expect(rows.find((r) => r.label === 'paper-9')!.lines[0]!.before).toBe('a');
     const checkSection = JSON.stringify(doc.sections.find((x) => x.id === 'paper-check'));
     for (const letter of ['I_{1}', 'I_{3}', 'E_{3}', 'S_{3}', 'P =']) expect(checkSection).not.toContain(letter);
-    expect(checkSection).toContain('{"math":"\\\\tau"}," of ",{"ref":"paper-2"}');
+    expect(checkSection).toContain('{"math":"\\\\tau"}," is that of ",{"ref":"paper-2"}');
     // Not-derived names that do not repeat their number ("(4.8) |a| < 2 ⇔ (4.8)").
     for (const n of check.notDerived) expect(n.name).not.toContain(n.eq);
     // The compliant walls' potential as the spring's law in the gap, not N(2R₂l − x²)²/(8R₂²) + ….
@@ -395,7 +394,11 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
         .find((r) => r.lines[0]!.before.startsWith(eq))!
         .lines.map((l) => l.after)
         .join(' ');
-    expect(tex('y_0(t),\\ \\tau \\le t')).toBe('= v (t - \\tau) - \\frac{1}{2} g (\\tau - t)^{2}');
+    // The flight as Table 6's paper cell prints it, (t − τ)², its range in the tag column, not in its left side.
+    const flight = results.find((r) => r.tag?.includes('\\tau \\le t'))!;
+    expect(flight.lines[0]!.before).toBe('y_0(t)');
+    expect(flight.lines.map((l) => l.after).join(' ')).toBe('= v (t - \\tau) - \\frac{1}{2} g (t - \\tau)^{2}');
+    expect(flight.tag).toBe('\\text{for } \\tau \\le t \\le P\\quad \\text{(4.2)}');
     expect(results.find((r) => r.lines[0]!.before === 'P')!.lines[0]!.after).toBe('= \\tau + \\frac{2 v}{g}');
     expect(tex('P\\int_0^P')).toBe('= \\frac{P^{2} g}{a}');
     // The rows agree with the formulas typed from the paper, symbolically: τ = 2N^{−1/2} arcctg(−gv⁻¹N^{−1/2}),
@@ -440,7 +443,8 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(row.formula.eq).toBe('(4.5)');
     expect([row.agrees, row.how]).toEqual([true, 'symbolic']);
     expect(simplify(sub(row.derived, parseExpr('g*v^(-2) - pi*g^2*v^(-3)*N^(-1/2)')))).toBe(parseExpr('0'));
-    expect(report(stiffBouncing).notDerived.map((n) => n.eq)).toEqual(['(4.1)', '§4']);
+    // (4.1) is derived in parabolic-billiard and cited where its trace is used; only Zhukovsky's remark is left.
+    expect(report(stiffBouncing).notDerived.map((n) => n.eq)).toEqual(['§4']);
   });
   it('(4.5) is printed as a numbered result in the paper’s form with its remainder, and its table row agrees symbolically; no section lists it as not derived', () => {
     const { system } = once(stiffBouncing);
@@ -449,16 +453,17 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const row = results.find((r) => r.tag === '\\text{(4.5)}')!;
     const tex = row.lines.map((l) => l.after).join(' ');
     // As derived, then as the paper writes it, each with its remainder: not the paper's form alone, beside itself.
+    // The exact bound 4/(gP²) first, the result, then its expansion as the paper prints it, with the remainder.
     const o = 'o\\left(\\frac{1}{\\sqrt{N}}\\right)';
-    expect(tex).toBe(
-      `= \\frac{g \\left(1 - \\frac{g \\pi}{\\sqrt{N} v}\\right)}{v^{2}} + ${o} = \\frac{g}{v^{2}} - \\frac{g^{2} \\pi}{\\sqrt{N} v^{3}} + ${o}`,
-    );
+    expect(tex).toBe(`= \\frac{4}{P^{2} g} = \\frac{g}{v^{2}} - \\frac{g^{2} \\pi}{\\sqrt{N} v^{3}} + ${o}`);
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(4.5)').map((r) => r[4]![0]) : [];
     expect(verdicts).toEqual(['yes, symbolically']);
-    // Listed as not derived: (4.1)'s rigid bounce (derived in parabolic-billiard) and Zhukovsky's remark, not (4.5).
+    // Listed as not derived: Zhukovsky's remark only; (4.1), used beside the trace, is cited from parabolic-billiard there.
     const listed = doc.sections.find((x) => x.id === 'paper-not-derived')!.blocks.flatMap((b) => (b.kind === 'list' ? b.items : []));
     expect(JSON.stringify(listed)).not.toContain('(4.5)');
+    expect(JSON.stringify(listed)).not.toContain('(4.1)');
+    expect(JSON.stringify(doc.sections.find((x) => x.id === 'own-results')!.blocks)).toContain('derived in the parabolic-billiard report');
   });
   it('the table’s “Paper’s formula” holds what the paper prints: (4.4)’s and (4.5)’s right sides, the derived P²g/a and 4/(P²g) in the Derived column, no placeholder I defined', () => {
     const { system } = once(stiffBouncing);
@@ -481,6 +486,58 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     const own = JSON.stringify(doc.sections.find((x) => x.id === 'own-results')!.blocks);
     expect(own).toContain('= -1.6,\\\\ \\\\text{difference } {-0.028})');
     expect(own).not.toContain('\\\\%');
+    // ρ₁ + ρ₂ = −1.62776 at N = 10⁵: the parameter once, after the number, not in the left side where it read as N = −1.63.
+    const rows = doc.sections.find((x) => x.id === 'own-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    expect(rows.map((r) => r.lines[0]!.before)).toEqual(['\\rho_1 + \\rho_2']);
+    expect(rows[0]!.lines[0]!.after).toBe('= -1.62776\\ \\text{at}\\ N = 10^{5}');
+  });
+  it('(4.3) is ϖ(t) = −Ny/a in the paper’s sign, p(t) = −Nf″(0)y₀(t), where it holds in the tag column', () => {
+    const { system } = once(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
+    const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const varpi = results.find((r) => r.tag?.includes('(4.3)'))!;
+    expect(varpi.lines.map((l) => [l.before, l.after])).toEqual([['\\varpi(t)', '= -\\frac{N y}{a}']]);
+    expect(varpi.tag).toBe('\\text{for } x = 0,\\ y = y_0(t)\\quad \\text{(4.3)}');
+    // No left side holds an "=" or a range: each reads as symbol = value.
+    for (const r of results) expect(r.lines[0]!.before, r.lines[0]!.before).not.toMatch(/=|\\le/);
+    // ϖ ≥ 0 in the spring, where y ≤ 0: the derived ∂ẍ/∂x at x = 0 is +Ny/a, so ϖ = −∂ẍ/∂x.
+    const row = report(stiffBouncing).rows[4]!;
+    expect(evaluate(row.derived, { N: 100, a: 2, y: -0.01 })).toBeCloseTo(0.5, 14);
+  });
+  it('Lyapunov’s bound f″_* = 4/(gP²) along the sweep, at f″(0) = 0.9: 0.734 at N = 100 (fails), 0.906 from N = 10³ (holds), where the orbit turns stable', () => {
+    const { system, computed } = once(stiffBouncing);
+    const check = report(stiffBouncing);
+    const bound = check.rows[6]!.bound!;
+    // The period typed from (4.2), τ + 2v/g with τ = 2N^{−1/2} arcctg(−g v⁻¹N^{−1/2}), at g = v = 1.
+    const P = (N: number): number => (2 / Math.sqrt(N)) * (Math.PI / 2 + Math.atan(1 / Math.sqrt(N))) + 2;
+    expect(bound.parameter).toBe('N');
+    expect(bound.quantity).toBeCloseTo(0.9, 14);
+    expect(bound.points.map((p) => p.at)).toEqual([100, 1e3, 1e4, 1e5]);
+    for (const p of bound.points) expect(p.bound).toBeCloseTo(4 / P(p.at) ** 2, 12);
+    expect(bound.points.map((p) => Number(p.bound.toFixed(3)))).toEqual([0.734, 0.906, 0.969, 0.99]);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: check, orbit: computed.orbit! });
+    const inline = (xs: readonly Inline[]): string => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('');
+    const said = doc.sections
+      .find((x) => x.id === 'periodic-orbit')!
+      .blocks.flatMap((b) => (b.kind === 'paragraph' ? [inline(b.content)] : []))
+      .find((p) => p.startsWith('The sufficient condition'))!;
+    expect(said).toContain('$f^{\\prime\\prime}_{*} = 0.7342$ at $N = 100$, $0.9059$ at $N = 1000$');
+    expect(said).toContain('It fails at $N = 100$ and holds from $N = 1000\\ \\text{to}\\ 10^{5}$, exactly where the orbit is stable.');
+    // Table 5 prints N as the text does: 1000, 10⁴, 10⁵.
+    const sweep = doc.sections.find((x) => x.id === 'periodic-orbit')!.blocks.find((b) => b.kind === 'table');
+    expect(sweep?.kind === 'table' && sweep.rows.map((r) => inline(r[0]!))).toEqual(['$1000$', '$10^{4}$', '$10^{5}$']);
+  });
+  it('the rest in the floor’s spring, y = −g/N, rests on the floor, and the energy kept to the integrator’s error is said, not plotted', () => {
+    const { system, computed } = once(stiffBouncing);
+    const rest = computed.linearization!.equilibria[0]!;
+    expect(rest.q[1]).toBeCloseTo(-1 / 100, 12);
+    expect(rest.engaged).toEqual(['floor']);
+    const doc = buildReport(system, computed);
+    const section = doc.sections.find((x) => x.id === 'simulation')!;
+    expect(section.blocks.some((b) => b.kind === 'figure' && b.id === 'plot-energy')).toBe(false);
+    expect(JSON.stringify(section.blocks)).toContain('of itself over the run, the integrator’s error; it is not plotted.');
+    const table = doc.sections.find((x) => x.id === 'linearization')!.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' && table.rows[0]![1]).toEqual(['floor (in its spring)']);
   });
   it('says that the energy conserved holds the floor’s potential: E = T + V + V_c, V being g y alone', () => {
     const { system } = once(stiffBouncing);
@@ -511,8 +568,9 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
   });
   it('takes the entry (3.1) as the hypothesis it is, ẋ₁(0) = −w with w > 0 declared: listed, not “proved” of a positive parameter', () => {
     expect(check.claims).toEqual([]);
-    // (3.1), x_i(δ_N) = O(N^{-1/2}) (no run measures x₂ at the exit), several impacts, a varying metric.
-    expect(check.notDerived.map((r) => r.eq)).toEqual(['(3.1)', 'Th. 3', 'Th. 3', 'Th. 3']);
+    // (3.1), the circle's averaged law (circle-billiard's), several impacts, a varying metric.
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(3.1)', '§3', 'Th. 3', 'Th. 3']);
+    expect(check.notDerived[1]!.reason).toContain('circle-billiard');
     expect(check.scope).toMatch(/constant metric without potential/);
   });
   it('prints the report as read: x₁′ (d/dτ) in (3.4), not ẋ₁; v₂ for ẋ₂(δ_N), a symbol the report defines; (3.6) under the table; the conclusion says the case', () => {
@@ -526,13 +584,17 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
         .join(' ');
     expect(tex('x_1^{\\prime\\prime}')).toBe('= -\\frac{c^{2} x_{1} + 2 k x_{1}^{\\prime}}{g_{11}}');
     expect(tex('\\dot{x}_2(\\delta_N)')).toBe('= v_{2}');
-    // δ_N once, as the paper prints it: not beside √(N(c²g₁₁ − k²)), the same with its roots joined.
-    expect(tex('\\delta_N')).toBe('= \\frac{g_{11} \\pi}{\\sqrt{N} \\sqrt{c^{2} g_{11} - k^{2}}}');
+    // δ_N once: the τ of the realized contact's law, which the table refers to, not a second display of it.
+    expect(results.some((r) => r.lines[0]!.before === '\\delta_N')).toBe(false);
     const table = doc.sections.find((x) => x.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const delta = table?.kind === 'table' ? table.rows.find((r) => JSON.stringify(r[1]) === '[{"math":"\\\\delta_N"}]') : undefined;
+    expect(delta![3]).toEqual([{ ref: 'rigid-duration-wall' }]);
     const cells = table?.kind === 'table' ? table.rows.filter((r) => r[0]![0] === '(3.6)').map((r) => r[2]![0]) : [];
     expect(cells[0]).toEqual({ ref: 'paper-formula-5' });
     const conclusion = JSON.stringify(doc.sections.find((x) => x.id === 'conclusion'));
-    expect(conclusion).toContain('(3.2)–(3.6)');
+    // The equations of motion (3.3), (3.4) counted apart from the results: not "ten of (3.2)–(3.6)".
+    expect(conclusion).toContain('all 13 formulas of Kozlov (four equations of motion (3.3)–(3.4); six results of (3.2), (3.6) and three of Th. 3)');
+    expect(conclusion).not.toContain('(3.2)–(3.6)');
     expect(conclusion).toContain('constant metric without potential');
   });
   it('after Theorem 3, V + exp(−Nf) at k = 0: (3.2) with e = 1 at every N, and its own rate O(1/N) set beside the derivation, not a measurement', () => {
@@ -567,11 +629,73 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     expect(study.orders.release).toBeCloseTo(0.5, 3);
     const { system } = once(impact);
     const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check, limitStudy: study });
-    const limit = JSON.stringify(doc.sections.find((x) => x.id === 'rigid-limit'));
-    // No rigid law is declared: no distance to a rigid motion is claimed, the trend is said instead.
+    // Theorem 3's law beside the runs, attained at every N (V = Γ = 0): τ√N = πg₁₁/ω and e, typed here.
+    const law = study.law!;
+    expect(law.order).toBe(0.5);
+    expect(law.scaled).toBeCloseTo((2 * Math.PI) / omega, 12);
+    expect(law.restitution).toBeCloseTo(Math.exp((-Math.PI * 0.5) / omega), 12);
+    for (const x of law.runs) expect(x).toBeCloseTo((2 * Math.PI) / omega, 6);
+    expect(law.exact).toBe(true);
+    // Beside a rigid model there is no law row; one run off the law by 1e-3 and the runs no longer attain it.
+    expect(theoremLaw(once(impact).system, { ...study, reference: study.rows[0]! })).toBeUndefined();
+    const off = { ...study, rows: study.rows.map((r, i) => (i ? r : { ...r, restitution: r.restitution * 1.001 })) };
+    expect(theoremLaw(once(impact).system, off)!.exact).toBe(false);
+    const section = doc.sections.find((x) => x.id === 'rigid-limit')!;
+    const limit = JSON.stringify(section);
+    // No rigid model: no distance to a rigid motion is claimed, the law is set beside the runs instead.
     expect(limit).not.toContain('distance');
-    expect(limit).toContain('the first contact’s duration falls as ');
-    expect(limit).toContain('the first contact’s restitution stays ');
+    expect(limit).not.toContain('declares no rigid law');
+    expect(limit).not.toContain('else with successive');
+    expect(limit).toContain('{"ref":"rigid-restitution-wall"}');
+    expect(limit).toContain('{"ref":"rigid-duration-wall"}');
+    expect(limit).toContain('The runs attain both at every ');
+    const table = section.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' && table.columns).toEqual(['N', 'release', 'release × √N', 'restitution']);
+    const rows = table?.kind === 'table' ? table.rows : [];
+    const text = (cell: readonly Inline[]): string => cell.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
+    expect(rows.map((r) => r.map(text))).toEqual([
+      ['100', '0.225699', '2.25699', '0.568788'],
+      ['1000', '0.0713722', '2.25699', '0.568788'],
+      ['10000', '0.0225699', '2.25699', '0.568788'],
+      ['100000', '0.00713722', '2.25699', '0.568788'],
+      ['Theorem 3', '—', '2.25699', '0.568788'],
+      ['fitted order', '0.5', '—', '—'],
+    ]);
+    const abstract = JSON.stringify(doc.abstract);
+    expect(abstract).toContain('the first contact’s duration times ');
+    expect(abstract).toContain('attained at every ');
+    expect(abstract).not.toContain('falls as');
+  });
+  it('plots x₁ against time once, the gap in the rigid-limit figure at N = 100, and x₂ = v₂t not at all: no padding figures', () => {
+    const { system, computed } = once(impact);
+    const sim = buildReport(system, computed).sections.find((x) => x.id === 'simulation')!;
+    const ids = sim.blocks.flatMap((b) => (b.kind === 'figure' ? [b.id] : []));
+    expect(ids).not.toContain('plot-coordinates');
+    expect(ids).toContain('plot-velocities');
+    // x₂'s portrait would be the line ẋ₂ = v₂.
+    expect(ids.filter((id) => id.startsWith('plot-phase'))).toEqual(['plot-phase']);
+    const text = JSON.stringify(sim);
+    expect(text).toContain('" against time is ","the gap of the contact wall at ",{"math":"N = 100"}');
+    expect(text).toContain('{"math":"\\\\dot{x}_{2} = 0.5"}');
+  });
+  it('Theorem 3’s x₂(δ_N) derived, v₂g₁₁π/(√N ω), ω = √(c²g₁₁ − k²): (3.6) at the exit, O(N^{−1/2}), no longer “not derived”', () => {
+    const row = check.rows.find((r) => r.formula.name === 'x_2(\\delta_N)')!;
+    expect([row.formula.eq, row.agrees, row.how]).toEqual(['Th. 3', true, 'symbolic']);
+    for (const N of [100, 1e5]) {
+      const env = { g11: 2, g22: 1, c: 2, k: 0.5, N, w: 1, v2: 0.5 };
+      expect(evaluate(row.derived, env)).toBeCloseTo((0.5 * 2 * Math.PI) / (Math.sqrt(N) * Math.sqrt(8 - 0.25)), 14);
+    }
+    expect(check.notDerived.some((r) => r.name.startsWith('x_i'))).toBe(false);
+    const { system } = once(impact);
+    const doc = buildReport(system, { source: 'derivations/kozlov-impact.ts', toolkit: TOOLKIT, paper: check });
+    const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const shown = results.find((r) => r.lines[0]!.before === 'x_2(\\delta_N)')!;
+    expect(shown.lines[0]!.after).toBe('= \\frac{g_{11} \\pi v_{2}}{\\sqrt{N} \\sqrt{c^{2} g_{11} - k^{2}}}');
+    // ẋ₂(δ_N) and ẋ₂*(δ*_N), both v₂ under two realizations, are two displays, not one chained across models.
+    expect(results.map((r) => r.lines[0]!.before)).toContain('\\dot{x}_2(\\delta_N)');
+    expect(results.map((r) => r.lines[0]!.before)).toContain('\\dot{x}_2^{*}(\\delta_N^{*})');
+    // The Kelvin–Voigt force is tensile at the exit, said once beside it.
+    expect(JSON.stringify(doc.sections.find((x) => x.id === 'compliant'))).toContain('With adhesion the force is tensile at the exit');
   });
   it('prints each display as symbol = value, the paper’s number in the tag column; δ_N* in u; no D_V; E = T + V + V_c in the conventions', () => {
     const { system } = once(impact);
@@ -580,7 +704,7 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
       doc.sections.find((x) => x.id === id)!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])),
     );
     const row = (lhs: string) => rows.find((r) => r.lines[0]!.before === lhs)!;
-    expect([row('\\delta_N').tag, row('\\lim_{N \\to \\infty} \\delta_N^{*}').tag]).toEqual(['\\text{Th. 3}', '\\text{Th. 3}']);
+    expect([row('x_2(\\delta_N)').tag, row('\\lim_{N \\to \\infty} \\delta_N^{*}').tag]).toEqual(['\\text{Th. 3}', '\\text{Th. 3}']);
     expect(rows.every((r) => !/\\text\{(Th|\(3)/.test(r.lines[0]!.before))).toBe(true);
     // The toolkit's own δ_N* in the speed u of its own row: (2/(Nu)) ln((u + w)/(u − w)), not 2(ln(g₁₁/2) + 2 ln(w + u))/(Nu).
     expect(row('\\delta_N^{*}').lines[0]!.after).toBe('= \\frac{2 \\ln\\left(\\frac{u + w}{u - w}\\right)}{N u}');
@@ -588,7 +712,7 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     const text = JSON.stringify(doc.sections);
     expect(text).not.toContain('D_{V}');
     expect(text).not.toContain('states in words');
-    expect(text).toContain('{"math":"u"}," of ",{"ref":"paper-17"}');
+    expect(text).toContain('{"math":"u"}," is that of ",{"ref":"paper-16"}');
     expect(JSON.stringify(doc.sections.find((x) => x.id === 'conventions'))).toContain('E = T + V + V_{c}');
     // The medium's potential and Rayleigh function in the parameters' table set in math, not text.
     const parameters = JSON.stringify(doc.sections.find((x) => x.id === 'model'));
@@ -666,7 +790,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.2)’s τ as the scan prints it, arctg(−g v⁻¹N^{1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*atan(-g*v^(-1)*N^(1/2))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
-    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-N*a^(-1)*Y' }],
+    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-X = N*a^(-1)*Y' }],
     ['(4.5) with the π term of the wrong sign', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) + pi*g^2*v^(-3)*N^(-1/2)' }],
     ['(4.5) with v⁻² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-2)*N^(-1/2)' }],
     ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],

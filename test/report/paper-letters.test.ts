@@ -18,13 +18,13 @@ import { cellText, models, report, tableOf } from './reports.js';
 const paragraphs = (blocks: readonly Block[]): (readonly Inline[])[] => blocks.flatMap((b) => (b.kind === 'paragraph' ? [b.content] : []));
 const maths = (xs: readonly Inline[]): string[] => xs.flatMap((x) => (typeof x === 'object' && 'math' in x ? [x.math] : []));
 
-/** The letters a paragraph "In the formulas …" defines: "X = value" or "X of (n)", in order. */
+/** The letters a paragraph "In the formulas …" defines: "X = value" or "X is that of (n)", in order. */
 function defined(content: readonly Inline[]): string[] {
   return content.flatMap((x, i) => {
     if (typeof x !== 'object' || !('math' in x)) return [];
     const eq = /^(.+?) = /.exec(x.math);
     if (eq) return [eq[1]!];
-    return content[i + 1] === ' of ' ? [x.math] : [];
+    return content[i + 1] === ' is that of ' ? [x.math] : [];
   });
 }
 

@@ -17,7 +17,7 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
   it('the planar prism: 17 of Smirnov’s results (§2’s closed forms and its switched Φ), no reductions, trivial loads or counts printed as results', () => {
     const doc = built('prism-in-guides-planar');
     const abstract = text(doc.abstract);
-    expect(abstract).toContain('all 17 formulas of Smirnov checked agree with the derivation');
+    expect(abstract).toContain('All 17 formulas of Smirnov checked agree with the derivation');
     expect(abstract).not.toContain('reductions');
     const all = [abstract, ...doc.sections.flatMap((s) => paragraphs(s.blocks))].join('\n');
     expect(all).not.toMatch(/38 results|thirty-eight results|38 of 38/);
@@ -39,16 +39,19 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     expect(discussion).toContain('corrected reading');
   });
 
-  it('the prism: eight formulas of Smirnov checked, five of (2.1), one of §2 and two of §3, never “eight formulas (2.1)”', () => {
+  it('the prism: seven formulas of Smirnov checked, four of (2.1), one of §2 and two of §3; M_y corrected and (1 + 2z)^{6ν−n} counted apart', () => {
     const doc = built('prism-in-guides');
-    const groups = '(five of (2.1), one of §2, and two of §3)';
+    const groups = '(four of (2.1), one of §2, and two of §3)';
     const intro = paragraphs(doc.sections.find((s) => s.id === 'introduction')!.blocks).join('\n');
-    // The generating function (1 + 2z)^{6ν − n}, the toolkit's form of §2's count, is counted apart.
-    expect(intro).toContain(`sets the paper’s eight formulas ${groups}, typed from the paper, beside the derivation, with the toolkit’s own`);
-    expect(text(doc.abstract)).toContain(`all 8 formulas of Smirnov ${groups} checked agree with the derivation`);
+    // M_y's a-terms as printed run over s = 1…5 (pairs 1, 2 have no moment about y): the corrected reading is the toolkit's.
+    expect(intro).toContain(`sets the paper’s seven formulas ${groups}, typed from the paper, beside the derivation, with the toolkit’s own`);
+    expect(text(doc.abstract)).toContain(`All 7 formulas of Smirnov ${groups} checked agree with the derivation`);
     const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows.map((r) => cellText(r[0]!));
-    expect([rows.filter((e) => e === '(2.1)').length, rows.filter((e) => e === '§2').length, rows.filter((e) => e === '§3').length]).toEqual([5, 1, 2]);
+    expect([rows.filter((e) => e === '(2.1)').length, rows.filter((e) => e === '§2').length, rows.filter((e) => e === '§3').length]).toEqual([4, 1, 2]);
+    expect(rows.filter((e) => e === '(2.1), corrected')).toHaveLength(1);
     expect(rows.filter((e) => e === '§2, reduced')).toHaveLength(1);
+    const conclusion = paragraphs(doc.sections.find((s) => s.id === 'conclusion')!.blocks).join('\n');
+    expect(conclusion).toContain('the toolkit’s corrected reading $M_y');
   });
 
   it('the disk: past two kinds of place, the formulas counted by kind (propositions, corollaries, sections), never “elsewhere”', () => {

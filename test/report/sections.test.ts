@@ -353,6 +353,23 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(body('double-pendulum')).toContain('- l_{2} p_{q_{1}} (m_{1} + m_{2} (1 + \\cos^{2}(q_{1} - q_{2})))');
   });
 
+  it('writes the prism’s H out, its G diagonal, refers its forcing to Q and states its uniform run: no columns of zeros, no parabola', () => {
+    const tex = body('prism-in-guides');
+    expect(tex).toContain(
+      'H = \\frac{p_{x}^{2}}{2 m} + \\frac{p_{y}^{2}}{2 m} + \\frac{p_{z}^{2}}{2 m} + \\frac{p_{\\varphi}^{2}}{2 J_{x}} + \\frac{p_{\\theta}^{2}}{2 J_{y}} + \\frac{p_{\\psi}^{2}}{2 J_{z}}',
+    );
+    expect(tex).toContain('where $L_0 = L|_{\\dot{q} = 0} = 0$ and $\\partial L/\\partial q = 0$');
+    expect(tex).not.toContain('hamilton-dLdq');
+    expect(tex).not.toContain('inverse mass matrix is not written out');
+    expect(tex).toContain('and $\\tilde{f} = Q$, the generalized forces of Section');
+    expect(tex).not.toContain('forcing-1');
+    // m ẍ = P_x − Φ sgn ẋ: (5 − 3.991)/2 = 0.5047 over t ∈ [0, 1] from ẋ = 0.5.
+    expect(tex).toContain(
+      '$\\ddot{x} = 0.5047\\ \\mathrm{m}/\\mathrm{s}^{2}$, $\\dot{x}$ from $0.5\\ \\mathrm{m}/\\mathrm{s}$ to $1.005\\ \\mathrm{m}/\\mathrm{s}$',
+    );
+    expect(tex).not.toContain('plot-coordinates');
+  });
+
   it('gives the prism in guides other letters where its parameters (M_x, h, b_3, c_1) take the usual ones: G, not a sans-serif M', () => {
     const tex = body('prism-in-guides');
     expect(tex).toContain('G(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');

@@ -1,5 +1,6 @@
 // The names of a still sketch's points placed apart (src/report/sketch-labels.ts):
-// points at one place share a name, and a name is moved off another label.
+// points at one place share a name, and a name is moved off another label or
+// off a place where it reads as another point's.
 import { describe, expect, it } from 'vitest';
 import type { SceneItem, SceneText } from '../../src/report/scene.js';
 import { placedNames } from '../../src/report/sketch-labels.js';
@@ -22,6 +23,14 @@ describe('the names of a sketch’s points', () => {
     expect(out.map((t) => [t.text, t.x, t.y, t.anchor])).toEqual([
       ['ψ', 110, 42, 'start'],
       ['1', 107, 64, 'start'],
+    ]);
+  });
+  it('a name nearer another point than its own moves to a corner where it reads as its own (the prism’s 4 below 1′, seen from above)', () => {
+    // 4 at (100, 70) and 1′ 16 px above it: up and right of 4, its name is nearer 1′; below and right it is 4’s.
+    const out = texts(placedNames([name('1′', 100, 54), name('4', 100, 70)]));
+    expect(out.map((t) => [t.text, t.x, t.y])).toEqual([
+      ['1′', 107, 48],
+      ['4', 107, 84],
     ]);
   });
   it('leaves items without names as they are', () => {

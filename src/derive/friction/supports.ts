@@ -38,6 +38,7 @@ import { signSquaresOne } from './sliding-sign.js';
 import { contentFactored } from '../../core/content-factors.js';
 import { toText } from '../../core/print.js';
 import { variantMatrix, type ReactionSystem } from './support-reactions.js';
+import { sidedColumns } from './support-columns.js';
 import { partialVariant, type PartialVariant } from './support-partial.js';
 import { fullVariants, supports, variantCounts, variants as allVariants, type FullVariant } from './support-variants.js';
 
@@ -75,6 +76,8 @@ export interface SupportDerivation {
   readonly form: { readonly kind: 'balance'; readonly coordinates: readonly string[] } | { readonly kind: 'accelerations' };
   /** (1.1) for every variant: the columns aᵢ± and the right side b. */
   readonly system: ReactionSystem;
+  /** Each pair's columns aᵢ± as one, in its bearing side εᵢ and κᵢ^{εᵢ} (support-columns.ts), where that form gives both back. */
+  readonly sided?: readonly (readonly Expr[])[];
   /** The friction generalized force (1.3) per unit reaction of each pair and side: −sgn(ṡᵢ) fᵢ^{s} ∂sᵢ^{s}/∂q. */
   readonly forces: readonly { readonly positive: readonly Expr[]; readonly negative: readonly Expr[] }[];
   /** sgn ṡᵢ of each pair and side where the constraints decide it (± the sign of one free velocity), else the pair's sign symbol. */
@@ -167,6 +170,7 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     })),
     rhs,
   };
+  const sided = sidedColumns(system);
   const counts = variantCounts(pairs.length);
   const decided = [...new Set(slipSigns.flatMap((x) => [x.positive, x.negative]).flatMap((e) => factorsOfSign(e)))];
   const variants = pairs.length <= CLOSED_FORM_PAIRS ? [...fullVariants(pairs.length)].flatMap((v) => closedForm(system, pairs, v, decided)) : undefined;
@@ -182,6 +186,7 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     pairs,
     form,
     system,
+    ...(sided ? { sided } : {}),
     forces,
     slipSigns,
     counts,

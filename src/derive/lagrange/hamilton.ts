@@ -9,7 +9,7 @@
 // A model whose M is singular alone (pinned by its contacts, checks.ts) has
 // no H: the Legendre transform is not invertible, and its explicit form is
 // skipped with the reason.
-import { add, div, mul, neg, num, type Expr, type Sym } from '../../core/expr.js';
+import { add, div, mul, neg, num, pow, ZERO, type Expr, type Sym } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
@@ -33,6 +33,8 @@ export interface Hamilton {
   };
   /** Why a small system (n ≤ EXPLICIT_LIMIT) has no explicit form. */
   readonly skipped?: string;
+  /** H of a larger system whose M is diagonal, Σᵢ (pᵢ − bᵢ)²/(2Mᵢᵢ) − L₀: M⁻¹ read off its diagonal. */
+  readonly diagonal?: Expr;
 }
 
 /**
@@ -47,8 +49,13 @@ export function deriveHamilton(
 ): Hamilton {
   const cs = model.coordinates;
   const p = cs.map((c) => momentumSymbol(c.q));
-  if (cs.length > EXPLICIT_LIMIT) return { p };
   const { b, L0 } = l2;
+  if (cs.length > EXPLICIT_LIMIT) {
+    const M = l2.massMatrix;
+    const diagonal = massMatrix !== 'pinned-by-contacts' && M.every((row, i) => row.every((v, j) => i === j || v === ZERO));
+    if (!diagonal) return { p };
+    return { p, diagonal: add(...p.map((pi, i) => div(pow(add(pi, neg(b[i]!)), num(2)), mul(num(2), M[i]![i]!))), neg(L0)) };
+  }
   if (massMatrix === 'pinned-by-contacts') {
     return {
       p,

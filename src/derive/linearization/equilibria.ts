@@ -82,6 +82,8 @@ export interface Equilibrium {
   /** State matrix ∂(q̇, q̈)/∂(q, q̇) at (q, 0), 2n×2n row-major. */
   readonly A: number[][];
   readonly residual: number;
+  /** Compliant contacts it rests in, by name: their gap closed and their force pressing (a point in a stiff floor's spring at y = −g/N, kozlov1988 §4). */
+  readonly engaged?: readonly string[];
   /** Frictional contacts resting on it: each sticks (inside the static cone) or slides (its slip moves at rest). */
   readonly friction?: readonly { readonly contact: number; readonly mode: 'stick' | 'slide' }[];
   /** The set of rests that sticking allows, for a rest with sticking contacts. */
@@ -309,9 +311,12 @@ class NumericSystem {
     const env = this.env(q);
     const heldRank = independentRows(layout.rows.map((r) => r.row.map((e) => evaluate(e, env)))).length;
     const sticking = layout.cones.length ? this.stickingSet(layout, z) : undefined;
+    // Pressed into, not on its switching surface f = 0, where the force is not differentiable (the verdict says so).
+    const engaged = this.compliantActive(env).flatMap((t) => (t.everywhere || t.source !== 'compliant' || evaluate(t.gap, env) >= 0 ? [] : [t.name]));
     return {
       q,
       held: [...held],
+      ...(engaged.length ? { engaged } : {}),
       sigma,
       heldRank,
       A: this.stateMatrix(q, layout),

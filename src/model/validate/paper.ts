@@ -35,6 +35,8 @@ export interface DerivedTerm {
 export interface PaperFormula {
   readonly eq: string;
   readonly name: string;
+  /** Where the quantity holds (PaperFormulaSpec.on), in LaTeX. */
+  readonly on?: string;
   /** The paper's formula, in the model's parameters and the `where` symbols; absent for a result stated in words. */
   readonly formula?: Expr;
   /** The source text of `derived` (of the left side, for a relation). */
@@ -54,6 +56,8 @@ export interface PaperFormula {
   readonly note?: string;
   /** The bound in words, for the abstract and the conclusion (PaperFormulaSpec.reading). */
   readonly reading?: string;
+  /** The model's quantity the row bounds from above (PaperFormulaSpec.bounds): its name and its value in the parameters. */
+  readonly bounds?: { readonly name: string; readonly value: Expr };
   /** Not printed by the paper: the toolkit's own formula for a result stated in words, its reduction of the paper's equations, or its corrected reading of a printed formula. */
   readonly origin?: PaperFormulaOrigin;
 }
@@ -82,6 +86,7 @@ export function equationNumber(x: unknown, field: string, out: Problems): string
 const FIELDS = {
   eq: true,
   name: true,
+  on: true,
   formula: true,
   derived: true,
   where: true,
@@ -90,6 +95,7 @@ const FIELDS = {
   remainder: true,
   note: true,
   reading: true,
+  bounds: true,
   origin: true,
 } as const;
 /**
@@ -205,6 +211,8 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const eq = equationNumber(f.eq, member(field, 'eq'), out);
     const nameText = stringAt(f.name, member(field, 'name'), 'name', out);
     const name = nameText === undefined ? undefined : checkLatexMath(nameText, member(field, 'name'), out);
+    const onText = f.on === undefined ? undefined : stringAt(f.on, member(field, 'on'), 'on', out);
+    const on = onText === undefined ? undefined : checkLatexMath(onText, member(field, 'on'), out);
     const text = f.formula === undefined ? undefined : stringAt(f.formula, member(field, 'formula'), 'formula', out);
     // A relation 'A = B' (Appell's theorem: p⁺·v = p⁻·v) compares its two sides, each bound to facts by `where`.
     const relation = typeof f.formula === 'string' && f.formula.includes('=') && f.derived === undefined ? f.formula.split('=') : undefined;
@@ -213,6 +221,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
     const reading = f.reading === undefined ? undefined : checkNote(f.reading, member(field, 'reading'), out);
     const origin = f.origin === undefined ? undefined : originOf(f.origin, member(field, 'origin'), out);
+    const bounds = f.bounds === undefined ? undefined : boundsOf(f.bounds, member(field, 'bounds'), params, out);
     // Symbols a fact's substitution brings in (a limit's variables, a family's own coordinates) may be named by where and the formula.
     const facts = typeof f.where === 'object' && f.where ? Object.values(f.where).filter((x): x is string => typeof x === 'string' && FACT.test(x)) : [];
     const introduced = substituted([derivedText ?? '', ...facts], state);
@@ -253,6 +262,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     formulas.push({
       eq,
       name,
+      ...(on !== undefined ? { on } : {}),
       ...(formula ? { formula } : {}),
       derivedText,
       ...(left ? { left } : {}),
@@ -263,10 +273,25 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
       ...(reading !== undefined ? { reading } : {}),
+      ...(bounds ? { bounds } : {}),
       ...(origin ? { origin } : {}),
     });
   });
   return out.result(formulas);
+}
+
+/** { name, value }: the quantity a row bounds, named in LaTeX, its value an expression of the parameters. */
+function boundsOf(input: unknown, field: string, params: ReadonlySet<string>, out: Problems): { name: string; value: Expr } | undefined {
+  const b = fieldsAt(input, field, 'the quantity bounded { name, value }', out);
+  if (!b) return undefined;
+  rejectUnknownKeys(b, { name: true, value: true }, field, out);
+  const nameText = stringAt(b.name, member(field, 'name'), 'name', out);
+  const name = nameText === undefined ? undefined : checkLatexMath(nameText, member(field, 'name'), out);
+  const text = stringAt(b.value, member(field, 'value'), 'value', out);
+  const value = text === undefined ? undefined : parseText(text, member(field, 'value'), out);
+  const stray = value ? [...freeSymbols(value)].filter((x) => !params.has(x)) : [];
+  if (stray.length) out.add('unknown-symbol', member(field, 'value'), `${stray.join(', ')}: the bounded value is an expression of the parameters`);
+  return name === undefined || !value || stray.length ? undefined : { name, value };
 }
 
 /** 'own', 'reduction' or 'correction': where a row the paper does not print comes from. */

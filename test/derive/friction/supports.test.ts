@@ -147,7 +147,7 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
       const p = k + 1,
         side = variant[k]!,
         N = reactions[k]!;
-      const f = env[side === 1 ? `fp${p}` : `fm${p}`]!;
+      const f = env[side === 1 ? `kappap${p}` : `kappam${p}`]!;
       const point = p <= 2 ? [env[`a${p}`]!, -side * env.w!, env[`c${p}`]!] : [env[`a${p}`]!, env[`b${p}`]!, -side * env.h!];
       const force = p <= 2 ? [-sigma * f * N, side * N, 0] : [-sigma * f * N, 0, side * N];
       for (let c = 0; c < 3; c++) F[c] += force[c]!;
@@ -175,7 +175,7 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
       for (let trial = 0; trial < 20; trial++) {
         const sigma = r() < 0.5 ? -1 : 1;
         const env: Record<string, number> = { ...randomLoads(), "x'": sigma };
-        for (let p = 1; p <= 5; p++) [env[`fp${p}`], env[`fm${p}`]] = [uniform(r, 0, 0.6), uniform(r, 0, 0.6)];
+        for (let p = 1; p <= 5; p++) [env[`kappap${p}`], env[`kappam${p}`]] = [uniform(r, 0, 0.6), uniform(r, 0, 0.6)];
         const N = v.reactions.map((e) => evaluate(e, env));
         for (const x of residual(env, v.variant, N, sigma)) expectClose(x, 0, 1e-9, 30);
       }

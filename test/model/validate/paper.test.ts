@@ -137,6 +137,18 @@ describe('a paper', () => {
       expect(problems(paper({ formulas: [{ ...formula, origin: bad }] })), String(bad)).toEqual([['bad-type', 'paper.formulas[0].origin']]);
   });
 
+  it('reads where a quantity holds as LaTeX and the quantity a row bounds as { name, value in the parameters }; refuses the rest at their fields', () => {
+    builds(paper({ formulas: [{ ...formula, on: '0 \\le t < \\tau', bounds: { name: 'f^{\\prime\\prime}(0)', value: '1/alpha' } }] }));
+    expect(problems(paper({ formulas: [{ ...formula, on: 3 }] }))).toEqual([['bad-type', 'paper.formulas[0].on']]);
+    expect(problems(paper({ formulas: [{ ...formula, bounds: { name: 'f', value: '1/q' } }] }))).toEqual([
+      ['unknown-symbol', 'paper.formulas[0].bounds.value'],
+    ]);
+    expect(problems(paper({ formulas: [{ ...formula, bounds: { name: 'f', value: '1', by: 2 } }] }))).toEqual([
+      ['unknown-field', 'paper.formulas[0].bounds.by'],
+    ]);
+    expect(problems(paper({ formulas: [{ ...formula, bounds: '1/alpha' }] }))).toEqual([['bad-type', 'paper.formulas[0].bounds']]);
+  });
+
   it('takes LaTeX in a name and a note’s $…$ only with the commands a report prints as is', () => {
     const at = (change: Record<string, unknown>) => problems(paper({ formulas: [{ ...formula, ...change }] }));
     builds(

@@ -46,6 +46,8 @@ export default defineModel({
     rigid: { line: { plastic: true } },
     limits: { release: 1 },
     drop: { q: { y: 0.1 }, qd: { x: 0.5, y: -1 }, t1: 1 },
+    // Fig. 2 in the band about the line where the runs differ: pressed to −g/(c²N), released towards t = 1.
+    cut: 0.005,
   },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
   // Kozlov §2 (classical release for damping of order √N, c² > k²) against the

@@ -59,6 +59,8 @@ export interface ReportLimitStudy {
     readonly t: readonly number[];
     readonly rows: readonly (readonly number[])[];
     readonly reference?: readonly number[];
+    /** The gaps above it left out (NaN): the figure is the band about the contact. */
+    readonly cut?: number;
   };
   /** N^r times the largest deviation from the rigid motion per run, where the distance vanishes like N^{−r} (the runtime's). */
   readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
@@ -502,8 +504,9 @@ function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
       series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, ...seriesStyle(k) })),
       [
         gaps.reference
-          ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`
-          : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release.`,
+          ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations`
+          : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release`,
+        gaps.cut === undefined ? '.' : `; drawn up to f = ${gaps.cut}, the band about the contact where they differ.`,
       ],
     ),
   ];

@@ -44,7 +44,7 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
   if (values === undefined)
     throw new MechanicsError('bad-argument', 'input', `${spec.name} declares no study of ${parameter}: give its values`, { model: spec.name, field: 'values' });
   const { q0, qd0, t1 } = mod.model.initial;
-  return rigidLimitStudy(mod, {
+  const study = rigidLimitStudy(mod, {
     ...STUDY_RUN,
     q0,
     qd0,
@@ -57,6 +57,12 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
     ...(declared?.bounds && parameter === declared.parameter ? { bounds: declared.bounds } : {}),
   });
+  // The figure's band about the contact (kozlov1988 Fig. 1): the gaps above the declared cut left out.
+  const cut = declared?.cut;
+  if (cut === undefined) return study;
+  const band = (row: readonly number[]): number[] => row.map((f) => (f > cut ? NaN : f));
+  const { gaps } = study;
+  return { ...study, gaps: { ...gaps, rows: gaps.rows.map(band), ...(gaps.reference ? { reference: band(gaps.reference) } : {}), cut } };
 }
 
 /**

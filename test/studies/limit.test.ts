@@ -55,6 +55,16 @@ describe('limitStudyOf', () => {
     expect(study.rows[1]!.distance).toBeLessThan(study.rows[0]!.distance);
   });
 
+  it('leaves the gaps above a declared cut out of the figure (kozlov1988 Fig. 1’s band), the rigid one’s flight (2.4) too', () => {
+    const cut = 0.005;
+    const study = limitStudyOf({ ...elastic, limitStudy: { ...elastic.limitStudy!, cut } }, realized, rigid, { values: [100] })!;
+    const { t, rows, reference, cut: drawn } = study.gaps;
+    expect(drawn).toBe(cut);
+    // After the release at 1 the rigid point flies, y = g(t − 1)²/2 with g = 1: above the cut from 1 + √(2 cut) = 1.1.
+    t.forEach((x, k) => expect(Number.isNaN(reference![k]!)).toBe(x > 1 + Math.sqrt(2 * cut) + 1e-9 && (x - 1) ** 2 / 2 > cut));
+    expect(rows[0]!.every((f) => Number.isNaN(f) || f <= cut)).toBe(true);
+  });
+
   it('keeps each run’s gap: the added mass’s y = −gt²/(2(N + 1)) (2.5) until t = 1 and the rigid line’s 0, then its g(t − 1)²/2 (2.4)', () => {
     const study = limitStudyOf(addedMass, addedMassModule as unknown as LoadedModule, rigid, { values: [10, 100] })!;
     const { t, rows, reference } = study.gaps;

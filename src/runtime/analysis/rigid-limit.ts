@@ -108,6 +108,8 @@ export interface LimitStudy {
     readonly t: readonly number[];
     readonly rows: readonly (readonly number[])[];
     readonly reference?: readonly number[];
+    /** Set by the declared study (src/studies/limit.ts): the gaps above it are NaN, left out of the figure. */
+    readonly cut?: number;
   };
   /**
    * Where the distance vanishes like N^{−r} (r the fitted order to the nearest half), N^r times the

@@ -434,6 +434,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   limit.drop.{x}, limit.drop.{x}.order   x ∈ restitution, duration of the study's drop
 //                      (ModelSpec.limitStudy.drop, a start entering the contact): its limit and
 //                      fitted order (kozlov1988 Theorem 3's e)
+//   limit.drop.scaledDuration, .order   N^r times the drop's durations, r Theorem 3's power of
+//                      δ_N (½): extrapolated, and the fitted order of its distance to Theorem 3's limit
 //   orbit.period, orbit.{q}, orbit.{q}'   the declared periodic orbit's period and fixed point
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
@@ -481,8 +483,17 @@ export interface StudyForFacts {
   }[];
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
-  /** The same values run from the declared drop (ModelSpec.limitStudy.drop). */
-  readonly drop?: Omit<StudyForFacts, 'drop' | 'parameter'>;
+  /** The local orders between successive runs, whose trend each fitted order averages (LimitStudy.trends). */
+  readonly trends?: {
+    readonly release: readonly number[];
+    readonly duration: readonly number[];
+    readonly restitution: readonly number[];
+    readonly distance: readonly number[];
+  };
+  /** The same values run from the declared drop (ModelSpec.limitStudy.drop), with N^r times its durations (kozlov1988 Th. 3's δ_N). */
+  readonly drop?: Omit<StudyForFacts, 'drop' | 'parameter'> & {
+    readonly scaledDuration?: { readonly values: readonly number[]; readonly extrapolated: number; readonly order: number };
+  };
 }
 
 /** A declared orbit as the facts need it (structurally src/studies/orbit.ts's OrbitStudy). */
@@ -576,6 +587,10 @@ export interface MeasuredFact {
   readonly params: Readonly<Record<string, number>>;
   /** For a fitted order r of |x_N − x_∞| ≈ C N^{−r}: the parameter N it is of. */
   readonly orderOf?: string;
+  /** A limit extrapolated from a study's runs (Aitken's Δ²), not a value measured at one parameter. */
+  readonly extrapolated?: true;
+  /** For a fitted order: the local orders between successive runs, whose trend it averages. */
+  readonly trend?: readonly number[];
 }
 
 export type Measured = ReadonlyMap<string, MeasuredFact>;
@@ -593,16 +608,27 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
   const put = (name: string, value: number, params: Readonly<Record<string, number>> = {}, orderOf?: string): void => {
     if (Number.isFinite(value)) facts.set(name, { value, params, ...(orderOf ? { orderOf } : {}) });
   };
+  // A study's limit is extrapolated where it is not its last run's value (Aitken's Δ²; a bounded lag or a constant keeps the last).
+  const extrapolated = (name: string, value: number, last: number | undefined): void => {
+    if (Number.isFinite(value)) facts.set(name, { value, params: {}, ...(value !== last ? { extrapolated: true as const } : {}) });
+  };
   const study = computed.limitStudy;
   for (const x of ['release', 'duration', 'restitution', 'distance'] as const) {
     if (!study) break;
-    put(`limit.${x}`, study.extrapolated[x]);
+    extrapolated(`limit.${x}`, study.extrapolated[x], study.rows.at(-1)?.[x]);
     put(`limit.${x}.order`, study.orders[x], {}, study.parameter);
+    const fact = facts.get(`limit.${x}.order`);
+    if (fact && study.trends) facts.set(`limit.${x}.order`, { ...fact, trend: study.trends[x] });
   }
   for (const x of ['restitution', 'duration'] as const) {
     if (!study?.drop) break;
-    put(`limit.drop.${x}`, study.drop.extrapolated[x]);
+    extrapolated(`limit.drop.${x}`, study.drop.extrapolated[x], study.drop.rows.at(-1)?.[x]);
     put(`limit.drop.${x}.order`, study.drop.orders[x], {}, study.parameter);
+  }
+  const scaled = study?.drop?.scaledDuration;
+  if (scaled) {
+    extrapolated('limit.drop.scaledDuration', scaled.extrapolated, scaled.values.at(-1));
+    put('limit.drop.scaledDuration.order', scaled.order, {}, study!.parameter);
   }
   for (const { hinge, atInitial } of system.hinges) {
     if (!atInitial) continue;

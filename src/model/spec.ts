@@ -466,6 +466,8 @@ export interface LimitStudySpec {
    * Theorem 3), the coordinates and velocities left out at the initial state's, the runs ending at t1.
    */
   readonly drop?: { readonly q?: Readonly<Record<string, number>>; readonly qd?: Readonly<Record<string, number>>; readonly t1: number };
+  /** The gap figure drawn up to f = cut: the band about the contact where the runs differ (kozlov1988 Fig. 1), not the flight after. */
+  readonly cut?: number;
 }
 
 /**
@@ -960,7 +962,7 @@ export const PATCH_FIELDS: Known<PatchContactSpec> = {
 export const PATCH_EXPANSION_FIELDS: Known<NonNullable<PatchContactSpec['expansion']>> = { orders: true, keep: true };
 export const PATCH_FRICTION_FIELDS: Known<NonNullable<PatchContactSpec['friction']>> = { sign: true, slip: true, relaxation: true };
 export const INITIAL_FIELDS: Known<InitialSpec> = { q: true, qd: true, t1: true };
-export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true, bounds: true, drop: true };
+export const LIMIT_STUDY_FIELDS: Known<LimitStudySpec> = { parameter: true, values: true, rigid: true, limits: true, bounds: true, drop: true, cut: true };
 export const DROP_FIELDS: Known<NonNullable<LimitStudySpec['drop']>> = { q: true, qd: true, t1: true };
 export const LIMIT_FIELDS: Known<NonNullable<LimitStudySpec['limits']>> = { release: true, duration: true, restitution: true };
 export const ORBIT_FIELDS: Known<OrbitSpec> = {

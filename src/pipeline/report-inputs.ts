@@ -19,7 +19,7 @@ import { checkStudyFigures, type StudyFigures } from '../model/validate/paper-st
 import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { confocalStudy } from '../studies/confocal.js';
-import { dropStudyOf, limitStudyOf, theoremLaw, theoremLimits, withLaws, type TheoremLaw } from '../studies/limit.js';
+import { dropStudyOf, limitStudyOf, theoremLaw, theoremLimits, withLaws, type DropStudy, type TheoremLaw } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
@@ -142,9 +142,9 @@ function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions
 function studyOption(
   { spec, system, loaded }: CompiledModel,
   rigid: () => CompiledModel | undefined,
-): { limitStudy?: LimitStudy & { drop?: LimitStudy; law?: TheoremLaw } } {
+): { limitStudy?: LimitStudy & { drop?: DropStudy; law?: TheoremLaw } } {
   if (!spec.limitStudy) return {};
-  const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values));
+  const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values), system);
   const study = limitStudyOf(spec, loaded, rigid()?.loaded)!;
   const law = theoremLaw(system, study);
   return { limitStudy: { ...study, ...(drop ? { drop } : {}), ...(law ? { law } : {}) } };

@@ -8,7 +8,9 @@
 // (DerivedSystem.compliant); a rigid-limit study has its own section
 // (limit.ts).
 // Tests: test/report/compliant.test.ts.
-import { add, div, MINUS_ONE, ONE, ZERO, type Expr } from '../core/expr.js';
+import { add, dependsOn, div, freeSymbols, MINUS_ONE, ONE, ZERO, type Expr } from '../core/expr.js';
+import { subsRecord } from '../core/subs.js';
+import { simplify } from '../core/trig.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
@@ -34,6 +36,12 @@ export function compliantForceTerms(system: DerivedSystem, i: number, coordinate
       if (g === MINUS_ONE) return `- ${F}`;
       return `+ ${F}\\,\\partial f_{${label(t.name)}}/\\partial ${coordinate}`;
     });
+}
+
+/** Where each compliant contact's force vanishes, outside its contact: F = 0 for f > 0 (kozlov1988 §2: F_line = 0 for y > 0). */
+export function compliantZeros(system: DerivedSystem): Inline[] {
+  const terms = (system.compliant?.terms ?? []).filter((t) => !t.everywhere);
+  return terms.flatMap((t, i) => [...(i ? [', '] : []), m(`F_{${label(t.name)}} = 0`), ' for ', m(`${math(t.gap)} > 0`)]);
 }
 
 export function compliantSection(system: DerivedSystem): Section | undefined {
@@ -296,6 +304,10 @@ function limitBlocks(limit: RigidLimit, f: string, adhesion: boolean, lead: Inli
     equation(`rigid-restitution-${name}`, 'e', adhesion ? '\\exp(-\\pi r)' : '\\exp(-r(\\pi - 2\\arctan r))'),
     equation(`rigid-duration-${name}`, '\\tau', after(adhesion ? '\\pi/\\omega_d' : '(\\pi - 2\\arctan r)/\\omega_d', limit.duration)),
   ];
+  // The ratio is fixed as N grows only where the parameters that scale the damping faster than √N vanish (kozlov1988 §2's ν).
+  const pinned = dependsOn(limit.ratio, 'N')
+    ? [...freeSymbols(limit.ratio)].filter((p) => p !== 'N' && !dependsOn(simplify(subsRecord(limit.ratio, { [p]: ZERO })), 'N'))
+    : [];
   return [
     paragraph(
       ...lead,
@@ -309,6 +321,7 @@ function limitBlocks(limit: RigidLimit, f: string, adhesion: boolean, lead: Inli
       m('\\omega_d'),
       ' held fixed as the coefficients grow (stiffness like N, damping like ',
       m('\\sqrt{N}'),
+      ...(pinned.length ? [': at ', m(pinned.map((p) => `${mechanicsSymbol(p)} = 0`).join(',\\ ')), ', where ', m('r'), ' is free of N'] : []),
       '), the contact tends to Newton’s law with tangential velocities unchanged, the restitution ',
       m('e'),
       ' after a contact of duration ',

@@ -25,6 +25,19 @@ export interface ReportContactRecord {
   readonly restitution: number;
 }
 
+/** The drop's start, Theorem 3's scaled duration and the unchanged velocities (structurally src/studies/limit.ts's DropStudy). */
+export interface ReportDrop extends Pick<ReportLimitStudy, 'rows' | 'limits' | 'orders' | 'extrapolated'> {
+  readonly start: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly forcing: readonly number[] };
+  readonly scaledDuration?: {
+    readonly power: number;
+    readonly limit: number;
+    readonly values: readonly number[];
+    readonly extrapolated: number;
+    readonly order: number;
+  };
+  readonly tangential: readonly { readonly coordinate: string; readonly jumps: readonly number[] }[];
+}
+
 /** A rigid-limit study as the report needs it (structurally the runtime's LimitStudy). */
 export interface ReportLimitStudy {
   readonly parameter: string;
@@ -46,6 +59,8 @@ export interface ReportLimitStudy {
     readonly t: readonly number[];
     readonly rows: readonly (readonly number[])[];
     readonly reference?: readonly number[];
+    /** The gaps above it left out (NaN): the figure is the band about the contact. */
+    readonly cut?: number;
   };
   /** N^r times the largest deviation from the rigid motion per run, where the distance vanishes like N^{−r} (the runtime's). */
   readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
@@ -62,7 +77,7 @@ export interface ReportLimitStudy {
     readonly exact: boolean;
   };
   /** The same values run from the declared drop, a start entering the contact (kozlov1988 Theorem 3). */
-  readonly drop?: Pick<ReportLimitStudy, 'rows' | 'limits' | 'orders' | 'extrapolated'>;
+  readonly drop?: ReportDrop;
 }
 
 /** A table cell: the number in math, or a dash in text where there is none (no release, no reference, no order). */
@@ -229,28 +244,79 @@ function lawSentence(p: string, law: NonNullable<ReportLimitStudy['law']>, timed
   ];
 }
 
-/** The drop's first contact as the parameter grows: its restitution and duration, the theory's limit and the fitted orders. */
+/** A column vector of numbers as LaTeX, (a, b)ᵀ, each as a table cell prints it. */
+const vector = (x: readonly number[]): string =>
+  `(${x
+    .map((v) =>
+      cell(v)
+        .map((c) => (typeof c === 'object' && 'math' in c ? c.math : c))
+        .join(''),
+    )
+    .join(',\\allowbreak\\ ')})^{\\top}`;
+
+/**
+ * The drop's first contact as the parameter grows: its restitution, its duration and that duration times the power
+ * of the parameter Theorem 3 scales it by, each coordinate's velocity change Newton's law says is none, beside the
+ * theory's limits, Aitken's extrapolation where a limit is not 0, and the fitted orders.
+ */
 function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
   if (!drop) return [];
   const theory = drop.limits?.restitution;
+  const scaled = drop.scaledDuration;
+  const power = scaled && scaleText(p, scaled.power);
+  const powerMath = scaled && scaleMath(mechanicsSymbol(p), scaled.power);
+  const jumps = drop.tangential;
   const table: Table = {
     kind: 'table',
     id: 'rigid-limit-drop',
     caption: `The first contact of a drop as ${p} grows`,
-    columns: [p, 'restitution', 'duration'],
-    align: 'rrr',
+    columns: [p, 'restitution', 'duration', ...(power ? [`${power} × duration`] : []), ...jumps.map((j) => `${j.coordinate}\u0307⁺ − ${j.coordinate}\u0307⁻`)],
+    align: 'r'.repeat(3 + (scaled ? 1 : 0) + jumps.length),
     rows: [
-      ...drop.rows.map((r) => [cell(r.value), cell(r.restitution), cell(r.duration)]),
-      ...(theory !== undefined ? [[['limit (theory)'], cell(theory), ['—']]] : []),
-      [['extrapolated'], cell(drop.extrapolated.restitution), cell(drop.extrapolated.duration)],
-      [['fitted order'], cell(drop.orders.restitution), cell(drop.orders.duration)],
+      ...drop.rows.map((r, i) => [
+        cell(r.value),
+        cell(r.restitution),
+        cell(r.duration),
+        ...(scaled ? [cell(scaled.values[i])] : []),
+        ...jumps.map((j) => cell(j.jumps[i])),
+      ]),
+      [['limit (theory)'], cell(theory), ...(scaled ? [cell(0), cell(scaled.limit)] : [['—']]), ...jumps.map(() => cell(0))],
+      // A duration that tends to 0 has no limit to extrapolate: only its scaled value does.
+      [['extrapolated'], cell(drop.extrapolated.restitution), ['—'], ...(scaled ? [cell(scaled.extrapolated)] : []), ...jumps.map(() => ['—'])],
+      [['fitted order'], cell(drop.orders.restitution), cell(drop.orders.duration), ...(scaled ? [cell(scaled.order)] : []), ...jumps.map(() => ['—'])],
     ],
   };
   return [
     paragraph(
-      `The same values of ${p} run from a start that enters the contact with a normal speed, so that its first contact has a restitution (the normal velocity after over before) and a duration`,
+      `The same values of ${p} run from a start that enters the contact with a normal speed, `,
+      m(`q(0) = ${vector(drop.start.q)}`),
+      ', ',
+      m(`\\dot{q}(0) = ${vector(drop.start.qd)}`),
+      ', where the forcing of Section ',
+      { ref: 'sec:lagrange2' },
+      ' is ',
+      m(`h = ${vector(drop.start.forcing)}`),
+      `, so that its first contact has a restitution (the normal velocity after over before) and a duration`,
       ...(theory !== undefined ? [', beside the restitution Theorem 3 gives in the limit (', REFERENCES.kozlov1988.short, ')'] : []),
-      '; the extrapolated row is Aitken’s on the last three runs.',
+      ...(scaled
+        ? [
+            '; Theorem 3’s duration ',
+            m('\\delta_N'),
+            ' falls like ',
+            m(`${mechanicsSymbol(p)}^{-${orderMath(scaled.power)}}`),
+            ', and ',
+            m(`${powerMath}\\,\\delta_N`),
+            ' tends to the limit in the table',
+          ]
+        : []),
+      ...(jumps.length
+        ? [
+            '; its impact leaves ',
+            ...jumps.flatMap((j, i) => [...(i ? [', '] : []), m(`\\dot{${mechanicsSymbol(j.coordinate)}}`)]),
+            ' unchanged, and the table prints the change across the contact',
+          ]
+        : []),
+      '; the extrapolated row is Aitken’s on the last three runs, the fitted order as in the table above.',
     ),
     table,
   ];
@@ -438,8 +504,9 @@ function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
       series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, ...seriesStyle(k) })),
       [
         gaps.reference
-          ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`
-          : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release.`,
+          ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations`
+          : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release`,
+        gaps.cut === undefined ? '.' : `; drawn up to f = ${gaps.cut}, the band about the contact where they differ.`,
       ],
     ),
   ];

@@ -61,14 +61,17 @@ function axis(text: string, tex: string, unit: string | undefined): AxisLabel {
   return unit ? { text: `${text} [${unitText(unit)}]`, tex: `$${tex}$ [$${unitLatex(unit)}$]` } : { text, tex: `$${tex}$` };
 }
 
+/** Whether the model's two coordinates are a point's Cartesian position (two lengths), whose path pathFigure draws. */
+const planarPoint = (model: Model): boolean => model.coordinates.length === 2 && model.coordinates.every((c) => c.unit === 'm');
+
 /**
  * A point's path in the plane, where the model's two coordinates are its
  * Cartesian position (two lengths): the billiards' chords (kozlov1988 §3,
  * §5). The frame's width follows the path's aspect, so that a circle stays round.
  */
 function pathFigure(model: Model, tr: ReportTrajectory): Figure | undefined {
-  const [cx, cy] = model.coordinates;
-  if (model.coordinates.length !== 2 || cx!.unit !== 'm' || cy!.unit !== 'm') return undefined;
+  if (!planarPoint(model)) return undefined;
+  const [cx, cy] = model.coordinates as [Model['coordinates'][number], Model['coordinates'][number]];
   const x = tr.q.map((r) => r[0]!);
   const y = tr.q.map((r) => r[1]!);
   const [xLo, xHi] = valueRange(x);
@@ -387,7 +390,9 @@ export function motionSection(
       ),
     );
   });
-  const path = flat.length ? undefined : pathFigure(model, tr);
+  // With the others gliding, the path in the plane is the plot elsewhere with its time axis scaled: not drawn again.
+  const retraced = gliding.length > 0 && timed.length === 0 && planarPoint(model);
+  const path = flat.length || retraced ? undefined : pathFigure(model, tr);
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
@@ -405,7 +410,7 @@ export function motionSection(
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
-    ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0)] : []),
+    ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0, retraced)] : []),
     ...figures,
     counted,
     ...passes,
@@ -475,7 +480,14 @@ function keptParagraph(model: Model, { start, spread }: { start: number; spread:
 }
 
 /** The line that says which coordinates are not plotted against time, as another section plots them or they move at one velocity. */
-function elsewhereParagraph(model: Model, elsewhere: readonly PlottedElsewhere[], gliding: readonly number[], qd0: readonly number[], plotted: boolean): Block {
+function elsewhereParagraph(
+  model: Model,
+  elsewhere: readonly PlottedElsewhere[],
+  gliding: readonly number[],
+  qd0: readonly number[],
+  plotted: boolean,
+  retraced: boolean,
+): Block {
   const name = (i: number): string => mechanicsSymbol(model.coordinates[i]!.name);
   return paragraph(
     ...elsewhere.flatMap((p, k): Inline[] => [
@@ -492,7 +504,9 @@ function elsewhereParagraph(model: Model, elsewhere: readonly PlottedElsewhere[]
       ' moves at one velocity, ',
       m(`${mechanicsSymbol(model.coordinates[i]!.qd.name)} = ${formatNumber(Number(qd0[i]!.toPrecision(4)))}`),
     ]),
-    plotted ? ': the plot of the coordinates leaves them out.' : ': the coordinates are not plotted against time again.',
+    plotted
+      ? ': the plot of the coordinates leaves them out.'
+      : `: the coordinates are not plotted against time again${retraced ? ', nor the path in the plane, that plot with its time axis scaled' : ''}.`,
   );
 }
 

@@ -21,7 +21,7 @@ import { energySection, constraintsSection, formatNumber, lagrange2Section, mode
 import { impactMapsSection } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
-import { declaredRange, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, powerOfTen, tidy } from './notation.js';
+import { declaredRange, fourDigits, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, powerOfTen, tidy } from './notation.js';
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
@@ -175,7 +175,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
   const measuredForm = (r: LetteredRow, width: number): string | string[] => {
-    const { value, paper, at, orderOf } = r.measured!;
+    const { value, paper, at, orderOf, extrapolated } = r.measured!;
+    // A limit extrapolated from a study's runs says so (kozlov1988 §2: lim t* from N ≤ 10⁴).
+    const vs = extrapolated ? '\\text{extrapolated; against } ' : '\\text{against } ';
     // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
     if (orderOf && r.formula.formula?.kind === 'num')
       return `O\\left(${toLatex(pow(sym(orderOf), neg(r.formula.formula)), MECHANICS)}\\right)\\quad (\\text{fitted order } ${decimal(value)})`;
@@ -184,18 +186,17 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     // Where the number was measured, after it: the formula holds for every value (kozlov1988 (2.4): τ₀(N) at N = 1000).
     const where = Object.entries(at).map(([p, v]) => `${mechanicsSymbol(p)} = ${atValue(v)}`);
     const atText = where.length ? `\\ \\text{at}\\ ${where.join(',\\ ')}` : '';
-    const bare = `${same ? decimal(value) : `${decimal(value)}\\ (\\text{against } ${decimal(paper)})`}${atText}`;
+    const alone = extrapolated ? '\\ (\\text{extrapolated})' : '';
+    const bare = `${same ? `${decimal(value)}${alone}` : `${decimal(value)}\\ (${vs}${decimal(paper)})`}${atText}`;
     if (!closed) return bare;
-    const full = same
-      ? `${closed} \\approx ${decimal(value)}${atText}`
-      : `${decimal(value)}\\ (\\text{against } ${closed} ${againstValue(value, paper)})${atText}`;
+    const full = same ? `${closed} \\approx ${decimal(value)}${alone}${atText}` : `${decimal(value)}\\ (${vs}${closed} ${againstValue(value, paper)})${atText}`;
     if (texWidth(full) <= width) return full;
     // Too wide for one line: the number, then the closed form it is compared with on a line of its own, with the
     // difference where that fits, else with the closed form's value alone (the difference is theirs to read).
     const against = [`${same ? `\\approx ${decimal(paper)}` : againstValue(value, paper)}`, `\\approx ${decimal(paper)}`]
       .map((tail) => `(\\text{against } ${closed} ${tail})`)
       .find((line) => texWidth(line) <= width);
-    return against ? [`${decimal(value)}${atText}`, against] : bare;
+    return against ? [`${decimal(value)}${alone}${atText}`, against] : bare;
   };
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
@@ -395,6 +396,14 @@ function ownVerdict(r: PaperCheckRow): Inline[] {
   const tolerance = r.formula.tolerance === undefined ? '' : ` to ${r.formula.tolerance}`;
   // The difference itself, not only the tolerance it is within: a gap that closes as a parameter grows reads as one.
   const gap = r.measured ? Number(Math.abs(r.measured.value - r.measured.paper).toPrecision(2)) : undefined;
+  // A fitted order is quoted with its trend, the local orders between successive runs, not against a tolerance (kozlov1988 §2: ½).
+  const trend = r.measured?.orderOf ? r.measured.trend : undefined;
+  if (trend?.length)
+    return [
+      ` The study fits the order ${fourDigits(r.measured!.value)}; between successive values of `,
+      m(mechanicsSymbol(r.measured!.orderOf!)),
+      ` the local order goes ${trend.map(fourDigits).join(', ')}.`,
+    ];
   // Measured at a parameter the formula is free of, a limit (kozlov1988 (4.8): the trace at N = 10⁵ against the rigid
   // a): the gap is how far the number has converged, which the note explains, not an agreement to a tolerance.
   const converging = r.measured && r.formula.formula && Object.keys(r.measured.at).some((p) => !dependsOn(r.formula.formula!, p));

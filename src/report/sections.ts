@@ -44,7 +44,7 @@ import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
 import { declaredRange, energyLabel, fits, indexSum, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols, unitLatex, upTo } from './notation.js';
 import { keptEnergy, uniformRun } from './motion-plots.js';
-import { compliantForceTerms, compliantSection } from './compliant.js';
+import { compliantForceTerms, compliantSection, compliantZeros } from './compliant.js';
 import { patchForceTerms, patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
 import type { PaperCheck } from '../studies/paper-check.js';
@@ -857,7 +857,7 @@ function contactForceNote(system: DerivedSystem): Block[] {
   return [
     paragraph(
       'The contact forces in these rows act only where their contact is engaged and are zero elsewhere: ',
-      ...(compliant ? ['the normal forces of Section ', ref('sec:compliant')] : []),
+      ...(compliant ? ['the normal forces of Section ', ref('sec:compliant'), ' (', ...compliantZeros(system), ')'] : []),
       ...(compliant && patches ? [', '] : []),
       ...(patches ? ['the resultants of the active regime of Section ', ref('sec:patch')] : []),
       ...(terms.some((t) => t.inertia) ? ['; where an added mass is engaged, the momenta are those of its kinetic energy (the same section)'] : []),

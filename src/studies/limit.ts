@@ -11,7 +11,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import type { HolonomicSpec, ModelSpec, UnilateralSpec } from '../model/spec.js';
 import type { LoadedModule } from '../runtime/contract.js';
-import { rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
+import { aitken, fitOrder, rigidLimitStudy, type LimitStudy } from '../runtime/analysis/rigid-limit.js';
 
 /**
  * A study runs with these tolerances: tighter than the report's motion, since
@@ -44,7 +44,7 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
   if (values === undefined)
     throw new MechanicsError('bad-argument', 'input', `${spec.name} declares no study of ${parameter}: give its values`, { model: spec.name, field: 'values' });
   const { q0, qd0, t1 } = mod.model.initial;
-  return rigidLimitStudy(mod, {
+  const study = rigidLimitStudy(mod, {
     ...STUDY_RUN,
     q0,
     qd0,
@@ -57,6 +57,12 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
     ...(declared?.bounds && parameter === declared.parameter ? { bounds: declared.bounds } : {}),
   });
+  // The figure's band about the contact (kozlov1988 Fig. 1): the gaps above the declared cut left out.
+  const cut = declared?.cut;
+  if (cut === undefined) return study;
+  const band = (row: readonly number[]): number[] => row.map((f) => (f > cut ? NaN : f));
+  const { gaps } = study;
+  return { ...study, gaps: { ...gaps, rows: gaps.rows.map(band), ...(gaps.reference ? { reference: band(gaps.reference) } : {}), cut } };
 }
 
 /**
@@ -125,27 +131,61 @@ export function theoremLaw(
   return { contact: term!.name, restitution, order, scaled: scaledLaw[0]!, runs, exact };
 }
 
+/** The drop's study: the runs, their start and what Theorem 3 sets them against. */
+export interface DropStudy extends LimitStudy {
+  /** The drop's start and the forcing h there at the defaults (the side of a switching force, kozlov1988 §2's g sgn x). */
+  readonly start: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly forcing: readonly number[] };
+  /**
+   * Theorem 3's duration τ ∝ N^{−power} (theoremLaw): N^{power} times each run's first contact's duration beside
+   * the law's N^{power} τ, Aitken's extrapolation of the runs' and the fitted order of their distance to it.
+   */
+  readonly scaledDuration?: {
+    readonly power: number;
+    readonly limit: number;
+    readonly values: readonly number[];
+    readonly extrapolated: number;
+    readonly order: number;
+  };
+  /** Each coordinate Theorem 3's impact leaves unchanged, (M⁻¹Gᵀ)_i = 0, with q̇⁺ − q̇⁻ across each run's first contact. */
+  readonly tangential: readonly { readonly coordinate: string; readonly jumps: readonly number[] }[];
+}
+
 /**
  * The declared study's drop (ModelSpec.limitStudy.drop): the same values run from a start that enters
  * the contact with a normal speed, so that its first contact has a restitution and a duration
- * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them; no reference (the rigid
+ * (kozlov1988 Theorem 3), with `limits` the theory's where the caller has them, and with `system` Theorem 3's
+ * duration and unchanged velocities beside the runs; no reference (the rigid
  * model's law is the study's, not Theorem 3's). Undefined without a drop.
  */
-export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStudy['limits'] = {}): LimitStudy | undefined {
+export function dropStudyOf(spec: ModelSpec, mod: LoadedModule, limits: LimitStudy['limits'] = {}, system?: DerivedSystem): DropStudy | undefined {
   const declared = spec.limitStudy;
   if (!declared?.drop) return undefined;
   const { q = {}, qd = {}, t1 } = declared.drop;
   const { q0, qd0 } = mod.model.initial;
   const names = mod.model.coordinates;
-  return rigidLimitStudy(mod, {
-    ...STUDY_RUN,
-    q0: names.map((c, i) => q[c] ?? q0[i]!),
-    qd0: names.map((c, i) => qd[c] ?? qd0[i]!),
-    t1,
-    parameter: declared.parameter,
-    values: declared.values,
-    limits,
-  });
+  const start = { q: names.map((c, i) => q[c] ?? q0[i]!), qd: names.map((c, i) => qd[c] ?? qd0[i]!) };
+  const study = rigidLimitStudy(mod, { ...STUDY_RUN, q0: start.q, qd0: start.qd, t1, parameter: declared.parameter, values: declared.values, limits });
+  const defaults = Object.fromEntries(mod.model.parameters.map((p) => [p.name, p.default]));
+  const law = system && theoremLaw(system, study);
+  const limit = system?.compliant?.terms.find((t) => t.source === 'compliant')?.limit;
+  const tangential = limit?.kind === 'kelvin-voigt' ? (limit.tangential ?? []) : [];
+  const N = study.rows.map((r) => r.value);
+  return {
+    ...study,
+    start: { ...start, forcing: [...mod.forcing(0, start.q, start.qd, defaults)] },
+    ...(law
+      ? {
+          scaledDuration: {
+            power: law.order,
+            limit: law.scaled,
+            values: law.runs,
+            extrapolated: aitken(law.runs, STUDY_RUN.rtol),
+            order: fitOrder(N, law.runs, law.scaled),
+          },
+        }
+      : {}),
+    tangential: tangential.map((i) => ({ coordinate: names[i]!, jumps: study.rows.map((r) => r.jump[i] ?? NaN) })),
+  };
 }
 
 /**

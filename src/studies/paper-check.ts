@@ -59,6 +59,10 @@ export interface PaperCheckRow {
     readonly at: Readonly<Record<string, number>>;
     /** A fitted order r of |x_N − x_∞| ≈ C N^{−r}: the parameter N, so that it prints as O(N^{−r}). */
     readonly orderOf?: string;
+    /** The number is a limit extrapolated from a study's runs (MeasuredFact.extrapolated). */
+    readonly extrapolated?: true;
+    /** For a fitted order: the local orders between successive runs (MeasuredFact.trend). */
+    readonly trend?: readonly number[];
   };
   /** A rest time (impact{i}.{m}.rest) against the report's run (rest-time.ts). */
   readonly run?: RunRest;
@@ -379,7 +383,15 @@ function measuredRow(
     derived,
     how: 'measured',
     agrees: Number.isFinite(x) && Number.isFinite(y) && Math.abs(x - y) <= tolerance * Math.max(1, Math.abs(x)),
-    measured: { value: y, paper: x, bindings: measuredBindings, at, ...(orders.length === 1 ? { orderOf: orders[0]! } : {}) },
+    measured: {
+      value: y,
+      paper: x,
+      bindings: measuredBindings,
+      at,
+      ...(orders.length === 1 ? { orderOf: orders[0]! } : {}),
+      ...([...used.values()].some((m) => m.extrapolated) ? { extrapolated: true as const } : {}),
+      ...(orders.length === 1 && used.size === 1 && [...used.values()][0]!.trend ? { trend: [...used.values()][0]!.trend! } : {}),
+    },
   };
 }
 

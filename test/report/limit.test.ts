@@ -45,7 +45,7 @@ const tableOf = (s: Section): Table => {
 const text = (cell: Table['rows'][number][number]): string => cell.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('');
 
 describe('the rigid-limit section', () => {
-  it('tabulates a drop’s restitution and duration per N beside Theorem 3’s limit, after the study', () => {
+  it('tabulates a drop’s restitution, duration, √N × duration and ẋ⁺ − ẋ⁻ per N beside Theorem 3’s limits, after the study', () => {
     const drop = {
       rows: [
         { value: 100, release: 1.2, duration: 0.17, restitution: 0.41, distance: NaN },
@@ -54,17 +54,27 @@ describe('the rigid-limit section', () => {
       limits: { restitution: 0.444 },
       orders: { release: NaN, duration: 0.5, restitution: 0.55, distance: NaN },
       extrapolated: { release: NaN, duration: 0.001, restitution: 0.4442, distance: NaN },
+      start: { q: [-1, 0.1], qd: [0.5, -1], forcing: [0, -1] },
+      scaledDuration: { power: 0.5, limit: 1.6, values: [1.7, 1.6], extrapolated: 1.61, order: 0.5 },
+      tangential: [{ coordinate: 'x', jumps: [0, 1e-12] }],
     };
     const s = limitSection({ ...study, drop });
     const t = s.blocks.find((b) => b.kind === 'table' && b.id === 'rigid-limit-drop');
     if (t?.kind !== 'table') throw new Error('no drop table');
+    expect(t.columns).toEqual(['N', 'restitution', 'duration', '√N × duration', 'x\u0307⁺ − x\u0307⁻']);
+    // The duration tends to 0: no extrapolated value (Aitken's would be an artefact), only its scaled one.
     expect(t.rows.map((r) => r.map(text))).toEqual([
-      ['100', '0.41', '0.17'],
-      ['10000', '0.441', '0.016'],
-      ['limit (theory)', '0.444', '—'],
-      ['extrapolated', '0.4442', '0.001'],
-      ['fitted order', '0.55', '0.5'],
+      ['100', '0.41', '0.17', '1.7', '0'],
+      ['10000', '0.441', '0.016', '1.6', '1.000 \\cdot 10^{-12}'],
+      ['limit (theory)', '0.444', '0', '1.6', '0'],
+      ['extrapolated', '0.4442', '—', '1.61', '—'],
+      ['fitted order', '0.55', '0.5', '0.5', '—'],
     ]);
+    // The drop's start and the forcing there: the side of x = 0 and so the sign of the load g sgn x.
+    const said = s.blocks.map(words).join(' ');
+    expect(said).toContain('q(0) = (-1,\\allowbreak\\ 0.1)^{\\top}, \\dot{q}(0) = (0.5,\\allowbreak\\ -1)^{\\top}');
+    expect(said).toContain('h = (0,\\allowbreak\\ -1)^{\\top}');
+    expect(said).toContain('falls like N^{-1/2}, and \\sqrt{N}\\,\\delta_N tends to the limit in the table');
     expect(s.blocks.filter((b) => b.kind === 'table' && b.id === 'rigid-limit-drop')).toHaveLength(1);
     expect(limitSection(study).blocks.some((b) => b.kind === 'table' && b.id === 'rigid-limit-drop')).toBe(false);
   });

@@ -181,6 +181,15 @@ describe('the path of a point in the plane', () => {
     });
     expect(ids(buildModel(angles))).not.toContain('plot-path');
   });
+  it('is not drawn where y is plotted elsewhere and x glides: the path is that plot with its time axis scaled (kozlov1988 §2)', () => {
+    // x = t − 1 at one velocity, y pressed then flying: the path (x, y) is y(t) shifted.
+    const line = { t, q: t.map((s) => [s - 1, Math.max(0, s - 1) ** 2 / 2]), qd: t.map((s) => [1, Math.max(0, s - 1)]), events: [] };
+    const elsewhere = [{ coordinate: 1, section: 'rigid-limit', what: ['the gap'] }];
+    const section = motionSection(buildModel(spec), { trajectory: line, method: 'test' }, undefined, elsewhere)!;
+    expect(section.blocks.some((b) => b.kind === 'figure' && b.id === 'plot-path')).toBe(false);
+    const said = section.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content : [])).filter((x) => typeof x === 'string');
+    expect(said.join('')).toContain('the coordinates are not plotted against time again, nor the path in the plane, that plot with its time axis scaled.');
+  });
 });
 
 describe('a coordinate the run holds at one value, as z of the point between two planes', () => {

@@ -55,6 +55,16 @@ describe('limitStudyOf', () => {
     expect(study.rows[1]!.distance).toBeLessThan(study.rows[0]!.distance);
   });
 
+  it('leaves the gaps above a declared cut out of the figure (kozlov1988 Fig. 1’s band), the rigid one’s flight (2.4) too', () => {
+    const cut = 0.005;
+    const study = limitStudyOf({ ...elastic, limitStudy: { ...elastic.limitStudy!, cut } }, realized, rigid, { values: [100] })!;
+    const { t, rows, reference, cut: drawn } = study.gaps;
+    expect(drawn).toBe(cut);
+    // After the release at 1 the rigid point flies, y = g(t − 1)²/2 with g = 1: above the cut from 1 + √(2 cut) = 1.1.
+    t.forEach((x, k) => expect(Number.isNaN(reference![k]!)).toBe(x > 1 + Math.sqrt(2 * cut) + 1e-9 && (x - 1) ** 2 / 2 > cut));
+    expect(rows[0]!.every((f) => Number.isNaN(f) || f <= cut)).toBe(true);
+  });
+
   it('keeps each run’s gap: the added mass’s y = −gt²/(2(N + 1)) (2.5) until t = 1 and the rigid line’s 0, then its g(t − 1)²/2 (2.4)', () => {
     const study = limitStudyOf(addedMass, addedMassModule as unknown as LoadedModule, rigid, { values: [10, 100] })!;
     const { t, rows, reference } = study.gaps;
@@ -94,5 +104,22 @@ describe('dropStudyOf', () => {
     expect(Math.abs(e6! - theorem)).toBeLessThan(Math.abs(e4! - theorem) / 5);
     expect(Math.abs(e6! - theorem)).toBeLessThan(1e-3);
     expect(dropStudyOf(elastic, realized)).toBeUndefined();
+  });
+
+  // Theorem 3 typed from the paper: δ_N = π g₁₁/(√N √(c²g₁₁ − k²)), so √N δ_N = π/√(4 − 1/4) here.
+  const scaledLimit = Math.PI / Math.sqrt(4 - 0.25);
+
+  it('the drop’s √N × duration tends to Theorem 3’s, from the side x < 0 where the load presses it on, with ẋ unchanged', () => {
+    const spec = { ...kelvinVoigt, limitStudy: { ...kelvinVoigt.limitStudy!, values: [100, 1e4] } };
+    const study = dropStudyOf(spec, kelvinVoigtModule as unknown as LoadedModule, {}, deriveSystem(buildModel(kelvinVoigt)))!;
+    expect(study.scaledDuration!.power).toBe(0.5);
+    expect(study.scaledDuration!.limit).toBeCloseTo(scaledLimit, 12);
+    const [s2, s4] = study.scaledDuration!.values;
+    expect(Math.abs(s4! - scaledLimit)).toBeLessThan(Math.abs(s2! - scaledLimit) / 5);
+    expect(study.start.q[0]).toBeLessThan(0);
+    expect(study.start.qd[0]).not.toBe(0);
+    // h_y = g sgn x = −g at the start: the load presses the point onto the line.
+    expect(study.start.forcing).toEqual([0, -1]);
+    expect(study.tangential).toEqual([{ coordinate: 'x', jumps: [0, 0] }]);
   });
 });

@@ -85,6 +85,8 @@ export type RigidLimit =
       readonly restitution: Expr;
       /** The contact's duration: π/ω_d with adhesion, 2 arccos ζ/ω_d without, ω_d = √(4 k m_n − c²)/(2 m_n). */
       readonly duration: Expr;
+      /** The coordinates (indices) whose velocity Newton's law leaves unchanged, (M⁻¹Gᵀ)_i = 0, when M is constant. */
+      readonly tangential?: readonly number[];
     }
   | { readonly kind: 'velocity-dependent' }
   | { readonly kind: 'delayed-release' }
@@ -395,7 +397,8 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positiv
   if (!nonZero(k) || nonZero(law.addedMass)) return { kind: 'delayed-release' };
   if (law.exponent !== ONE || (nonZero(c) && law.dampingModel === 'hunt-crossley')) return nonZero(c) ? { kind: 'velocity-dependent' } : { kind: 'elastic' };
   if (!nonZero(c)) return { kind: 'elastic' };
-  const normalMass = l2.constantMass ? normalMassOf(l2, row) : undefined;
+  const normal = l2.constantMass ? normalOf(l2, row) : undefined;
+  const normalMass = normal?.mass;
   const mn = normalMass ?? NORMAL_MASS;
   // Numerators and radicands simplified apart, then the roots joined: a quotient simplified whole is a sum of quotients.
   const roots = (e: Expr): Expr => combineRadicals(e, (s) => s.kind === 'sym' && positive.has(s.name));
@@ -407,7 +410,7 @@ function contactLimit(l2: Lagrange2, row: ContactRow, law: CompliantLaw, positiv
   const phase = law.adhesion ? PI : mul(num(2), fn('acos', dampingRatio));
   return {
     kind: 'kelvin-voigt',
-    ...(normalMass ? { normalMass } : {}),
+    ...(normal ? { normalMass: normal.mass, tangential: normal.tangential } : {}),
     ratio,
     dampingRatio,
     restitution: fn('exp', neg(mul(phase, ratio))),
@@ -419,10 +422,11 @@ const PI = sym('pi');
 /** The mass along the normal, m_n = 1/(G M⁻¹ Gᵀ), as a symbol where M depends on q. */
 const NORMAL_MASS = sym('m_n');
 
-/** m_n = 1/(G M⁻¹ Gᵀ) for a constant M. */
-function normalMassOf(l2: Lagrange2, row: ContactRow): Expr | undefined {
+/** m_n = 1/(G M⁻¹ Gᵀ) for a constant M, and the coordinates the impulse along M⁻¹Gᵀ does not move (kozlov1988 Th. 3). */
+function normalOf(l2: Lagrange2, row: ContactRow): { readonly mass: Expr; readonly tangential: readonly number[] } | undefined {
   const sol = solveSmall(l2.massMatrix, row.row);
   if (!sol) return undefined;
   const w = simplify(add(...sol.x.map((x, i) => mul(x, row.row[i]!))));
-  return together(simplify(pow(w, -1)));
+  const tangential = sol.x.flatMap((x, i) => (simplify(x) === ZERO ? [i] : []));
+  return { mass: together(simplify(pow(w, -1))), tangential };
 }

@@ -16,7 +16,8 @@
 //  - the theory's limits are finite numbers, its bounds' orders positive
 //    ones, each for a quantity whose limit is given;
 //  - a drop's start sets coordinates of the model to finite numbers, and
-//    its end t1 is positive.
+//    its end t1 is positive;
+//  - the gap figure's cut is a positive finite number.
 // Tests: test/model/validate/limit-study.test.ts.
 import { DROP_FIELDS, LIMIT_FIELDS, LIMIT_STUDY_FIELDS } from '../spec.js';
 import type { Parameter } from '../types.js';
@@ -50,6 +51,12 @@ export function checkLimitStudy(
   if (study.limits !== undefined) checkLimits(study.limits, out);
   if (study.bounds !== undefined) checkBounds(study.bounds, study.limits, out);
   if (study.drop !== undefined) checkDrop(study.drop, coordinates, out);
+  if (study.cut !== undefined && (typeof study.cut !== 'number' || !(study.cut > 0 && Number.isFinite(study.cut))))
+    out.add(
+      'bad-limit-study',
+      member(FIELD, 'cut'),
+      `the gap figure's cut is a positive finite number, got ${typeof study.cut === 'number' ? study.cut : typeName(study.cut)}`,
+    );
   return out.result(undefined);
 }
 

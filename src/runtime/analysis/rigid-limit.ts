@@ -48,6 +48,8 @@ export interface ContactRecord {
    * surface, |ḟ| ≤ atol: a touchdown has no restitution).
    */
   readonly restitution: number;
+  /** q̇ at that release minus q̇ at that contact (empty without both): kozlov1988 Th. 3 keeps its tangential part. */
+  readonly jump: readonly number[];
 }
 
 export interface LimitRow extends ContactRecord {
@@ -69,6 +71,13 @@ export interface LimitStudy {
    * change with N, such as the added mass's release at 2 + √2, has no order).
    */
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /** The local orders between successive runs whose trend each fitted order averages (empty where it has none). */
+  readonly trends: {
+    readonly release: readonly number[];
+    readonly duration: readonly number[];
+    readonly restitution: readonly number[];
+    readonly distance: readonly number[];
+  };
   /**
    * The limits x_∞ the runs extrapolate to, by Aitken's Δ² on the last three
    * values (geometric N: x_N − x_∞ ≈ C N^{−r} makes the differences a
@@ -99,6 +108,8 @@ export interface LimitStudy {
     readonly t: readonly number[];
     readonly rows: readonly (readonly number[])[];
     readonly reference?: readonly number[];
+    /** Set by the declared study (src/studies/limit.ts): the gaps above it are NaN, left out of the figure. */
+    readonly cut?: number;
   };
   /**
    * Where the distance vanishes like N^{−r} (r the fitted order to the nearest half), N^r times the
@@ -168,7 +179,8 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const limits = opts.limits ?? {};
   // Differences below the resolution are the integration's, not the realization's.
   const resolution = Math.max(10 * (opts.rtol ?? DEFAULT_RTOL), EVENT_RESOLUTION);
-  const fit = (x: readonly number[], limit?: number): number => fitOrder(N, x, limit, resolution * Math.max(1, ...x.filter(Number.isFinite).map(Math.abs)));
+  const floor = (x: readonly number[]): number => resolution * Math.max(1, ...x.filter(Number.isFinite).map(Math.abs));
+  const fit = (x: readonly number[], limit?: number): number => fitOrder(N, x, limit, floor(x));
   const distances = rows.map((r) => r.distance);
   const convergence = opts.reference ? distanceConvergence(distances) : 'undecided';
   const bounds = opts.bounds ?? {};
@@ -176,6 +188,8 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const series = { release: rows.map((r) => r.release), duration: rows.map((r) => r.duration), restitution: rows.map((r) => r.restitution) };
   // A quantity the theory only bounds (its lag oscillating with N) follows no power law to fit or sum.
   const fitted = (k: keyof typeof series): number => (boundOf(k) === undefined ? fit(series[k], limits[k]) : NaN);
+  const trend = (x: readonly number[], limit: number | undefined, order: number): number[] =>
+    Number.isFinite(order) ? localOrders(N, x, limit, floor(x)) : [];
   const extrapolate = (k: keyof typeof series): number => (boundOf(k) === undefined ? aitken(series[k], resolution) : series[k].at(-1)!);
   const orders = {
     release: fitted('release'),
@@ -183,6 +197,12 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     restitution: fitted('restitution'),
     // A distance that levels off tends to no 0 to fit an order to.
     distance: convergence === 'persists' ? NaN : fit(distances, 0),
+  };
+  const trends = {
+    release: trend(series.release, limits.release, orders.release),
+    duration: trend(series.duration, limits.duration, orders.duration),
+    restitution: trend(series.restitution, limits.restitution, orders.restitution),
+    distance: trend(distances, 0, orders.distance),
   };
   // A largest distance is not negative, and one that vanishes has its limit between 0 and its last value.
   const distanceLimit = aitken(distances, resolution);
@@ -219,6 +239,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     ...(reference ? { reference } : {}),
     limits,
     orders,
+    trends,
     extrapolated,
     convergence,
     bounded,
@@ -244,10 +265,8 @@ function onlyKnown(module: LoadedModule, params: Params): Params {
 /** What compliant contact j did in one run (its events 'contact' and 'release', ḟ from compliantContacts). */
 function compliantRecord(module: LoadedModule, run: Trajectory, params: Params, j: number, atol: number): ContactRecord {
   const mine = run.events.filter((e) => e.contacts.includes(j));
-  const rate = (e: SimulationEvent): number => module.compliantContacts!(e.t, e.q, e.qd, params)[3 * j + 1]!;
-  const ins = mine.filter((e) => e.type === 'contact').map((e) => ({ t: e.t, rate: rate(e) }));
-  const outs = mine.filter((e) => e.type === 'release').map((e) => ({ t: e.t, rate: rate(e) }));
-  return record(ins, outs, atol);
+  const change = (e: SimulationEvent): ContactChange => ({ t: e.t, rate: module.compliantContacts!(e.t, e.q, e.qd, params)[3 * j + 1]!, qd: e.qd });
+  return record(mine.filter((e) => e.type === 'contact').map(change), mine.filter((e) => e.type === 'release').map(change), atol);
 }
 
 /**
@@ -276,6 +295,8 @@ interface ContactChange {
   readonly t: number;
   /** ḟ there. */
   readonly rate: number;
+  /** q̇ there (a compliant contact's: continuous across it). */
+  readonly qd?: readonly number[];
 }
 
 function record(ins: readonly ContactChange[], outs: readonly ContactChange[], atol: number): ContactRecord {
@@ -287,6 +308,7 @@ function record(ins: readonly ContactChange[], outs: readonly ContactChange[], a
     release: outs.length ? outs[outs.length - 1]!.t : NaN,
     duration: first && after ? after.t - first.t : NaN,
     restitution: first && after && Math.abs(first.rate) > atol ? -after.rate / first.rate : NaN,
+    jump: first?.qd && after?.qd ? after.qd.map((v, i) => v - first.qd![i]!) : [],
   };
 }
 
@@ -301,8 +323,22 @@ function gridDeviation(a: Trajectory, b: Trajectory): number[] {
   return Array.from({ length: count }, (_, k) => Math.max(0, ...a.q[k]!.map((x, i) => Math.abs(x - b.q[k]![i]!))));
 }
 
+/** (log N, log|x_N − x_∞|) above `floor`; without x_∞, the successive differences' at the first N of each pair. */
+function logErrors(N: readonly number[], x: readonly number[], limit: number | undefined, floor: number): (readonly [number, number])[] {
+  const pts: [number, number][] = [];
+  if (limit !== undefined) N.forEach((v, k) => pts.push([v, Math.abs(x[k]! - limit)]));
+  else for (let k = 0; k + 1 < N.length; k++) pts.push([N[k]!, Math.abs(x[k + 1]! - x[k]!)]);
+  return pts.filter(([v, e]) => Number.isFinite(e) && e > floor && v > 0).map(([v, e]) => [Math.log(v), Math.log(e)] as const);
+}
+
+/** −Δlog e/Δlog N between successive points: the local orders. */
+const slopes = (use: readonly (readonly [number, number])[]): number[] => use.slice(1).map(([u, w], k) => -(w - use[k]![1]) / (u - use[k]![0]));
+
+/** The local orders of |x_N − x_∞| between successive runs (fitOrder's points): the trend its fitted order averages. */
+export const localOrders = (N: readonly number[], x: readonly number[], limit?: number, floor = 0): number[] => slopes(logErrors(N, x, limit, floor));
+
 /** Aitken's Δ² on the last three values; the last value when it changes by at most `resolution` (relative). */
-function aitken(x: readonly number[], resolution: number): number {
+export function aitken(x: readonly number[], resolution: number): number {
   const [a, b, c] = x.slice(-3);
   if (c === undefined || !Number.isFinite(c)) return NaN;
   if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b)) return c;
@@ -323,12 +359,9 @@ function aitken(x: readonly number[], resolution: number): number {
  * every step, or whose local orders differ by more than ORDER_SPREAD.
  */
 export function fitOrder(N: readonly number[], x: readonly number[], limit?: number, floor = 0): number {
-  const pts: [number, number][] = [];
-  if (limit !== undefined) N.forEach((v, k) => pts.push([v, Math.abs(x[k]! - limit)]));
-  else for (let k = 0; k + 1 < N.length; k++) pts.push([N[k]!, Math.abs(x[k + 1]! - x[k]!)]);
-  const use = pts.filter(([v, e]) => Number.isFinite(e) && e > floor && v > 0).map(([v, e]) => [Math.log(v), Math.log(e)] as const);
+  const use = logErrors(N, x, limit, floor);
   if (use.length < 2) return NaN;
-  const local = use.slice(1).map(([u, w], k) => -(w - use[k]![1]) / (u - use[k]![0]));
+  const local = slopes(use);
   if (!local.every((r) => r > 0) || Math.max(...local) > ORDER_SPREAD * Math.min(...local)) return NaN;
   const mx = use.reduce((s, [u]) => s + u, 0) / use.length;
   const my = use.reduce((s, [, w]) => s + w, 0) / use.length;

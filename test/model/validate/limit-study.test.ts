@@ -87,6 +87,12 @@ describe('a limit study', () => {
     expect(problems(study({ drop: { t1: 1, at: 2 } }))).toEqual([['unknown-field', 'limitStudy.drop.at']]);
   });
 
+  it('draws its gap figure up to a positive finite cut', () => {
+    builds(study({ cut: 0.005 }));
+    expect(problems(study({ cut: 0 }))).toEqual([['bad-limit-study', 'limitStudy.cut']]);
+    expect(problems(study({ cut: '1' }))).toEqual([['bad-limit-study', 'limitStudy.cut']]);
+  });
+
   it('reports every problem at once, each naming the model, its field and the cause', () => {
     const err = modelError(study({ parameter: 'M', values: [10], rigid: { wall: { plastic: true } }, limits: { duration: NaN } }));
     expect(err.problems.map((p) => [p.code, p.where.field])).toEqual([

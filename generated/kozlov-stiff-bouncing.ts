@@ -25,7 +25,7 @@ export const model = {
     {"name":"g","default":1,"description":"gravitational acceleration","unit":"m/s^2"},
     {"name":"v","default":1,"description":"speed at the strike","unit":"m/s"},
     {"name":"N","default":100,"description":"stiffness of the floor per unit mass","unit":"1/s^2"},
-    {"name":"a","default":1.1111111111111112,"description":"the floor’s radius of curvature at the vertex, f″(0) = 1/a","unit":"m"},
+    {"name":"a","default":1.1111111111111112,"description":"the floor’s radius of curvature at the vertex: the floor is the curve $y = f(x) = x^2/(2a)$, $f^{\\prime\\prime}(0) = 1/a$, and its gap $f_{\\mathrm{floor}} = y - f(x)$","unit":"m"},
   ],
   constraintCount: 0,
   unilateral: [],

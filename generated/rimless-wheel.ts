@@ -43,7 +43,7 @@ export const model = {
     {"name":"spoke4","law":{"kind":"stick"},"slip":1},
     {"name":"spoke5","law":{"kind":"stick"},"slip":1},
   ],
-  initial: {"q0":[0,0.9800665778412416,0.2],"qd0":[0.9800665778412416,0.19866933079506122,-1],"t1":4},
+  initial: {"q0":[0,0.9800665778412416,0.2],"qd0":[0.9800665778412416,0.19866933079506122,-1],"t1":7},
   conservative: true,
   constant: {"massMatrix":true,"forcing":true,"gapJacobian":false},
   periodic: [false,false,true],

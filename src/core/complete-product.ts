@@ -11,27 +11,17 @@
 // applies it.
 // Tests: test/core/complete-product.test.ts.
 import * as Q from './rational.js';
-import { add, mul, neg, num, pow, splitCoeff, termsOf, ONE, type Expr } from './expr.js';
+import { add, mul, neg, num, pow, splitCoeff, termsOf, type Expr } from './expr.js';
 import { collectFactors } from './factor.js';
 import { expand, productsInExpansion } from './expand.js';
 import { opCount } from './cost.js';
+import { powers } from './complete-square.js';
 
 /** Sums of more terms than this are not tried: the quadruples tried grow as the fourth power of the terms. */
 const MAX_TERMS = 8;
 
 /** Sums whose multiplying out makes more products than this are not multiplied out (as complete-square.ts). */
 const MAX_PRODUCTS = 64;
-
-/** A monomial's bases with their integer exponents; undefined if one is not an integer power or is a sum. */
-function powers(p: Expr): Map<Expr, number> | undefined {
-  const out = new Map<Expr, number>();
-  const factors = p.kind === 'mul' ? p.factors : p.kind === 'pow' ? [{ base: p.base, exp: p.exp }] : p === ONE ? [] : [{ base: p, exp: num(1) }];
-  for (const { base, exp } of factors) {
-    if (exp.kind !== 'num' || !Q.isInteger(exp.value) || base.kind === 'add') return undefined;
-    out.set(base, exp.value.n);
-  }
-  return out;
-}
 
 /** The monomial of a power map. */
 const monomial = (m: ReadonlyMap<Expr, number>): Expr => mul(...[...m].map(([b, k]) => pow(b, k)));

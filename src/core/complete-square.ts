@@ -27,7 +27,7 @@ const MAX_TERMS = 40;
 const MAX_PRODUCTS = 4 * MAX_TERMS;
 
 /** The factors of a monomial with their integer exponents; undefined if one is not an integer power or a sum. */
-function powers(p: Expr): Map<Expr, number> | undefined {
+export function powers(p: Expr): Map<Expr, number> | undefined {
   const out = new Map<Expr, number>();
   const factors = p.kind === 'mul' ? p.factors : p.kind === 'pow' ? [{ base: p.base, exp: p.exp }] : p === ONE ? [] : [{ base: p, exp: num(1) }];
   for (const { base, exp } of factors) {

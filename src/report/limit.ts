@@ -11,9 +11,10 @@
 // The section formats the study's numbers; it computes none.
 // Tests: test/report/limit.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { DropStudy } from '../studies/limit.js';
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, ref, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
-import type { PlottedElsewhere } from './motion.js';
+import type { PlottedElsewhere } from './motion-plots.js';
 import { mechanicsSymbol } from './notation.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -25,18 +26,8 @@ export interface ReportContactRecord {
   readonly restitution: number;
 }
 
-/** The drop's start, Theorem 3's scaled duration and the unchanged velocities (structurally src/studies/limit.ts's DropStudy). */
-export interface ReportDrop extends Pick<ReportLimitStudy, 'rows' | 'limits' | 'orders' | 'extrapolated'> {
-  readonly start: { readonly q: readonly number[]; readonly qd: readonly number[]; readonly forcing: readonly number[] };
-  readonly scaledDuration?: {
-    readonly power: number;
-    readonly limit: number;
-    readonly values: readonly number[];
-    readonly extrapolated: number;
-    readonly order: number;
-  };
-  readonly tangential: readonly { readonly coordinate: string; readonly jumps: readonly number[] }[];
-}
+/** The drop's runs, its start, Theorem 3's scaled duration and the unchanged velocities (src/studies/limit.ts's DropStudy). */
+export type ReportDrop = Pick<ReportLimitStudy, 'rows' | 'limits' | 'orders' | 'extrapolated'> & Pick<DropStudy, 'start' | 'scaledDuration' | 'tangential'>;
 
 /** A rigid-limit study as the report needs it (structurally the runtime's LimitStudy). */
 export interface ReportLimitStudy {

@@ -6,6 +6,7 @@
 // Tests: test/report/figures.test.ts, test/report/motion.test.ts.
 import { ZERO } from '../core/expr.js';
 import type { Model } from '../model/types.js';
+import type { Inline } from './document.js';
 import type { PlotEventKind } from './plot.js';
 import { uniformMotion, type UniformMotion } from '../studies/uniform-motion.js';
 
@@ -176,4 +177,16 @@ export function uniformRun(tr: Omit<ShownTrajectory, 'qd'> & Partial<Pick<ShownT
   if (!qd) return undefined;
   const { shown } = shownTrajectory({ ...tr, qd });
   return uniformMotion(shown.t, shown.q, shown.qd, shown.events);
+}
+
+/**
+ * A coordinate another section already plots against time from the same start at the model's parameters: a realized
+ * contact's gap in the rigid-limit figure, at the study's value that is the default (kozlov1988 §3: x₁ = f at N = 100).
+ */
+export interface PlottedElsewhere {
+  readonly coordinate: number;
+  /** What it is there and at which value, for the line that says so: "the gap of wall at N = 100". */
+  readonly what: readonly Inline[];
+  /** The section the figure is in. */
+  readonly section: string;
 }

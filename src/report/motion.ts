@@ -14,7 +14,17 @@ import { m, paragraph, type Block, type Figure, type Inline, type Paragraph, typ
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
-import { constantCoordinates, conservativeBetweenEvents, energyDrift, keptEnergy, scaleGroups, shownTrajectory, spread, uniformRun } from './motion-plots.js';
+import {
+  constantCoordinates,
+  conservativeBetweenEvents,
+  energyDrift,
+  keptEnergy,
+  scaleGroups,
+  shownTrajectory,
+  spread,
+  uniformRun,
+  type PlottedElsewhere,
+} from './motion-plots.js';
 import { curveScene, EVENT_STYLE, eventMarkers, plotScene, seriesStyle, valueRange, type AxisLabel, type PlotEvent } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 import { plainSymbol } from './sketch-marks.js';
@@ -192,18 +202,6 @@ function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Bl
 }
 
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
-/**
- * A coordinate another section already plots against time from the same start at the model's parameters: a realized
- * contact's gap in the rigid-limit figure, at the study's value that is the default (kozlov1988 §3: x₁ = f at N = 100).
- */
-export interface PlottedElsewhere {
-  readonly coordinate: number;
-  /** What it is there and at which value, for the line that says so: "the gap of wall at N = 100". */
-  readonly what: readonly Inline[];
-  /** The section the figure is in. */
-  readonly section: string;
-}
-
 export function motionSection(
   model: Model,
   simulation: MotionSimulation | undefined,

@@ -34,6 +34,7 @@ import {
   onTag,
   own,
   resultDisplays,
+  resultLabel,
   rowLhs,
   rowName,
   rowTag,
@@ -50,9 +51,6 @@ import {
   type Letter,
   type LetteredRow,
 } from './paper-letters.js';
-
-/** The label of the display of row i's result (of the first row of a display several rows share). */
-export const resultLabel = (i: number): string => `paper-${i + 1}`;
 
 /** A row giving an impact's rest time (paper-results.ts impact{i}.{m}.rest), not another fact named …rest (a patch's rest depth s*, kuleshov2011 (9.2)). */
 export const resting = (r: PaperCheckRow): boolean => r.formula.derived.some((d) => RESTING_FACT.test(d.fact));

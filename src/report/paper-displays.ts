@@ -174,3 +174,6 @@ export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] 
     return { rows: g, lhs: sharedLhs(shown), tag: onTag(rows[g[0]!]!, sharedTag(shown)) };
   });
 }
+
+/** The label of the display of row i's result (of the first row of a display several rows share). */
+export const resultLabel = (i: number): string => `paper-${i + 1}`;

@@ -2,7 +2,7 @@
 // discussion and the conclusion state what is found: the friction bound of each full variant beside the condition
 // that realizes it, the rule |P| > Φ for sliding from rest, and its values at the defaults (derive/friction/
 // support-rest.ts) with the starts as run (studies/support-starts.ts). It prints; it computes nothing.
-// Tests: test/report/paper-smirnov.test.ts.
+// Tests: test/report/friction.test.ts.
 import { neg, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';

@@ -10,8 +10,7 @@ import type { OrbitStudy } from '../studies/orbit.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import { m, paragraph, ref, type Block, type Inline } from './document.js';
 import { fourDigits, mechanicsSymbol, sweptValue } from './notation.js';
-import { resultLabel } from './paper-check.js';
-import { resultDisplays } from './paper-displays.js';
+import { resultDisplays, resultLabel } from './paper-displays.js';
 
 /**
  * "The sufficient condition f″(0) ≤ f″_* of Kozlov (4.5), its bound exact as in (19), at f″(0) = 0.9: f″_* = 0.734 at N = 100, 0.906 at N = 1000,

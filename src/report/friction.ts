@@ -506,9 +506,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
   }
   blocks.push(
     list(
-      [
-        'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
-      ],
+      // One pair has nothing to guess: its two variants are its two sides.
+      ...(k === 1
+        ? []
+        : [
+            [
+              'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
+            ],
+          ]),
       selfLockingItem(s),
       [
         'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',

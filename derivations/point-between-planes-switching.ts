@@ -42,6 +42,7 @@ export default defineModel({
       U: [2, 0.9],
     },
     ground: ['y = -1.2', '1.2 = y'],
+    unscaled: 'the clearance between the planes, which vanishes',
     annotations: {
       // The loads F_x and F_z show the directions of x and z.
       axes: false,

@@ -38,6 +38,7 @@ export default defineModel({
       U: [3, 0.9],
     },
     ground: ['y = -1.2', '1.2 = y'],
+    unscaled: 'the clearance between the planes, which vanishes',
     annotations: {
       vectors: [
         { from: 'P', to: 'F', label: 'F' },

@@ -491,6 +491,11 @@ export interface DrawingSpec {
   readonly ground?: string | readonly string[];
   /** Write the points' names beside them (default: when there are at most six). */
   readonly labels?: boolean;
+  /**
+   * What the sketch draws out of scale, in words ($…$ for math): the caption says it in place of "drawn to scale"
+   * (smirnov1981 §2: the vanishing clearance between the planes drawn wide enough to tell them apart).
+   */
+  readonly unscaled?: string;
   /** What the sketch marks beside the bodies; a field left out takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations?: DrawingAnnotationsSpec;
 }
@@ -980,7 +985,7 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const SWEEP_FIELDS: Known<NonNullable<OrbitSpec['sweep']>> = { parameter: true, values: true };
-export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, annotations: true };
+export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, unscaled: true, annotations: true };
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,
   angles: true,

@@ -334,6 +334,8 @@ export interface Drawing {
   readonly ground: readonly GroundLine[];
   /** Label the points with their names (declared drawings; the default's P1, P2, … say nothing). */
   readonly labels: boolean;
+  /** What the sketch draws out of scale, in words (DrawingSpec.unscaled). */
+  readonly unscaled?: string;
   /** The declared annotations; a field left undefined takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations: DrawingAnnotations;
 }

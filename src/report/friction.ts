@@ -325,6 +325,7 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     `\\kappa_${i + 1}^{+} = ${math(s.pairs[i]!.friction.positive)},\\ \\kappa_${i + 1}^{-} = ${math(s.pairs[i]!.friction.negative)}`;
   // Smirnov's a and b of (1.1), marked where the prism's parameters a_1, b_3 take them.
   const { columns: a, load: b } = reportSymbols(system);
+  const scalar = scalarColumns(s, a);
   const blocks: Block[] = [
     paragraph(
       k === 1
@@ -371,32 +372,34 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
       m(k === 1 ? '\\varepsilon = \\varepsilon_1' : '\\varepsilon = (\\varepsilon_1, \\ldots)'),
       ` solve the linear ${k === 1 ? 'equation' : 'system'} (1.1) `,
       m(k === 1 ? `${a}_{11}^{\\varepsilon} N_1 = ${b}_1` : `\\sum_i ${a}_{ij}^{\\varepsilon} N_i = ${b}_j`),
-      ', here',
+      ...(scalar ? [', here ', m(scalar), ' and'] : [', here']),
     ),
     // Up to two pairs the k×k matrices fit a line; beyond, one line per pair, its column in εᵢ and κᵢ^{εᵢ}.
     equations(
-      ...(k <= 2 || !s.sided
-        ? [
-            grid(
-              'supports-columns-positive',
-              [`${a}^{+}`, `${a}_{11}^{+}`],
-              s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))),
-            ),
-            grid(
-              'supports-columns-negative',
-              [`${a}^{-}`, `${a}_{11}^{-}`],
-              s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))),
-            ),
-          ]
-        : [
-            {
-              label: 'supports-columns',
-              lines: s.sided.map((column, i) => ({
-                before: `${a}_{${i + 1}}^{\\varepsilon_{${i + 1}}}`,
-                after: `= \\bigl(${column.map((x) => math(x)).join(',\\ ')}\\bigr)^{\\top}`,
-              })),
-            },
-          ]),
+      ...(scalar
+        ? []
+        : k <= 2 || !s.sided
+          ? [
+              grid(
+                'supports-columns-positive',
+                [`${a}^{+}`, `${a}_{11}^{+}`],
+                s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.positive[j]!))),
+              ),
+              grid(
+                'supports-columns-negative',
+                [`${a}^{-}`, `${a}_{11}^{-}`],
+                s.system.rhs.map((_, j) => s.system.pairs.map((p) => math(p.negative[j]!))),
+              ),
+            ]
+          : [
+              {
+                label: 'supports-columns',
+                lines: s.sided.map((column, i) => ({
+                  before: `${a}_{${i + 1}}^{\\varepsilon_{${i + 1}}}`,
+                  after: `= \\bigl(${column.map((x) => math(x)).join(',\\ ')}\\bigr)^{\\top}`,
+                })),
+              },
+            ]),
       grid(
         'supports-rhs',
         [b, `${b}_1`],
@@ -503,9 +506,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
   }
   blocks.push(
     list(
-      [
-        'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
-      ],
+      // One pair has nothing to guess: its two variants are its two sides.
+      ...(k === 1
+        ? []
+        : [
+            [
+              'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
+            ],
+          ]),
       selfLockingItem(s),
       [
         'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
@@ -568,6 +576,18 @@ function loadsParagraph(loads: SupportLoads): Block[] {
     ),
     ...(tabulated ? [table] : []),
   ];
+}
+
+/**
+ * The two sides of a 1×1 system (1.1) whose entries are numbers, in a line: a₁₁^± = ±1 of the point between two planes
+ * (smirnov1981 §2), too slight to display; undefined where an entry is not a number.
+ */
+function scalarColumns(s: SupportDerivation, a: string): string | undefined {
+  if (s.pairs.length !== 1 || s.system.rhs.length !== 1) return undefined;
+  const [p, n] = [s.system.pairs[0]!.positive[0]!, s.system.pairs[0]!.negative[0]!];
+  const [vp, vn] = [numericValue(p), numericValue(n)];
+  if (vp === undefined || vn === undefined) return undefined;
+  return vp > 0 && vn === -vp ? `${a}_{11}^{\\pm} = \\pm ${math(p)}` : `${a}_{11}^{+} = ${math(p)},\\ ${a}_{11}^{-} = ${math(n)}`;
 }
 
 /** A matrix equation, or where it is 1×1 the scalar one in the entry's own name (lhs: [matrix's, entry's]). */

@@ -10,7 +10,7 @@ import type { RunImpactMode } from '../studies/run-modes.js';
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
-import { m, paragraph, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
+import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
 import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
@@ -117,7 +117,13 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
   const values = model.coordinates.map((c, i) => `${mechanicsSymbol(c.name)} = ${formatNumber(Number(model.initial.q0[i]!.toPrecision(4)))}`);
   return {
     ...sceneFigure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
-    caption: ['The model at its initial configuration ', m(values.join(',\\allowbreak\\ ')), ', drawn to scale with the default parameters.'],
+    caption: [
+      'The model at its initial configuration ',
+      m(values.join(',\\allowbreak\\ ')),
+      ...(drawing.unscaled
+        ? [', drawn with the default parameters; not to scale: ', ...textInlines(drawing.unscaled), '.']
+        : [', drawn to scale with the default parameters.']),
+    ],
   };
 }
 

@@ -164,6 +164,15 @@ describe('every example’s sketch', () => {
       [...svg(name).matchAll(/class="(?:vector-name|note)"[^>]*>(.*?)<\/text>/g)].map((m) => m[1]!.replace(/<tspan dy="[\d.]+"[^>]*>([^<]*)<\/tspan>/g, '_$1'));
     expect(labels('circle-billiard')).toEqual(['R', 'v₀']);
     expect(labels('point-between-planes')).toEqual(['F', 'F_z', 'Φ', 'f₁', 'f₂']);
+    // The planes are drawn apart only to tell them apart: the caption does not call that to scale.
+    const caption = (name: string): string => {
+      const e = drawn.find((d) => d.name === name)!;
+      return sketchFigure(e.model, e.drawing!, e.trajectory)
+        .caption.map((c) => (typeof c === 'string' ? c : ''))
+        .join('');
+    };
+    expect(caption('point-between-planes')).toContain('not to scale: the clearance between the planes, which vanishes.');
+    expect(caption('circle-billiard')).toContain('drawn to scale');
     // V, the velocity's tip, and B, the radius's, are heads; P, O and A are points.
     expect([...svg('circle-billiard').matchAll(/class="name"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['P', 'O', 'A']);
   });

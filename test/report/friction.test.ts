@@ -291,9 +291,13 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(sweep).not.toMatch(/g_\{[12]\}/);
     expect(sweep).not.toContain('corrected: pair');
   });
-  it('prints the point’s 1×1 system (1.1) as scalars, not matrices', () => {
+  it('prints the point’s 1×1 system (1.1) as scalars, not matrices, its sides ±1 in the line', () => {
     const t = tex('point-between-planes');
-    expect(t).toContain('a_{11}^{+} = 1');
+    expect(t).toContain('$a_{11}^{\\varepsilon} N_1 = b_1$, here $a_{11}^{\\pm} = \\pm 1$ and');
+    expect(t).not.toContain('a_{11}^{+} &= 1');
+    // One pair has no variant to guess; the prism's two pairs keep the two tries.
+    expect(t).not.toContain('Two tries');
+    expect(tex('prism-in-guides')).toContain('Two tries find a full variant');
     expect(t).toContain('b_1 = -F_{z}');
     expect(t).not.toContain('\\begin{pmatrix} -F_{z} \\end{pmatrix}');
   });

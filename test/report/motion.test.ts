@@ -84,6 +84,12 @@ describe('the figures of a bouncing ball', () => {
     expect(f.tikz?.picture).toMatch(/^\\begin\{tikzpicture\}/);
     expect(f.svg).toContain('class="sketch"');
     expect(f.caption.some((c) => typeof c === 'object' && 'math' in c && c.math === 'y = 1')).toBe(true);
+    expect(f.caption.at(-1)).toBe(', drawn to scale with the default parameters.');
+  });
+
+  it('says what a sketch draws out of scale instead of calling it drawn to scale', () => {
+    const f = sketchFigure(model, { ...drawing, unscaled: 'the ball, $10$ times its size' }, trajectory);
+    expect(f.caption.slice(2)).toEqual([', drawn with the default parameters; not to scale: ', 'the ball, ', { math: '10' }, ' times its size', '.']);
   });
 
   it('explains a motion that was not simulated instead of plotting', () => {

@@ -88,8 +88,9 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
   if (declared.labels !== undefined && typeof declared.labels !== 'boolean')
     out.add('bad-type', member(FIELD, 'labels'), `labels is true or false, got ${typeName(declared.labels)}`);
   const labels = typeof declared.labels === 'boolean' ? declared.labels : names.length <= MAX_LABELLED;
+  const unscaled = declared.unscaled === undefined ? undefined : stringAt(declared.unscaled, member(FIELD, 'unscaled'), 'what is drawn out of scale', out);
   const annotations = checkAnnotations(declared.annotations, known, names, env, out);
-  return out.result({ points, segments, discs, ground, labels, annotations });
+  return out.result({ points, segments, discs, ground, labels, ...(unscaled ? { unscaled } : {}), annotations });
 }
 
 /** An optional list of the drawing (absent: empty). */

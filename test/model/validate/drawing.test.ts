@@ -57,10 +57,11 @@ describe('a drawing', () => {
       ['unknown-field', 'drawing.discs[1].center'],
     ]);
     expect(problems(drawn({ ...rod, colour: 'red' }))).toEqual([['unknown-field', 'drawing.colour']]);
-    expect(problems(drawn({ points: { O: [0] }, ground: 3, labels: 'yes' }))).toEqual([
+    expect(problems(drawn({ points: { O: [0] }, ground: 3, labels: 'yes', unscaled: 2 }))).toEqual([
       ['bad-type', 'drawing.points.O'],
       ['bad-type', 'drawing.ground'],
       ['bad-type', 'drawing.labels'],
+      ['bad-type', 'drawing.unscaled'],
     ]);
     expect(problems(drawn('a pendulum'))).toEqual([['bad-type', 'drawing']]);
   });

@@ -35,6 +35,7 @@ import { patchHistories } from '../studies/patch-history.js';
 import { steadyMotionStudy } from '../studies/steady-motion.js';
 import { reportMotion, type MotionStudy } from '../studies/motion.js';
 import { declaredOrbit } from '../studies/orbit.js';
+import { heldConditions } from '../studies/orbit-zeros.js';
 import { paperCheck } from '../studies/paper-check.js';
 import { realizationsStudy } from '../studies/realizations.js';
 import { averagedSpeedStudy } from '../studies/averaged-speed.js';
@@ -152,7 +153,10 @@ function studyOption(
 
 /** The model's declared periodic orbit (ModelSpec.orbit), drawn between its walls where paper.studyFigures says so; nothing without one. */
 function orbitOption({ spec, system, loaded }: CompiledModel, { orbitWalls }: StudyFigures): Pick<ReportOptions, 'orbit' | 'orbitWalls'> {
-  return spec.orbit ? { orbit: declaredOrbit(loaded, spec.orbit, impactMapJacobian(system)), ...(orbitWalls ? { orbitWalls } : {}) } : {};
+  if (!spec.orbit) return {};
+  const study = declaredOrbit(loaded, spec.orbit, impactMapJacobian(system));
+  const held = study.orbit && heldConditions(system, study.orbit);
+  return { orbit: held ? { ...study, held } : study, ...(orbitWalls ? { orbitWalls } : {}) };
 }
 
 /** Whether the impact law's Coulomb outcomes raise the kinetic energy (studies/impact-energy.ts); nothing without such outcomes. */

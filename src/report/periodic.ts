@@ -15,6 +15,7 @@ import type { Complex } from '../numeric/eigenvalues.js';
 import type { Branch } from '../runtime/analysis/continuation.js';
 import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
 import type { OrbitStudy, SweptOrbit } from '../studies/orbit.js';
+import type { HeldConditions } from '../studies/orbit-zeros.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, PERIOD_SYMBOLS, powerOfTen, proseName, reportSymbols } from './notation.js';
@@ -348,6 +349,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy, p
       'Floquet multipliers: ',
       m(orbit.multipliers.length ? orbit.multipliers.map(orbitComplex).join(',\\ ') : '\\text{none}'),
       `; the orbit is ${verdict}.`,
+      ...(study.held ? heldSentence(system, study.held, orbit.multipliers.length) : []),
       ...derivativeSentence(
         orbit.phaseJacobians,
         orbit.impacts.map((i) => i.jacobian),
@@ -408,6 +410,19 @@ function sweepTable(sweep: readonly SweptOrbit[], parameter: string): Block {
         : [['—'], [`not found: ${error}`], ['—'], ['—']]),
     ]),
   };
+}
+
+/** Why some multipliers are 0: the held contacts' conditions on the section, counted by studies/orbit-zeros.ts. */
+function heldSentence(system: DerivedSystem, held: HeldConditions, count: number): Inline[] {
+  const names = held.contacts.map((j) => proseName(system.model.unilateral[j]!.name)).join(' and ');
+  const zeros = held.velocity + held.position;
+  const others = held.velocity - held.position;
+  const advancing: Inline[] = held.advancing.flatMap((x, i): Inline[] => [i ? ', ' : '', m(mechanicsSymbol(x))]);
+  return [
+    ` Of the ${count}, ${zeros} are 0: just after each impact ${names} is held, so the state satisfies its ${held.velocity} row${held.velocity === 1 ? '' : 's'} at the velocity level and ${held.position} at the position level`,
+    ...(others ? [` (the other${others === 1 ? ' involves' : 's involve'} `, ...advancing, `, which advance${held.advancing.length === 1 ? 's' : ''})`] : []),
+    `, ${zeros} conditions the return map keeps whatever the start.`,
+  ];
 }
 
 const countImpacts = (n: number): string => (n === 0 ? 'no impacts' : n === 1 ? 'one impact' : `${n} impacts`);

@@ -318,9 +318,9 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
       );
       continue;
     }
-    const named = nameRepeated(model, phaseExprs(system, phase, phase.explicit), namer);
+    const named = nameRepeated(model, phaseExprs(system, phase, phase.fixed ?? phase.explicit), namer);
     blocks.push(
-      paragraph(`Contact with ${names} (`, m(held), '):'),
+      paragraph(`Contact with ${names} (`, m(held), phase.fixed ? fixedText(phase, cs.length) : '):'),
       equations(
         ...cs.map((c, i) => equation(`phase-${phase.active.join('-')}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(named.exprs[i]!))),
         ...phase.rows.map((r, k) => equation(`phase-${phase.active.join('-')}-${r.label}`, rateSymbol(r), mathLines(named.exprs[cs.length + k]!))),
@@ -329,6 +329,15 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     );
   }
   return { id: 'contact-phases', title: 'Contact phases', blocks };
+}
+
+/** Why a phase fixed by its rows (ContactPhase.fixed) prints no motion: its rows' rank is the number of coordinates. */
+function fixedText(phase: ContactPhase, n: number): string {
+  const still = [...phase.fixed!.qd, ...phase.fixed!.qdd].every((e) => e === ZERO);
+  const [rows, fix] = phase.rows.length === 1 ? ['row', 'it fixes'] : [`${phase.rows.length} rows`, 'they fix'];
+  return `): the Jacobian of its ${rows} has rank ${n}, the number of coordinates, so ${fix} every coordinate${
+    still ? ': the velocities and accelerations vanish on this phase, and the densities are the static reactions' : ' and its motion'
+  }:`;
 }
 
 /** A phase's printed expressions: its accelerations, then its rows' densities. */
@@ -353,7 +362,7 @@ function phaseSums(system: DerivedSystem): Expr[] {
     const lists = phase.friction
       ? phase.friction.flatMap((f) => (f.explicit ? [[...f.explicit.qdd, ...frictionRows(u, f, f.explicit).rows.map((r) => r.value)]] : []))
       : phase.explicit
-        ? [phaseExprs(system, phase, phase.explicit)]
+        ? [phaseExprs(system, phase, phase.fixed ?? phase.explicit)]
         : [];
     return lists.flatMap((exprs) => repeatedSum(exprs.map(tidy)) ?? []);
   });

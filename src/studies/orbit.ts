@@ -5,6 +5,7 @@
 // (runtime/analysis/continuation.ts). The report prints the result
 // (report/periodic.ts); the paper table reads its numbers as measured facts.
 // Tests: test/studies/orbit.test.ts
+import type { HeldConditions } from './orbit-zeros.js';
 import type { OrbitSpec } from '../model/spec.js';
 import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
 import type { LoadedModule } from '../runtime/contract.js';
@@ -32,6 +33,8 @@ export interface OrbitStudy {
   readonly cycle?: OrbitCycle;
   /** The orbit at each value of the declared sweep (OrbitSpec.sweep), in its order. */
   readonly sweep?: readonly SweptOrbit[];
+  /** The conditions the section's held contacts impose, one per zero multiplier (orbit-zeros.ts). */
+  readonly held?: HeldConditions;
 }
 
 /** The orbit sought at one value of a swept parameter: its period and multipliers, or why Newton failed. */

@@ -104,15 +104,15 @@ describe('compass walker: the heel strike printed in closed form', () => {
     expect(t).toContain('Mode 2 (foot 2 stays)');
     expect(t).toMatch(/where \$D = /);
   });
-  it('prints the heel strike in powers of cos a₁ over Y = l²(m_H + m sin²2a₁) + m(l − b)², no sin 3a₁, sin 5a₁ or cos 4a₁', () => {
+  it('prints the heel strike in powers of cos a₁ over Z = l²(m_H + m sin²2a₁) + m(l − b)², no sin 3a₁, sin 5a₁ or cos 4a₁', () => {
     const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
     const maps = t.slice(t.indexOf('\\subsection{Impact maps}'), t.indexOf('\\section{Results}'));
     for (const multiple of ['3 a_{1}', '4 a_{1}', '5 a_{1}']) expect(maps).not.toContain(multiple);
-    // Y: the contact phases name their own two sums D and Z (one letter, one sum per report).
-    expect(maps).toContain('where $Y = l^{2} (m_{H} + m \\sin^{2} 2 a_{1}) + m (l - b)^{2}$');
+    // Z: the contact phases name their own sum D (one letter, one sum per report).
+    expect(maps).toContain('where $Z = l^{2} (m_{H} + m \\sin^{2} 2 a_{1}) + m (l - b)^{2}$');
     // Δμ₁ = (l sin a₁/D)(…): the factor sin a₁ pulled out of the whole numerator.
     const dmu = maps.slice(maps.indexOf('\\Delta\\mu_{1} &='), maps.indexOf('{eq:compass-walker:impact-1-mode-1-foot1.n}'));
-    expect(dmu.startsWith('\\Delta\\mu_{1} &= \\frac{l}{Y} \\bigl(')).toBe(true);
+    expect(dmu.startsWith('\\Delta\\mu_{1} &= \\frac{l}{Z} \\bigl(')).toBe(true);
     expect(dmu).toMatch(/\\bigr\) \\sin a_\{1\} \\label$/);
     // The printed map is the derived one: equal at the strike for random rates and parameters.
     const printed = map.onGaps![0]!.impulses.get('foot1.n')!;
@@ -121,6 +121,14 @@ describe('compass walker: the heel strike printed in closed form', () => {
       const env = { ...P, mH: 10 + k, a1, "a1'-": 0.3 - k, "a2'-": -1.1 + 0.2 * k };
       expect(evaluate(printed, env)).toBeCloseTo(evaluate(derived, env), 10);
     }
+  });
+  it('prints double support as fixed by its rows: q̈ = 0 and the static reactions, no accelerations that vanish on it', () => {
+    const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
+    const both = t.slice(t.indexOf('Contact with foot 1 and foot 2'), t.indexOf('\\subsection{Impact maps}'));
+    expect(both).toContain('the Jacobian of its 4 rows has rank 4, the number of coordinates, so they fix every coordinate');
+    for (const c of ['x', 'y', 'a1', 'a2']) expect(both).toMatch(new RegExp(`&= 0 \\\\label\\{eq:compass-walker:phase-0-1-${c}\\}`));
+    expect(both).not.toContain('\\dot{a}_{1}');
+    expect(both).toContain('\\dot{\\sigma}_{1} &= \\frac{g}{l \\sin(a_{1} - a_{2})} \\bigl(m b \\cos a_{2} \\sin(a_{1} - \\gamma)');
   });
   it('prints the three contact phases (the stance equations) in closed form, and its conclusion states the findings', () => {
     const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);

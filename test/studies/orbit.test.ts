@@ -9,6 +9,7 @@ import { buildModel, type OrbitSpec } from '../../src/model/index.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
 import { periodicOrbitSection } from '../../src/report/periodic.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
+import { heldConditions } from '../../src/studies/orbit-zeros.js';
 import billiard from '../../derivations/parabolic-billiard.js';
 import walkerSpec from '../../derivations/compass-walker.js';
 import wheelSpec from '../../derivations/rimless-wheel.js';
@@ -152,6 +153,14 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     const found = byModulus(o.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9));
     expect(found).toHaveLength(3);
     found.forEach((z, i) => expect(Math.hypot(z.re - expected[i]!.re, z.im - expected[i]!.im)).toBeLessThan(1e-5));
+    // The other 3 of the 6 are 0: standing on foot 1 after its strike, its normal and tangential rows hold at the
+    // velocity level (ẏ, ẋ through ȧ1) and its gap y = l cos a1 at the position level; its row along the slope fixes x,
+    // which advances. 7 periodic components less these 3 and the flow direction leave the 3 of (a, ȧ1, ȧ2).
+    const held = heldConditions(system, o)!;
+    expect(held).toEqual({ contacts: [0], velocity: 2, position: 1, advancing: ['x'] });
+    expect(text(periodicOrbitSection(system, { ...study, held }))).toContain(
+      'Of the 6, 3 are 0: just after each impact foot 1 is held, so the state satisfies its 2 rows at the velocity level and 1 at the position level',
+    );
 
     // The conclusion states the gait by these numbers (goswami1998's fixed point, multipliers, advance); the abstract
     // by its advance and the largest modulus only, in a sentence of its own.

@@ -82,6 +82,11 @@ export interface ContactPhase {
   readonly explicit?: { readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
   /** Without `explicit`, why: its rows are dependent, or the phase is past the closed-form size (unilateral.ts EXPLICIT_LIMIT). */
   readonly unsolved?: 'dependent' | 'size';
+  /**
+   * Where the rows fix every coordinate (their Jacobian's rank is n, a compass on both feet): q̇ solved from the rows at
+   * the velocity level (0 for rows without t), and `explicit` there: q̈ (then 0) and the static densities.
+   */
+  readonly fixed?: { readonly qd: readonly Expr[]; readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
   /** With planar Coulomb contacts held: the phase for each choice of their sliding or sticking (friction/phases.ts), which replaces the frictionless one. */
   readonly friction?: readonly FrictionPhase[];
 }

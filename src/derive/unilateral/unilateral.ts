@@ -103,8 +103,13 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
           ...(friction.length ? { friction } : {}),
         }),
       );
+      const fixed = fixedPhase(model, phase);
       // Decided where the phase holds (the lying rod's θ = 0), where a cone's side may no longer depend on the state.
-      phases.push(phase.friction ? { ...phase, friction: phase.friction.map((f) => setApartAlways(model, f)) } : phase);
+      phases.push({
+        ...phase,
+        ...(phase.friction ? { friction: phase.friction.map((f) => setApartAlways(model, f)) } : {}),
+        ...(fixed ? { fixed } : {}),
+      });
     }
   }
   const assumptions = parameterAssumptions(model);
@@ -285,6 +290,27 @@ function affineRoot(model: Model, f: Expr, skip: readonly string[]): [string, Ex
 function zeroRoot(model: Model, f: Expr, skip: string): [string, Expr] | undefined {
   const c = model.coordinates.find((o) => o.q.name !== skip && dependsOn(f, o.q.name) && simplify(subs(f, new Map([[o.q.name, ZERO]]))) === ZERO);
   return c && [c.q.name, ZERO];
+}
+
+/**
+ * A phase whose rows fix every coordinate (rank of their Jacobian = n): the rows at the velocity level give q̇
+ * (R q̇ = −∂f/∂t), and the phase's accelerations and densities there are its motion (none for rows without t: q̈ = 0)
+ * and its static reactions.
+ */
+function fixedPhase(model: Model, phase: ContactPhase): ContactPhase['fixed'] {
+  if (!phase.explicit) return undefined;
+  // Where the phase is reduced to its configuration (a rod lying flat) the rank is the one there.
+  const here = (e: Expr): Expr => (phase.at ? simplify(subs(e, phase.at)) : e);
+  const hold = affineSolution(
+    phase.rows.map((r) => r.row.map(here)),
+    phase.rows.map((r) => simplify(neg(here(r.rate)))),
+    [],
+  );
+  if (!hold || hold.free.length) return undefined;
+  const qd = hold.particular.map(simplify);
+  const velocities = new Map(model.coordinates.map((c, i) => [c.qd.name, qd[i]!] as const));
+  const at = (e: Expr): Expr => together(simplify(subs(here(e), velocities)));
+  return { qd, qdd: phase.explicit.qdd.map(at), multipliers: phase.explicit.multipliers.map(at) };
 }
 
 export function rowsOf(c: ContactKinematics): ContactRow[] {

@@ -3,7 +3,7 @@ import { buildModel } from '../../../src/model/index.js';
 import { deriveSystem } from '../../../src/derive/system.js';
 import { parseExpr } from '../../../src/core/parse.js';
 import { subs } from '../../../src/core/subs.js';
-import { sym } from '../../../src/core/expr.js';
+import { sym, ZERO } from '../../../src/core/expr.js';
 import { preImpactName } from '../../../src/model/names.js';
 import bouncingBall from '../../../derivations/bouncing-ball.js';
 import fallingRod from '../../../derivations/falling-rod.js';
@@ -174,6 +174,40 @@ describe('the compass walker standing on foot 2: the compass-gait stance equatio
       expect(evaluate(phase.explicit!.qdd[2]!, env)).toBeCloseTo(a1dd, 9);
       expect(evaluate(phase.explicit!.qdd[3]!, env)).toBeCloseTo(a2dd, 9);
     }
+  });
+});
+
+describe('the compass walker on both feet: 4 rows fix its 4 coordinates, so it stands still under static reactions', () => {
+  // Statics typed independently: foot i at hip + l(sin ai, −cos ai) takes (ν_i, σ_i) along the slope and its normal,
+  // gravity is g(sin γ, −cos γ) per mass. The whole: ν1 + ν2 + (m_H + 2m) g sin γ = 0, σ1 + σ2 = (m_H + 2m) g cos γ;
+  // each leg's moments about the hinge: l (σ_i sin ai + ν_i cos ai) = m g b sin(ai − γ).
+  const u = deriveSystem(buildModel(compassWalker)).unilateral!;
+  const phase = u.phases.find((p) => p.active.length === 2)!;
+  it('has no motion: q̇ = 0 from the rows, q̈ = 0', () => {
+    expect(phase.fixed!.qd.every((e) => e === ZERO)).toBe(true);
+    expect(phase.fixed!.qdd.every((e) => e === ZERO)).toBe(true);
+  });
+  it('its densities balance gravity on the whole and on each leg, at random states', () => {
+    const r = rng(5);
+    for (let k = 0; k < 10; k++) {
+      const p = { mH: 5 + 10 * r(), m: 1 + 5 * r(), l: 0.5 + r(), b: 0.1 + 0.4 * r(), g: 9.81, gamma: 0.1 * r() };
+      const a1 = 0.2 + 0.3 * r(),
+        a2 = -0.2 - 0.3 * r();
+      const env = { ...p, x: -p.l * Math.sin(a2), y: p.l * Math.cos(a2), a1, a2 };
+      const at = (label: string) => evaluate(phase.fixed!.multipliers[phase.rows.findIndex((row) => row.label === label)]!, env);
+      const [s1, n1, s2, n2] = [at('foot1.n'), at('foot1.t'), at('foot2.n'), at('foot2.t')];
+      const W = (p.mH + 2 * p.m) * p.g;
+      expect(n1 + n2 + W * Math.sin(p.gamma)).toBeCloseTo(0, 9);
+      expect(s1 + s2).toBeCloseTo(W * Math.cos(p.gamma), 9);
+      for (const [s, n, a] of [
+        [s1, n1, a1],
+        [s2, n2, a2],
+      ] as const)
+        expect(p.l * (s * Math.sin(a) + n * Math.cos(a))).toBeCloseTo(p.m * p.g * p.b * Math.sin(a - p.gamma), 9);
+    }
+  });
+  it('a phase with fewer rows than coordinates is not fixed (standing on foot 2)', () => {
+    expect(u.phases.find((p) => p.active.length === 1)!.fixed).toBeUndefined();
   });
 });
 

@@ -377,6 +377,12 @@ describe('the rimless wheel’s results in the paper’s variables', () => {
     expect(own.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')).some((l) => l.startsWith('T(-0) - T(+0)'))).toBe(true);
     expect(lines.some((l) => l.startsWith('T(-0) - T(+0)'))).toBe(false);
   });
+  it('the speed to roll on over the next spoke on the horizontal line and on the slope: 2g(1 − cos(α − γ))/(l(1 + I*))', () => {
+    const own = doc.sections.find((s) => s.id === 'own-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const printed = own.map((e) => e.lines.map((l) => lineTex(l, false)).join(' '));
+    expect(printed).toContain('\\dot{\\psi}(+0)^2\\ \\text{to roll on} = \\frac{2 g (1 - \\cos\\alpha)}{l (1 + I^{*})}');
+    expect(printed).toContain('\\dot{\\psi}(+0)^2\\ \\text{to roll on, slope}\\ \\gamma = \\frac{2 g (1 - \\cos(\\alpha - \\gamma))}{l (1 + I^{*})}');
+  });
 });
 
 describe('the rough-hinge pendulum’s table, readable', () => {

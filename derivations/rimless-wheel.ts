@@ -75,13 +75,15 @@ const IMPULSE_MOMENTUM = (['leaves', 'stays'] as const).flatMap((mode) => {
   const tag = `\\ \\text{(B ${mode})}`;
   const w = { w: "impact1.psi'-", wp: `impact1.${mode}.psi'+` };
   const stays = mode === 'stays';
+  // B stays: (2.1) as printed, in the jump [ψ̇] of (2.2) (wp = 0 set in would print the jump as −w).
+  const jump: Readonly<Record<string, string>> = stays ? { J: "impact1.stays.[psi']" } : w;
   return [
     {
       eq: '(2.1)',
       name: `E_{R_{1x}} + E_{R_{2x}}${tag}`,
-      formula: '-2*m*l*(wp - w)*cos(alpha)',
+      formula: stays ? '-2*m*l*J*cos(alpha)' : '-2*m*l*(wp - w)*cos(alpha)',
       derived: stays ? 'impact1.stays.spoke1.t + impact1.stays.spoke0.t' : 'impact1.leaves.spoke1.t',
-      where: w,
+      where: jump,
     },
     {
       eq: '(2.2)',

@@ -377,6 +377,12 @@ describe('the rimless wheel’s results in the paper’s variables', () => {
     expect(own.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')).some((l) => l.startsWith('T(-0) - T(+0)'))).toBe(true);
     expect(lines.some((l) => l.startsWith('T(-0) - T(+0)'))).toBe(false);
   });
+  it('(2.1) when B stays as the paper prints it, −2ml[ψ̇] cos α in the jump of (2.2), not with [ψ̇] = −ψ̇⁻ set in', () => {
+    const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const rows = table?.kind === 'table' ? table.rows.map((r) => JSON.stringify(r)) : [];
+    const stays = rows.find((r) => r.includes('(2.1)') && r.includes('B stays'))!;
+    expect(stays).toContain(JSON.stringify('-2 m l [\\dot{\\psi}] \\cos\\alpha').slice(1, -1));
+  });
   it('the speed to roll on over the next spoke on the horizontal line and on the slope: 2g(1 − cos(α − γ))/(l(1 + I*))', () => {
     const own = doc.sections.find((s) => s.id === 'own-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
     const printed = own.map((e) => e.lines.map((l) => lineTex(l, false)).join(' '));

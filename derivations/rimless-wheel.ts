@@ -14,6 +14,8 @@ import { defineModel, type ModelSpec } from '../src/model/index.js';
  * arriving spoke 1 at ψ + 2α, at the impact ψ = −α. Rubanovich–Formalsky's
  * §2 results hold for every k, so the rimless wheel's report derives them
  * from this model; the critical α₀(I*) is where spoke 0 stops lifting off.
+ * The line is inclined at γ as the wheel's: the impacts do not feel it, the
+ * speed to roll on over the next spoke does (γ = 0 the horizontal line).
  */
 export function rimlessWheelStance(): ModelSpec {
   const spoke = (name: string, angle: string) => ({ name, constraint: `y - l*cos(${angle}) >= 0`, law: { stick: `x + l*sin(${angle})` } });
@@ -31,9 +33,10 @@ export function rimlessWheelStance(): ModelSpec {
       g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
       Istar: { default: 0.5, range: [0, 1], description: 'I* = I/(2 m l²), reduced moment of inertia' },
       alpha: { default: Math.PI / 6, range: [0, 'pi/2'], open: true, description: 'half the angle between neighbouring spokes, π/k' },
+      gamma: { default: 0.1, description: 'slope angle', unit: 'rad' },
     },
     kinetic: "m*(x'^2 + y'^2) + m*l^2*Istar*psi'^2",
-    potential: '2*m*g*y',
+    potential: '2*m*g*(y*cos(gamma) - x*sin(gamma))',
     unilateral: [spoke('spoke0', 'psi'), spoke('spoke1', 'psi + 2*alpha')],
     impactScenarios: [
       {
@@ -72,13 +75,15 @@ const IMPULSE_MOMENTUM = (['leaves', 'stays'] as const).flatMap((mode) => {
   const tag = `\\ \\text{(B ${mode})}`;
   const w = { w: "impact1.psi'-", wp: `impact1.${mode}.psi'+` };
   const stays = mode === 'stays';
+  // B stays: (2.1) as printed, in the jump [ψ̇] of (2.2) (wp = 0 set in would print the jump as −w).
+  const jump: Readonly<Record<string, string>> = stays ? { J: "impact1.stays.[psi']" } : w;
   return [
     {
       eq: '(2.1)',
       name: `E_{R_{1x}} + E_{R_{2x}}${tag}`,
-      formula: '-2*m*l*(wp - w)*cos(alpha)',
+      formula: stays ? '-2*m*l*J*cos(alpha)' : '-2*m*l*(wp - w)*cos(alpha)',
       derived: stays ? 'impact1.stays.spoke1.t + impact1.stays.spoke0.t' : 'impact1.leaves.spoke1.t',
-      where: w,
+      where: jump,
     },
     {
       eq: '(2.2)',
@@ -195,8 +200,14 @@ export function rimlessWheel(k: number): ModelSpec {
         {
           eq: '§2',
           name: '\\dot{\\psi}(+0)^2\\ \\text{to roll on}',
-          derived: 'impact1.vault',
+          derived: 'impact1.vault@gamma=0',
           note: 'the paper says in words that below a limit of the speed rolling stops and rocking from leg to leg begins; the limit itself is this report’s: turning about the arriving foot, the hub rises by $l(1 - \\cos\\alpha)$ before it passes over, so the wheel rolls on iff $\\dot{\\psi}(+0)^2$ exceeds this, that is $\\dot{\\psi}(-0)^2$ exceeds it divided by the square of (2.6)’s ratio.',
+        },
+        {
+          eq: '§2',
+          name: '\\dot{\\psi}(+0)^2\\ \\text{to roll on, slope}\\ \\gamma',
+          derived: 'impact1.vault',
+          note: 'the same on the line inclined at $\\gamma$ down which the wheel rolls: the arriving spoke stands at $\\alpha - \\gamma$ from the vertical, so the hub rises by $l(1 - \\cos(\\alpha - \\gamma))$.',
         },
       ],
       // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α: ν < 1 and

@@ -23,6 +23,8 @@ export type SymbolRole =
   | { readonly role: 'pre-impact-velocity'; readonly of: Sym }
   /** q̇ just after an impact. */
   | { readonly role: 'post-impact-velocity'; readonly of: Sym }
+  /** [q̇] = q̇⁺ − q̇⁻, the jump of q̇ at an impact (rubanovich1981 (2.1): [ψ̇]). */
+  | { readonly role: 'velocity-jump'; readonly of: Sym }
   /** Retaining-constraint multiplier λ_i (1-based). */
   | { readonly role: 'multiplier'; readonly index: number }
   /** sgn ṡ, the direction of sliding of a support pair (by number, Smirnov) or a contact (by name). */
@@ -59,6 +61,8 @@ export const momentumSymbol = (q: Sym): Sym => derived(`p[${q.name}]`, { role: '
 export const preImpactSymbol = (q: Sym): Sym => derived(`${q.name}'-`, { role: 'pre-impact-velocity', of: q });
 /** Post-impact velocity of q: "q'+". */
 export const postImpactSymbol = (q: Sym): Sym => derived(`${q.name}'+`, { role: 'post-impact-velocity', of: q });
+/** [q̇], the jump of q̇ at an impact: "[q']", as the impact facts name it (impact1.stays.[psi']). */
+export const velocityJumpSymbol = (q: Sym): Sym => derived(`[${q.name}']`, { role: 'velocity-jump', of: q });
 /** dq/dτ of q in a fast time τ: "q'τ". */
 export const fastVelocitySymbol = (q: Sym): Sym => derived(`${q.name}'τ`, { role: 'fast-velocity', of: q });
 /** Retaining-constraint multiplier λ_i (1-based): "lambda[i]". */

@@ -48,6 +48,8 @@ export function mechanicsSymbol(name: string): string {
       return `${accented('dot', role.of.name)}^{-}`;
     case 'post-impact-velocity':
       return `${accented('dot', role.of.name)}^{+}`;
+    case 'velocity-jump':
+      return `[${accented('dot', role.of.name)}]`;
     case 'momentum':
       return `p_{${mechanicsSymbol(role.of.name)}}`;
     case 'multiplier':

@@ -14,7 +14,7 @@
 import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { accelerationSymbol, numberedSymbol, postImpactSymbol } from '../model/names.js';
+import { accelerationSymbol, numberedSymbol, postImpactSymbol, velocityJumpSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
@@ -157,9 +157,10 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
 /** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
 export const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');
 
-/** A fact that is a velocity after an impact (impact1.single.x'+, at a state or not), or an acceleration in a contact phase (phase.wall.x''): the symbol it is of its coordinate. */
+/** A fact that is a velocity after an impact (impact1.single.x'+, at a state or not), its jump (impact1.stays.[psi']), or an acceleration in a contact phase (phase.wall.x''): the symbol it is of its coordinate. */
 const FACT_SYMBOLS: readonly (readonly [RegExp, (q: Sym) => Sym])[] = [
   [/^impact\d+\.(?:[^.@]+\.)*([A-Za-z][\w[\]]*)'\+(?:@|$)/, postImpactSymbol],
+  [/^impact\d+\.(?:[^.@]+\.)*\[([A-Za-z]\w*)'\](?:@|$)/, velocityJumpSymbol],
   [/^phase\.[^.@]+\.([A-Za-z][\w[\]]*)''(?:@|$)/, accelerationSymbol],
 ];
 

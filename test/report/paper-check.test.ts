@@ -168,11 +168,13 @@ describe('the Kugushev–Sorokina reports', () => {
       .find((s) => s.id === 'paper-check')!
       .blocks.find((b) => b.kind === 'equations');
     const rows = displayed?.kind === 'equations' ? displayed.rows : [];
-    // Both rows of (10.15), too wide beside their quantities for a table row the page need not shrink; §9's closing
-    // relation and (9.5) differentiated set their derived sides beside the paper's 0, which fits its cell.
-    expect(rows.map((r) => r.lines.length)).toEqual([2, 2]);
+    // §9's loss in the velocity jumps [q̇₁], [q̇₂] it binds, in one line; both rows of (10.15), too wide beside their
+    // quantities for a table row the page need not shrink; §9's closing relation and (9.5) differentiated set their
+    // derived sides beside the paper's 0, which fits its cell.
+    expect(rows.map((r) => r.lines.length)).toEqual([1, 2, 2]);
+    expect(rows[0]!.lines[0]!.after).toContain('B_{11} [\\dot{q}_{1}]^{2}');
     for (const l of rows.flatMap((r) => r.lines)) expect(texWidth(l.after)).toBeLessThanOrEqual(LINE_WIDTH + 2);
-    expect(rows.map((r) => r.lines.at(-1)!.after.replace(/.*= /, ''))).toEqual(['-C_{1} l_{1} \\sigma', '-C_{2} l_{2} \\sigma']);
+    expect(rows.slice(1).map((r) => r.lines.at(-1)!.after.replace(/.*= /, ''))).toEqual(['-C_{1} l_{1} \\sigma', '-C_{2} l_{2} \\sigma']);
   });
   it('print the wall’s results whole and in the paper’s angle q₁ − q₂: p⁺ (1.3) as p⁻ − Δμ ∂g̃, both rows of (10.15) in cos(q₁ − q₂)', () => {
     const rows = sections(pendulumWall)
@@ -376,6 +378,18 @@ describe('the rimless wheel’s results in the paper’s variables', () => {
     const own = doc.sections.find((s) => s.id === 'own-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
     expect(own.map((e) => e.lines.map((l) => lineTex(l, false)).join(' ')).some((l) => l.startsWith('T(-0) - T(+0)'))).toBe(true);
     expect(lines.some((l) => l.startsWith('T(-0) - T(+0)'))).toBe(false);
+  });
+  it('(2.1) when B stays as the paper prints it, −2ml[ψ̇] cos α in the jump of (2.2), not with [ψ̇] = −ψ̇⁻ set in', () => {
+    const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
+    const rows = table?.kind === 'table' ? table.rows.map((r) => JSON.stringify(r)) : [];
+    const stays = rows.find((r) => r.includes('(2.1)') && r.includes('B stays'))!;
+    expect(stays).toContain(JSON.stringify('-2 m l [\\dot{\\psi}] \\cos\\alpha').slice(1, -1));
+  });
+  it('the speed to roll on over the next spoke on the horizontal line and on the slope: 2g(1 − cos(α − γ))/(l(1 + I*))', () => {
+    const own = doc.sections.find((s) => s.id === 'own-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const printed = own.map((e) => e.lines.map((l) => lineTex(l, false)).join(' '));
+    expect(printed).toContain('\\dot{\\psi}(+0)^2\\ \\text{to roll on} = \\frac{2 g (1 - \\cos\\alpha)}{l (1 + I^{*})}');
+    expect(printed).toContain('\\dot{\\psi}(+0)^2\\ \\text{to roll on, slope}\\ \\gamma = \\frac{2 g (1 - \\cos(\\alpha - \\gamma))}{l (1 + I^{*})}');
   });
 });
 

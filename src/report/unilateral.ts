@@ -49,6 +49,7 @@ import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
 import { impulseFigure, modeFigure, type ModeFigureNames } from './mode-figure.js';
 import { inName, nameRepeated, repeatedSum, sumNamer, whereBlocks, type NamedRepeat, type SumNamer } from './repeats.js';
+import { leavingContacts } from '../derive/friction/impact-modes.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -832,7 +833,7 @@ export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: Impact
     ...(mode.friction ? [`${contactName(u, sc.arriving)} ${mode.friction === 'stick' ? 'sticks' : 'slides on'}`] : []),
     ...[...(mode.slips ?? [])].filter(([j]) => j === sc.arriving).map(([j, s]) => `${contactName(u, j)} ${s === 'stick' ? 'sticks' : 'slides on'}`),
     ...mode.stays.map((j) => `${contactName(u, j)} stays${mode.slips?.has(j) ? (mode.slips.get(j) === 'stick' ? ' and sticks' : ' and slides') : ''}`),
-    ...sc.closed.filter((j) => !mode.stays.includes(j)).map((j) => `${contactName(u, j)} leaves`),
+    ...leavingContacts(sc, mode).map((j) => `${contactName(u, j)} leaves`),
   ].join(', ');
 }
 

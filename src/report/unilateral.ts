@@ -1099,8 +1099,12 @@ function nonNegative(c: Expr): string {
 
 // ---------------------------------------------------------------- conventions
 
-/** The sign convention of the unilateral constraints and the restitution convention (W vs e). */
-export function unilateralConventions(system: DerivedSystem): Inline[][] | undefined {
+/**
+ * The sign convention of the unilateral constraints and the restitution
+ * convention (W vs e); f ≥ 0 is Kozlov's form, attributed only where the
+ * model's sources cite kozlov1988 (a mention alone would list the paper).
+ */
+export function unilateralConventions(system: DerivedSystem, sources: readonly string[]): Inline[][] | undefined {
   const u = system.unilateral;
   if (!u) return undefined;
   const mu = reportSymbols(system).measure;
@@ -1108,7 +1112,7 @@ export function unilateralConventions(system: DerivedSystem): Inline[][] | undef
     [
       'Unilateral constraints keep their author’s form unless its letter names a parameter: ',
       m('f_j(q,t) \\ge 0'),
-      ' (Kozlov) or ',
+      sources.includes('kozlov1988') ? ' (Kozlov) or ' : ' or ',
       m('g_j(q,t) \\le 0'),
       ' (Kugushev–Sorokina); internally every contact is the gap ',
       m('f = -g \\ge 0'),

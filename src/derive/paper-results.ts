@@ -841,6 +841,7 @@ export function modeName(system: DerivedSystem, im: ImpactMap, mode: ImpactMode)
   if (im.scenario.closed.length === 0) return 'single';
   // Coulomb contacts of a mode with closed contacts: each one's sticking or sliding beside its staying or leaving.
   const slips = [...(mode.slips ?? [])].map(([j, s]) => `${system.model.unilateral[j]!.name}:${s}`).join(',');
+  if (slips && mode.arrivingLeaves) return `arrivingLeaves[${slips}]`;
   if (slips) return `${mode.stays.length === 0 ? 'leaves' : 'stays'}[${slips}]`;
   if (mode.stays.length === 0) return 'leaves';
   if (mode.stays.length === im.scenario.closed.length) return 'stays';

@@ -130,6 +130,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.hingeRest ? { hingeRest: options.hingeRest } : {}),
     ...(options.patchHistory ? { patchHistory: options.patchHistory } : {}),
     ...(options.paper ? { paper: options.paper } : {}),
+    ...(options.sources ? { sources: options.sources } : {}),
   };
   const { drawing, simulation } = options;
   // The motion's section is motion.ts's (plots in both reports, the animation); the sketch joins the model's description.

@@ -121,6 +121,8 @@ export interface SectionInput {
   readonly patchHistory?: readonly PatchHistory[];
   /** The model's paper checked: the friction section leaves the closed forms the paper prints to the paper's results. */
   readonly paper?: PaperCheck;
+  /** The model file's `sources` (bibliography.ts keys): a convention names only a paper the report cites anyway. */
+  readonly sources?: readonly string[];
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -661,7 +663,7 @@ export const impactMapsSection = ({ system, modeDirections, modeShares }: Sectio
 
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */
-export function conventionsSection({ system, simulation }: SectionInput): Section {
+export function conventionsSection({ system, simulation, sources }: SectionInput): Section {
   const symbols = reportSymbols(system);
   const { mass: M, rate } = symbols;
   const items: Inline[][] = [
@@ -753,7 +755,7 @@ export function conventionsSection({ system, simulation }: SectionInput): Sectio
         ? ', plotted against time with the motion.'
         : '.',
     ]);
-  const unilateral = unilateralConventions(system);
+  const unilateral = unilateralConventions(system, sources ?? []);
   if (unilateral) items.push(...unilateral);
   items.push(['Equation numbers in parentheses refer to this report; “Kugushev–Sorokina (10.13)” refers to equation (10.13) of that paper in the References.']);
   return { id: 'conventions', title: 'Conventions', blocks: [list(...items)] };

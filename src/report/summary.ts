@@ -42,6 +42,7 @@ import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
+import { leavingContacts } from '../derive/friction/impact-modes.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
 export interface SummaryFacts {
@@ -341,7 +342,7 @@ function outcomeFindings(f: SummaryFacts): Inline[][] {
         const states = [...new Set([mode.friction, ...(mode.slips?.values() ?? [])].filter((x) => x !== undefined))];
         return states.length === 1 ? states[0] : undefined;
       };
-      const alike = left.every(({ mode }) => together(mode) && mode.stays.length === im.scenario.closed.length);
+      const alike = left.every(({ mode }) => together(mode) && leavingContacts(im.scenario, mode).length === 0);
       const shares = left.map(({ share, mode }): Inline[] => [
         alike ? `${together(mode)} on ${percent(share)}` : `${modeTitle(u, im.scenario, mode)} on ${percent(share)}`,
       ]);

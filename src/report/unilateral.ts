@@ -49,6 +49,7 @@ import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
 import { impulseFigure, modeFigure, type ModeFigureNames } from './mode-figure.js';
 import { inName, nameRepeated, repeatedSum, sumNamer, whereBlocks, type NamedRepeat, type SumNamer } from './repeats.js';
+import { leavingContacts } from '../derive/friction/impact-modes.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 
@@ -775,7 +776,7 @@ function sharesBlock(system: DerivedSystem, im: ImpactMap, s: ModeShares): Block
     m(s.velocities.map(mechanicsSymbol).join(', ')),
     ...(at ? [', so at the default parameters (', m(at), ')'] : [', so']),
     ` the mode depends only on their direction. Of ${s.samples} directions drawn uniformly on the unit sphere on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, the admissible modes are ${seen.join(', ')}`,
-    unseen.length ? `; ${unseen.join(' and ')} on none.` : '.',
+    unseen.length ? `; ${unseen.length > 1 ? `${unseen.slice(0, -1).join(', ')} and ${unseen[unseen.length - 1]}` : unseen[0]} on none.` : '.',
     s.withoutOutcome > 0 ? ` On ${percent(s.withoutOutcome)} of them no mode is admissible.` : '',
     neverLeaveSentence(u, s.neverLeave),
   );
@@ -841,7 +842,7 @@ export function modeTitle(u: Unilateral, sc: ImpactMap['scenario'], mode: Impact
     ...(mode.friction ? [`${contactName(u, sc.arriving)} ${mode.friction === 'stick' ? 'sticks' : 'slides on'}`] : []),
     ...[...(mode.slips ?? [])].filter(([j]) => j === sc.arriving).map(([j, s]) => `${contactName(u, j)} ${s === 'stick' ? 'sticks' : 'slides on'}`),
     ...mode.stays.map((j) => `${contactName(u, j)} stays${mode.slips?.has(j) ? (mode.slips.get(j) === 'stick' ? ' and sticks' : ' and slides') : ''}`),
-    ...sc.closed.filter((j) => !mode.stays.includes(j)).map((j) => `${contactName(u, j)} leaves`),
+    ...leavingContacts(sc, mode).map((j) => `${contactName(u, j)} leaves`),
   ].join(', ');
 }
 
@@ -1107,8 +1108,12 @@ function nonNegative(c: Expr): string {
 
 // ---------------------------------------------------------------- conventions
 
-/** The sign convention of the unilateral constraints and the restitution convention (W vs e). */
-export function unilateralConventions(system: DerivedSystem): Inline[][] | undefined {
+/**
+ * The sign convention of the unilateral constraints and the restitution
+ * convention (W vs e); f ≥ 0 is Kozlov's form, attributed only where the
+ * model's sources cite kozlov1988 (a mention alone would list the paper).
+ */
+export function unilateralConventions(system: DerivedSystem, sources: readonly string[]): Inline[][] | undefined {
   const u = system.unilateral;
   if (!u) return undefined;
   const mu = reportSymbols(system).measure;
@@ -1116,7 +1121,7 @@ export function unilateralConventions(system: DerivedSystem): Inline[][] | undef
     [
       'Unilateral constraints keep their author’s form unless its letter names a parameter: ',
       m('f_j(q,t) \\ge 0'),
-      ' (Kozlov) or ',
+      sources.includes('kozlov1988') ? ' (Kozlov) or ' : ' or ',
       m('g_j(q,t) \\le 0'),
       ' (Kugushev–Sorokina); internally every contact is the gap ',
       m('f = -g \\ge 0'),

@@ -33,6 +33,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import { smoothSlip, smoothStay } from '../derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../model/names.js';
+import { leavingContacts } from '../derive/friction/impact-modes.js';
 
 /** An arc of directions θ ∈ (from, to) of the pre-impact velocities, in radians. */
 export interface ModeArc {
@@ -261,10 +262,10 @@ export function slidingSigns(system: DerivedSystem, mode: ImpactMode): Record<st
   return signs.reduce<Record<string, number>[]>((acc, name) => acc.flatMap((d) => [-1, 1].map((v) => ({ ...d, [name]: v }))), [{}]);
 }
 
-/** The closed contacts that some mode lets leave, none of those modes with a positive share. */
+/** The contacts that some mode lets leave, none of those modes with a positive share. */
 export const neverLeaving = (im: ImpactMap, shares: readonly number[]): number[] =>
-  im.scenario.closed.filter((j) => {
-    const leaving = im.modes.flatMap((mode, k) => (mode.stays.includes(j) ? [] : [k]));
+  [im.scenario.arriving, ...im.scenario.closed].filter((j) => {
+    const leaving = im.modes.flatMap((mode, k) => (leavingContacts(im.scenario, mode).includes(j) ? [k] : []));
     return leaving.length > 0 && leaving.every((k) => shares[k] === 0);
   });
 
@@ -282,7 +283,7 @@ export interface StickCone {
 
 export function stickCone(im: ImpactMap): StickCone | undefined {
   const mode = im.modes.findIndex(
-    (md) => md.stays.length === im.scenario.closed.length && md.slips !== undefined && [...md.slips.values()].every((x) => x === 'stick'),
+    (md) => leavingContacts(im.scenario, md).length === 0 && md.slips !== undefined && [...md.slips.values()].every((x) => x === 'stick'),
   );
   const cs = im.modes[mode]?.conditions ?? [];
   const upper = cs.find((c) => c.states?.kind === 'cone' && c.states.side === 'upper');

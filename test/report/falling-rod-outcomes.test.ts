@@ -19,10 +19,23 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
     const results = section('results');
     expect(results).toContain('Outcomes of the impacts');
     expect(results).toContain('when tip strikes while tip B is closed, tip B never leaves and the contacts stick on 26.9 \\% and slide on 73.1 \\%');
-    expect(results).toContain('When tip and tip B strike together, tip B never leaves and the contacts stick on 38.6 \\% and slide on 61.4 \\%');
+    expect(results).toContain('When tip and tip B strike together, tip and tip B never leave and the contacts stick on 38.6 \\% and slide on 61.4 \\%');
     expect(section('conclusion')).toContain('when tip B strikes while tip is closed, tip never leaves and the contacts stick on 26.9 \\%');
     // The edge in closed form: the common tangential impulse −m ẋ⁻ inside μ(ΔΛ₁ + ΔΛ₂).
     expect(results).toContain('at the default parameters; sticking needs $|-m \\dot{x}^{-}| \\le ');
+  });
+
+  it('impact 5 lists the mirror modes (tip B stays, tip leaves) and finds them never admissible', () => {
+    const maps = section('impact-maps');
+    // Mode 1's ΔΛ₁ = m(1 + e)(lθ̇⁻ − ẏ⁻)/4 with the ends swapped (θ̇⁻ → −θ̇⁻): tip B alone takes the impulse.
+    expect(maps).toContain('Mode 5 (tip B stays and sticks, tip leaves)');
+    expect(maps).toContain('Mode 6 (tip B stays and slides, tip leaves)');
+    expect(maps).toContain(
+      '\\Delta\\Lambda_{2} &= -\\frac{1}{4} m (1 + e) (\\dot{y}^{-} + l \\dot{\\theta}^{-}) \\label{eq:falling-rod:impact-5-mode-5-tipB.n}',
+    );
+    expect(maps).toContain(
+      'mode 2 (tip slides on, tip B leaves), mode 5 (tip B stays and sticks, tip leaves) and mode 6 (tip B stays and slides, tip leaves) on none. Tip and tip B leave on none of them.',
+    );
   });
 
   it('the first impact of the run: sticking inadmissible, the reverse slide taken, its friction work positive', () => {
@@ -43,8 +56,10 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
   });
 
   it('Hamilton’s equations hold while no contact is closed; the rest cone is written in the report’s letters', () => {
-    expect(tex).toContain('the canonical equations while no contact is closed');
+    expect(tex).toContain('the canonical equations in flight, every contact open');
     expect(tex).toContain('$|\\dot{\\nu}_{j}| \\le \\mu\\,\\dot{\\sigma}_{j}$');
     expect(tex).not.toContain('\\mu_{s}');
+    // kozlov1988 is not among the rod's sources: the f ≥ 0 convention names no author, the References omit the paper.
+    expect(tex).not.toContain('kozlov1988');
   });
 });

@@ -247,13 +247,16 @@ describe.runIf(models.some((m) => m.spec.name === 'compass'))('rigid compass (Ru
 
   it('says which restitution convention is used, of the laws the model has: plastic here, W only for a w-law contact', () => {
     const conventions = (spec: ModelSpec): string =>
-      (unilateralConventions(derived(spec)) ?? [])
+      (unilateralConventions(derived(spec), spec.sources ?? []) ?? [])
         .map((item) => item.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join(''))
         .join('\n');
     const compass = conventions(byName('compass').file.spec);
     expect(compass).toContain('A sticking impact is plastic and leaves the contact point at rest, $\\dot{f}^{+} = 0$ and $\\dot{\\xi}^{+} = 0$.');
     expect(compass).not.toContain('W^{2}');
     expect(compass).not.toContain('Newton');
+    // f ≥ 0 is attributed to Kozlov only where the model cites kozlov1988 (a mention alone would list it in the References).
+    expect(compass).toContain('$f_j(q,t) \\ge 0$ or $g_j(q,t) \\le 0$ (Kugushev–Sorokina)');
+    expect(conventions(byName('circle-billiard').file.spec)).toContain('$f_j(q,t) \\ge 0$ (Kozlov) or');
     const ball = byName('bouncing-ball').file.spec;
     expect(conventions(ball)).toContain('Restitution is Newton’s coefficient $e$');
     expect(conventions(ball)).not.toContain('W^{2}');

@@ -22,10 +22,9 @@ describe('mode shares over the approach cone', () => {
     expect(shares!.velocities).toEqual(["x'-", "y'-", "theta'-"]);
   });
 
-  it('tip B never leaves: modes 1 and 2 on no sample, and some mode on every sample', () => {
-    expect(shares!.neverLeave).toEqual([1]);
-    expect(shares!.modeShares[0]).toBe(0);
-    expect(shares!.modeShares[1]).toBe(0);
+  it('neither end leaves: modes 1, 2 (tip B leaves) and their mirrors 5, 6 (tip leaves) on no sample, and some mode on every sample', () => {
+    expect(shares!.neverLeave).toEqual([0, 1]);
+    for (const k of [0, 1, 4, 5]) expect(shares!.modeShares[k]).toBe(0);
     expect(shares!.withoutOutcome).toBe(0);
   });
 

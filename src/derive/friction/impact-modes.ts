@@ -21,6 +21,12 @@ import { stickCones, type DroppedRow } from './stick-cones.js';
 
 type Slip = 'stick' | 'slide';
 
+/** The contacts a mode lets leave: the closed ones it does not keep, and the arriving one in a mirror mode. */
+export const leavingContacts = (sc: ImpactScenario, mode: ImpactMode): number[] => [
+  ...(mode.arrivingLeaves ? [sc.arriving] : []),
+  ...sc.closed.filter((j) => !mode.stays.includes(j)),
+];
+
 /** Every mode of the scenario: each closed contact staying or leaving, each engaged Coulomb contact sticking or sliding. */
 export function coulombImpactModes(
   model: Model,
@@ -31,19 +37,24 @@ export function coulombImpactModes(
   qdMinus: readonly Expr[],
 ): ImpactMode[] {
   const modes: ImpactMode[] = [];
-  for (let mask = 0; mask < 1 << sc.closed.length; mask++) {
-    const stays = sc.closed.filter((_, k) => mask & (1 << k));
-    const engaged = [sc.arriving, ...stays];
-    const rough = engaged.filter((j) => planarCoulomb(contacts[j]!));
-    // Contacts whose slip rows coincide here (a lying rod's ends, ṡ = ẋ) slip as one: the same mode, the first's sign.
-    const leader = new Map(rough.map((j) => [j, rough.find((k) => sameSlip(contacts[j]!, contacts[k]!, at)) ?? j]));
-    for (let choice = 0; choice < 1 << rough.length; choice++) {
-      const slips = new Map(rough.map((j, k): [number, Slip] => [j, choice & (1 << k) ? 'slide' : 'stick']));
-      if (rough.some((j) => slips.get(j) !== slips.get(leader.get(j)!))) continue;
-      const mode = impactMode(model, M, contacts, sc, at, qdMinus, stays, slips, (j) => slipSignSymbol(model.unilateral[leader.get(j)!]!.name));
-      if (mode) modes.push(mode);
+  // Where closed contacts strike too (a rod flat on the floor), the arriving one may leave as they may: its mirror modes.
+  const keeps = sc.striking?.length ? [true, false] : [true];
+  for (const kept of keeps)
+    for (let mask = 0; mask < 1 << sc.closed.length; mask++) {
+      const stays = sc.closed.filter((_, k) => mask & (1 << k));
+      if (!kept && !stays.some((j) => sc.striking!.includes(j))) continue;
+      const engaged = kept ? [sc.arriving, ...stays] : stays;
+      const rough = engaged.filter((j) => planarCoulomb(contacts[j]!));
+      // Contacts whose slip rows coincide here (a lying rod's ends, ṡ = ẋ) slip as one: the same mode, the first's sign.
+      const leader = new Map(rough.map((j) => [j, rough.find((k) => sameSlip(contacts[j]!, contacts[k]!, at)) ?? j]));
+      for (let choice = 0; choice < 1 << rough.length; choice++) {
+        const slips = new Map(rough.map((j, k): [number, Slip] => [j, choice & (1 << k) ? 'slide' : 'stick']));
+        if (rough.some((j) => slips.get(j) !== slips.get(leader.get(j)!))) continue;
+        const sign = (j: number): Sym => slipSignSymbol(model.unilateral[leader.get(j)!]!.name);
+        const mode = impactMode(model, M, contacts, sc, at, qdMinus, engaged, stays, slips, sign);
+        if (mode) modes.push(kept ? mode : { ...mode, arrivingLeaves: true });
+      }
     }
-  }
   return modes;
 }
 
@@ -60,6 +71,7 @@ function impactMode(
   sc: ImpactScenario,
   at: (e: Expr) => Expr,
   qdMinus: readonly Expr[],
+  engaged: readonly number[],
   stays: readonly number[],
   slips: ReadonlyMap<number, Slip>,
   signOf: (j: number) => Sym,
@@ -68,7 +80,7 @@ function impactMode(
   const rows: ContactRow[] = [];
   const directions: Expr[][] = [];
   const targets: Expr[] = [];
-  for (const j of [sc.arriving, ...stays]) {
+  for (const j of engaged) {
     const c = contacts[j]!;
     const slip = c.slip?.[0];
     const normalTarget = simplify(neg(mul(at(c.restitution), velocity(c.normal.row, c.normal.rate, qdMinus))));
@@ -91,11 +103,11 @@ function impactMode(
   if (!solved) return undefined;
   const { lambda, qdPlus, dropped } = solved;
   const impulses = new Map<string, Expr>(rows.map((r, k) => [r.label, lambda[k]!]));
-  const sticking = [sc.arriving, ...stays].filter((j) => slips.get(j) === 'stick');
+  const sticking = engaged.filter((j) => slips.get(j) === 'stick');
   const cones = stickCones(model, contacts, sticking, rows, lambda, dropped, 'impulse', at);
   if (!cones) return undefined;
   const conditions: ImpactCondition[] = [];
-  for (const j of [sc.arriving, ...stays]) {
+  for (const j of engaged) {
     const c = contacts[j]!;
     const name = model.unilateral[j]!.name;
     const normal = impulses.get(c.normal.label)!;
@@ -113,7 +125,7 @@ function impactMode(
       });
     }
   }
-  for (const j of sc.closed.filter((k) => !stays.includes(k))) {
+  for (const j of [sc.arriving, ...sc.closed].filter((k) => !engaged.includes(k))) {
     const nr = contacts[j]!.normal;
     conditions.push({ expr: together(velocity(nr.row, nr.rate, qdPlus)), meaning: `${model.unilateral[j]!.name} separates (normal velocity ≥ 0)` });
   }

@@ -146,6 +146,8 @@ export type ConditionStatement =
 export interface ImpactMode {
   /** Closed contacts that stay engaged (besides the arriving one). */
   readonly stays: readonly number[];
+  /** Contacts striking together: the arriving one leaves while a striking one stays (the mirror of a mode that keeps it). */
+  readonly arrivingLeaves?: true;
   /** A Coulomb contact striking alone: its slip sticks (ṡ⁺ = 0) or slides on in the direction sgn ṡ (unilateral.ts coulombModes). */
   readonly friction?: 'stick' | 'slide';
   /** With closed contacts taking part: each engaged planar Coulomb contact sticking or sliding (friction/impact-modes.ts). */

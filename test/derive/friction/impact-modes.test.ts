@@ -103,12 +103,16 @@ describe('one end of the rod strikes while the other rests', () => {
     // Leaving with the striking end sticking or sliding; staying with both sliding or both sticking: the slip rows coincide
     // at θ = 0 (ṡ₁ = ṡ₂ = ẋ), so one end cannot stick while the other slides, and both slide the same way.
     // Both sticking: only Δν₁ + Δν₂ is determined (given as the arriving end's, the other's 0).
-    expect(im.modes.map((mode) => `${mode.stays.length}:${[...mode.slips!.values()].join('/')}`).sort()).toEqual(
-      ['0:stick', '0:slide', '1:slide/slide', '1:stick/stick'].sort(),
+    // Both striking, the mirror too (L): the arriving end leaves, the other stays sticking or sliding.
+    expect(im.modes.map((mode) => `${mode.arrivingLeaves ? 'L' : ''}${mode.stays.length}:${[...mode.slips!.values()].join('/')}`).sort()).toEqual(
+      ['0:stick', '0:slide', '1:slide/slide', '1:stick/stick', ...(together ? ['L1:stick', 'L1:slide'] : [])].sort(),
     );
     for (const mode of im.modes) {
       const both = [...mode.slips!.values()].join() === 'stick,stick';
-      const ends = [arriving, ...mode.stays].map((j, k) => ({ j, mode: both && k === 1 ? ('held' as const) : mode.slips!.get(j) }));
+      const ends = (mode.arrivingLeaves ? mode.stays : [arriving, ...mode.stays]).map((j, k) => ({
+        j,
+        mode: both && k === 1 ? ('held' as const) : mode.slips!.get(j),
+      }));
       if (both) {
         expect(mode.indeterminate).toEqual([
           { labels: [`${NAMES[arriving]}.s`, `${NAMES[closed]}.s`], dropped: `${NAMES[closed]}.s`, weights: [expect.anything()] },

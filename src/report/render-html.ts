@@ -187,7 +187,8 @@ figure { margin: 1.4rem 0; text-align: center; }
 figure svg { max-width: 100%; height: auto; background: #fff; }
 svg.narrow { display: none; }
 @media (max-width: 40rem) { svg.wide { display: none; } svg.narrow { display: inline; } }
-.legend { font-size: 0.95rem; margin-top: 0.2rem; }
+/* A key wider than a phone's line (a mode's name) scrolls in the legend's box, not the page. */
+.legend { font-size: 0.95rem; margin-top: 0.2rem; overflow-x: auto; }
 .legend .key { display: inline-block; margin: 0 0.7rem; white-space: nowrap; }
 .legend .swatch { display: inline-block; margin-right: 0.35rem; vertical-align: middle; }
 figcaption { font-size: 0.95rem; color: #333; margin-top: 0.3rem; }

@@ -42,7 +42,7 @@ import { own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
-import { leavingContacts } from '../derive/friction/impact-modes.js';
+import { leavingContacts } from '../studies/mode-directions.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
 export interface SummaryFacts {

@@ -49,7 +49,7 @@ import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
 import { impulseFigure, modeFigure, type ModeFigureNames } from './mode-figure.js';
 import { inName, nameRepeated, repeatedSum, sumNamer, whereBlocks, type NamedRepeat, type SumNamer } from './repeats.js';
-import { leavingContacts } from '../derive/friction/impact-modes.js';
+import { leavingContacts } from '../studies/mode-directions.js';
 
 type Unilateral = NonNullable<DerivedSystem['unilateral']>;
 

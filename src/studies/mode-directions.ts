@@ -31,9 +31,15 @@ import { factorize, signOn } from '../derive/proofs/sign.js';
 import { assumptionDomain, parameterAssumptions } from '../derive/proofs/assumptions.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
+import type { ImpactScenario } from '../model/model.js';
 import { smoothSlip, smoothStay } from '../derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../model/names.js';
-import { leavingContacts } from '../derive/friction/impact-modes.js';
+
+/** The contacts a mode lets leave: the closed ones it does not keep, and the arriving one in a mirror mode. */
+export const leavingContacts = (sc: ImpactScenario, mode: ImpactMode): number[] => [
+  ...(mode.arrivingLeaves ? [sc.arriving] : []),
+  ...sc.closed.filter((j) => !mode.stays.includes(j)),
+];
 
 /** An arc of directions θ ∈ (from, to) of the pre-impact velocities, in radians. */
 export interface ModeArc {

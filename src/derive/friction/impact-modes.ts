@@ -21,12 +21,6 @@ import { stickCones, type DroppedRow } from './stick-cones.js';
 
 type Slip = 'stick' | 'slide';
 
-/** The contacts a mode lets leave: the closed ones it does not keep, and the arriving one in a mirror mode. */
-export const leavingContacts = (sc: ImpactScenario, mode: ImpactMode): number[] => [
-  ...(mode.arrivingLeaves ? [sc.arriving] : []),
-  ...sc.closed.filter((j) => !mode.stays.includes(j)),
-];
-
 /** Every mode of the scenario: each closed contact staying or leaving, each engaged Coulomb contact sticking or sliding. */
 export function coulombImpactModes(
   model: Model,

@@ -11,7 +11,7 @@
 // The section formats the study's numbers; it computes none.
 // Tests: test/report/limit.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
-import type { DropStudy } from '../studies/limit.js';
+import type { DropStudy, TheoremLaw } from '../studies/limit.js';
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, ref, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
 import type { PlottedElsewhere } from './motion-plots.js';
@@ -59,14 +59,7 @@ export interface ReportLimitStudy {
    * Without a rigid model, Theorem 3's law of the realized contact (studies/limit.ts TheoremLaw): e, the
    * duration's order r and p^r τ, p^r times each run's duration, and whether the runs attain both exactly.
    */
-  readonly law?: {
-    readonly contact: string;
-    readonly restitution: number;
-    readonly order: number;
-    readonly scaled: number;
-    readonly runs: readonly number[];
-    readonly exact: boolean;
-  };
+  readonly law?: TheoremLaw;
   /** The same values run from the declared drop, a start entering the contact (kozlov1988 Theorem 3). */
   readonly drop?: ReportDrop;
 }

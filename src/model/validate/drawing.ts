@@ -18,6 +18,7 @@ import type { AngleMark, Coordinate, Drawing, DrawingAnnotations, GroundLine, Pa
 import { ExprReader } from './expressions.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt, typeName } from './shape.js';
+import { optionalNote } from './text.js';
 
 const FIELD = 'drawing';
 
@@ -88,7 +89,8 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
   if (declared.labels !== undefined && typeof declared.labels !== 'boolean')
     out.add('bad-type', member(FIELD, 'labels'), `labels is true or false, got ${typeName(declared.labels)}`);
   const labels = typeof declared.labels === 'boolean' ? declared.labels : names.length <= MAX_LABELLED;
-  const unscaled = declared.unscaled === undefined ? undefined : stringAt(declared.unscaled, member(FIELD, 'unscaled'), 'what is drawn out of scale', out);
+  // Printed in the caption, its $…$ as math: checked as a note, so that no command reaches pdflatex.
+  const unscaled = optionalNote(declared.unscaled, member(FIELD, 'unscaled'), out);
   const annotations = checkAnnotations(declared.annotations, known, names, env, out);
   return out.result({ points, segments, discs, ground, labels, ...(unscaled ? { unscaled } : {}), annotations });
 }

@@ -64,6 +64,9 @@ describe('a drawing', () => {
       ['bad-type', 'drawing.unscaled'],
     ]);
     expect(problems(drawn('a pendulum'))).toEqual([['bad-type', 'drawing']]);
+    // The caption prints it, its $…$ as math: a command that would reach pdflatex is refused there.
+    expect(problems(drawn({ ...rod, unscaled: 'the gap $\\input{/etc/hostname}$' }))).toEqual([['bad-text', 'drawing.unscaled']]);
+    builds(drawn({ ...rod, unscaled: 'the gap $l$, exaggerated' }));
   });
 });
 

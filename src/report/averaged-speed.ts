@@ -6,7 +6,7 @@
 import { REFERENCES } from '../model/sources.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import { equation, equations, m, paragraph, type Block, type Inline, type Section } from './document.js';
-import { math } from './notation.js';
+import { fourDigits, math } from './notation.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
 
@@ -195,7 +195,7 @@ export function averagedSpeedFinding({ tStar, accumulation, convergence }: Avera
     'the simulated impacts accumulate ',
     m(`${gap(tStar - accumulation)}\\ \\mathrm{s}`),
     ' before the averaged law’s ',
-    m(`t_{*} = ${Number(tStar.toPrecision(4))}`),
+    m(`t_{*} = ${fourDigits(tStar)}`),
     ...(here ? [' at ', m(`e = ${here.e}`)] : []),
     ...(others.length
       ? [

@@ -7,9 +7,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName } from '../model/names.js';
 import type { FirstImpact, ImpactOutcome } from '../studies/first-impact.js';
 import { m, paragraph, ref, type Block, type Inline } from './document.js';
-import { mechanicsSymbol, proseName, reportSymbols } from './notation.js';
-
-const four = (x: number): string => `${Number(x.toPrecision(4))}`;
+import { fourDigits, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
 
 export function firstImpactBlocks(system: DerivedSystem, fi: FirstImpact): Block[] {
   const { model } = system;
@@ -19,7 +17,7 @@ export function firstImpactBlocks(system: DerivedSystem, fi: FirstImpact): Block
   const N = `\\Delta\\nu_{${j}}`;
   const [s0, s1] = fi.slipVelocity;
   const state = model.coordinates
-    .map((c, i) => `${mechanicsSymbol(c.name)} = ${four(fi.q[i]!)},\\ ${mechanicsSymbol(preImpactName(c.name))} = ${four(fi.qdMinus[i]!)}`)
+    .map((c, i) => `${mechanicsSymbol(c.name)} = ${fourDigits(fi.q[i]!)},\\ ${mechanicsSymbol(preImpactName(c.name))} = ${fourDigits(fi.qdMinus[i]!)}`)
     .join(',\\ ');
   const tag = (o: ImpactOutcome, line: number): Inline => ref(`impact-${fi.map + 1}-mode-${o.mode + 1}-condition-${line}`);
   const stick = fi.outcomes.find((o) => o.friction === 'stick');
@@ -32,18 +30,18 @@ export function firstImpactBlocks(system: DerivedSystem, fi: FirstImpact): Block
   return [
     paragraph(
       'The run’s first impact, at ',
-      m(`t = ${four(fi.t)}`),
+      m(`t = ${fourDigits(fi.t)}`),
       `, is one of ${name} striking alone (`,
       m(state),
       '), with the slip velocity ',
-      m(`\\dot{s}^{-} = ${four(s0)}`),
+      m(`\\dot{s}^{-} = ${fourDigits(s0)}`),
       '. ',
       ...(stick && !stick.admissible
         ? [
             'Sticking is not admissible there: it needs ',
-            m(`|${N}| = ${four(Math.abs(stick.tangential))}`),
+            m(`|${N}| = ${fourDigits(Math.abs(stick.tangential))}`),
             ' against ',
-            m(`\\mu ${L} = ${four(fi.mu * stick.normal)}`),
+            m(`\\mu ${L} = ${fourDigits(fi.mu * stick.normal)}`),
             ' in ',
             tag(stick, 2),
             '. ',
@@ -51,15 +49,15 @@ export function firstImpactBlocks(system: DerivedSystem, fi: FirstImpact): Block
         : []),
       ...(inadmissible.length ? [`Nor is ${inadmissible.join(' or ')}. `] : []),
       `The ${others ? '' : 'only '}admissible outcome${others ? ' taken' : ''} is ${words}: `,
-      m(`${L} = ${four(t.normal)},\\ ${N} = ${four(t.tangential)}`),
+      m(`${L} = ${fourDigits(t.normal)},\\ ${N} = ${fourDigits(t.tangential)}`),
       ', and after it ',
-      m(`\\dot{s}^{+} = ${four(s1)}`),
+      m(`\\dot{s}^{+} = ${fourDigits(s1)}`),
       '. The normal impulse does the work ',
-      m(`\\tfrac{1}{2}${L}(\\dot{f}^{-}_{${j}} + \\dot{f}^{+}_{${j}}) = ${four(fi.normalWork)}`),
+      m(`\\tfrac{1}{2}${L}(\\dot{f}^{-}_{${j}} + \\dot{f}^{+}_{${j}}) = ${fourDigits(fi.normalWork)}`),
       ' and the friction impulse ',
-      m(`\\tfrac{1}{2}${N}(\\dot{s}^{-} + \\dot{s}^{+}) = ${four(fi.frictionWork)}`),
+      m(`\\tfrac{1}{2}${N}(\\dot{s}^{-} + \\dot{s}^{+}) = ${fourDigits(fi.frictionWork)}`),
       '; together they change the kinetic energy by ',
-      m(four(fi.energyChange)),
+      m(fourDigits(fi.energyChange)),
       ...(fi.frictionWork > 0 && fi.energyChange < 0
         ? [
             '. The friction impulse does positive work because the slip reverses within the impact: it opposes the slip after, as Coulomb’s law applied to the impulses demands, and so points along the slip before. A friction force acting during the impact could not do that (its power ',

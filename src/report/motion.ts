@@ -11,7 +11,7 @@ import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
-import { energyLabel, gapForm, math, mechanicsSymbol, proseName, unitLatex } from './notation.js';
+import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
 import {
@@ -345,11 +345,10 @@ export function motionSection(
     // Between events the energy is conserved: its drift is the integrator's error, said in a line, not plotted.
     if (conservativeBetweenEvents(model)) {
       const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
-      const [mantissa, exponent] = drift.toExponential(1).split('e');
       figures.push(
         paragraph(
           'Between events the energy is conserved; the run keeps it to ',
-          m(`|E - E_0|/|E_0| \\le ${drift === 0 ? '0' : `${mantissa} \\cdot 10^{${Number(exponent)}}`}`),
+          m(`|E - E_0|/|E_0| \\le ${scientific(drift, 2)}`),
           ', ',
           m('E_0'),
           ' its value at the start and again just after each event (an impact changes it by the law’s loss): the integrator’s error.',
@@ -438,7 +437,7 @@ export function motionSection(
 
 /** "ẍ = 0.5047 m/s², ẋ from 0.5 to 1.005 m/s and x from 0 to 0.7523 m": the run's uniform accelerations, in place of its plots. */
 function uniformParagraph(model: Model, moving: readonly number[], u: UniformMotion, tr: MotionTrajectory): Block {
-  const value = (x: number, unit: string | undefined): string => `${formatNumber(Number(x.toPrecision(4)))}${unit ? `\\ ${unitLatex(unit)}` : ''}`;
+  const value = (x: number, unit: string | undefined): string => `${fourDigits(x)}${unit ? `\\ ${unitLatex(unit)}` : ''}`;
   const one = moving.length === 1;
   const clauses = moving.map((i): Inline[] => {
     const c = model.coordinates[i]!;
@@ -462,7 +461,7 @@ function uniformParagraph(model: Model, moving: readonly number[], u: UniformMot
   });
   return paragraph(
     `Over the run ${one ? 'the moving coordinate accelerates' : 'each moving coordinate accelerates'} uniformly, up to `,
-    m(`t = ${formatNumber(Number(u.t1.toPrecision(4)))}`),
+    m(`t = ${fourDigits(u.t1)}`),
     ': ',
     ...clauses.flatMap((x, k) => [...(k ? ['; '] : []), ...x]),
     one ? '. Its plots, a parabola and a straight line, are left out.' : '. Their plots, parabolas and straight lines, are left out.',
@@ -471,14 +470,13 @@ function uniformParagraph(model: Model, moving: readonly number[], u: UniformMot
 
 /** "The energy E = T + V + V_c stays at 0.5 to within 9·10⁻⁷ of itself over the run, the integrator's error; it is not plotted." */
 function keptParagraph(model: Model, { start, spread }: { start: number; spread: number }): Block {
-  const [mantissa, exponent] = spread.toExponential(0).split('e');
   return paragraph(
     'The energy ',
     m(energyLabel(model)),
     ' stays at ',
     m(formatNumber(Number(start.toPrecision(6)))),
     ' to within ',
-    m(spread === 0 ? '0' : `${mantissa} \\cdot 10^{${Number(exponent)}}`),
+    m(scientific(spread, 1)),
     ' of itself over the run, the integrator’s error; it is not plotted.',
   );
 }
@@ -506,7 +504,7 @@ function elsewhereParagraph(
       k > 0 ? ', ' : ', and ',
       m(name(i)),
       ' moves at one velocity, ',
-      m(`${mechanicsSymbol(model.coordinates[i]!.qd.name)} = ${formatNumber(Number(qd0[i]!.toPrecision(4)))}`),
+      m(`${mechanicsSymbol(model.coordinates[i]!.qd.name)} = ${fourDigits(qd0[i]!)}`),
     ]),
     plotted
       ? ': the plot of the coordinates leaves them out.'

@@ -168,6 +168,13 @@ export function gapForm(model: Model, c: UnilateralConstraint): GapForm {
 /** A measured number as the prose prints it: four significant digits, trailing zeros dropped (1.571, 0.84). */
 export const fourDigits = (v: number): string => `${Number(v.toPrecision(4))}`;
 
+/** A small relative size to `digits` significant digits as LaTeX, m \cdot 10^{e} ("4.5 \cdot 10^{-9}"); 0 as "0". */
+export const scientific = (v: number, digits: number): string => {
+  if (v === 0) return '0';
+  const [mantissa, exponent] = v.toExponential(digits - 1).split('e');
+  return `${mantissa} \\cdot 10^{${Number(exponent)}}`;
+};
+
 /** A parameter's power of ten from 10⁴ on as 10^k (N = 10^5, not 100000); undefined for any other value. */
 export const powerOfTen = (v: number): string | undefined => {
   const k = Math.log10(v);

@@ -556,6 +556,15 @@ const BIFURCATION_WORDS: Readonly<Record<BifurcationKind, string>> = {
 };
 
 /**
+ * The supports' findings: the variants' switches along the run, or, for a run that realizes one variant, its friction
+ * bound and the start from rest in closed form where the derivation gives it (support-rest-finding.ts).
+ */
+function supportFindings(f: SummaryFacts): { switching: Inline[]; rest: Inline[] } {
+  const switching = (f.supportHistory && supportHistoryFinding(f.system, f.supportHistory)) || [];
+  return { switching, rest: switching.length ? [] : supportRestFinding(f.system, f.supportStarts) };
+}
+
+/**
  * Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked.
  * Brief (the abstract's): the impact outcomes' shares apart, and the periodic orbit by its period, advance and stability only.
  */
@@ -568,11 +577,9 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     ...energyFindings(f.impactEnergy),
     ...lossFindings(f.simulation),
   ];
-  const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
-  if (switching?.length) out.push(switching);
-  // A run that realizes one variant (no switch): its friction bound and the start from rest, in closed form where the
-  // derivation gives it (support-rest-finding.ts), after the variant realized where there are more than one pair's two.
-  const rest = switching?.length ? [] : supportRestFinding(f.system, f.supportStarts);
+  const { switching, rest } = supportFindings(f);
+  if (switching.length) out.push(switching);
+  // After the variant realized where there are more than one pair's two.
   const realized = rest.length && f.supportHistory && (f.system.supports?.variants?.length ?? 0) > 2 ? realizedVariant(f.system, f.supportHistory) : [];
   const start = rest.length ? [] : f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
   if (rest.length) out.push([...realized, ...(realized.length ? ['; '] : []), ...rest]);
@@ -920,8 +927,7 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
-  const switching = f.supportHistory && supportHistoryFinding(f.system, f.supportHistory);
-  const rest = switching?.length ? [] : supportRestFinding(f.system, f.supportStarts);
+  const { rest } = supportFindings(f);
   const blocks: Block[] = [
     ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
     ...(rest.length ? [paragraph(...capital(rest), '.')] : []),

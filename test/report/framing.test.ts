@@ -205,6 +205,11 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     );
     expect(sectionText('hinged-compass', 'conclusion')).not.toContain('100.0 %');
     expect(sectionText('hinged-compass', 'introduction')).toContain('foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B)');
+    // 41 rows, 8 of them a result another row states: g′₁₁ = g′₂₂, g′₁₃ = g′₁₄, g′₃₃ = g′₄₄, l₃₁ = l₄₃, g₁₁ = g₃₃, g₂₂ = g₄₄,
+    // (3.17) = (3.13)'s ẏ₂(+0), (3.18) = (3.11)'s E_{R₂ₓ}.
+    expect(abstract('hinged-compass')).toContain(
+      'All 41 formulas of Rubanovich–Formalsky (3.1)–(3.18) checked agree with the derivation, which state 33 distinct results.',
+    );
   });
   it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {
     const [d] = modeDirections(derived(specOf('compass-walker')));

@@ -291,7 +291,7 @@ export function motionSection(
         : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
       const symbolOf = (i: number): string => mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name);
       const which: Inline[] =
-        groups.length === 1 && !flat.length
+        groups.length === 1 && !flat.length && !held.length
           ? [`Generalized ${name}`]
           : [
               ...(one ? [`The ${dot ? 'velocity' : 'coordinate'} `, m(symbolOf(group[0]!))] : [`Generalized ${name}`]),

@@ -38,7 +38,7 @@ import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
-import { own, resultDisplays, rowLhs } from './paper-displays.js';
+import { distinctResults, own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
@@ -263,8 +263,10 @@ const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
  * (3.11)'s E_{R₂ₓ}, g′₁₁ = g′₂₂): the displays of the results section that print one of them, each result once.
  */
 function distinctInlines(p: PaperCheck, checked: number): Inline[] {
-  const counted = new Set(printed(p).filter((r) => r.agrees !== undefined));
-  const distinct = resultDisplays(p.rows).filter((d) => d.rows.some((k) => counted.has(p.rows[k]!))).length;
+  const distinct = distinctResults(
+    p.rows,
+    printed(p).filter((r) => r.agrees !== undefined),
+  );
   return distinct < checked ? [`, which state ${distinct} distinct results`] : [];
 }
 

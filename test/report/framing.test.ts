@@ -210,6 +210,7 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     expect(abstract('hinged-compass')).toContain(
       'All 41 formulas of Rubanovich–Formalsky (3.1)–(3.18) checked agree with the derivation, which state 33 distinct results.',
     );
+    expect(sectionText('hinged-compass', 'paper-check')).toContain('41 of 41 agree, stating 33 distinct results.');
   });
   it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {
     const [d] = modeDirections(derived(specOf('compass-walker')));

@@ -211,6 +211,13 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
       'All 41 formulas of Rubanovich–Formalsky (3.1)–(3.18) checked agree with the derivation, which state 33 distinct results.',
     );
     expect(sectionText('hinged-compass', 'paper-check')).toContain('41 of 41 agree, stating 33 distinct results.');
+    // The smooth slip's impulse and separation without a fraction inside a factor: (16 + 9 sin² 2β)/8, (4 − 9 sin² 2β)/4.
+    expect(tex('hinged-compass')).toContain(
+      '\\Delta\\mu_{1} = -\\frac{m l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (16 + 9 \\sin^{2} 2 \\beta) \\sin\\beta}{8 (1 + 3 (2 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta)}',
+    );
+    expect(tex('hinged-compass')).toContain(
+      '\\dot{f}_{2}^{+} = -\\frac{l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (4 - 9 \\sin^{2} 2 \\beta) \\sin\\beta}{4 (1 + 3 (2 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta)}',
+    );
   });
   it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {
     const [d] = modeDirections(derived(specOf('compass-walker')));

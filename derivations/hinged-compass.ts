@@ -253,13 +253,13 @@ export default defineModel({
       ...(['stays', 'leaves'] as const).map((mode) => ({
         eq: '(3.14)',
         name: `\\Delta T = \\tfrac{1}{2}[z_1]^{\\top} E_1,\\ ${mode === 'stays' ? 'z_2(+0) = 0' : 'E_2 = 0'}`,
-        formula: 'DeltaT = (1/2)*(-xdot1*E1_x - ydot1*E1_y)',
+        formula: '(1/2)*(-xdot1*E_R1x - ydot1*E_R1y)',
+        derived: `impact1.${mode}.ΔT`,
         where: {
-          DeltaT: `impact1.${mode}.ΔT`,
           xdot1: 'impact1.foot1.t-',
           ydot1: 'impact1.foot1.n-',
-          E1_x: `impact1.${mode}.foot1.t`,
-          E1_y: `impact1.${mode}.foot1.n`,
+          E_R1x: `impact1.${mode}.foot1.t`,
+          E_R1y: `impact1.${mode}.foot1.n`,
         },
       })),
       {

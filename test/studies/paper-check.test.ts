@@ -258,13 +258,16 @@ describe('hinged compass §3', () => {
       ['(3.14)', 'symbolic', true],
       ['(3.14)', 'symbolic', true],
     ]);
+    // The impulses named as the paper names them, E_{R₁ₓ}, E_{R₁y} (no placeholder letters for the loss).
+    expect(work.map((r) => [r.formula.derivedText, [...r.formula.where.keys()].filter((k) => k.startsWith('E')).join()])).toEqual([
+      ['impact1.stays.ΔT', 'E_R1x,E_R1y'],
+      ['impact1.leaves.ΔT', 'E_R1x,E_R1y'],
+    ]);
     expect(work.flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])))).toEqual([
-      'impact1.stays.ΔT',
       'impact1.foot1.t-',
       'impact1.foot1.n-',
       'impact1.stays.foot1.t',
       'impact1.stays.foot1.n',
-      'impact1.leaves.ΔT',
       'impact1.foot1.t-',
       'impact1.foot1.n-',
       'impact1.leaves.foot1.t',

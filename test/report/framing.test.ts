@@ -211,6 +211,9 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
       'All 41 formulas of Rubanovich–Formalsky (3.1)–(3.18) checked agree with the derivation, which state 33 distinct results.',
     );
     expect(sectionText('hinged-compass', 'paper-check')).toContain('41 of 41 agree, stating 33 distinct results.');
+    // g₁₄ and g₂₃ as (3.4) prints them, (m/2) ctg 2α.
+    expect(tex('hinged-compass')).toContain('g_{14} = \\frac{1}{2} m \\cot 2 \\beta');
+    expect(tex('hinged-compass')).toContain('g_{23} = -\\frac{1}{2} m \\cot 2 \\beta');
     // The smooth slip's impulse and separation without a fraction inside a factor: (16 + 9 sin² 2β)/8, (4 − 9 sin² 2β)/4.
     expect(tex('hinged-compass')).toContain(
       '\\Delta\\mu_{1} = -\\frac{m l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (16 + 9 \\sin^{2} 2 \\beta) \\sin\\beta}{8 (1 + 3 (2 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta)}',

@@ -5,31 +5,25 @@ import { defineModel } from '../src/model/index.js';
 // the leg angles from the downward vertical. Each leg is a uniform rod of
 // mass m and length l. The feet arrive plastically and stick.
 // The formulas of §3 as the paper writes them, each in the paper's own terms
-// only: the entries of G (checked against (3.4) above) and the arriving
-// foot's velocities before the impact, ẋ₁ and ẏ₁. Where a formula uses the
-// standing foot's velocities after the impact (x₂, y₂ in (3.12)) or the
-// impulse E_{R₁} ((3.14)), the paper's own (3.13) and (3.12) stand for them,
-// so no derived value is compared with itself.
-const G_AND_PRE_IMPACT = {
-  ...Object.fromEntries(
-    ['11', '12', '13', '14', '21', '22', '23', '24', '31', '32', '33', '34', '41', '42', '43', '44'].map((ij) => [`G${ij}`, `impact1.G${ij}`]),
-  ),
-  xdot1: 'impact1.foot1.t-',
-  ydot1: 'impact1.foot1.n-',
-};
+// only: the scalar entries g_ij of G typed from (3.4) (the paper's G₁₁, G₁₂,
+// G₂₁, G₂₂ are its 2×2 blocks, (3.6); (3.15)–(3.18) name the entries g_ij),
+// and the arriving foot's velocities before the impact, ẋ₁ and ẏ₁. Where a
+// formula uses the standing foot's velocities after the impact (x₂, y₂ in
+// (3.12)) or the impulse E_{R₁} ((3.14)), the paper's own (3.13) and (3.12)
+// stand for them, so no derived value is compared with itself.
 /** (3.13): the standing foot's velocities after the impact when it leaves. */
-const X2_LEAVES = '(G44*(G31*xdot1 + G32*ydot1) - G34*(G41*xdot1 + G42*ydot1))/(G33*G44 - G34*G43)';
-const Y2_LEAVES = '(G33*(G41*xdot1 + G42*ydot1) - G43*(G31*xdot1 + G32*ydot1))/(G33*G44 - G34*G43)';
+const X2_LEAVES = '(g44*(g31*xdot1 + g32*ydot1) - g34*(g41*xdot1 + g42*ydot1))/(g33*g44 - g34*g43)';
+const Y2_LEAVES = '(g33*(g41*xdot1 + g42*ydot1) - g43*(g31*xdot1 + g32*ydot1))/(g33*g44 - g34*g43)';
 /** (3.12) with (3.13) for x₂, y₂: the arriving foot's impulse when the standing one leaves. */
-const IMPULSE_1X_LEAVES = `-(G11*xdot1 + G12*ydot1) + G13*(${X2_LEAVES}) + G14*(${Y2_LEAVES})`;
-const IMPULSE_1Y_LEAVES = `-(G21*xdot1 + G22*ydot1) + G23*(${X2_LEAVES}) + G24*(${Y2_LEAVES})`;
+const IMPULSE_1X_LEAVES = `-(g11*xdot1 + g12*ydot1) + g13*(${X2_LEAVES}) + g14*(${Y2_LEAVES})`;
+const IMPULSE_1Y_LEAVES = `-(g21*xdot1 + g22*ydot1) + g23*(${X2_LEAVES}) + g24*(${Y2_LEAVES})`;
 
 /** (3.15), (3.17): B's vertical impulse when it slides on a smooth line, its vertical velocity when free; [ż₁] = −ż₁⁻. */
-const SLIDING_2Y = '((G41*G33 - G31*G43)*(-xdot1) + (G42*G33 - G32*G43)*(-ydot1))/G33';
-const FREE_2Y = '-((G41*G33 - G31*G43)*(-xdot1) + (G42*G33 - G32*G43)*(-ydot1))/(G33*G44 - G34*G43)';
+const SLIDING_2Y = '((g41*g33 - g31*g43)*(-xdot1) + (g42*g33 - g32*g43)*(-ydot1))/g33';
+const FREE_2Y = '-((g41*g33 - g31*g43)*(-xdot1) + (g42*g33 - g32*g43)*(-ydot1))/(g33*g44 - g34*g43)';
 /** (3.16), (3.18): B's sliding velocity on a smooth line, its horizontal impulse when it stays. */
-const SLIDING_2X = '-(G31*(-xdot1) + G32*(-ydot1))/G33';
-const STAYING_2X = 'G31*(-xdot1) + G32*(-ydot1)';
+const SLIDING_2X = '-(g31*(-xdot1) + g32*(-ydot1))/g33';
+const STAYING_2X = 'g31*(-xdot1) + g32*(-ydot1)';
 /** The sign facts after (3.14) hold for every half-angle of a compass standing on the line. */
 const OPEN_COMPASS = { beta: '(0, pi/2)' };
 
@@ -57,6 +51,10 @@ const PAPER_L: readonly (readonly [string, string, string])[] = [
   ['44', '-l*sin(alpha)', 'impact1.foot2.n.da2'],
 ];
 
+/** The upper triangle's index pairs of an n×n matrix, the off-diagonal ones counted twice in a quadratic form. */
+const pairs = (n: number): [number, number][] =>
+  Array.from({ length: n * n }, (_, k): [number, number] => [Math.floor(k / n) + 1, (k % n) + 1]).filter(([i, j]) => i <= j);
+
 /** G of (3.4) typed from the paper, its upper triangle (the paper's α is the model's β): rows (3.4) and (3.3) use it. */
 const PAPER_G: Readonly<Record<string, string>> = {
   '11': 'm/2*(1 + 3*cos(alpha)^2)/(3*cos(alpha)^2)',
@@ -70,25 +68,30 @@ const PAPER_G: Readonly<Record<string, string>> = {
   '34': 'm/2/sin(2*alpha)',
   '44': 'm/2*(3*sin(alpha)^2 + 1)/(3*sin(alpha)^2)',
 };
+/** The entry g_ij of G typed from (3.4) in the model's β. */
+const paperG = (i: number, j: number): string => PAPER_G[i <= j ? `${i}${j}` : `${j}${i}`]!.replaceAll('alpha', 'beta');
+/** The entries g_ij of G typed from (3.4), G symmetric, and ẋ₁, ẏ₁ before the impact: the terms of (3.10)–(3.18). */
+const G_AND_PRE_IMPACT = {
+  ...Object.fromEntries([1, 2, 3, 4].flatMap((i) => [1, 2, 3, 4].map((j) => [`g${i}${j}`, paperG(i, j)]))),
+  xdot1: 'impact1.foot1.t-',
+  ydot1: 'impact1.foot1.n-',
+};
 
 /**
  * (3.3) G = L⁻¹G′L⁻ᵀ, as G′ = L G Lᵀ: for every generalized velocity u (the paper's order: ẋ, ẏ, α̇₁, α̇₂),
  * uᵀG′u = żᵀGż with ż = Lᵀu, L typed from (3.1) and G from (3.4); G′ the derived one.
  */
 const PAPER_ORDER = ["x'", "y'", "a1'", "a2'"];
-/** The upper triangle's index pairs of an n×n matrix, the off-diagonal ones counted twice in a quadratic form. */
-const pairs = (n: number): [number, number][] =>
-  Array.from({ length: n * n }, (_, k): [number, number] => [Math.floor(k / n) + 1, (k % n) + 1]).filter(([i, j]) => i <= j);
 const quadratic = (M: string, v: string): string =>
   pairs(4)
     .map(([i, j]) => `${i === j ? '' : '2*'}${M}${i}${j}*${v}${i}*${v}${j}`)
     .join(' + ');
 const TRANSFORMED = {
-  formula: `${quadratic('P', 'u')} = ${quadratic('g', 'z')}`,
+  formula: `${quadratic('gprime', 'u')} = ${quadratic('g', 'z')}`,
   where: {
-    ...Object.fromEntries(pairs(4).map(([i, j]) => [`P${i}${j}`, `impact1.M${i}${j}`])),
-    // The entries as (3.4)'s rows name them, g_kl.
-    ...Object.fromEntries(pairs(4).map(([k, l]) => [`g${k}${l}`, PAPER_G[`${k}${l}`]!.replaceAll('alpha', 'beta')])),
+    // The entries as the rows of (3.1) and (3.4) name them, g′_ij and g_kl.
+    ...Object.fromEntries(pairs(4).map(([i, j]) => [`gprime${i}${j}`, `impact1.M${i}${j}`])),
+    ...Object.fromEntries(pairs(4).map(([k, l]) => [`g${k}${l}`, paperG(k, l)])),
     ...Object.fromEntries(PAPER_ORDER.map((v, i) => [`u${i + 1}`, v])),
     z1: "x' + l*cos(beta)*a1'",
     z2: "y' + l*sin(beta)*a1'",
@@ -190,30 +193,30 @@ export default defineModel({
       {
         eq: '(3.10)',
         name: 'E_{R_{1x}}',
-        formula: '-(G11*xdot1 + G12*ydot1)',
+        formula: '-(g11*xdot1 + g12*ydot1)',
         derived: 'impact1.stays.foot1.t',
-        where: { G11: 'impact1.G11', G12: 'impact1.G12', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
+        where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.10)',
         name: 'E_{R_{1y}}',
-        formula: '-(G21*xdot1 + G22*ydot1)',
+        formula: '-(g21*xdot1 + g22*ydot1)',
         derived: 'impact1.stays.foot1.n',
-        where: { G21: 'impact1.G21', G22: 'impact1.G22', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
+        where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.11)',
         name: 'E_{R_{2x}}',
-        formula: '-(G31*xdot1 + G32*ydot1)',
+        formula: '-(g31*xdot1 + g32*ydot1)',
         derived: 'impact1.stays.foot2.t',
-        where: { G31: 'impact1.G31', G32: 'impact1.G32', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
+        where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.11)',
         name: 'E_{R_{2y}}',
-        formula: '-(G41*xdot1 + G42*ydot1)',
+        formula: '-(g41*xdot1 + g42*ydot1)',
         derived: 'impact1.stays.foot2.n',
-        where: { G41: 'impact1.G41', G42: 'impact1.G42', xdot1: 'impact1.foot1.t-', ydot1: 'impact1.foot1.n-' },
+        where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.12)',
@@ -234,7 +237,7 @@ export default defineModel({
       {
         eq: '(3.14)',
         name: '\\Delta T,\\ z_2(+0) = 0',
-        formula: '(1/2)*(xdot1*(G11*xdot1 + G12*ydot1) + ydot1*(G21*xdot1 + G22*ydot1))',
+        formula: '(1/2)*(xdot1*(g11*xdot1 + g12*ydot1) + ydot1*(g21*xdot1 + g22*ydot1))',
         derived: 'impact1.stays.ΔT',
         where: G_AND_PRE_IMPACT,
       },
@@ -250,13 +253,13 @@ export default defineModel({
       ...(['stays', 'leaves'] as const).map((mode) => ({
         eq: '(3.14)',
         name: `\\Delta T = \\tfrac{1}{2}[z_1]^{\\top} E_1,\\ ${mode === 'stays' ? 'z_2(+0) = 0' : 'E_2 = 0'}`,
-        formula: 'DeltaT = (1/2)*(-xdot1*E1_x - ydot1*E1_y)',
+        formula: '(1/2)*(-xdot1*E_R1x - ydot1*E_R1y)',
+        derived: `impact1.${mode}.ΔT`,
         where: {
-          DeltaT: `impact1.${mode}.ΔT`,
           xdot1: 'impact1.foot1.t-',
           ydot1: 'impact1.foot1.n-',
-          E1_x: `impact1.${mode}.foot1.t`,
-          E1_y: `impact1.${mode}.foot1.n`,
+          E_R1x: `impact1.${mode}.foot1.t`,
+          E_R1y: `impact1.${mode}.foot1.n`,
         },
       })),
       {
@@ -279,7 +282,7 @@ export default defineModel({
       {
         eq: '(3.14)',
         name: '\\Delta T > 0,\\ z_2(+0) = 0',
-        claim: '(1/2)*(xdot1*(G11*xdot1 + G12*ydot1) + ydot1*(G21*xdot1 + G22*ydot1)) > 0',
+        claim: '(1/2)*(xdot1*(g11*xdot1 + g12*ydot1) + ydot1*(g21*xdot1 + g22*ydot1)) > 0',
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
       },
@@ -293,7 +296,7 @@ export default defineModel({
       {
         eq: '(3.14)',
         name: '\\dot{z}_1(-0) \\cdot E_1 < 0,\\ z_2(+0) = 0',
-        claim: '-(xdot1*(G11*xdot1 + G12*ydot1) + ydot1*(G21*xdot1 + G22*ydot1)) < 0',
+        claim: '-(xdot1*(g11*xdot1 + g12*ydot1) + ydot1*(g21*xdot1 + g22*ydot1)) < 0',
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
         note: 'Foot 1’s velocity before the impact and its impulse make an obtuse angle.',
@@ -308,7 +311,7 @@ export default defineModel({
       {
         eq: '(3.11), (3.13)',
         name: 'E_2 \\cdot \\dot{z}_2(+0) < 0',
-        claim: `-(G31*xdot1 + G32*ydot1)*(${X2_LEAVES}) - (G41*xdot1 + G42*ydot1)*(${Y2_LEAVES}) < 0`,
+        claim: `-(g31*xdot1 + g32*ydot1)*(${X2_LEAVES}) - (g41*xdot1 + g42*ydot1)*(${Y2_LEAVES}) < 0`,
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
         note: 'Foot 2’s impulse when it stays and its velocity when it is free make an obtuse angle.',

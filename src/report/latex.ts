@@ -346,11 +346,12 @@ function latexAdd(e: Expr, ctx: Ctx): Printed {
  */
 function latexMul(rawCoeff: Rational, rawFactors: readonly Factor[], ctx: Ctx): Printed {
   const unit = arccotUnits(rawCoeff, rawFactors);
-  const { coeff, factors } = positiveSums(unit.coeff, unit.factors, ctx.orientSums);
+  const { coeff, factors: all } = positiveSums(unit.coeff, unit.factors, ctx.orientSums);
   if (Q.isNegative(coeff)) {
-    const p = latexMul(Q.neg(coeff), factors, ctx);
+    const p = latexMul(Q.neg(coeff), all, ctx);
     return { tex: `-${wrap(p, NEGATIVE)}`, prec: NEGATIVE };
   }
+  const { factors, cots } = cotangents(all, ctx);
   const upper: Factor[] = [];
   const lower: Factor[] = [];
   for (const f of factors) {
@@ -358,21 +359,44 @@ function latexMul(rawCoeff: Rational, rawFactors: readonly Factor[], ctx: Ctx): 
     else upper.push(f);
   }
   const numCoeff = coeff.n;
-  if (lower.length === 0 && coeff.d === 1) return { tex: juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printFactors(upper, ctx)), prec: PRODUCT };
-  if (lower.length === 0 && ctx.inArgument && upper.length === 1) {
-    return { tex: `\\frac{${juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printFactors(upper, ctx))}}{${coeff.d}}`, prec: PRODUCT };
+  // The cotangents print last, functions after every other factor (defaultFactorRank).
+  const printed = (fs: readonly Factor[], mode?: 'alone' | 'product'): string[] => [...printFactors(fs, ctx, mode), ...cots];
+  if (lower.length === 0 && coeff.d === 1) return { tex: juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printed(upper)), prec: PRODUCT };
+  if (lower.length === 0 && ctx.inArgument && upper.length + cots.length === 1) {
+    return { tex: `\\frac{${juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printed(upper))}}{${coeff.d}}`, prec: PRODUCT };
   }
   if (lower.length === 0) {
     // ½ m l² θ̇²: a fractional coefficient leads as \frac{1}{2}.
-    return { tex: juxtapose([`\\frac{${coeff.n}}{${coeff.d}}`], printFactors(upper, ctx)), prec: PRODUCT };
+    return { tex: juxtapose([`\\frac{${coeff.n}}{${coeff.d}}`], printed(upper)), prec: PRODUCT };
   }
   // A long sum in the numerator stays outside the fraction, where it can be broken across lines.
   const outside = upper.filter((f) => f.base.kind === 'add' && f.exp === ONE && texWidth(print(f.base, ctx).tex) > ctx.fractionWidth);
   const inside = upper.filter((f) => !outside.includes(f));
-  const top = juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printFactors(inside, ctx, inside.length === 1 && numCoeff === 1 ? 'alone' : 'product'));
+  const top = juxtapose(numCoeff === 1 ? [] : [`${numCoeff}`], printed(inside, inside.length === 1 && numCoeff === 1 && !cots.length ? 'alone' : 'product'));
   const bottom = juxtapose(coeff.d === 1 ? [] : [`${coeff.d}`], printFactors(lower, ctx, lower.length === 1 && coeff.d === 1 ? 'alone' : 'product'));
   const frac = `\\frac{${top || '1'}}{${bottom}}`;
   return { tex: outside.length ? juxtapose([frac], printFactors(outside, ctx)) : frac, prec: PRODUCT };
+}
+
+/**
+ * cos^k u over sin^k u as cot^k u, as rubanovich1981 (3.4) prints (m/2) ctg 2α: the pair of factors taken out,
+ * cot^k u printed in their place (k a positive integer).
+ */
+function cotangents(factors: readonly Factor[], ctx: Ctx): { factors: readonly Factor[]; cots: string[] } {
+  const power = (f: Factor): number | undefined => (f.exp.kind === 'num' && f.exp.value.d === 1 ? f.exp.value.n : undefined);
+  const trig = (f: Factor, name: 'sin' | 'cos'): Expr | undefined => (f.base.kind === 'fn' && f.base.name === name ? f.base.args[0] : undefined);
+  const used = new Set<Factor>();
+  const cots: string[] = [];
+  for (const c of factors) {
+    const u = trig(c, 'cos');
+    const k = power(c);
+    if (u === undefined || k === undefined || k <= 0) continue;
+    const s = factors.find((f) => !used.has(f) && trig(f, 'sin') === u && power(f) === -k);
+    if (!s) continue;
+    used.add(c).add(s);
+    cots.push(`\\cot${k === 1 ? '' : `^{${k}}`}${trigArgument(u, ctx)}`);
+  }
+  return { factors: factors.filter((f) => !used.has(f)), cots };
 }
 
 /**

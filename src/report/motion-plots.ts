@@ -5,6 +5,8 @@
 // its value after each event where nothing but impacts changes it.
 // Tests: test/report/figures.test.ts, test/report/motion.test.ts.
 import { ZERO } from '../core/expr.js';
+import { diff } from '../core/diff.js';
+import { evaluator } from '../core/evaluate.js';
 import type { Model } from '../model/types.js';
 import type { Inline } from './document.js';
 import type { PlotEventKind } from './plot.js';
@@ -86,6 +88,41 @@ export function constantCoordinates(q: readonly (readonly number[])[], count: nu
     const size = values.reduce((s, v) => (Number.isFinite(v) ? Math.max(s, Math.abs(v)) : s), 1);
     return spread(values) <= STILL * size;
   });
+}
+
+/** A contact counts as closed at a sample where its gap is at most this fraction of the run's largest coordinate (events are located to 1e-10). */
+const CLOSED = 1e-7;
+
+/**
+ * The coordinates a sticking contact sets while it is closed, where at every
+ * sample one is (the hinged compass's hinge x, y: the standing foot's gap
+ * y − l cos a and its held x + l sin a give them from the leg's angle): the
+ * pair its two rows hold with constant, independent coefficients. Their
+ * plots would redraw the angles' through fixed formulas, so they are left out.
+ */
+export function heldBySticking(model: Model, tr: Pick<ShownTrajectory, 't' | 'q'>): number[] {
+  const names = model.coordinates.map((c) => c.name);
+  // Each sticking contact's gap and the pair of coordinates its rows (f, ξ) solve for, if they do so with constant coefficients.
+  const held = model.unilateral.flatMap((c) => {
+    if (c.law.kind !== 'stick') return [];
+    const rows = [c.gap, c.law.tangent];
+    const column = (name: string): number[] | undefined => {
+      const d = rows.map((r) => diff(r, name));
+      return d.every((x) => x.kind === 'num') ? d.map((x) => evaluator({})(x)) : undefined;
+    };
+    const pair = names.flatMap((name, i) => (column(name)?.some((v) => v !== 0) ? [i] : []));
+    if (pair.length !== 2) return [];
+    const [a, b] = pair.map((i) => column(names[i]!)!) as [number[], number[]];
+    return a[0]! * b[1]! - a[1]! * b[0]! === 0 ? [] : [{ gap: c.gap, pair }];
+  });
+  if (!held.length || !tr.q.length) return [];
+  const params = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  const size = Math.max(1, ...tr.q.flatMap((r) => r.map(Math.abs)).filter(Number.isFinite));
+  const closedAt = tr.q.map((r, k) => {
+    const value = evaluator({ ...params, ...Object.fromEntries(names.map((n, i) => [n, r[i]!])), [model.time.name]: tr.t[k]! });
+    return held.filter((h) => Math.abs(value(h.gap)) <= CLOSED * size);
+  });
+  return names.map((_, i) => i).filter((i) => closedAt.every((hs) => hs.some((h) => h.pair.includes(i))));
 }
 
 /**

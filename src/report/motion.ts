@@ -18,6 +18,7 @@ import {
   constantCoordinates,
   conservativeBetweenEvents,
   energyDrift,
+  heldBySticking,
   keptEnergy,
   scaleGroups,
   shownTrajectory,
@@ -258,7 +259,9 @@ export function motionSection(
   const suffix = (k: number): string => (k === 0 ? '' : `-${k + 1}`);
   // The coordinates held at one value are left out of every plot (motion-plots.ts constantCoordinates); the others grouped by unit and size.
   const flat = constantCoordinates(tr.q, cs.length);
-  const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i));
+  // Those a closed sticking contact sets from the others throughout (motion-plots.ts heldBySticking): said in a line, not plotted.
+  const held = heldBySticking(model, tr).filter((i) => i < cs.length && !flat.includes(i));
+  const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i) && !held.includes(i));
   const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[], among: readonly number[] = moving): number[][] =>
     scaleGroups(
       among.map((i) => units[i]),
@@ -288,7 +291,7 @@ export function motionSection(
         : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
       const symbolOf = (i: number): string => mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name);
       const which: Inline[] =
-        groups.length === 1 && !flat.length
+        groups.length === 1 && !flat.length && !held.length
           ? [`Generalized ${name}`]
           : [
               ...(one ? [`The ${dot ? 'velocity' : 'coordinate'} `, m(symbolOf(group[0]!))] : [`Generalized ${name}`]),
@@ -411,6 +414,7 @@ export function motionSection(
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
+    ...(held.length && !uniform ? [heldParagraph(model, held)] : []),
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
     ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0, retraced)] : []),
@@ -523,6 +527,16 @@ function flatParagraph(model: Model, flat: readonly number[], q0: readonly numbe
     one ? 'The coordinate stays at ' : 'The coordinates stay at ',
     ...values,
     plotted ? ` over the run; the plots leave ${one ? 'it' : 'them'} out.` : ' over the run.',
+  );
+}
+
+/** The one line that says which coordinates the plots leave out, as a sticking contact sets them at every instant. */
+function heldParagraph(model: Model, held: readonly number[]): Block {
+  const one = held.length === 1;
+  const names = held.flatMap((i, k): Inline[] => [...(k > 0 ? [k === held.length - 1 ? ' and ' : ', '] : []), m(mechanicsSymbol(model.coordinates[i]!.name))]);
+  return paragraph(
+    ...names,
+    ` ${one ? 'is' : 'are'} left out of the plots: at every instant of the run a closed sticking contact sets ${one ? 'it' : 'them'} from the other coordinates, its gap and its tangential coordinate held.`,
   );
 }
 

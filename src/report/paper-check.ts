@@ -29,6 +29,7 @@ import { combineRadicals } from '../core/radicals.js';
 import {
   derivedLeft,
   displayedElsewhere,
+  distinctResults,
   givenBack,
   namedFacts,
   onTag,
@@ -296,7 +297,10 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
                 ', at the parameters it was measured at',
               ]
             : []),
-          `. ${tally(paperRows.filter((r) => !r.formula.origin))} agree`,
+          `. ${tally(paperRows.filter((r) => !r.formula.origin))} agree${distinctTally(
+            rows,
+            paperRows.filter((r) => !r.formula.origin && r.agrees !== undefined),
+          )}`,
           ...(paperRows.some((r) => r.formula.origin)
             ? [`; of the toolkit’s own rows (its reductions and corrected readings, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
             : []),
@@ -352,6 +356,12 @@ function derivedCell(r: LetteredRow, display: Inline, named: ReadonlyMap<string,
   if (!side) return [display];
   const left = side.letters ? formulaLatex(r, r.formula.left!) : math(shown(inPaperSymbols(r, side.value)));
   return side.letters || texWidth(left) <= DERIVED_CELL_WIDTH ? [m(left), ' ', display] : [display];
+}
+
+/** ", stating 33 distinct results" where rows checked repeat a result (rubanovich1981 (3.18) is (3.11)'s E_{R₂ₓ}); else nothing. */
+function distinctTally(all: readonly PaperCheckRow[], checked: readonly PaperCheckRow[]): string {
+  const distinct = distinctResults(all, checked);
+  return distinct < checked.length ? `, stating ${distinct} distinct results` : '';
 }
 
 /** "15 of 16": of the rows with a formula, those that agree. */

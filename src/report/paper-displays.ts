@@ -177,3 +177,9 @@ export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] 
 
 /** The label of the display of row i's result (of the first row of a display several rows share). */
 export const resultLabel = (i: number): string => `paper-${i + 1}`;
+
+/** How many results the rows state: the displays of all's results that print one of them, a result two rows give counted once (rubanovich1981's 41 checked rows, 33 results). */
+export function distinctResults(all: readonly PaperCheckRow[], rows: readonly PaperCheckRow[]): number {
+  const counted = new Set(rows);
+  return resultDisplays(all).filter((d) => d.rows.some((k) => counted.has(all[k]!))).length;
+}

@@ -4,7 +4,9 @@
 // D = …" under the block, each row reads at a glance. A report's sections
 // share one namer: a sum named before keeps its letter, another sum takes
 // the next letter (Z, Y, G), so that one letter keeps one meaning (the
-// hinged compass's contact phase and impact name different sums). Printing only: the
+// hinged compass's contact phase and impact name different sums), and none
+// takes a letter the model's own prose names (rubanovich1981's foot D and
+// matrix G in the hinged compass's description). Printing only: the
 // derivation's expressions are unchanged (the patch law's discriminant Δ
 // is named by its own section, patch.ts).
 // Tests: test/report/repeats.test.ts.
@@ -35,23 +37,32 @@ export type SumNamer = (sum: Expr) => string | undefined;
 /**
  * The namer of one report, the sums of `before` (an earlier section's)
  * named first: D, then Z, Y, G for other sums, a letter that names no
- * parameter or coordinate; none where D names one, nor beside the
- * dissipation function D of a compliant contact.
+ * parameter or coordinate nor stands alone in the model's prose; none where
+ * D names a parameter or coordinate, nor beside the dissipation function D
+ * of a compliant contact.
  */
 export function sumNamer(model: Model, before: readonly Expr[] = []): SumNamer {
   const symbols = new Set([...model.parameters, ...model.coordinates].map((x) => mechanicsSymbol(x.name)));
+  const taken = new Set([...symbols, ...proseLetters(model)]);
   const none = symbols.has('D') || (model.compliant?.length ?? 0) > 0;
   const letters = new Map<string, string>();
   const name: SumNamer = (sum) => {
     if (none) return undefined;
     const key = math(sum);
     const used = new Set(letters.values());
-    const letter = letters.get(key) ?? LETTERS.find((l) => !symbols.has(l) && !used.has(l));
+    const letter = letters.get(key) ?? LETTERS.find((l) => !taken.has(l) && !used.has(l));
     if (letter) letters.set(key, letter);
     return letter;
   };
   for (const sum of before) name(sum);
   return name;
+}
+
+/** The capital letters standing alone in the model's prose (its description and its coordinates', parameters' and contacts'): the points and matrices its paper names. */
+function proseLetters(model: Model): Set<string> {
+  const described = [...model.coordinates, ...model.parameters, ...(model.unilateral ?? [])];
+  const texts = [model.description, ...described.map((x) => x.description)];
+  return new Set(texts.flatMap((t = '') => [...t.matchAll(/(?<![\p{L}\p{N}_\\])[A-Z](?![\p{L}\p{N}_])/gu)].map((m) => m[0])));
 }
 
 /** The sum a block's expressions, tidied as printed, repeat that saves the most print (uses × length); undefined: none does. */

@@ -38,7 +38,7 @@ import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
-import { own, rowLhs } from './paper-displays.js';
+import { distinctResults, own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
@@ -257,6 +257,18 @@ const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
   agree: printed(p).filter((r) => r.agrees).length,
   checked: printed(p).filter((r) => r.agrees !== undefined).length,
 });
+
+/**
+ * ", which state 33 distinct results" where the paper's formulas checked repeat results (rubanovich1981 (3.18) is
+ * (3.11)'s E_{R₂ₓ}, g′₁₁ = g′₂₂): the displays of the results section that print one of them, each result once.
+ */
+function distinctInlines(p: PaperCheck, checked: number): Inline[] {
+  const distinct = distinctResults(
+    p.rows,
+    printed(p).filter((r) => r.agrees !== undefined),
+  );
+  return distinct < checked ? [`, which state ${distinct} distinct results`] : [];
+}
 
 /** The rows of the paper's own formulas: the report's own results (paper-displays.ts own), and the toolkit's reductions and corrected readings (`origin`, counted apart by ownFindings), are not. */
 const printed = (p: PaperCheck): readonly PaperCheckRow[] => p.rows.filter((r) => !own(r) && !r.formula.origin);
@@ -639,6 +651,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
               checked === 1
                 ? `the ${one} of ${paper}${which} checked ${holds}`
                 : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
+              ...distinctInlines(f.paper, checked),
               ...scopeInlines(f.paper),
             ],
       );

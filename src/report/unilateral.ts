@@ -795,9 +795,14 @@ function slipBlocks(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Bl
       `In the smooth slip the normal impulse of ${contactName(u, im.scenario.arriving)} and the normal velocity after of ${im.scenario.closed.map((j) => contactName(u, j)).join(' and ')} are`,
     ),
     equations(
-      equation(`${tag}-${arriving.normal.label}`, symbolOf(arriving.normal.label), mathLines(d.slip.impulse)),
+      // Tidied as the maps' rows are (no fraction inside a factor: (16 + 9 sin² 2β)/8, not 4 + (9/4) sin² 2β).
+      equation(`${tag}-${arriving.normal.label}`, symbolOf(arriving.normal.label), mathLines(tidy(d.slip.impulse))),
       ...im.scenario.closed.map((j, k) =>
-        equation(`${tag}-${u.contacts[j]!.normal.label}`, `\\dot{${gapLetter(model, u.contacts[j]!)}}_{${j + 1}}^{+}`, mathLines(d.slip!.separations[k]!)),
+        equation(
+          `${tag}-${u.contacts[j]!.normal.label}`,
+          `\\dot{${gapLetter(model, u.contacts[j]!)}}_{${j + 1}}^{+}`,
+          mathLines(tidy(d.slip!.separations[k]!)),
+        ),
       ),
     ),
   ];

@@ -205,6 +205,22 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     );
     expect(sectionText('hinged-compass', 'conclusion')).not.toContain('100.0 %');
     expect(sectionText('hinged-compass', 'introduction')).toContain('foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B)');
+    // 41 rows, 8 of them a result another row states: g′₁₁ = g′₂₂, g′₁₃ = g′₁₄, g′₃₃ = g′₄₄, l₃₁ = l₄₃, g₁₁ = g₃₃, g₂₂ = g₄₄,
+    // (3.17) = (3.13)'s ẏ₂(+0), (3.18) = (3.11)'s E_{R₂ₓ}.
+    expect(abstract('hinged-compass')).toContain(
+      'All 41 formulas of Rubanovich–Formalsky (3.1)–(3.18) checked agree with the derivation, which state 33 distinct results.',
+    );
+    expect(sectionText('hinged-compass', 'paper-check')).toContain('41 of 41 agree, stating 33 distinct results.');
+    // g₁₄ and g₂₃ as (3.4) prints them, (m/2) ctg 2α.
+    expect(tex('hinged-compass')).toContain('g_{14} = \\frac{1}{2} m \\cot 2 \\beta');
+    expect(tex('hinged-compass')).toContain('g_{23} = -\\frac{1}{2} m \\cot 2 \\beta');
+    // The smooth slip's impulse and separation without a fraction inside a factor: (16 + 9 sin² 2β)/8, (4 − 9 sin² 2β)/4.
+    expect(tex('hinged-compass')).toContain(
+      '\\Delta\\mu_{1} = -\\frac{m l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (16 + 9 \\sin^{2} 2 \\beta) \\sin\\beta}{8 (1 + 3 (2 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta)}',
+    );
+    expect(tex('hinged-compass')).toContain(
+      '\\dot{f}_{2}^{+} = -\\frac{l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (4 - 9 \\sin^{2} 2 \\beta) \\sin\\beta}{4 (1 + 3 (2 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta)}',
+    );
   });
   it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {
     const [d] = modeDirections(derived(specOf('compass-walker')));

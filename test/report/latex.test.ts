@@ -150,6 +150,17 @@ describe('functions', () => {
     expect(tex('pi/2 + 2*atan(x)')).toBe('\\frac{1}{2} \\pi + 2 \\arctan x');
     typesets(tex('2*g*arcctg(-x)/sqrt(N)'));
   });
+
+  it('prints cosᵏu over sinᵏu as cotᵏu, rubanovich1981 (3.4)’s (m/2) ctg 2α, and no other quotient of them', () => {
+    expect(tex('m/2*cos(2*alpha)/sin(2*alpha)')).toBe('\\frac{1}{2} m \\cot 2 \\alpha');
+    expect(tex('-m*cos(2*alpha)/(2*sin(2*alpha))')).toBe('-\\frac{1}{2} m \\cot 2 \\alpha');
+    expect(tex('l*cos(x)^2/(m*sin(x)^2)')).toBe('\\frac{l \\cot^{2} x}{m}');
+    expect(tex('cos(x - y)/sin(x - y)')).toBe('\\cot(x - y)');
+    // Another argument or another power stays a quotient.
+    expect(tex('cos(x)/sin(y)')).toBe('\\frac{\\cos x}{\\sin y}');
+    expect(tex('cos(x)/sin(x)^2')).toBe('\\frac{\\cos x}{\\sin^{2} x}');
+    typesets(tex('l*cos(x)^2/(m*sin(x)^2)'));
+  });
 });
 
 describe('layout', () => {

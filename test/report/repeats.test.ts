@@ -15,6 +15,7 @@ import pendulumWall from '../../derivations/pendulum-wall.js';
 import simplePendulum from '../../derivations/simple-pendulum.js';
 import fallingRod from '../../derivations/falling-rod.js';
 import compassWalker from '../../derivations/compass-walker.js';
+import hingedCompass from '../../derivations/hinged-compass.js';
 import { inName } from '../../src/report/repeats.js';
 
 const model = buildModel(pendulumWall);
@@ -90,5 +91,16 @@ describe('a repeated sum named once', () => {
     expect(nameRepeated(model, rows).name?.value).toBe(parseExpr('m1*cos(q2)^2 + m2*sin(q1 - q2)^2'));
     const withD = { ...model, parameters: [...model.parameters, { ...model.parameters[0]!, name: 'D' }] };
     expect(nameRepeated(withD, rows).name).toBeUndefined();
+  });
+
+  it('takes no letter the model’s prose names: the hinged compass’s foot D and matrix G (rubanovich1981 §3)', () => {
+    const hinged = deriveSystem(buildModel(hingedCompass));
+    const wheres = [contactPhasesSection(hinged)!.blocks, impactMapsSection(hinged)!.blocks].map((b) =>
+      formulas(b)
+        .filter((f) => /^[A-Z] = /.test(f))
+        .map((f) => f[0]),
+    );
+    // The contact phase's 2ȧ₂² − 3ȧ₁² cos(a₁ − a₂) is Z, the impact's 2ȧ₁⁻ − 9ȧ₂⁻ cos 2β the next letter, Y.
+    expect(wheres).toEqual([['Z'], ['Y']]);
   });
 });

@@ -302,13 +302,15 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).not.toContain('M(q,t)');
   });
 
-  it('hinged compass: the row biases are κ, β being the half-angle; its contact phase and impact name their different sums D and Z', () => {
+  it('hinged compass: the row biases are κ, β being the half-angle; its contact phase and impact name their different sums Z and Y, D its foot', () => {
     const tex = body('hinged-compass');
     expect(tex).toContain('\\kappa_{1} = l \\dot{a}_{1}^{2} \\cos a_{1}');
     expect(tex).toContain('(\\partial f_j/\\partial q)\\,\\ddot{q} + \\kappa_j = 0');
     expect(tex).not.toMatch(/\\beta_\{?[j12]/);
-    expect(tex).toContain('where $D = 2 \\dot{a}_{2}^{2} - 3 \\dot{a}_{1}^{2} \\cos(a_{1} - a_{2})$');
-    expect(tex).toContain('where $Z = 2 \\dot{a}_{1}^{-} - 9 \\dot{a}_{2}^{-} \\cos 2 \\beta$');
+    // D is the paper's foot (the model's prose names it): the sums take the next letters.
+    expect(tex).toContain('where $Z = 2 \\dot{a}_{2}^{2} - 3 \\dot{a}_{1}^{2} \\cos(a_{1} - a_{2})$');
+    expect(tex).toContain('where $Y = 2 \\dot{a}_{1}^{-} - 9 \\dot{a}_{2}^{-} \\cos 2 \\beta$');
+    expect(tex).not.toContain('where $D =');
     // The same sum keeps its letter: the pendulum at a wall's phase and impact both divide by D.
     expect(body('pendulum-wall').match(/where \$D = m_\{1\} \\cos\^\{2\} q_\{2\}/g)).toHaveLength(2);
   });

@@ -258,13 +258,16 @@ describe('hinged compass §3', () => {
       ['(3.14)', 'symbolic', true],
       ['(3.14)', 'symbolic', true],
     ]);
+    // The impulses named as the paper names them, E_{R₁ₓ}, E_{R₁y} (no placeholder letters for the loss).
+    expect(work.map((r) => [r.formula.derivedText, [...r.formula.where.keys()].filter((k) => k.startsWith('E')).join()])).toEqual([
+      ['impact1.stays.ΔT', 'E_R1x,E_R1y'],
+      ['impact1.leaves.ΔT', 'E_R1x,E_R1y'],
+    ]);
     expect(work.flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])))).toEqual([
-      'impact1.stays.ΔT',
       'impact1.foot1.t-',
       'impact1.foot1.n-',
       'impact1.stays.foot1.t',
       'impact1.stays.foot1.n',
-      'impact1.leaves.ΔT',
       'impact1.foot1.t-',
       'impact1.foot1.n-',
       'impact1.leaves.foot1.t',
@@ -297,11 +300,22 @@ describe('hinged compass §3', () => {
       ['(3.16)', 'impact1.smooth.foot2.t+', 'symbolic', true],
     ]);
   });
-  it('(3.12)–(3.14) are the paper’s formulas in G and ẋ₁, ẏ₁ alone: no derived velocity or impulse stands for a symbol of the paper', () => {
-    const facts = rows
-      .filter((r) => /^\(3\.1[2-4]\)$/.test(r.formula.eq) && !r.formula.name.startsWith('\\Delta T = '))
-      .flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])));
-    expect(facts.filter((f) => !/^impact1\.(G\d\d|foot1\.[tn]-)$/.test(f))).toEqual([]);
+  it('(3.10)–(3.18) are the paper’s formulas in the entries g_ij of G typed from (3.4) and ẋ₁, ẏ₁ alone: no derived G, velocity or impulse', () => {
+    const typed = rows.filter((r) => /^\(3\.1[0-8]\)$/.test(r.formula.eq) && !r.formula.name.startsWith('\\Delta T = '));
+    const facts = typed.flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])));
+    expect(facts.filter((f) => !/^impact1\.foot1\.[tn]-$/.test(f))).toEqual([]);
+    // The scalar entries as (3.15)–(3.18) name them, g_ij; the paper's G₁₁, G₁₂, G₂₁, G₂₂ are 2×2 blocks (3.6).
+    const symbols = new Set(typed.flatMap((r) => [...r.formula.where.keys()]));
+    expect([...symbols].filter((s) => /^G/.test(s))).toEqual([]);
+    expect(symbols.has('g21') && symbols.has('g43')).toBe(true);
+    // g₂₁ = g₁₂ = −(m/2)/sin 2α and g₄₃ = g₃₄ = (m/2)/sin 2α of (3.4), at m = 1.5, α = 0.4.
+    const value = (name: string): number => {
+      const b = typed.find((r) => r.formula.where.has(name))!.formula.where.get(name)!;
+      expect('expr' in b).toBe(true);
+      return evaluate((b as { readonly expr: Expr }).expr, { m: 1.5, beta: 0.4 });
+    };
+    expect(value('g21')).toBeCloseTo(-0.75 / Math.sin(0.8), 12);
+    expect(value('g43')).toBeCloseTo(0.75 / Math.sin(0.8), 12);
   });
 });
 

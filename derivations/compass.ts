@@ -83,6 +83,11 @@ export default defineModel({
       ['O', 'D'],
     ],
     ground: 'y = 0',
+    // Along the run one foot always stands, pinned: the centre turns with ψ about it.
+    unplotted: {
+      coordinates: ['xc', 'yc'],
+      reason: 'one foot always stands on the line, sticking, and the centre $C$ turns with $\\psi$ about it, so that their plots would repeat those of $\\psi$',
+    },
   },
   initial: standing,
   // Rubanovich–Formalsky §1 against the derived impact map: w = ψ̇(−0), wp = ψ̇(+0)

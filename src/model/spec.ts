@@ -496,6 +496,11 @@ export interface DrawingSpec {
    * (smirnov1981 §2: the vanishing clearance between the planes drawn wide enough to tell them apart).
    */
   readonly unscaled?: string;
+  /**
+   * Coordinates the motion's plots leave out, with why in words ($…$ for math), said in their place: those another
+   * plotted coordinate fixes along the run (rubanovich1981: the compass's centre follows ψ while B stands).
+   */
+  readonly unplotted?: { readonly coordinates: readonly string[]; readonly reason: string };
   /** What the sketch marks beside the bodies; a field left out takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations?: DrawingAnnotationsSpec;
 }
@@ -985,7 +990,16 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const SWEEP_FIELDS: Known<NonNullable<OrbitSpec['sweep']>> = { parameter: true, values: true };
-export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, unscaled: true, annotations: true };
+export const DRAWING_FIELDS: Known<DrawingSpec> = {
+  points: true,
+  segments: true,
+  discs: true,
+  ground: true,
+  labels: true,
+  unscaled: true,
+  unplotted: true,
+  annotations: true,
+};
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,
   angles: true,
@@ -997,6 +1011,7 @@ export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   notes: true,
 };
 export const VECTOR_MARK_FIELDS: Known<VectorMarkSpec> = { from: true, to: true, label: true };
+export const UNPLOTTED_FIELDS: Known<NonNullable<DrawingSpec['unplotted']>> = { coordinates: true, reason: true };
 export const NOTE_FIELDS: Known<{ at: string; label: string }> = { at: true, label: true };
 export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };

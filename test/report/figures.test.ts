@@ -191,9 +191,13 @@ describe('every example’s plots', () => {
       expect(figures.filter((f) => f.id.startsWith('plot-')).map((f) => f.id)).toEqual([]);
       return;
     }
-    // Every coordinate the shown run moves, and none it holds at one value (their plots would be flat lines).
+    // Every coordinate the shown run moves, and none it holds at one value (their plots would be flat lines) or the model
+    // file leaves out (drawing.unplotted: the compass's centre, which turns with ψ about the standing foot).
     const { shown: run } = shownTrajectory(tr as MotionTrajectory);
-    const moving = cs.map((_, i) => i).filter((i) => spread(run.q.map((r) => r[i]!)) > 1e-9 * Math.max(1, ...run.q.map((r) => Math.abs(r[i]!))));
+    const unplotted = e.drawing?.unplotted?.coordinates ?? [];
+    const moving = cs
+      .map((_, i) => i)
+      .filter((i) => spread(run.q.map((r) => r[i]!)) > 1e-9 * Math.max(1, ...run.q.map((r) => Math.abs(r[i]!))) && !unplotted.includes(i));
     for (const dot of [false, true]) {
       const plots = figures.filter((f) => f.id.startsWith(dot ? 'plot-velocities' : 'plot-coordinates'));
       const shown = new Set<number>();

@@ -70,6 +70,25 @@ describe('a drawing', () => {
   });
 });
 
+describe('the coordinates a drawing leaves out of the plots (unplotted)', () => {
+  it('reads them to indices with their reason: the compass’s centre, which turns with ψ about the standing foot', () => {
+    const model = buildModel(compass);
+    const { value, problems: found } = checkDrawing(compass.drawing, model, model.name);
+    expect(found).toEqual([]);
+    expect(value!.unplotted!.coordinates).toEqual([0, 1]);
+  });
+  it('refuses an unknown coordinate, every coordinate, a command in its reason and an unknown key, each at its field', () => {
+    expect(problems(drawn({ ...rod, unplotted: { coordinates: ['x'], reason: 'x is fixed' } }))).toEqual([
+      ['unknown-coordinate', 'drawing.unplotted.coordinates[0]'],
+    ]);
+    expect(problems(drawn({ ...rod, unplotted: { coordinates: ['theta'], reason: 'none' } }))).toEqual([['bad-annotation', 'drawing.unplotted.coordinates']]);
+    expect(problems(drawn({ ...rod, unplotted: { coordinates: [], reason: '$\\input{/etc/hostname}$', why: 1 } }))).toEqual([
+      ['unknown-field', 'drawing.unplotted.why'],
+      ['bad-text', 'drawing.unplotted.reason'],
+    ]);
+  });
+});
+
 describe("a drawing's annotations", () => {
   it('that are sound build', () => {
     builds(

@@ -466,7 +466,10 @@ export interface LimitStudySpec {
    * Theorem 3), the coordinates and velocities left out at the initial state's, the runs ending at t1.
    */
   readonly drop?: { readonly q?: Readonly<Record<string, number>>; readonly qd?: Readonly<Record<string, number>>; readonly t1: number };
-  /** The gap figure drawn up to f = cut: the band about the contact where the runs differ (kozlov1988 Fig. 1), not the flight after. */
+  /**
+   * The gap figure's band about the contact where the runs differ (kozlov1988 Fig. 1), not the flight after: the gaps
+   * above f = cut left out, and the pressed depth −f drawn on a log scale, the runs' depths of order 1/N a decade apart.
+   */
   readonly cut?: number;
 }
 

@@ -466,10 +466,8 @@ export function plottedInStudy(system: DerivedSystem, study: ReportLimitStudy | 
   const i = gap?.kind === 'sym' ? system.model.coordinates.findIndex((c) => c.q.name === gap.name) : -1;
   const value = system.model.parameters.find((p) => p.name === study?.parameter)?.default;
   if (!study || !gaps || i < 0 || gaps.rows.length !== study.rows.length || !study.rows.some((r) => r.value === value)) return [];
-  const drawn = gaps.cut === undefined ? 'the gap' : 'on a log scale the pressed depth';
-  return [
-    { coordinate: i, what: [`${drawn} of the contact ${gaps.contact} at `, m(`${mechanicsSymbol(study.parameter)} = ${value}`)], section: 'rigid-limit' },
-  ];
+  const drawn = gaps.cut === undefined ? `the gap of the contact ${gaps.contact}` : `the pressed depth of the contact ${gaps.contact}, on a log scale,`;
+  return [{ coordinate: i, what: [`${drawn} at `, m(`${mechanicsSymbol(study.parameter)} = ${value}`)], section: 'rigid-limit' }];
 }
 
 /** Each pressed run drawn down to this fraction of its deepest: three decades of its own depth, not the integrator's zeros. */

@@ -103,7 +103,7 @@ export default defineModel({
         name: '\\delta_N',
         formula: 'pi*g11/(sqrt(c^2*g11 - k^2)*sqrt(N))',
         derived: 'compliant.wall.duration',
-        note: 'the duration $\\tau$ of the realized contact’s law, the first zero of $x_1$ after the entry, $\\omega s = \\pi$ in (3.6): exact here, the $o(N^{-1/2})$ of the theorem vanishing with $V$ and $\\Gamma$.',
+        note: '$\\delta_N = \\tau$, the duration of the realized contact’s law (Theorem 3’s, above), the first zero of $x_1$ after the entry, $\\omega s = \\pi$ in (3.6): exact here, the $o(N^{-1/2})$ of the theorem vanishing with $V$ and $\\Gamma$.',
       },
       {
         eq: '(3.2)',
@@ -182,6 +182,12 @@ export default defineModel({
         eq: 'Th. 3',
         name: '\\text{finitely many impacts on } [0, T]',
         reason: 'the extension to several impacts: the model follows one entry into the medium and the exit from it.',
+      },
+      {
+        eq: '(3.2)',
+        name: '\\dot{x}_1^{*} \\to w\\ \\text{from } f_0 > 0',
+        reason:
+          'the elastic bounce under $V_N^{*}$ as $N \\to \\infty$, which the remark after Theorem 3 states: it needs an entry from a height $f_0 > 0$, where $\\exp(-Nf_0) \\to 0$. The model enters at $f = 0$, where $\\exp(-Nf)$ is 1 at every $N$, and its closed form under $V_N^{*}$ is of that entry alone: it leaves at $u > w$ (above).',
       },
       {
         eq: 'Th. 3',

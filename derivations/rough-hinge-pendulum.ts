@@ -59,6 +59,10 @@ export default defineModel({
     segments: [['O', 'C']],
     discs: [{ center: 'O', radius: 'r' }],
     annotations: { axes: false, gravity: [0, -1] },
+    unplotted: {
+      coordinates: ['x', 'y'],
+      reason: 'the pin holds the centre of mass at $x = l\\cos\\varphi$, $y = l\\sin\\varphi$, so that their plots would repeat those of $\\varphi$',
+    },
   },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 15 },
   // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5);
@@ -85,7 +89,7 @@ export default defineModel({
       },
       {
         eq: '(2.4)',
-        name: '\\Delta_i,\\ \\pi/n',
+        name: '\\tilde{\\Delta}_i',
         // The columns of (2.4) are √(1 + f²)(cos, sin)(αₖ + β) + κ(sin φ, −cos φ), β = Arctg(f sgn φ̇), κ = f_r r m l sgn φ̇/I:
         // their determinant is (1 + f²) sin(2π/n) + √(1 + f²) κ (cos(αᵢ₊₁ − φ + β) − cos(αᵢ − φ + β)), the difference of cosines
         // −2 sin(2πi/n + π/n + β) sin(π/n): the midpoint of the two vertices, and the sgn φ̇ of the friction moment.
@@ -93,7 +97,7 @@ export default defineModel({
         formula: `2*sqrt(1 + f^2)*(sqrt(1 + f^2)*cos(pi/n) - fr*r*m*l/I*sgn*sin(2*pi*i/n + pi/n + ${arctg}))*sin(pi/n)`,
         derived: 'hinge.journal.Δ',
         where: journal,
-        note: 'the printed $\\Delta_i$ corrected: $\\pi/n$ in the sine’s argument for the printed $2\\pi/n$, and the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment on the moment term. The two differ by half a vertex, which no relabelling of $i$ undoes; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same for both',
+        note: '$\\tilde{\\Delta}_i$, the printed $\\Delta_i$ corrected: $\\pi/n$ in the sine’s argument for the printed $2\\pi/n$, and the $\\operatorname{sgn}\\dot\\varphi$ of the friction moment on the moment term. The two differ by half a vertex, which no relabelling of $i$ undoes; the threshold (2.5), where a $\\Delta_i$ first vanishes as $n \\to \\infty$, is the same for both',
       },
       { eq: '(2.5)', name: 'f_r^{*}', formula: 'I*sqrt(1 + f^2)/(r*m*l)', derived: 'hinge.journal.critical' },
       // §3: "the necessary self-locking condition is the same in both examples": (2.5) against the f_r below which the

@@ -466,7 +466,10 @@ export interface LimitStudySpec {
    * Theorem 3), the coordinates and velocities left out at the initial state's, the runs ending at t1.
    */
   readonly drop?: { readonly q?: Readonly<Record<string, number>>; readonly qd?: Readonly<Record<string, number>>; readonly t1: number };
-  /** The gap figure drawn up to f = cut: the band about the contact where the runs differ (kozlov1988 Fig. 1), not the flight after. */
+  /**
+   * The gap figure's band about the contact where the runs differ (kozlov1988 Fig. 1), not the flight after: the gaps
+   * above f = cut left out, and the pressed depth −f drawn on a log scale, the runs' depths of order 1/N a decade apart.
+   */
   readonly cut?: number;
 }
 
@@ -496,6 +499,11 @@ export interface DrawingSpec {
    * (smirnov1981 §2: the vanishing clearance between the planes drawn wide enough to tell them apart).
    */
   readonly unscaled?: string;
+  /**
+   * Coordinates the motion's plots leave out, with why in words ($…$ for math), said in their place: those another
+   * plotted coordinate fixes along the run (rubanovich1981: the compass's centre follows ψ while B stands).
+   */
+  readonly unplotted?: { readonly coordinates: readonly string[]; readonly reason: string };
   /** What the sketch marks beside the bodies; a field left out takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations?: DrawingAnnotationsSpec;
 }
@@ -985,7 +993,16 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const SWEEP_FIELDS: Known<NonNullable<OrbitSpec['sweep']>> = { parameter: true, values: true };
-export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, unscaled: true, annotations: true };
+export const DRAWING_FIELDS: Known<DrawingSpec> = {
+  points: true,
+  segments: true,
+  discs: true,
+  ground: true,
+  labels: true,
+  unscaled: true,
+  unplotted: true,
+  annotations: true,
+};
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,
   angles: true,
@@ -997,6 +1014,7 @@ export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   notes: true,
 };
 export const VECTOR_MARK_FIELDS: Known<VectorMarkSpec> = { from: true, to: true, label: true };
+export const UNPLOTTED_FIELDS: Known<NonNullable<DrawingSpec['unplotted']>> = { coordinates: true, reason: true };
 export const NOTE_FIELDS: Known<{ at: string; label: string }> = { at: true, label: true };
 export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };

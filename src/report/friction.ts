@@ -828,6 +828,8 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
     fr = math(hinge.reduced),
     r = math(hinge.radius),
     theta = math(hinge.angle);
+  // The moment row named by what it is, ∂θ/∂q: a letter w would sit beside the paper's ω = θ̇ of (2.6).
+  const row = `\\partial ${hinge.angle.kind === 'sym' ? theta : `(${theta})`}/\\partial q`;
   const blocks: Block[] = [
     paragraph(
       `The hinge ${hinge.name} (constraints ${a}, ${b}, the pin's two coordinates) has friction in its journal of radius `,
@@ -846,7 +848,9 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       m('f_1'),
       ' in ',
       m('\\Delta_i'),
-      ', (2.5) and (2.6)), which the paper leaves to the size of the contact patch and the distribution of pressure: two independent coefficients. With the pin rows J, the moment row w and ',
+      ', (2.5) and (2.6)), which the paper leaves to the size of the contact patch and the distribution of pressure: two independent coefficients. With the pin rows J, the moment row ',
+      m(row),
+      ' and ',
       m('N^{\\perp} = (-N_2, N_1)'),
       ' the reaction turned a quarter turn from the first row of J towards the second,',
     ),
@@ -856,11 +860,11 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
         'J',
         h.rows.map((row) => row.map(math)),
       ),
-      matrixEquation(`hinge-${hinge.name}-moment`, 'w', [h.moment.map(math)]),
+      matrixEquation(`hinge-${hinge.name}-moment`, row, [h.moment.map(math)]),
       equation(
         `hinge-${hinge.name}-equations`,
         'M\\ddot{q}',
-        `Q + J^{\\top}\\bigl(N + ${f}\\,s\\,N^{\\perp}\\bigr) - ${fr}\\,${r}\\,s\\,|N|\\,w^{\\top}, \\qquad J\\ddot{q} = -\\dot{J}\\dot{q}, \\quad s = \\operatorname{sgn}\\dot{${theta}}`,
+        `Q + J^{\\top}\\bigl(N + ${f}\\,s\\,N^{\\perp}\\bigr) - ${fr}\\,${r}\\,s\\,|N|\\,(${row})^{\\top}, \\qquad J\\ddot{q} = -\\dot{J}\\dot{q}, \\quad s = \\operatorname{sgn}\\dot{${theta}}`,
       ),
     ),
     paragraph(
@@ -947,10 +951,17 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
   const table: Table = {
     kind: 'table',
     id: `hinge-${hinge.name}-convergence`,
-    caption: `The joint's angular acceleration at the initial state with an n-gon journal (2.4), its distance to the iteration (2.6), and the reduced friction at which a determinant of the n-gon vanishes.`,
-    columns: ['n', 'acceleration', 'error', 'self-locking f_r'],
-    align: 'rrrr',
-    rows: at.table.map((row) => [[`${row.n}`], [fixed(row.acceleration)], [fixed(row.error)], [fixed(row.critical)]]),
+    caption: `The joint's angular acceleration at the initial state with an n-gon journal (2.4), its distance to the iteration (2.6), the n-gon's friction moment over the round journal's with its largest value, and the reduced friction at which a determinant of the n-gon vanishes.`,
+    columns: ['n', 'acceleration', 'error', '(Nᵢ + Nᵢ₊₁)/|N|', '1/cos(π/n)', 'self-locking f_r'],
+    align: 'rrrrrr',
+    rows: at.table.map((row) => [
+      [`${row.n}`],
+      [fixed(row.acceleration)],
+      [fixed(row.error)],
+      [fixed(row.share)],
+      [fixed(row.shareBound)],
+      [fixed(row.critical)],
+    ]),
   };
   blocks.push(
     paragraph(
@@ -965,6 +976,19 @@ function hingeBlocks(system: DerivedSystem, h: HingeDerivation): Block[] {
       ` satisfy its three equations (2.6)) after ${at.limit.iterations} linear solves (${at.limit.status}); the n-gon approaches it as n grows:`,
     ),
     table,
+    paragraph(
+      'The error does not fall at a steady rate as n grows: the n-gon’s friction moment ',
+      m(`${fr}\\,${r}\\,(N_i + N_{i+1})`),
+      ' is the round journal’s ',
+      m(`${fr}\\,${r}\\,|N|`),
+      ' times ',
+      m('(N_i + N_{i+1})/|N|'),
+      ', which lies between 1, the load through a vertex, and ',
+      m('1/\\cos(\\pi/n)'),
+      ', the load through the midpoint of the bearing pair. Where the load falls between the two vertices changes with n, and the error follows the excess of this factor over 1, not its bound ',
+      m('1/\\cos(\\pi/n) - 1 \\approx \\pi^2/(2n^2)'),
+      '.',
+    ),
     paragraph(
       'At the default parameters the journal locks itself once the reduced coefficient reaches ',
       m(`${fr}^{*} = ${fixed(at.critical)}`),

@@ -18,6 +18,7 @@ const TEXT_ESCAPES: Readonly<Record<string, string>> = {
   _: '\\_',
   '~': '\\textasciitilde{}',
   '^': '\\textasciicircum{}',
+  '|': '\\textbar{}',
   '–': '--',
   '—': '---',
   '‘': '`',

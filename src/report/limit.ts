@@ -129,6 +129,10 @@ export function limitSection(study: ReportLimitStudy): Section {
   const given = limits && shown.some((k) => limits[k] !== undefined);
   const distances = hasDistances(study);
   const distance = (x: Inline[]): Inline[][] => (distances ? [x] : []);
+  // The theory's limit is the rigid motion where every limit it gives is the rigid model's value (kozlov1988 (2.4): the
+  // release at t = 1): the distance then tends to 0; the added mass's release at 2 + √2 is another motion, of no known distance.
+  const rigidInTheLimit =
+    given && reference && shown.every((k) => limits[k] === undefined || Math.abs(limits[k] - reference[k]) <= 1e-6 * Math.max(1, Math.abs(limits[k])));
   const { law } = study;
   // Theorem 3's law beside the runs: the duration scaled by p^r after the column that shows it, the restitution in its own.
   const timed = shown.includes('duration') ? 'duration' : repeats.find(([k]) => k === 'duration')?.[1];
@@ -148,7 +152,7 @@ export function limitSection(study: ReportLimitStudy): Section {
     rows: [
       ...study.rows.map((r, i) => [cell(r.value), ...shown.flatMap((k) => [cell(r[k]), ...scaledAfter(k, cell(law?.runs[i]))]), ...distance(cell(r.distance))]),
       ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
-      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(['—'])]] : []),
+      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(rigidInTheLimit ? cell(0) : ['—'])]] : []),
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
       [['fitted order'], ...shown.flatMap((k) => [cell(study.orders[k]), ...scaledAfter(k, ['—'])]), ...distance(cell(study.orders.distance))],
     ],
@@ -462,36 +466,57 @@ export function plottedInStudy(system: DerivedSystem, study: ReportLimitStudy | 
   const i = gap?.kind === 'sym' ? system.model.coordinates.findIndex((c) => c.q.name === gap.name) : -1;
   const value = system.model.parameters.find((p) => p.name === study?.parameter)?.default;
   if (!study || !gaps || i < 0 || gaps.rows.length !== study.rows.length || !study.rows.some((r) => r.value === value)) return [];
-  return [{ coordinate: i, what: [`the gap of the contact ${gaps.contact} at `, m(`${mechanicsSymbol(study.parameter)} = ${value}`)], section: 'rigid-limit' }];
+  const drawn = gaps.cut === undefined ? `the gap of the contact ${gaps.contact}` : `the pressed depth of the contact ${gaps.contact}, on a log scale,`;
+  return [{ coordinate: i, what: [`${drawn} at `, m(`${mechanicsSymbol(study.parameter)} = ${value}`)], section: 'rigid-limit' }];
 }
 
-/** kozlov1988 Fig. 1: the gap f(t) of each run beside the rigid model's, on the runs' common samples. */
-function gapFigure({ parameter: p, rows, gaps }: ReportLimitStudy): Figure[] {
+/** Each pressed run drawn down to this fraction of its deepest: three decades of its own depth, not the integrator's zeros. */
+const DEPTH_RANGE = 1e-3;
+
+/**
+ * kozlov1988 Fig. 1: the gap f(t) of each run beside the rigid model's, on the runs' common samples. With a cut (the
+ * band about the contact), the pressed depth −f on a log scale: the depths, of order 1/N, differ by a decade per decade
+ * of N, which a linear axis shows only for the weakest run (kozlov1988 §2, the Kelvin–Voigt medium).
+ */
+function gapFigure({ parameter: p, rows, gaps, reference }: ReportLimitStudy): Figure[] {
   if (!gaps?.t.length || gaps.rows.length !== rows.length) return [];
+  const log = gaps.cut !== undefined;
+  const depth = (row: readonly number[]): number[] => {
+    const deepest = Math.max(0, ...row.filter((f) => f < 0).map((f) => -f));
+    return row.map((f) => (f < 0 && -f >= DEPTH_RANGE * deepest ? Math.log10(-f) : NaN));
+  };
   const series = [
-    ...rows.map((r, k) => ({ label: `${p} = ${r.value}`, values: gaps.rows[k]! })),
-    ...(gaps.reference ? [{ label: 'rigid', values: gaps.reference }] : []),
+    ...rows.map((r, k) => ({ label: `${p} = ${r.value}`, values: log ? depth(gaps.rows[k]!) : gaps.rows[k]! })),
+    ...(gaps.reference && !log ? [{ label: 'rigid', values: gaps.reference }] : []),
   ];
   const scene = plotScene({
     id: 'plot-rigid-limit',
-    title: `The gap of ${gaps.contact} for each ${p}${gaps.reference ? ' and for the rigid model' : ''}`,
+    title: `The ${log ? 'depth' : 'gap'} of ${gaps.contact} for each ${p}${gaps.reference && !log ? ' and for the rigid model' : ''}`,
     t: gaps.t,
     events: [],
     xLabel: { text: 't', tex: '$t$' },
-    yLabel: { text: 'f', tex: '$f$' },
+    yLabel: log ? { text: 'log10(−f)', tex: '$\\log_{10}(-f)$' } : { text: 'f', tex: '$f$' },
     series,
   });
+  const release = reference?.release;
   return [
     sceneFigure(
       scene,
       0.9,
       series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, ...seriesStyle(k) })),
-      [
-        gaps.reference
-          ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations`
-          : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release`,
-        gaps.cut === undefined ? '.' : `; drawn up to f = ${gaps.cut}, the band about the contact where they differ.`,
-      ],
+      log
+        ? [
+            `The depth −f of the realizations pressed below the contact ${gaps.contact} against time, on a log scale, in each run of the study, down to a thousandth of the run’s deepest; a curve ends where its run is released`,
+            ...(gaps.reference && release !== undefined && Number.isFinite(release)
+              ? [', and the rigid model’s contact, at f = 0, releases at t = ', ...cell(release)]
+              : []),
+            '. The runs’ gaps f against time, on a linear axis, as Kozlov Fig. 1 draws y(t), are in the comparison of the realizations.',
+          ]
+        : [
+            gaps.reference
+              ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`
+              : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release.`,
+          ],
     ),
   ];
 }

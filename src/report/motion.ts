@@ -259,9 +259,11 @@ export function motionSection(
   const suffix = (k: number): string => (k === 0 ? '' : `-${k + 1}`);
   // The coordinates held at one value are left out of every plot (motion-plots.ts constantCoordinates); the others grouped by unit and size.
   const flat = constantCoordinates(tr.q, cs.length);
-  // Those a closed sticking contact sets from the others throughout (motion-plots.ts heldBySticking): said in a line, not plotted.
+  // Those a closed sticking contact sets from the others throughout (motion-plots.ts heldBySticking), and those the model
+  // file leaves out (drawing.unplotted, with its reason): each said in a line, not plotted.
   const held = heldBySticking(model, tr).filter((i) => i < cs.length && !flat.includes(i));
-  const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i) && !held.includes(i));
+  const unplotted = (drawing?.unplotted?.coordinates ?? []).filter((i) => i < cs.length && !flat.includes(i) && !held.includes(i));
+  const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i) && !held.includes(i) && !unplotted.includes(i));
   const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[], among: readonly number[] = moving): number[][] =>
     scaleGroups(
       among.map((i) => units[i]),
@@ -291,7 +293,7 @@ export function motionSection(
         : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
       const symbolOf = (i: number): string => mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name);
       const which: Inline[] =
-        groups.length === 1 && !flat.length && !held.length
+        groups.length === 1 && !flat.length && !held.length && !unplotted.length
           ? [`Generalized ${name}`]
           : [
               ...(one ? [`The ${dot ? 'velocity' : 'coordinate'} `, m(symbolOf(group[0]!))] : [`Generalized ${name}`]),
@@ -398,7 +400,7 @@ export function motionSection(
   });
   // With the others gliding, the path in the plane is the plot elsewhere with its time axis scaled: not drawn again.
   const retraced = gliding.length > 0 && timed.length === 0 && planarPoint(model);
-  const path = flat.length || retraced ? undefined : pathFigure(model, tr);
+  const path = flat.length || unplotted.length || retraced ? undefined : pathFigure(model, tr);
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
@@ -415,6 +417,7 @@ export function motionSection(
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
     ...(held.length && !uniform ? [heldParagraph(model, held)] : []),
+    ...(unplotted.length && drawing?.unplotted ? [unplottedParagraph(model, unplotted, drawing.unplotted.reason)] : []),
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
     ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0, retraced)] : []),
@@ -514,6 +517,15 @@ function elsewhereParagraph(
       ? ': the plot of the coordinates leaves them out.'
       : `: the coordinates are not plotted against time again${retraced ? ', nor the path in the plane, that plot with its time axis scaled' : ''}.`,
   );
+}
+
+/** "x_c and y_c are not plotted: <reason>.", the coordinates the model file leaves out of the plots (drawing.unplotted). */
+function unplottedParagraph(model: Model, unplotted: readonly number[], reason: string): Block {
+  const names = unplotted.flatMap((i, k): Inline[] => [
+    ...(k === 0 ? [] : k === unplotted.length - 1 ? [' and '] : [', ']),
+    m(mechanicsSymbol(model.coordinates[i]!.name)),
+  ]);
+  return paragraph(...names, unplotted.length === 1 ? ' is not plotted: ' : ' are not plotted: ', ...textInlines(reason), '.');
 }
 
 /** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */

@@ -713,6 +713,8 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
   for (const l of letters) {
     const b = rows[l.row]!.formula.where.get(l.name);
     const at = b && 'fact' in b && l.measured === undefined ? shownAt.get(b.fact) : undefined;
+    // A letter of the toolkit's own rows bound to another display: those rows print apart (ownSection), the display beside them.
+    if (at && own(rows[l.row]!)) continue;
     if (at && (at.value === l.value || math(at.value) === math(l.value))) add(text, m(l.symbol), ' is that of ', ref(at.label));
     else if (l.measured !== undefined) add(text, m(`${l.symbol} = ${decimal(l.measured)}`));
     else {

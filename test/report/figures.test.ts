@@ -200,12 +200,17 @@ describe('every example’s plots', () => {
       return;
     }
     // Every coordinate the shown run moves, and none it holds at one value (their plots would be flat lines), nor one a
-    // sticking foot sets from a leg's angle at every instant (said in a line instead).
+    // sticking foot sets from a leg's angle at every instant (said in a line instead), nor one the model file leaves out
+    // (drawing.unplotted: the rough hinge's centre, which the pin sets from φ).
     const { shown: run } = shownTrajectory(tr as MotionTrajectory);
     const held = HELD_BY_STICKING[e.name] ?? [];
+    const unplotted = e.drawing?.unplotted?.coordinates ?? [];
     const moving = cs
       .map((_, i) => i)
-      .filter((i) => spread(run.q.map((r) => r[i]!)) > 1e-9 * Math.max(1, ...run.q.map((r) => Math.abs(r[i]!))) && !held.includes(cs[i]!.name));
+      .filter(
+        (i) =>
+          spread(run.q.map((r) => r[i]!)) > 1e-9 * Math.max(1, ...run.q.map((r) => Math.abs(r[i]!))) && !held.includes(cs[i]!.name) && !unplotted.includes(i),
+      );
     for (const dot of [false, true]) {
       const plots = figures.filter((f) => f.id.startsWith(dot ? 'plot-velocities' : 'plot-coordinates'));
       const shown = new Set<number>();

@@ -180,7 +180,17 @@ describe('hinge friction in the report', () => {
     const s = d.sections.find((x) => x.id === 'friction')!;
     const table = s.blocks.find((b) => b.kind === 'table');
     expect(table && table.kind === 'table' ? table.rows.map((r) => r[0]![0]) : []).toEqual(['3', '4', '6', '8', '12', '24', '48', '96']);
+    // The error's unsteady fall explained by the n-gon's moment over the round journal's, beside its bound 1/cos(π/n).
+    expect(table && table.kind === 'table' ? table.columns : []).toEqual(['n', 'acceleration', 'error', '(Nᵢ + Nᵢ₊₁)/|N|', '1/cos(π/n)', 'self-locking f_r']);
+    expect(table && table.kind === 'table' ? table.rows.map((r) => r[4]![0]) : []).toEqual(
+      [3, 4, 6, 8, 12, 24, 48, 96].map((n) => (1 / Math.cos(Math.PI / n)).toFixed(6)),
+    );
     const t = tex('rough-hinge-pendulum');
+    expect(t).toContain('The error does not fall at a steady rate as n grows');
+    // The moment row by what it is, ∂φ/∂q: no letter w beside (2.6)'s ω = φ̇.
+    expect(t).toContain('the moment row $\\partial \\varphi/\\partial q$');
+    expect(t).toContain('|N|\\,(\\partial \\varphi/\\partial q)^{\\top}');
+    expect(t).not.toContain('moment row w');
     expect(t).toContain('N^{\\perp}');
     expect(t).toMatch(/f_\{r\}\^\{\*\} = 12\.5/);
     // (2.6)'s angular acceleration is ε, not a (no letter in two meanings); one formula, (2.4) as printed, differs.
@@ -225,6 +235,8 @@ describe('hinge friction in the report', () => {
       ['f_{r}\\ \\text{of the n-gon}', 'f_{r}^{*}\\ \\text{(2.5)}', 'f_{r}^{*}\\cos(\\pi/n)'],
     ]);
     expect(t).toContain('\\label{fig:rough-hinge-pendulum:plot-hinge-journal-threshold}');
+    // n from 3 to 96 on a log axis, so that n ≤ 12 is not crushed into the first tenth.
+    expect(figures.map((x) => x.svg.includes('>log10 n (n sides of the journal)<'))).toEqual([true, true]);
     // Coming to rest (smirnov1981 §2's rest rule): the zone derived, the run's stop in it (test/studies/hinge-rest.test.ts).
     // The bearing's moment at rest is τ_b, not μ (the appendix's contact measure dμ).
     expect(t).toContain('\\tau_{\\mathrm{b}} = m g l \\sin\\varphi');

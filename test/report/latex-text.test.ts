@@ -5,7 +5,7 @@ import { latexText } from '../../src/report/latex-text.js';
 
 describe('latexText', () => {
   it('a dot over a letter is \\dot in math, Greek or Latin', () => {
-    expect(latexText('|ψ̇(+0)| < |ψ̇(−0)|')).toBe('|$\\dot{\\psi}$(+0)| < |$\\dot{\\psi}$($-$0)|');
+    expect(latexText('|ψ̇(+0)| < |ψ̇(−0)|')).toBe('\\textbar{}$\\dot{\\psi}$(+0)\\textbar{} < \\textbar{}$\\dot{\\psi}$($-$0)\\textbar{}');
     expect(latexText('ẋ')).toBe('$\\dot{x}$'); // precomposed (U+1E8B) too
     expect(latexText('x\u0307')).toBe('$\\dot{x}$');
   });
@@ -20,6 +20,8 @@ describe('latexText', () => {
   it('escapes the characters TeX treats specially and drops a dot over no letter', () => {
     expect(latexText('50% of $x_1 & {y}')).toBe('50\\% of \\$x\\_1 \\& \\{y\\}');
     expect(latexText('(\u0307)')).toBe('()');
+    // In OT1 text a bare | prints as an em dash: a table column (Nᵢ + Nᵢ₊₁)/|N| read (Ni + Ni+1)/—N—.
+    expect(latexText('|N|')).toBe('\\textbar{}N\\textbar{}');
   });
   it('spells common symbols and accented letters the LaTeX way, and any other character as its code point', () => {
     expect(latexText('x ≈ 3, ∞, ✓')).toBe('x $\\approx$ 3, $\\infty$, $\\surd$');

@@ -143,6 +143,37 @@ describe('the rigid-limit section', () => {
     expect(limitSection(study).blocks.some((b) => b.kind === 'figure')).toBe(false);
   });
 
+  it('with a cut, draws the pressed depth on a log scale, each run down to a thousandth of its deepest, and no rigid curve at f = 0', () => {
+    const t = [0, 1, 2, 3];
+    const gaps = {
+      contact: 'line',
+      t,
+      rows: [
+        [-0.1, -0.01, -1e-5, 0.002],
+        [-1e-4, -1e-3, 0, 0],
+      ],
+      reference: t.map(() => 0),
+      cut: 0.005,
+    };
+    const figure = limitSection({ ...study, gaps }).blocks.find((b) => b.kind === 'figure');
+    if (figure?.kind !== 'figure') throw new Error('no figure');
+    expect(figure.legend.map((l) => l.label)).toEqual(['N = 10', 'N = 10000']);
+    expect(figure.svg).toContain('>log10(−f)<');
+    // −1e-5 is below a thousandth of the first run's 0.1, f > 0 no depth: the first run's curve is its first two samples, −1 and −2.
+    const ticks = [...figure.svg.matchAll(/text-anchor="end"[^>]*>([^<]*)</g)].map((x) => Number(x[1]!.replace('−', '-')));
+    expect(ticks.length).toBeGreaterThan(2);
+    expect(Math.min(...ticks)).toBeGreaterThanOrEqual(-4);
+    expect(figure.caption.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join('')).toContain(
+      'rigid model’s contact, at f = 0, releases at t = 1',
+    );
+  });
+
+  it('prints the theory’s distance 0 where its limits are the rigid model’s, a dash where they are another motion’s', () => {
+    const rigidLimit = { ...study, limits: { release: 1 } };
+    expect(tableOf(limitSection(rigidLimit)).rows[3]!.map(text)).toEqual(['limit (theory)', '1', '0']);
+    expect(tableOf(limitSection(study)).rows[3]!.map(text)).toEqual(['limit (theory)', '2', '—']);
+  });
+
   it('without a rigid model or limits: only the runs and the orders', () => {
     const { reference: _r, limits: _l, ...bare } = study;
     expect(tableOf(limitSection(bare)).rows.map((r) => text(r[0]!))).toEqual(['10', '10000', 'fitted order']);
@@ -192,6 +223,8 @@ describe('the study in the reports of Kozlov’s realizations', () => {
       expect(release[3]! - 1).toBeLessThan(0.01);
       const distance = t.rows.slice(0, 4).map((r) => Number(text(r.at(-1)!)));
       expect(distance[3]! * 10).toBeLessThan(distance[0]!);
+      // The theory's release is the rigid model's (kozlov1988 (2.4)): its motion is the limit, at distance 0.
+      expect(column(t, 'limit (theory)').at(-1)).toBe('0');
     },
   );
 

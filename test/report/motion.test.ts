@@ -226,6 +226,51 @@ describe('a coordinate the run holds at one value, as z of the point between two
   });
 });
 
+describe('coordinates the model file leaves out, as the pendulum’s pinned centre x = l cos φ, y = l sin φ (smirnov1981 §2)', () => {
+  const spec = defineModel({
+    name: 'motion-pinned',
+    title: 'Pinned',
+    coordinates: [
+      { name: 'x', unit: 'm' },
+      { name: 'y', unit: 'm' },
+      { name: 'phi', unit: 'rad' },
+    ],
+    kinetic: "(x'^2 + y'^2 + phi'^2)/2",
+    drawing: { points: { C: ['y', '-x'] }, unplotted: { coordinates: ['x', 'y'], reason: 'the pin holds them at $x = \\cos\\varphi$, $y = \\sin\\varphi$' } },
+  });
+  const model = buildModel(spec);
+  // φ = sin t swings, the centre on the unit circle at φ.
+  const t = Array.from({ length: 21 }, (_, k) => k / 10);
+  const phi = t.map(Math.sin);
+  const trajectory = {
+    t,
+    q: phi.map((p) => [Math.cos(p), Math.sin(p), p]),
+    qd: t.map((s, k) => [-Math.sin(phi[k]!) * Math.cos(s), Math.cos(phi[k]!) * Math.cos(s), Math.cos(s)]),
+    events: [],
+  };
+  const blocks = motionSection(model, { trajectory, method: 'test' }, modelDrawing(spec, model))!.blocks;
+
+  it('plots φ alone, against time and in its phase portrait, and says why the others are not plotted', () => {
+    const figures = blocks.flatMap((b) => (b.kind === 'figure' && b.id !== 'animation' ? [b] : []));
+    expect(figures.map((f) => f.legend.map((l) => l.label))).toEqual([['\\varphi'], ['\\dot{\\varphi}'], ['(\\varphi, \\dot{\\varphi})']]);
+    expect(figures[0]!.caption[0]).toBe('The coordinate ');
+    expect(blocks[1]).toEqual({
+      kind: 'paragraph',
+      content: [
+        { math: 'x' },
+        ' and ',
+        { math: 'y' },
+        ' are not plotted: ',
+        'the pin holds them at ',
+        { math: 'x = \\cos\\varphi' },
+        ', ',
+        { math: 'y = \\sin\\varphi' },
+        '.',
+      ],
+    });
+  });
+});
+
 describe('a run of one constant acceleration, as the prism sliding in its guides (smirnov1981 §2)', () => {
   const spec = defineModel({
     name: 'motion-uniform',

@@ -404,7 +404,7 @@ describe('the rough-hinge pendulum’s table, readable', () => {
     // Δ_i as printed disagrees: the display must not claim it equal to the determinant. (2.5) as example 4's contraction
     // threshold and (2.6)'s three equations follow.
     expect(results.map((r) => r.label)).toEqual(['paper-1', 'paper-4', 'paper-5', 'paper-6', 'paper-7', 'paper-8']);
-    expect(results[0]!.lines[0]!.before).toBe('\\det = \\Delta_i,\\ \\pi/n');
+    expect(results[0]!.lines[0]!.before).toBe('\\det = \\tilde{\\Delta}_i');
     expect(results[0]!.tag).toBe('\\text{(2.4)}');
     const derivedRefs = table?.kind === 'table' ? table.rows.map((r) => JSON.stringify(r[3])) : [];
     expect(derivedRefs.slice(0, 3).every((d) => d === derivedRefs[0])).toBe(true);

@@ -603,9 +603,10 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
   });
   it('takes the entry (3.1) as the hypothesis it is, ẋ₁(0) = −w with w > 0 declared: listed, not “proved” of a positive parameter', () => {
     expect(check.claims).toEqual([]);
-    // (3.1), the circle's averaged law (circle-billiard's), several impacts, a varying metric.
-    expect(check.notDerived.map((r) => r.eq)).toEqual(['(3.1)', '§3', 'Th. 3', 'Th. 3']);
+    // (3.1), the circle's averaged law (circle-billiard's), several impacts, the elastic limit under V_N* from f₀ > 0, a varying metric.
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(3.1)', '§3', 'Th. 3', '(3.2)', 'Th. 3']);
     expect(check.notDerived[1]!.reason).toContain('circle-billiard');
+    expect(check.notDerived[3]!.reason).toContain('it needs an entry from a height $f_0 > 0$');
     expect(check.scope).toMatch(/constant metric without potential/);
   });
   it('prints the report as read: x₁′ (d/dτ) in (3.4), not ẋ₁; v₂ for ẋ₂(δ_N), a symbol the report defines; (3.6) under the table; the conclusion says the case', () => {
@@ -747,7 +748,8 @@ describe('kozlov1988 Theorem 3 (3.1)–(3.6): the impact on the viscoelastic med
     const text = JSON.stringify(doc.sections);
     expect(text).not.toContain('D_{V}');
     expect(text).not.toContain('states in words');
-    expect(text).toContain('{"math":"u"}," is that of ",{"ref":"paper-16"}');
+    // u of the toolkit's own δ_N* is displayed beside it in its own section: no line under the paper's table refers to it.
+    expect(text).not.toContain('{"math":"u"}," is that of "');
     expect(JSON.stringify(doc.sections.find((x) => x.id === 'conventions'))).toContain('E = T + V + V_{c}');
     // The medium's potential and Rayleigh function in the parameters' table set in math, not text.
     const parameters = JSON.stringify(doc.sections.find((x) => x.id === 'model'));

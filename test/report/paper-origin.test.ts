@@ -76,7 +76,7 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     const conclusion = paragraphs(doc.sections.find((s) => s.id === 'conclusion')!.blocks).join('\n');
     expect(conclusion).not.toContain('corrected reading');
     const discussion = paragraphs(doc.sections.find((s) => s.id === 'discussion')!.blocks).join('\n');
-    expect(discussion).toContain('the corrected reading $\\Delta_i,\\ \\pi/n\\ \\text{(2.4)}$ agrees');
+    expect(discussion).toContain('the corrected reading $\\tilde{\\Delta}_i\\ \\text{(2.4)}$ agrees');
     expect(discussion).toContain('the reduction of the paper’s equations $\\det\\ \\text{(2.4)}$ agrees');
   });
 });

@@ -606,7 +606,7 @@ describe('Smirnov example 3: the n-gon journal (2.4) and the threshold (2.5)', (
     expect(rows.map((r) => [r.formula.name, r.agrees, r.how])).toEqual([
       ['\\det', true, 'symbolic'],
       ['\\Delta_i', false, 'numeric'],
-      ['\\Delta_i,\\ \\pi/n', true, 'numeric'],
+      ['\\tilde{\\Delta}_i', true, 'numeric'],
       ['f_r^{*}', true, 'symbolic'],
       // §3: the same condition in example 4, the f_r below which the iteration (2.6) contracts.
       ['f_r^{*}\\ \\text{of (2.6)}', true, 'measured'],

@@ -40,6 +40,13 @@ export interface NgonRow {
   readonly acceleration: number;
   /** |θ̈ₙ − θ̈ of (2.6)|. */
   readonly error: number;
+  /**
+   * (Nᵢ + Nᵢ₊₁)/|N| of the realized pair: the n-gon's friction moment f_r r (Nᵢ + Nᵢ₊₁) over the round journal's
+   * f_r r |N|, between 1 (the load through a vertex) and 1/cos(π/n) (through the pair's midpoint); NaN where none is realized.
+   */
+  readonly share: number;
+  /** 1/cos(π/n), the largest share. */
+  readonly shareBound: number;
   /** The f_r at which a Δₖ of the n-gon first vanishes. */
   readonly critical: number;
   /** f_r* cos(π/n), the least it can be (HingeClosedForm.polygonCritical). */
@@ -243,12 +250,15 @@ export function deriveHinges(model: Model, l2: Lagrange2, constraints: Retaining
     const limit = angular(axes.motion.accelerations);
     const critical = journalSelfLocking(state, journal).critical;
     const table = SIDES.map((n): NgonRow => {
-      const motion = polygonJournal(state, journal, n).motion;
+      const { motion, choice } = polygonJournal(state, journal, n);
       const acceleration = motion ? angular(motion.accelerations) : NaN;
+      const pair = motion && 'chosen' in choice ? choice.chosen.value.reactions : undefined;
       return {
         n,
         acceleration,
         error: Math.abs(acceleration - limit),
+        share: pair && motion ? (pair[0] + pair[1]) / Math.hypot(...motion.normal) : NaN,
+        shareBound: 1 / Math.cos(Math.PI / n),
         critical: polygonCriticalReduced(state, journal, n),
         bound: critical * Math.cos(Math.PI / n),
       };

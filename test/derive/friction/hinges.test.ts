@@ -45,6 +45,22 @@ describe('rough-hinge pendulum', () => {
     for (let k = 1; k < tail.length; k++) expect(tail[k]).toBeLessThan(tail[k - 1]!);
     expect(limit.status).toBe('converged');
   });
+  it('the error follows where the load falls between the bearing vertices: (Nᵢ + Nᵢ₊₁)/|N| in [1, 1/cos(π/n)], the extra moment over I', () => {
+    const { table, limit } = h!.atInitial!;
+    const load = Math.hypot(...limit.reaction);
+    for (const row of table) {
+      expectClose(row.shareBound, 1 / Math.cos(Math.PI / row.n), 1e-15);
+      // Two supports at ±π/n from their midpoint carry a load at δ from it with N₁ + N₂ = |N| cos δ/cos(π/n), |δ| ≤ π/n.
+      expect(row.share).toBeGreaterThanOrEqual(1 - 1e-12);
+      expect(row.share).toBeLessThanOrEqual(row.shareBound + 1e-12);
+      // The n-gon's friction moment exceeds the round journal's f_r r |N| by f_r r |N| (share − 1), I φ̈ = τ − moment: to first order.
+      expectClose(row.error, (fr * r * load * (row.share - 1)) / I, 0.05);
+    }
+    // Not a steady rate: the share sits near its bound at n = 48 and nearer 1 at n = 96.
+    const part = (n: number) => table.find((row) => row.n === n)!;
+    expect((part(48).share - 1) / (part(48).shareBound - 1)).toBeGreaterThan(0.9);
+    expect((part(96).share - 1) / (part(96).shareBound - 1)).toBeLessThan(0.5);
+  });
   it("self-locking threshold f_r* = √(1 + f²) I/(r m l) (2.5), above the model's f_r", () => {
     expectClose(h!.atInitial!.critical, (Math.sqrt(1 + f * f) * I) / (r * m * l), 1e-12);
     expect(fr).toBeLessThan(h!.atInitial!.critical);

@@ -110,5 +110,25 @@ export default defineModel({
     q0: { x: -Math.sin(0.271), y: Math.cos(0.271), a1: -0.271, a2: 0.271 },
     qd0: { x: -Math.cos(0.271) * -1.12, y: -Math.sin(0.271) * -1.12, a1: -0.4, a2: -1.12 },
     section: { contact: 'foot1' },
+    // One step: standing on foot 1 to foot 2's strike, the legs then exchanging roles (Goswami et al.'s fixed point).
+    step: { section: { contact: 'foot2' }, relabel: { a1: 'a2', a2: 'a1' } },
+  },
+  // Goswami et al.'s symmetric gait at a = b = l/2, mH/m = 2, γ = 3°, just after the heel strike: the stance leg's
+  // angle θs from the vertical and the legs' rates, as the literature quotes them (four digits).
+  paper: {
+    source: 'goswami1998',
+    scope: 'the fixed point of their symmetric gait just after the heel strike, at $b = l/2$, $m_H = 2m$, $\\gamma = 3^\\circ$, quoted to four digits',
+    formulas: [
+      {
+        eq: 'fixed point',
+        name: '\\theta_s + \\gamma',
+        formula: '0.2187 + gamma',
+        derived: 'orbit.a1',
+        tolerance: 1e-3,
+        note: 'Goswami et al. measure the legs from the vertical, $\\theta_s = a_1 - \\gamma$ for the stance leg (foot 1 just after it strikes), forward positive as here.',
+      },
+      { eq: 'fixed point', name: '\\dot{\\theta}_s', formula: '-1.0918', derived: "orbit.a1'", tolerance: 1e-3 },
+      { eq: 'fixed point', name: '\\dot{\\theta}_{ns}', formula: '-0.3772', derived: "orbit.a2'", tolerance: 1e-3 },
+    ],
   },
 });

@@ -439,6 +439,12 @@ export interface OrbitSpec {
    * resonance of the swing (kozlov1988 §4: a stiff wall destabilizing an orbit the rigid one keeps).
    */
   readonly sweep?: { readonly parameter: string; readonly values: readonly number[] };
+  /**
+   * The orbit as the square of a mirror step (a walker's gait, goswami1998): the flow from the section to
+   * `section` (the other foot's impact), the coordinates then exchanged by `relabel` ({ a1: 'a2', a2: 'a1' }),
+   * returns the orbit's state; the report prints that step's period and multipliers (src/studies/orbit-step.ts).
+   */
+  readonly step?: { readonly section: OrbitSpec['section']; readonly relabel: Readonly<Record<string, string>> };
 }
 
 /**
@@ -981,10 +987,12 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
   period: true,
   continuation: true,
   sweep: true,
+  step: true,
 };
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const SWEEP_FIELDS: Known<NonNullable<OrbitSpec['sweep']>> = { parameter: true, values: true };
+export const STEP_FIELDS: Known<NonNullable<OrbitSpec['step']>> = { section: true, relabel: true };
 export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, unscaled: true, annotations: true };
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,

@@ -678,12 +678,21 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
   const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
+  const step = (study.step?.multipliers ?? []).filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   // Impacts that cut the period into equal steps (a walker's two mirror-image steps): the step's duration too.
   const n = orbit.impacts.length;
   const even = n > 1 && orbit.impacts.every((i, k) => Math.abs(i.t - ((k + 1) * orbit.period) / n) <= 1e-6 * orbit.period);
   return [
     ...(times.length ? [', at ', m(`t = ${times.join(',\\ ')}`), ' after the section'] : []),
     ...(even ? [`, so ${countWord(n)} equal steps of `, m(digits(orbit.period / n)), ' each'] : []),
+    // The mirror step's own map (studies/orbit-step.ts): its multipliers square to the period's.
+    ...(study.step
+      ? [
+          ' (one step, the legs then exchanged, has the multipliers ',
+          ...step.flatMap((z, i): Inline[] => [i ? ', ' : '', m(complexLatex(z))]),
+          `, largest modulus ${digits(Math.max(...step.map((z) => Math.hypot(z.re, z.im))))})`,
+        ]
+      : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${digits(v)}`).join(',\\ '))] : []),
     ...(contact
       ? [

@@ -6,6 +6,7 @@
 // (report/periodic.ts); the paper table reads its numbers as measured facts.
 // Tests: test/studies/orbit.test.ts
 import type { HeldConditions } from './orbit-zeros.js';
+import { orbitStep, type OrbitStep } from './orbit-step.js';
 import type { OrbitSpec } from '../model/spec.js';
 import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
 import type { LoadedModule } from '../runtime/contract.js';
@@ -35,6 +36,8 @@ export interface OrbitStudy {
   readonly sweep?: readonly SweptOrbit[];
   /** The conditions the section's held contacts impose, one per zero multiplier (orbit-zeros.ts). */
   readonly held?: HeldConditions;
+  /** The declared mirror step (OrbitSpec.step): its period and multipliers. */
+  readonly step?: OrbitStep;
 }
 
 /** The orbit sought at one value of a swept parameter: its period and multipliers, or why Newton failed. */
@@ -141,6 +144,7 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
     const drawn = {
       ...(orbit.asymptotic ? cycleOf(module, orbit, params) : {}),
       ...(declaration.sweep ? { sweep: sweepOf(module, opts, orbit, declaration.sweep) } : {}),
+      ...(declaration.step ? { step: orbitStep(module, orbit, declaration.step, params) } : {}),
     };
     if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}), ...drawn };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];

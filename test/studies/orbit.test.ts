@@ -153,6 +153,16 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     const found = byModulus(o.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9));
     expect(found).toHaveLength(3);
     found.forEach((z, i) => expect(Math.hypot(z.re - expected[i]!.re, z.im - expected[i]!.im)).toBeLessThan(1e-5));
+    // One step (orbit.step): foot 2 strikes at half the period, and with a1 ↔ a2 exchanged there the state is the
+    // section's again; the period is two such steps, so its multipliers are the squares of the step's.
+    const step = study.step!;
+    expect(step.period).toBeCloseTo(o.period / 2, 6);
+    expect(step.mismatch).toBeLessThan(1e-8);
+    const squares = byModulus(
+      step.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9).map((z) => ({ re: z.re * z.re - z.im * z.im, im: 2 * z.re * z.im })),
+    );
+    expect(squares).toHaveLength(3);
+    squares.forEach((z, i) => expect(Math.hypot(z.re - found[i]!.re, z.im - found[i]!.im)).toBeLessThan(1e-6));
     // The other 3 of the 6 are 0: standing on foot 1 after its strike, its normal and tangential rows hold at the
     // velocity level (ẏ, ẋ through ȧ1) and its gap y = l cos a1 at the position level; its row along the slope fixes x,
     // which advances. 7 periodic components less these 3 and the flow direction leave the 3 of (a, ȧ1, ȧ2).

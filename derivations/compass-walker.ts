@@ -84,20 +84,21 @@ export default defineModel({
     },
   ],
   // In the slope's frame (x down the slope, y normal to it): the hip with its mass mH, the legs to their feet, the
-  // slope, and leg 1's mass m at b from the hip (leg 2's alike, left unmarked: its label would cover leg 2's l).
+  // slope, and each leg's mass m at b from the hip (m1, m2: each named m).
   drawing: {
     points: {
       mH: ['x', 'y'],
       foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'],
       foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'],
-      m: ['x + b*sin(a1)', 'y - b*cos(a1)'],
+      m1: ['x + b*sin(a1)', 'y - b*cos(a1)'],
+      m2: ['x + b*sin(a2)', 'y - b*cos(a2)'],
     },
     // The hip to leg 1's mass drawn over the leg: its length b named beside it, as Goswami et al. name the leg's
     // upper part; gravity's angle from the slope's normal is the slope's γ.
     segments: [
       ['mH', 'foot1'],
       ['mH', 'foot2'],
-      ['mH', 'm'],
+      ['mH', 'm1'],
     ],
     ground: 'y = 0',
     annotations: { gravityAngle: 'gamma' },

@@ -103,6 +103,12 @@ export default defineModel({
     ground: 'y = 0',
     annotations: { gravityAngle: 'gamma' },
   },
+  // The hip follows the standing leg, and the energy falls by equal steps (each impact's loss, stated with the run):
+  // the limit cycle and the step map show the gait.
+  unplotted: {
+    names: ['x', 'y', 'energy'],
+    why: 'the hip follows the standing leg, and the energy falls at each impact by the loss stated below; the periodic orbit’s limit cycle and step map show the gait',
+  },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
   // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.
   // Newton starts off the gait (rates 0.02–0.03 rad/s away, 4 iterations), so that the returns from there show its

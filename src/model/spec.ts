@@ -623,6 +623,12 @@ export interface PresentationSpec {
   readonly drawing?: DrawingSpec;
   /** The papers the model and its formulas come from, cited in its report (src/model/sources.ts keys, e.g. 'rubanovich1981'). */
   readonly sources?: readonly string[];
+  /**
+   * The simulated motion's generic plots left out where the report's studies show the motion better, and why, in
+   * words ($…$ for math): coordinates by name (their plots against time and their phase portraits) and 'energy'
+   * (a walker's hip x, y and its energy, falling by equal steps: its limit cycle and step map show the gait).
+   */
+  readonly unplotted?: { readonly names: readonly string[]; readonly why: string };
 }
 
 /** What the derivation is checked against (src/studies/paper-check.ts): a paper's formulas. */
@@ -894,7 +900,8 @@ export const PHYSICS_FIELDS: Known<PhysicsSpec> = {
 };
 export const NUMERICS_FIELDS: Known<NumericsSpec> = { multipleImpacts: true, initial: true };
 export const EXPERIMENTS_FIELDS: Known<ExperimentsSpec> = { orbit: true, limitStudy: true };
-export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true };
+export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true, unplotted: true };
+export const UNPLOTTED_FIELDS: Known<NonNullable<PresentationSpec['unplotted']>> = { names: true, why: true };
 export const VERIFICATION_FIELDS: Known<VerificationSpec> = { paper: true };
 /** Every key of a model file, concern by concern (the order of the list an unknown key's message gives). */
 export const MODEL_FIELDS: Known<ModelSpec> = {

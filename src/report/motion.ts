@@ -9,6 +9,7 @@ import type { ImpactLosses } from '../studies/impact-losses.js';
 import type { RunImpactMode } from '../studies/run-modes.js';
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
+import type { PresentationSpec } from '../model/spec.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
 import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, unitLatex } from './notation.js';
@@ -207,12 +208,16 @@ function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Bl
   );
 }
 
+/** The motion's plots a model leaves out, and why (ModelSpec.unplotted). */
+export type Unplotted = NonNullable<PresentationSpec['unplotted']>;
+
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
 export function motionSection(
   model: Model,
   simulation: MotionSimulation | undefined,
   drawing: Drawing | undefined,
   plottedElsewhere: readonly PlottedElsewhere[] = [],
+  unplotted?: Unplotted,
 ): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
@@ -270,7 +275,9 @@ export function motionSection(
   const elsewhere = plottedElsewhere.filter((p) => moving.includes(p.coordinate));
   const others = moving.filter((i) => !elsewhere.some((p) => p.coordinate === i));
   const gliding = elsewhere.length && others.every((i) => steady.includes(i)) ? others : [];
-  const timed = others.filter((i) => !gliding.includes(i));
+  // The coordinates the model leaves unplotted (ModelSpec.unplotted): neither against time nor in a phase portrait.
+  const left = cs.map((_c, i) => i).filter((i) => unplotted?.names.includes(cs[i]!.name));
+  const timed = others.filter((i) => !gliding.includes(i) && !left.includes(i));
   const figures: (Figure | Paragraph)[] = [];
   // A run of one constant acceleration per coordinate is stated, not plotted (parabolas and straight lines).
   const uniform = uniformRun(run);
@@ -278,7 +285,7 @@ export function motionSection(
   for (const dot of uniform ? [] : [false, true]) {
     const values = dot ? qds : qs;
     const units = cs.map((c) => (c.unit && dot ? rateUnit(c.unit) : c.unit));
-    const groups = grouped(units, [values.map(spread)], dot ? moving : timed);
+    const groups = grouped(units, [values.map(spread)], dot ? moving.filter((i) => !left.includes(i)) : timed);
     groups.forEach((group, k) => {
       const unit = units[group[0]!];
       const one = group.length === 1 ? cs[group[0]!]! : undefined;
@@ -325,23 +332,25 @@ export function motionSection(
   }
   // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
   const kept = keptEnergy(model, run);
+  const energyPlotted = !unplotted?.names.includes('energy');
   if (tr.energy && !uniform && kept === undefined) {
-    figures.push(
-      sceneFigure(
-        plotScene({
-          id: 'plot-energy',
-          title: `${model.title}: energy against time`,
-          t: tr.t,
-          events,
-          xLabel: time,
-          yLabel: axis('E', 'E', 'J'),
-          series: [{ label: 'E', values: tr.energy }],
-        }),
-        0.9,
-        [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
-        ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
-      ),
-    );
+    if (energyPlotted)
+      figures.push(
+        sceneFigure(
+          plotScene({
+            id: 'plot-energy',
+            title: `${model.title}: energy against time`,
+            t: tr.t,
+            events,
+            xLabel: time,
+            yLabel: axis('E', 'E', 'J'),
+            series: [{ label: 'E', values: tr.energy }],
+          }),
+          0.9,
+          [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
+          ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
+        ),
+      );
     // Between events the energy is conserved: its drift is the integrator's error, said in a line, not plotted.
     if (conservativeBetweenEvents(model)) {
       const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
@@ -366,7 +375,7 @@ export function motionSection(
           [qs.map(spread), qds.map(spread)],
         )
   )
-    .map((g) => g.filter((i) => !steady.includes(i)))
+    .map((g) => g.filter((i) => !steady.includes(i) && !left.includes(i)))
     .filter((g) => g.length > 0)
     .flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
   phases.forEach((phase, k) => {
@@ -414,6 +423,7 @@ export function motionSection(
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
     ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0, retraced)] : []),
+    ...(unplotted && !uniform ? [unplottedParagraph(model, unplotted)] : []),
     ...figures,
     counted,
     ...passes,
@@ -510,6 +520,13 @@ function elsewhereParagraph(
       ? ': the plot of the coordinates leaves them out.'
       : `: the coordinates are not plotted against time again${retraced ? ', nor the path in the plane, that plot with its time axis scaled' : ''}.`,
   );
+}
+
+/** The line that says which plots the model leaves out (ModelSpec.unplotted), and why. */
+function unplottedParagraph(model: Model, unplotted: Unplotted): Block {
+  const names = unplotted.names.map((n): Inline[] => (n === 'energy' ? ['the energy ', m(energyLabel(model))] : [m(mechanicsSymbol(n))]));
+  const listed = names.flatMap((x, i): Inline[] => [i === 0 ? '' : i === names.length - 1 ? ' and ' : ', ', ...x]);
+  return paragraph('The plots leave out ', ...listed, ': ', ...textInlines(unplotted.why), '.');
 }
 
 /** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */

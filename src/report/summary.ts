@@ -934,6 +934,29 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
   ];
 }
 
+/**
+ * What the orbit's mirror step says of its stability (studies/orbit-step.ts): the rate at which a deviation dies out
+ * per step and per period, and whether it oscillates (a complex pair leads).
+ */
+function stepDiscussion(study: OrbitStudy): Block {
+  const orbit = study.orbit!,
+    step = study.step!;
+  const digits = (v: number): string => `${Number(v.toPrecision(4))}`;
+  const modulus = (z: { re: number; im: number }): number => Math.hypot(z.re, z.im);
+  const lead = step.multipliers.reduce((a, z) => (modulus(z) > modulus(a) ? z : a));
+  const periodLead = Math.max(...orbit.multipliers.map(modulus));
+  return paragraph(
+    `The orbit is ${countWord(Math.round(orbit.period / step.period))} mirror steps of `,
+    m(digits(step.period)),
+    ` each (Section `,
+    ref('sec:periodic-orbit'),
+    `): a small deviation from it shrinks by the factor ${digits(modulus(lead))} a step, ${digits(periodLead)} a period`,
+    Math.abs(lead.im) > 1e-9 ? ', turning as it shrinks (the leading multipliers are a complex pair)' : '',
+    `, and falls to 1 % of itself in ${Math.ceil(Math.log(0.01) / Math.log(modulus(lead)))} steps.`,
+    ...(study.held ? [' The zero multipliers are no dynamics: they are the conditions the contact held on the section sets just after each impact.'] : []),
+  );
+}
+
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { rest } = supportFindings(f);
@@ -943,6 +966,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
     ...(f.firstImpact ? firstImpactBlocks(f.system, f.firstImpact) : []),
     ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),
+    ...(f.orbit?.orbit && f.orbit.step ? [stepDiscussion(f.orbit)] : []),
   ];
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);

@@ -17,7 +17,7 @@ import * as wheel from '../../generated/rimless-wheel.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { flowToSection } from '../../src/runtime/analysis/variational.js';
 import { eigenvalues } from '../../src/numeric/eigenvalues.js';
-import { abstractText, conclusionBlocks } from '../../src/report/summary.js';
+import { abstractText, conclusionBlocks, discussionBlocks } from '../../src/report/summary.js';
 import { orbitFigures } from '../../src/report/orbit-figures.js';
 
 const G = 9.81;
@@ -181,6 +181,13 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     expect(said).toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
     expect(said).toContain('at which foot 2 leaves');
     expect(said).toContain(`largest modulus ${modulus}`);
+    // The step's multipliers, in the conclusion beside the period's; the discussion says how fast a deviation dies out,
+    // a step's factor the square root of the period's.
+    expect(said).toContain('one step, the legs then exchanged, has the multipliers');
+    const discussed = JSON.stringify(discussionBlocks(facts));
+    const perStep = Math.sqrt(Math.hypot(found[0]!.re, found[0]!.im));
+    expect(discussed).toContain(`shrinks by the factor ${Number(perStep.toPrecision(4))} a step, ${modulus} a period`);
+    expect(discussed).toContain(`falls to 1 % of itself in ${Math.ceil(Math.log(0.01) / Math.log(perStep))} steps`);
     const abstract = JSON.stringify(abstractText(facts));
     expect(abstract).toContain(`x\\\\ \\\\text{by}\\\\ ${Number(o.shift.x!.toPrecision(4))}`);
     expect(abstract).toContain(`its Floquet multipliers of modulus at most ${modulus}","."]`);

@@ -639,6 +639,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
               checked === 1
                 ? `the ${one} of ${paper}${which} checked ${holds}`
                 : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
+              ...measuredValues(printed(f.paper)),
               ...scopeInlines(f.paper),
             ],
       );
@@ -931,6 +932,21 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
     m(`${p} ${there} ${p}_0`),
     other.length ? `, where ${other.join(' or ')},` : '',
     ' it does not apply',
+  ];
+}
+
+/**
+ * A paper whose rows are all numbers the report measured (goswami1998's fixed point): the numbers themselves,
+ * five digits beside the paper's, so that the agreement reads as values and not as a count.
+ */
+function measuredValues(rows: readonly PaperCheckRow[]): Inline[] {
+  if (rows.length === 0 || rows.length > 4 || !rows.every((r) => r.measured)) return [];
+  const digits = (v: number): string => `${Number(v.toPrecision(5))}`;
+  return [
+    ', ',
+    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(`${r.formula.name} = ${digits(r.measured!.value)}`)]),
+    ' against the paper’s ',
+    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(digits(r.measured!.paper))]),
   ];
 }
 

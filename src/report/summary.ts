@@ -764,10 +764,12 @@ function sweepReading(paper: SummaryFacts['paper']): Inline[] {
 }
 
 /** The orbit in the abstract: how far a period advances and the largest modulus of its nontrivial multipliers. */
-function briefOrbitFacts({ orbit }: OrbitStudy): Inline[] {
+function briefOrbitFacts({ orbit, step }: OrbitStudy): Inline[] {
   const shift = Object.entries(orbit!.shift);
   const moduli = orbit!.multipliers.map((z) => Math.hypot(z.re, z.im)).filter((r) => r > 1e-9);
   return [
+    // The mirror step (studies/orbit-step.ts): the gait as the reader quotes it, one step's time.
+    ...(step ? [`, two mirror steps of ${Number(step.period.toPrecision(4))} each`] : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${Number(v.toPrecision(4))}`).join(',\\ '))] : []),
     ...(moduli.length ? [`, its Floquet multipliers of modulus at most ${Number(Math.max(...moduli).toPrecision(4))}`] : []),
   ];

@@ -192,6 +192,7 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     expect(abstract).toContain(`x\\\\ \\\\text{by}\\\\ ${Number(o.shift.x!.toPrecision(4))}`);
     expect(abstract).toContain(`its Floquet multipliers of modulus at most ${modulus}","."]`);
     expect(abstract).not.toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
+    expect(abstract).toContain(`two mirror steps of ${Number((o.period / 2).toPrecision(4))} each`);
 
     // The step-to-step map's iterates from the declared start (0.02–0.03 rad/s off the gait): each a heel strike with
     // both feet on the slope (a2 = −a1), approaching the fixed point at the rate of the largest multiplier, |λ| ≈ 0.336.

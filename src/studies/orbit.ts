@@ -92,6 +92,21 @@ function returnsFrom(module: LoadedModule, opts: PeriodicOrbitOptions): number[]
   return out;
 }
 
+/** The declared mirror step of the orbit found; none where the flow does not reach the step's section (the orbit stands without it). */
+function stepOf(
+  module: LoadedModule,
+  orbit: PeriodicOrbit,
+  step: NonNullable<OrbitSpec['step']>,
+  params: Readonly<Record<string, number>>,
+): { step?: OrbitStep } {
+  try {
+    return { step: orbitStep(module, orbit, step, params) };
+  } catch (err) {
+    if (err instanceof SimulationError) return {};
+    throw err;
+  }
+}
+
 /** One period from the orbit's state on the section, at the parameters it was found at; none where the run fails. */
 function cycleOf(module: LoadedModule, orbit: PeriodicOrbit, params: Readonly<Record<string, number>>): { cycle?: OrbitCycle } {
   try {
@@ -144,7 +159,7 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
     const drawn = {
       ...(orbit.asymptotic ? cycleOf(module, orbit, params) : {}),
       ...(declaration.sweep ? { sweep: sweepOf(module, opts, orbit, declaration.sweep) } : {}),
-      ...(declaration.step ? { step: orbitStep(module, orbit, declaration.step, params) } : {}),
+      ...(declaration.step ? stepOf(module, orbit, declaration.step, params) : {}),
     };
     if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}), ...drawn };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];

@@ -84,23 +84,30 @@ export default defineModel({
     },
   ],
   // In the slope's frame (x down the slope, y normal to it): the hip with its mass mH, the legs to their feet, the
-  // slope, and leg 1's mass m at b from the hip (leg 2's alike, left unmarked: its label would cover leg 2's l).
+  // slope, and each leg's mass m at b from the hip (m1, m2: each named m).
   drawing: {
     points: {
       mH: ['x', 'y'],
       foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'],
       foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'],
-      m: ['x + b*sin(a1)', 'y - b*cos(a1)'],
+      m1: ['x + b*sin(a1)', 'y - b*cos(a1)'],
+      m2: ['x + b*sin(a2)', 'y - b*cos(a2)'],
     },
     // The hip to leg 1's mass drawn over the leg: its length b named beside it, as Goswami et al. name the leg's
     // upper part; gravity's angle from the slope's normal is the slope's γ.
     segments: [
       ['mH', 'foot1'],
       ['mH', 'foot2'],
-      ['mH', 'm'],
+      ['mH', 'm1'],
     ],
     ground: 'y = 0',
     annotations: { gravityAngle: 'gamma' },
+  },
+  // The energy falls by equal steps (each impact's loss, stated with the run): the limit cycle and the step map show the
+  // gait. The hip x, y the standing foot sets are left out without asking (report/motion-plots.ts heldBySticking).
+  unplotted: {
+    names: ['energy'],
+    why: 'it falls at each impact by the loss stated below; the periodic orbit’s limit cycle and step map show the gait',
   },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
   // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.
@@ -110,5 +117,25 @@ export default defineModel({
     q0: { x: -Math.sin(0.271), y: Math.cos(0.271), a1: -0.271, a2: 0.271 },
     qd0: { x: -Math.cos(0.271) * -1.12, y: -Math.sin(0.271) * -1.12, a1: -0.4, a2: -1.12 },
     section: { contact: 'foot1' },
+    // One step: standing on foot 1 to foot 2's strike, the legs then exchanging roles (Goswami et al.'s fixed point).
+    step: { section: { contact: 'foot2' }, relabel: { a1: 'a2', a2: 'a1' } },
+  },
+  // Goswami et al.'s symmetric gait at a = b = l/2, mH/m = 2, γ = 3°, just after the heel strike: the stance leg's
+  // angle θs from the vertical and the legs' rates, as the literature quotes them (four digits).
+  paper: {
+    source: 'goswami1998',
+    scope: 'the fixed point of their symmetric gait just after the heel strike, at $b = l/2$, $m_H = 2m$, $\\gamma = 3^\\circ$, quoted to four digits',
+    formulas: [
+      {
+        eq: 'fixed point',
+        name: '\\theta_s + \\gamma',
+        formula: '0.2187 + gamma',
+        derived: 'orbit.a1',
+        tolerance: 1e-3,
+        note: 'Goswami et al. measure the legs from the vertical, $\\theta_s = a_1 - \\gamma$ for the stance leg (foot 1 just after it strikes), forward positive as here.',
+      },
+      { eq: 'fixed point', name: '\\dot{\\theta}_s', formula: '-1.0918', derived: "orbit.a1'", tolerance: 1e-3 },
+      { eq: 'fixed point', name: '\\dot{\\theta}_{ns}', formula: '-0.3772', derived: "orbit.a2'", tolerance: 1e-3 },
+    ],
   },
 });

@@ -59,10 +59,11 @@ export default defineModel({
     segments: [['O', 'C']],
     discs: [{ center: 'O', radius: 'r' }],
     annotations: { axes: false, gravity: [0, -1] },
-    unplotted: {
-      coordinates: ['x', 'y'],
-      reason: 'the pin holds the centre of mass at $x = l\\cos\\varphi$, $y = l\\sin\\varphi$, so that their plots would repeat those of $\\varphi$',
-    },
+  },
+  // The pin holds the centre at l(cos φ, sin φ): x and y would replot φ.
+  unplotted: {
+    names: ['x', 'y'],
+    why: 'the pin holds the centre of mass at $x = l\\cos\\varphi$, $y = l\\sin\\varphi$, so that their plots would repeat those of $\\varphi$',
   },
   initial: { q: { x: 'l*cos(1)', y: 'l*sin(1)', phi: 1 }, qd: { x: '-l*sin(1)*2', y: 'l*cos(1)*2', phi: 2 }, t1: 15 },
   // smirnov1981 §2, example 3: the determinant of (2.4), Δᵢ as printed and corrected, and the self-locking threshold of (2.5);

@@ -508,6 +508,7 @@ export interface OrbitForFacts {
   };
   readonly branch?: { readonly bifurcations: readonly { readonly parameter: number }[] };
   readonly sweep?: readonly { readonly value: number; readonly orbit?: { readonly multipliers: readonly { readonly re: number }[] } }[];
+  readonly step?: { readonly period: number; readonly multipliers: readonly { readonly re: number; readonly im: number }[] };
 }
 
 /** The confocal motions as the facts need them (structurally src/studies/confocal.ts's ConfocalStudy). */
@@ -652,6 +653,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
       put(`orbit.multiplier${k + 1}.abs`, Math.hypot(z.re, z.im), params);
     });
     o.branch?.bifurcations.forEach((b, k) => put(`orbit.bifurcation${k + 1}`, b.parameter, params));
+    if (o.step) put('orbit.step.period', o.step.period, params);
+    o.step?.multipliers.forEach((z, k) => put(`orbit.step.multiplier${k + 1}.abs`, Math.hypot(z.re, z.im), params));
     o.sweep?.forEach((s, k) => {
       const at = { ...params, [o.declaration.sweep!.parameter]: s.value };
       s.orbit?.multipliers.forEach((z, j) => put(`orbit.sweep${k + 1}.multiplier${j + 1}.re`, z.re, at));

@@ -38,6 +38,7 @@ import { checkPaperDeclaration, paperFormulas, type PaperDeclaration } from './v
 import { paperClaims, paperFigures } from './validate/paper-claims.js';
 import { paperSketches } from './validate/paper-sketches.js';
 import { paperStudyFigures } from './validate/paper-study-figures.js';
+import { checkUnplotted } from './validate/unplotted.js';
 import { checkSources } from './validate/sources.js';
 
 export type * from './types.js';
@@ -129,6 +130,7 @@ export function buildModel(input: ModelSpec): Model {
   out.take(checkOrbit(spec.orbit, { coordinates, parameters, unilateral, compliant }, model));
   out.take(checkDrawing(spec.drawing, { coordinates, parameters }, model));
   out.take(checkSources(spec.sources, model));
+  out.take(checkUnplotted(spec.unplotted, coordinates, model));
   const paper = out.take(checkPaperDeclaration(spec.paper, model));
 
   if (out.list.length || model === undefined || !L) throw failure(out.list);

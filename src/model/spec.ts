@@ -439,6 +439,12 @@ export interface OrbitSpec {
    * resonance of the swing (kozlov1988 §4: a stiff wall destabilizing an orbit the rigid one keeps).
    */
   readonly sweep?: { readonly parameter: string; readonly values: readonly number[] };
+  /**
+   * The orbit as the square of a mirror step (a walker's gait, goswami1998): the flow from the section to
+   * `section` (the other foot's impact), the coordinates then exchanged by `relabel` ({ a1: 'a2', a2: 'a1' }),
+   * returns the orbit's state; the report prints that step's period and multipliers (src/studies/orbit-step.ts).
+   */
+  readonly step?: { readonly section: OrbitSpec['section']; readonly relabel: Readonly<Record<string, string>> };
 }
 
 /**
@@ -499,11 +505,6 @@ export interface DrawingSpec {
    * (smirnov1981 §2: the vanishing clearance between the planes drawn wide enough to tell them apart).
    */
   readonly unscaled?: string;
-  /**
-   * Coordinates the motion's plots leave out, with why in words ($…$ for math), said in their place: those another
-   * plotted coordinate fixes along the run (rubanovich1981: the compass's centre follows ψ while B stands).
-   */
-  readonly unplotted?: { readonly coordinates: readonly string[]; readonly reason: string };
   /** What the sketch marks beside the bodies; a field left out takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations?: DrawingAnnotationsSpec;
 }
@@ -625,6 +626,12 @@ export interface PresentationSpec {
   readonly drawing?: DrawingSpec;
   /** The papers the model and its formulas come from, cited in its report (src/model/sources.ts keys, e.g. 'rubanovich1981'). */
   readonly sources?: readonly string[];
+  /**
+   * The simulated motion's generic plots left out where the report's studies show the motion better, and why, in
+   * words ($…$ for math): coordinates by name (their plots against time and their phase portraits) and 'energy'
+   * (a walker's hip x, y and its energy, falling by equal steps: its limit cycle and step map show the gait).
+   */
+  readonly unplotted?: { readonly names: readonly string[]; readonly why: string };
 }
 
 /** What the derivation is checked against (src/studies/paper-check.ts): a paper's formulas. */
@@ -896,7 +903,8 @@ export const PHYSICS_FIELDS: Known<PhysicsSpec> = {
 };
 export const NUMERICS_FIELDS: Known<NumericsSpec> = { multipleImpacts: true, initial: true };
 export const EXPERIMENTS_FIELDS: Known<ExperimentsSpec> = { orbit: true, limitStudy: true };
-export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true };
+export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true, unplotted: true };
+export const UNPLOTTED_FIELDS: Known<NonNullable<PresentationSpec['unplotted']>> = { names: true, why: true };
 export const VERIFICATION_FIELDS: Known<VerificationSpec> = { paper: true };
 /** Every key of a model file, concern by concern (the order of the list an unknown key's message gives). */
 export const MODEL_FIELDS: Known<ModelSpec> = {
@@ -989,20 +997,13 @@ export const ORBIT_FIELDS: Known<OrbitSpec> = {
   period: true,
   continuation: true,
   sweep: true,
+  step: true,
 };
 export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coordinate: true, value: true, direction: true };
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const SWEEP_FIELDS: Known<NonNullable<OrbitSpec['sweep']>> = { parameter: true, values: true };
-export const DRAWING_FIELDS: Known<DrawingSpec> = {
-  points: true,
-  segments: true,
-  discs: true,
-  ground: true,
-  labels: true,
-  unscaled: true,
-  unplotted: true,
-  annotations: true,
-};
+export const STEP_FIELDS: Known<NonNullable<OrbitSpec['step']>> = { section: true, relabel: true };
+export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, unscaled: true, annotations: true };
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,
   angles: true,
@@ -1014,7 +1015,6 @@ export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   notes: true,
 };
 export const VECTOR_MARK_FIELDS: Known<VectorMarkSpec> = { from: true, to: true, label: true };
-export const UNPLOTTED_FIELDS: Known<NonNullable<DrawingSpec['unplotted']>> = { coordinates: true, reason: true };
 export const NOTE_FIELDS: Known<{ at: string; label: string }> = { at: true, label: true };
 export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };

@@ -336,8 +336,6 @@ export interface Drawing {
   readonly labels: boolean;
   /** What the sketch draws out of scale, in words (DrawingSpec.unscaled). */
   readonly unscaled?: string;
-  /** Coordinates the motion's plots leave out (indices), and why (DrawingSpec.unplotted). */
-  readonly unplotted?: { readonly coordinates: readonly number[]; readonly reason: string };
   /** The declared annotations; a field left undefined takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations: DrawingAnnotations;
 }

@@ -63,6 +63,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     simulation,
     drawing: modelDrawing(spec, model),
     ...(spec.sources ? { sources: spec.sources } : {}),
+    ...(spec.unplotted ? { unplotted: spec.unplotted } : {}),
     ...studyOption(compiled, rigidModel),
     ...orbitOption(compiled, figures),
     ...basinOption(compiled),

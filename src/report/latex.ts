@@ -119,7 +119,25 @@ function printOnce(e: Expr, ctx: Ctx): Printed {
 export function latexNum(v: Rational): Printed {
   if (Q.isNegative(v)) return { tex: `-${latexNum(Q.neg(v)).tex}`, prec: NEGATIVE };
   if (v.d === 1) return { tex: `${v.n}`, prec: ATOM };
+  const decimal = typedDecimal(v);
+  if (decimal) return { tex: decimal, prec: ATOM };
   return { tex: `\\frac{${v.n}}{${v.d}}`, prec: PRODUCT };
+}
+
+/**
+ * A rational typed as a decimal of three places or more (a value quoted from the literature, -1.0918 =
+ * -5459/5000): its denominator 2^a·5^b with b ≥ 3, printed as the terminating decimal it was; 225/128 keeps its fraction.
+ */
+function typedDecimal(v: Rational): string | undefined {
+  let d = BigInt(v.d),
+    fives = 0;
+  while (d % 5n === 0n) [d, fives] = [d / 5n, fives + 1];
+  while (d % 2n === 0n) d /= 2n;
+  if (d !== 1n || fives < 3) return undefined;
+  const places = Math.max(fives, Math.round(Math.log2(Number(v.d) / 5 ** fives)));
+  const scaled = (BigInt(v.n) * 10n ** BigInt(places)) / BigInt(v.d);
+  const digits = scaled.toString().padStart(places + 1, '0');
+  return `${digits.slice(0, -places)}.${digits.slice(-places)}`.replace(/0+$/, '');
 }
 
 // ---------------------------------------------------------------- sym

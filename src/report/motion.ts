@@ -9,6 +9,7 @@ import type { ImpactLosses } from '../studies/impact-losses.js';
 import type { RunImpactMode } from '../studies/run-modes.js';
 import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
+import type { PresentationSpec } from '../model/spec.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
 import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, unitLatex } from './notation.js';
@@ -208,12 +209,16 @@ function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Bl
   );
 }
 
+/** The motion's plots a model leaves out, and why (ModelSpec.unplotted). */
+export type Unplotted = NonNullable<PresentationSpec['unplotted']>;
+
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
 export function motionSection(
   model: Model,
   simulation: MotionSimulation | undefined,
   drawing: Drawing | undefined,
   plottedElsewhere: readonly PlottedElsewhere[] = [],
+  unplotted?: Unplotted,
 ): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
@@ -260,10 +265,10 @@ export function motionSection(
   // The coordinates held at one value are left out of every plot (motion-plots.ts constantCoordinates); the others grouped by unit and size.
   const flat = constantCoordinates(tr.q, cs.length);
   // Those a closed sticking contact sets from the others throughout (motion-plots.ts heldBySticking), and those the model
-  // file leaves out (drawing.unplotted, with its reason): each said in a line, not plotted.
+  // leaves out (ModelSpec.unplotted, with why): each said in a line, neither against time nor in a phase portrait.
   const held = heldBySticking(model, tr).filter((i) => i < cs.length && !flat.includes(i));
-  const unplotted = (drawing?.unplotted?.coordinates ?? []).filter((i) => i < cs.length && !flat.includes(i) && !held.includes(i));
-  const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i) && !held.includes(i) && !unplotted.includes(i));
+  const left = cs.map((_, i) => i).filter((i) => !flat.includes(i) && !held.includes(i) && unplotted?.names.includes(cs[i]!.name));
+  const moving = cs.map((_, i) => i).filter((i) => !flat.includes(i) && !held.includes(i) && !left.includes(i));
   const grouped = (units: readonly (string | undefined)[], measures: readonly (readonly number[])[], among: readonly number[] = moving): number[][] =>
     scaleGroups(
       among.map((i) => units[i]),
@@ -293,7 +298,7 @@ export function motionSection(
         : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
       const symbolOf = (i: number): string => mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name);
       const which: Inline[] =
-        groups.length === 1 && !flat.length && !held.length && !unplotted.length
+        groups.length === 1 && !flat.length && !held.length && !left.length
           ? [`Generalized ${name}`]
           : [
               ...(one ? [`The ${dot ? 'velocity' : 'coordinate'} `, m(symbolOf(group[0]!))] : [`Generalized ${name}`]),
@@ -330,23 +335,25 @@ export function motionSection(
   }
   // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
   const kept = keptEnergy(model, run);
+  const energyPlotted = !unplotted?.names.includes('energy');
   if (tr.energy && !uniform && kept === undefined) {
-    figures.push(
-      sceneFigure(
-        plotScene({
-          id: 'plot-energy',
-          title: `${model.title}: energy against time`,
-          t: tr.t,
-          events,
-          xLabel: time,
-          yLabel: axis('E', 'E', 'J'),
-          series: [{ label: 'E', values: tr.energy }],
-        }),
-        0.9,
-        [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
-        ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
-      ),
-    );
+    if (energyPlotted)
+      figures.push(
+        sceneFigure(
+          plotScene({
+            id: 'plot-energy',
+            title: `${model.title}: energy against time`,
+            t: tr.t,
+            events,
+            xLabel: time,
+            yLabel: axis('E', 'E', 'J'),
+            series: [{ label: 'E', values: tr.energy }],
+          }),
+          0.9,
+          [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
+          ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
+        ),
+      );
     // Between events the energy is conserved: its drift is the integrator's error, said in a line, not plotted.
     if (conservativeBetweenEvents(model)) {
       const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
@@ -371,7 +378,7 @@ export function motionSection(
           [qs.map(spread), qds.map(spread)],
         )
   )
-    .map((g) => g.filter((i) => !steady.includes(i)))
+    .map((g) => g.filter((i) => !steady.includes(i) && !left.includes(i)))
     .filter((g) => g.length > 0)
     .flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
   phases.forEach((phase, k) => {
@@ -400,7 +407,7 @@ export function motionSection(
   });
   // With the others gliding, the path in the plane is the plot elsewhere with its time axis scaled: not drawn again.
   const retraced = gliding.length > 0 && timed.length === 0 && planarPoint(model);
-  const path = flat.length || unplotted.length || retraced ? undefined : pathFigure(model, tr);
+  const path = flat.length || left.length || retraced ? undefined : pathFigure(model, tr);
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(
@@ -417,10 +424,10 @@ export function motionSection(
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
     ...(held.length && !uniform ? [heldParagraph(model, held)] : []),
-    ...(unplotted.length && drawing?.unplotted ? [unplottedParagraph(model, unplotted, drawing.unplotted.reason)] : []),
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
     ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0, retraced)] : []),
+    ...(unplotted && (left.length || !energyPlotted) && !uniform ? [unplottedParagraph(model, left, !energyPlotted, unplotted.why)] : []),
     ...figures,
     counted,
     ...passes,
@@ -519,13 +526,11 @@ function elsewhereParagraph(
   );
 }
 
-/** "x_c and y_c are not plotted: <reason>.", the coordinates the model file leaves out of the plots (drawing.unplotted). */
-function unplottedParagraph(model: Model, unplotted: readonly number[], reason: string): Block {
-  const names = unplotted.flatMap((i, k): Inline[] => [
-    ...(k === 0 ? [] : k === unplotted.length - 1 ? [' and '] : [', ']),
-    m(mechanicsSymbol(model.coordinates[i]!.name)),
-  ]);
-  return paragraph(...names, unplotted.length === 1 ? ' is not plotted: ' : ' are not plotted: ', ...textInlines(reason), '.');
+/** The line that says which plots the model leaves out (ModelSpec.unplotted), and why: its coordinates not left out otherwise. */
+function unplottedParagraph(model: Model, left: readonly number[], energy: boolean, why: string): Block {
+  const names: Inline[][] = [...left.map((i) => [m(mechanicsSymbol(model.coordinates[i]!.name))]), ...(energy ? [['the energy ', m(energyLabel(model))]] : [])];
+  const listed = names.flatMap((x, i): Inline[] => [...(i === 0 ? [] : [i === names.length - 1 ? ' and ' : ', ']), ...x]);
+  return paragraph('The plots leave out ', ...listed, ': ', ...textInlines(why), '.');
 }
 
 /** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */

@@ -408,15 +408,29 @@ export function declaredRange(p: Parameter): string {
 }
 
 /**
+ * Mechanics notation with two coordinates' names exchanged, and their rates': a contact phase printed as the mirror
+ * image of an earlier one (derive/unilateral/mirror-phases.ts), in that one's forms.
+ */
+export function exchangedNotation([a, b]: readonly [string, string]): LatexOptions {
+  const partner = new Map([
+    [a, b],
+    [b, a],
+    [`${a}'`, `${b}'`],
+    [`${b}'`, `${a}'`],
+  ]);
+  return { ...MECHANICS, symbol: (name) => mechanicsSymbol(partner.get(name) ?? name) };
+}
+
+/**
  * e in mechanics notation as lines of at most `width`, for an aligned
  * environment. A list is a sum whose parts are printed in the given order,
  * each with its own common factors pulled out (T = ½M₁₁q̇₁² + M₁₂q̇₁q̇₂ + …).
  */
-export function mathLines(e: Expr | readonly Expr[], width = LINE_WIDTH): string[] {
+export function mathLines(e: Expr | readonly Expr[], width = LINE_WIDTH, options: LatexOptions = MECHANICS): string[] {
   const parts = Array.isArray(e) ? (e as readonly Expr[]).filter((t) => t !== ZERO).map(tidy) : [tidy(e as Expr)];
   if (parts.length === 0) return ['0'];
   // Pieces of a sum that fits are its terms, so one printing serves both (a 60-link chain's forcing prints once, not twice).
-  const pieces = latexPieces(parts, width, MECHANICS);
+  const pieces = latexPieces(parts, width, options);
   const whole = pieces.join(' ');
   if (texWidth(whole) <= width) return [whole];
   return breakLines(pieces, width);

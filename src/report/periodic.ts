@@ -15,6 +15,7 @@ import type { Complex } from '../numeric/eigenvalues.js';
 import type { Branch } from '../runtime/analysis/continuation.js';
 import type { LinearizationStudy, StudiedEquilibrium } from '../studies/linearization.js';
 import type { OrbitStudy, SweptOrbit } from '../studies/orbit.js';
+import type { OrbitStep } from '../studies/orbit-step.js';
 import type { HeldConditions } from '../studies/orbit-zeros.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
@@ -286,7 +287,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy, p
     : [' at the default parameters'];
   const section: Inline[] =
     'contact' in d.section
-      ? [`just after each impact of ${d.section.contact}`]
+      ? [`just after each impact of ${proseName(d.section.contact)}`]
       : ['where ', m(mechanicsSymbol(d.section.coordinate)), ' crosses ', m(`${d.section.value}`), d.section.direction === 'down' ? ' downwards' : ' upwards'];
   const blocks: Block[] = [
     paragraph(
@@ -356,6 +357,7 @@ export function periodicOrbitSection(system: DerivedSystem, study: OrbitStudy, p
       ),
     ),
   );
+  if (study.step) blocks.push(stepParagraph(study.step, d.step!.section, period));
   if (study.sweep) blocks.push(sweepTable(study.sweep, d.sweep!.parameter), ...sweptBoundBlocks(study, paper));
   if (branch) {
     const c = d.continuation!;
@@ -423,6 +425,24 @@ function heldSentence(system: DerivedSystem, held: HeldConditions, count: number
     ...(others ? [` (the other${others === 1 ? ' involves' : 's involve'} `, ...advancing, `, which advance${held.advancing.length === 1 ? 's' : ''})`] : []),
     `, ${zeros} conditions the return map keeps whatever the start.`,
   ];
+}
+
+/** The orbit as two mirror steps (studies/orbit-step.ts): one step's period and multipliers, the period's being their squares. */
+function stepParagraph(step: OrbitStep, section: NonNullable<OrbitStudy['declaration']['step']>['section'], period: string): Block {
+  const to = 'contact' in section ? `the next impact of ${proseName(section.contact)}` : `the next crossing of ${section.coordinate}`;
+  const exchanged = step.pairs.flatMap(([a, b], i): Inline[] => [i ? ', ' : '', m(`${mechanicsSymbol(a)} \\leftrightarrow ${mechanicsSymbol(b)}`)]);
+  return paragraph(
+    `One step. From the section to ${to} the orbit takes `,
+    m(`${period}_1 = ${orbitNumber(step.period)}`),
+    '; there, with ',
+    ...exchanged,
+    ` exchanged (and their rates), its state is the state on the section again, to ${step.mismatch.toExponential(0)}: the orbit is two mirror steps. `,
+    'The one-step map, from the section to that impact with the coordinates exchanged, has the multipliers ',
+    m(step.multipliers.map(orbitComplex).join(',\\ ')),
+    ' (modulus at most ',
+    m(orbitNumber(Math.max(0, ...step.multipliers.map((z) => Math.hypot(z.re, z.im))))),
+    '); the period’s multipliers above are their squares.',
+  );
 }
 
 const countImpacts = (n: number): string => (n === 0 ? 'no impacts' : n === 1 ? 'one impact' : `${n} impacts`);

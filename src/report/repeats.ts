@@ -16,6 +16,7 @@ import { mapChildren, memoPass } from '../core/traverse.js';
 import type { Model } from '../model/types.js';
 import { m, paragraph, type Block } from './document.js';
 import { math, mechanicsSymbol, tidy } from './notation.js';
+import { toLatex, type LatexOptions } from './latex.js';
 
 /** A sum is named when at least this many of a block's expressions contain it… */
 const MIN_USES = 3;
@@ -115,8 +116,10 @@ export function inName(named: NamedRepeat, exprs: readonly Expr[]): readonly Exp
 }
 
 /** The paragraph under a block that defines its name, if it has one. */
-export function whereBlocks(named: NamedRepeat): Block[] {
-  return named.name ? [paragraph('where ', m(`${math(named.name.symbol)} = ${math(named.name.value)}`), '.')] : [];
+export function whereBlocks(named: NamedRepeat, notation?: LatexOptions): Block[] {
+  // In another notation (a mirror image's exchanged names, notation.ts exchangedNotation) the name's value is printed in it.
+  const tex = (e: Expr): string => (notation ? toLatex(tidy(e), notation) : math(e));
+  return named.name ? [paragraph('where ', m(`${tex(named.name.symbol)} = ${tex(named.name.value)}`), '.')] : [];
 }
 
 /** The distinct sums in e (each shared node visited once). */

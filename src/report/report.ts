@@ -32,7 +32,7 @@ import { birkhoffFigure } from './birkhoff.js';
 import { confocalSection } from './confocal.js';
 import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
-import { motionSection, sketchFigure, type MotionSimulation } from './motion.js';
+import { motionSection, sketchFigure, type MotionSimulation, type Unplotted } from './motion.js';
 import { plottedInStudy, type ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
 import { orbitFigures } from './orbit-figures.js';
@@ -74,6 +74,8 @@ export interface ReportOptions {
   readonly sources?: readonly string[];
   /** The model's sketch (sketch.ts modelDrawing); absent: no sketch and no animation. */
   readonly drawing?: Drawing;
+  /** The model file's `unplotted`: the motion's plots it leaves out, and why (motion.ts). */
+  readonly unplotted?: Unplotted;
   /** A rigid-limit study (studies/limit.ts), printed in its section. */
   readonly limitStudy?: ReportLimitStudy;
   /** Whether the impact law's Coulomb outcomes can raise the kinetic energy (studies/impact-energy.ts), stated in the discussion. */
@@ -131,6 +133,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.patchHistory ? { patchHistory: options.patchHistory } : {}),
     ...(options.paper ? { paper: options.paper } : {}),
     ...(options.sources ? { sources: options.sources } : {}),
+    ...(options.unplotted ? { unplotted: options.unplotted } : {}),
   };
   const { drawing, simulation } = options;
   // The motion's section is motion.ts's (plots in both reports, the animation); the sketch joins the model's description.
@@ -165,7 +168,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.paper) sections.push(...paperCheckSections(options.paper));
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
-  const motion = motionSection(model, simulation, drawing, plottedInStudy(system, options.limitStudy));
+  const motion = motionSection(model, simulation, drawing, plottedInStudy(system, options.limitStudy), options.unplotted);
   if (motion) sections.push(motion);
   const facts: SummaryFacts = {
     system,

@@ -123,6 +123,8 @@ export interface SectionInput {
   readonly paper?: PaperCheck;
   /** The model file's `sources` (bibliography.ts keys): a convention names only a paper the report cites anyway. */
   readonly sources?: readonly string[];
+  /** The model file's `unplotted`: an energy left unplotted is not said to be plotted. */
+  readonly unplotted?: { readonly names: readonly string[] };
 }
 
 export type SectionBuilder = (input: SectionInput) => Section | undefined;
@@ -663,7 +665,7 @@ export const impactMapsSection = ({ system, modeDirections, modeShares }: Sectio
 
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */
-export function conventionsSection({ system, simulation, sources }: SectionInput): Section {
+export function conventionsSection({ system, simulation, sources, unplotted }: SectionInput): Section {
   const symbols = reportSymbols(system);
   const { mass: M, rate } = symbols;
   const items: Inline[][] = [
@@ -751,7 +753,11 @@ export function conventionsSection({ system, simulation, sources }: SectionInput
     items.push([
       m(energyLabel(system.model)),
       ' is the total energy',
-      simulation && 'trajectory' in simulation && !uniformRun(simulation.trajectory) && !keptEnergy(system.model, simulation.trajectory)
+      simulation &&
+      'trajectory' in simulation &&
+      !uniformRun(simulation.trajectory) &&
+      !keptEnergy(system.model, simulation.trajectory) &&
+      !unplotted?.names.includes('energy')
         ? ', plotted against time with the motion.'
         : '.',
     ]);

@@ -26,13 +26,13 @@ interface Box {
 }
 
 /** A text's box, estimated: 0.6 of its size per character, its height from the baseline up. */
-function box(t: Pick<SceneText, 'x' | 'y' | 'text' | 'anchor' | 'size'>): Box {
+export function box(t: Pick<SceneText, 'x' | 'y' | 'text' | 'anchor' | 'size'>): Box {
   const w = 0.6 * t.size * t.text.length;
   const x0 = t.anchor === 'start' ? t.x : t.anchor === 'end' ? t.x - w : t.x - w / 2;
   return { x0, y0: t.y - 0.8 * t.size, x1: x0 + w, y1: t.y + 0.2 * t.size };
 }
 
-const overlap = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
+export const overlap = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /** The items with the points' names (cls 'name') merged where their points coincide and moved off other labels and points. */
 export function placedNames(items: readonly SceneItem[]): SceneItem[] {

@@ -9,7 +9,8 @@ import { add, freeSymbols, pow, sub, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { Drawing, Model } from '../model/types.js';
 import { mechanicsSymbol } from './notation.js';
-import type { SceneItem } from './scene.js';
+import type { SceneItem, SceneText } from './scene.js';
+import { box, overlap } from './sketch-labels.js';
 import { plainSymbol } from './sketch-marks.js';
 
 /** Pixels between a segment and its length's symbol. */
@@ -45,8 +46,12 @@ function lengthParameter(drawing: Drawing, model: Model, a: number, b: number): 
   return model.parameters.some((x) => x.name === name) ? name : undefined;
 }
 
-/** The length symbols of the drawing's segments at pixel positions x₀, y₀, … of its points. */
-export function lengthItems(drawing: Drawing, model: Model, pixels: readonly number[]): SceneItem[] {
+/**
+ * The length symbols of the drawing's segments at pixel positions x₀, y₀, … of its points, each off the texts of
+ * `marks`: at the segment's middle, else a quarter further along or back (the walker's b beside its angle a1).
+ */
+export function lengthItems(drawing: Drawing, model: Model, pixels: readonly number[], marks: readonly SceneItem[] = []): SceneItem[] {
+  const taken = marks.flatMap((i) => (i.kind === 'text' ? [box(i)] : []));
   const n = drawing.points.length;
   const [cx, cy] = [0, 1].map((k) => pixels.filter((_, i) => i % 2 === k).reduce((s, v) => s + v, 0) / n) as [number, number];
   return drawing.segments.flatMap(([a, b]): SceneItem[] => {
@@ -59,19 +64,18 @@ export function lengthItems(drawing: Drawing, model: Model, pixels: readonly num
     // The normal pointing away from the points' centroid.
     let [nx, ny] = [-(y2 - y1) / len, (x2 - x1) / len];
     if (nx * (mx - cx) + ny * (my - cy) < 0) [nx, ny] = [-nx, -ny];
-    const [lx, ly] = [mx + OFFSET * nx, my + OFFSET * ny];
-    return [
-      {
-        kind: 'text',
-        cls: 'length-name',
-        x: lx,
-        y: ly + 4,
-        text: plainSymbol(name),
-        tex: `$${mechanicsSymbol(name)}$`,
-        anchor: nx > 0.3 ? 'start' : nx < -0.3 ? 'end' : 'middle',
-        size: 13,
-        fill: '#444444',
-      },
-    ];
+    const at = (t: number): SceneText => ({
+      kind: 'text',
+      cls: 'length-name',
+      x: x1 + t * (x2 - x1) + OFFSET * nx,
+      y: y1 + t * (y2 - y1) + OFFSET * ny + 4,
+      text: plainSymbol(name),
+      tex: `$${mechanicsSymbol(name)}$`,
+      anchor: nx > 0.3 ? 'start' : nx < -0.3 ? 'end' : 'middle',
+      size: 13,
+      fill: '#444444',
+    });
+    const places = [0.5, 0.75, 0.25].map(at);
+    return [places.find((t) => !taken.some((o) => overlap(o, box(t)))) ?? places[0]!];
   });
 }

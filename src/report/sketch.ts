@@ -188,6 +188,10 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
   // An arrow's tip is its head and a note's point its label: neither is drawn as a point.
   const marks = new Set([...(drawing.annotations.vectors ?? []).map((a) => a.to), ...(drawing.annotations.notes ?? []).map((n) => n.at)]);
   const parameters = new Set(model.parameters.map((x) => x.name));
+  const named = (name: string): string | undefined => {
+    const stem = name.replace(/\d+$/, '');
+    return parameters.has(name) ? name : parameters.has(stem) ? stem : undefined;
+  };
   drawing.points.forEach((p, i) => {
     if (marks.has(i)) return;
     const [cx, cy] = at(i);
@@ -200,9 +204,10 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
         cls: 'name',
         x: cx + 7,
         y: cy - 6,
-        // A point named after a parameter (the compass walker's hip mass mH) reads as its symbol, m_H.
-        ...(parameters.has(p.name)
-          ? { text: plainSymbol(p.name), tex: `$${mechanicsSymbol(p.name)}$` }
+        // A point named after a parameter (the compass walker's hip mass mH) reads as its symbol, m_H; so does one
+        // numbered after it (its legs' masses m1 and m2, each m).
+        ...(named(p.name)
+          ? { text: plainSymbol(named(p.name)!), tex: `$${mechanicsSymbol(named(p.name)!)}$` }
           : { text: p.name, tex: `\\textit{${p.name.replace(/[^A-Za-z0-9']/g, '')}}` }),
         anchor: 'start',
         size: 12,
@@ -222,6 +227,7 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
 export function sketchScene(id: string, title: string, drawing: Drawing, model: Model, pose: Pose, v: View, angles = true): Scene {
   const pixels = pose.xy.map((c, k) => (k % 2 === 0 ? (c - v.box.xMin) * v.scale : (v.box.yMax - c) * v.scale));
   const marks = sketchAnnotations(drawing, model);
+  const marked = markItems(marks, model, pixels, v, angles);
   return fitted({
     id,
     cls: 'sketch',
@@ -232,8 +238,8 @@ export function sketchScene(id: string, title: string, drawing: Drawing, model: 
       ...drawing.ground.flatMap((g) => groundItems(g, v)),
       ...surfaceMarks(marks, model, v),
       ...bodyItems(drawing, model, pose, v),
-      ...markItems(marks, model, pixels, v, angles),
-      ...(angles ? lengthItems(drawing, model, pixels) : []),
+      ...marked,
+      ...(angles ? lengthItems(drawing, model, pixels, marked) : []),
     ]),
   });
 }

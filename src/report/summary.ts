@@ -652,6 +652,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
                 ? `the ${one} of ${paper}${which} checked ${holds}`
                 : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
               ...distinctInlines(f.paper, checked),
+              ...measuredValues(printed(f.paper)),
               ...scopeInlines(f.paper),
             ],
       );
@@ -691,12 +692,21 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
   const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
+  const step = (study.step?.multipliers ?? []).filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   // Impacts that cut the period into equal steps (a walker's two mirror-image steps): the step's duration too.
   const n = orbit.impacts.length;
   const even = n > 1 && orbit.impacts.every((i, k) => Math.abs(i.t - ((k + 1) * orbit.period) / n) <= 1e-6 * orbit.period);
   return [
     ...(times.length ? [', at ', m(`t = ${times.join(',\\ ')}`), ' after the section'] : []),
     ...(even ? [`, so ${countWord(n)} equal steps of `, m(digits(orbit.period / n)), ' each'] : []),
+    // The mirror step's own map (studies/orbit-step.ts): its multipliers square to the period's.
+    ...(study.step
+      ? [
+          ' (one step, the legs then exchanged, has the multipliers ',
+          ...step.flatMap((z, i): Inline[] => [i ? ', ' : '', m(complexLatex(z))]),
+          `, largest modulus ${digits(Math.max(...step.map((z) => Math.hypot(z.re, z.im))))})`,
+        ]
+      : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${digits(v)}`).join(',\\ '))] : []),
     ...(contact
       ? [
@@ -767,10 +777,12 @@ function sweepReading(paper: SummaryFacts['paper']): Inline[] {
 }
 
 /** The orbit in the abstract: how far a period advances and the largest modulus of its nontrivial multipliers. */
-function briefOrbitFacts({ orbit }: OrbitStudy): Inline[] {
+function briefOrbitFacts({ orbit, step }: OrbitStudy): Inline[] {
   const shift = Object.entries(orbit!.shift);
   const moduli = orbit!.multipliers.map((z) => Math.hypot(z.re, z.im)).filter((r) => r > 1e-9);
   return [
+    // The mirror step (studies/orbit-step.ts): the gait as the reader quotes it, one step's time.
+    ...(step ? [`, two mirror steps of ${Number(step.period.toPrecision(4))} each`] : []),
     ...(shift.length ? [', advancing ', m(shift.map(([k, v]) => `${mechanicsSymbol(k)}\\ \\text{by}\\ ${Number(v.toPrecision(4))}`).join(',\\ '))] : []),
     ...(moduli.length ? [`, its Floquet multipliers of modulus at most ${Number(Math.max(...moduli).toPrecision(4))}`] : []),
   ];
@@ -938,6 +950,44 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
   ];
 }
 
+/**
+ * A paper whose rows are all numbers the report measured (goswami1998's fixed point): the numbers themselves,
+ * five digits beside the paper's, so that the agreement reads as values and not as a count.
+ */
+function measuredValues(rows: readonly PaperCheckRow[]): Inline[] {
+  if (rows.length === 0 || rows.length > 4 || !rows.every((r) => r.measured)) return [];
+  const digits = (v: number): string => `${Number(v.toPrecision(5))}`;
+  return [
+    ', ',
+    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(`${r.formula.name} = ${digits(r.measured!.value)}`)]),
+    ' against the paper’s ',
+    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(digits(r.measured!.paper))]),
+  ];
+}
+
+/**
+ * What the orbit's mirror step says of its stability (studies/orbit-step.ts): the rate at which a deviation dies out
+ * per step and per period, and whether it oscillates (a complex pair leads).
+ */
+function stepDiscussion(study: OrbitStudy): Block {
+  const orbit = study.orbit!,
+    step = study.step!;
+  const digits = (v: number): string => `${Number(v.toPrecision(4))}`;
+  const modulus = (z: { re: number; im: number }): number => Math.hypot(z.re, z.im);
+  const lead = step.multipliers.reduce((a, z) => (modulus(z) > modulus(a) ? z : a));
+  const periodLead = Math.max(...orbit.multipliers.map(modulus));
+  return paragraph(
+    `The orbit is ${countWord(Math.round(orbit.period / step.period))} mirror steps of `,
+    m(digits(step.period)),
+    ` each (Section `,
+    ref('sec:periodic-orbit'),
+    `): a small deviation from it shrinks by the factor ${digits(modulus(lead))} a step, ${digits(periodLead)} a period`,
+    Math.abs(lead.im) > 1e-9 ? ', turning as it shrinks (the leading multipliers are a complex pair)' : '',
+    `, and falls to 1 % of itself in ${Math.ceil(Math.log(0.01) / Math.log(modulus(lead)))} steps.`,
+    ...(study.held ? [' The zero multipliers are no dynamics: they are the conditions the contact held on the section sets just after each impact.'] : []),
+  );
+}
+
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { rest } = supportFindings(f);
@@ -947,6 +997,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
     ...(f.firstImpact ? firstImpactBlocks(f.system, f.firstImpact) : []),
     ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),
+    ...(f.orbit?.orbit && f.orbit.step ? [stepDiscussion(f.orbit)] : []),
   ];
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);

@@ -41,7 +41,21 @@ import {
   type Section,
   matrixEquation,
 } from './document.js';
-import { gapForm, indexSum, math, mathLines, mechanicsSymbol, modelHeads, proseName, proseNames, reportSymbols, tidy, upTo } from './notation.js';
+import {
+  exchangedNotation,
+  gapForm,
+  indexSum,
+  math,
+  mathLines,
+  MECHANICS,
+  mechanicsSymbol,
+  modelHeads,
+  proseName,
+  proseNames,
+  reportSymbols,
+  tidy,
+  upTo,
+} from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { ModeShares } from '../studies/mode-shares.js';
@@ -319,18 +333,38 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
       );
       continue;
     }
-    const named = nameRepeated(model, phaseExprs(system, phase, phase.fixed ?? phase.explicit), namer);
+    // A mirror image of an earlier phase (a walker's other stance) is printed in that phase's forms, two names exchanged.
+    const mirror = phase.mirror && u.phases[phase.mirror.of]!;
+    const forms = mirror ?? phase;
+    const named = nameRepeated(model, phaseExprs(system, forms, forms.fixed ?? forms.explicit!), namer);
+    const notation = phase.mirror ? exchangedNotation(phase.mirror.swap) : MECHANICS;
+    const lines = (e: Expr): string[] => mathLines(e, undefined, notation);
+    // Entry i of the mirror is the source's entry of the exchanged coordinate (mirror-phases.ts).
+    const entry = (i: number): number => (phase.mirror ? cs.findIndex((c) => c.name === exchanged(phase.mirror!.swap, cs[i]!.name)) : i);
     blocks.push(
-      paragraph(`Contact with ${names} (`, m(held), phase.fixed ? fixedText(phase, cs.length) : '):'),
-      equations(
-        ...cs.map((c, i) => equation(`phase-${phase.active.join('-')}-${c.name}`, mechanicsSymbol(c.qdd.name), mathLines(named.exprs[i]!))),
-        ...phase.rows.map((r, k) => equation(`phase-${phase.active.join('-')}-${r.label}`, rateSymbol(r), mathLines(named.exprs[cs.length + k]!))),
+      paragraph(
+        `Contact with ${names} (`,
+        m(held),
+        ...(mirror
+          ? [
+              `), the mirror image of contact with ${mirror.active.map((j) => contactName(u, j)).join(' and ')}: its equations with `,
+              m(`${mechanicsSymbol(phase.mirror!.swap[0])} \\leftrightarrow ${mechanicsSymbol(phase.mirror!.swap[1])}`),
+              ' exchanged, and their rates:',
+            ]
+          : [phase.fixed ? fixedText(phase, cs.length) : '):']),
       ),
-      ...whereBlocks(named),
+      equations(
+        ...cs.map((c, i) => equation(`phase-${phase.active.join('-')}-${c.name}`, mechanicsSymbol(c.qdd.name), lines(named.exprs[entry(i)]!))),
+        ...phase.rows.map((r, k) => equation(`phase-${phase.active.join('-')}-${r.label}`, rateSymbol(r), lines(named.exprs[cs.length + k]!))),
+      ),
+      ...whereBlocks(named, notation),
     );
   }
   return { id: 'contact-phases', title: 'Contact phases', blocks };
 }
+
+/** The partner of a name in an exchange of two, or the name. */
+const exchanged = ([a, b]: readonly [string, string], name: string): string => (name === a ? b : name === b ? a : name);
 
 /** Why a phase fixed by its rows (ContactPhase.fixed) prints no motion: its rows' rank is the number of coordinates. */
 function fixedText(phase: ContactPhase, n: number): string {

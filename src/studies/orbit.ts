@@ -6,6 +6,7 @@
 // (report/periodic.ts); the paper table reads its numbers as measured facts.
 // Tests: test/studies/orbit.test.ts
 import type { HeldConditions } from './orbit-zeros.js';
+import { orbitStep, type OrbitStep } from './orbit-step.js';
 import type { OrbitSpec } from '../model/spec.js';
 import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
 import type { LoadedModule } from '../runtime/contract.js';
@@ -35,6 +36,8 @@ export interface OrbitStudy {
   readonly sweep?: readonly SweptOrbit[];
   /** The conditions the section's held contacts impose, one per zero multiplier (orbit-zeros.ts). */
   readonly held?: HeldConditions;
+  /** The declared mirror step (OrbitSpec.step): its period and multipliers. */
+  readonly step?: OrbitStep;
 }
 
 /** The orbit sought at one value of a swept parameter: its period and multipliers, or why Newton failed. */
@@ -89,6 +92,21 @@ function returnsFrom(module: LoadedModule, opts: PeriodicOrbitOptions): number[]
   return out;
 }
 
+/** The declared mirror step of the orbit found; none where the flow does not reach the step's section (the orbit stands without it). */
+function stepOf(
+  module: LoadedModule,
+  orbit: PeriodicOrbit,
+  step: NonNullable<OrbitSpec['step']>,
+  params: Readonly<Record<string, number>>,
+): { step?: OrbitStep } {
+  try {
+    return { step: orbitStep(module, orbit, step, params) };
+  } catch (err) {
+    if (err instanceof SimulationError) return {};
+    throw err;
+  }
+}
+
 /** One period from the orbit's state on the section, at the parameters it was found at; none where the run fails. */
 function cycleOf(module: LoadedModule, orbit: PeriodicOrbit, params: Readonly<Record<string, number>>): { cycle?: OrbitCycle } {
   try {
@@ -141,6 +159,7 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
     const drawn = {
       ...(orbit.asymptotic ? cycleOf(module, orbit, params) : {}),
       ...(declaration.sweep ? { sweep: sweepOf(module, opts, orbit, declaration.sweep) } : {}),
+      ...(declaration.step ? stepOf(module, orbit, declaration.step, params) : {}),
     };
     if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}), ...drawn };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];

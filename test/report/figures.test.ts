@@ -18,6 +18,7 @@ import { MAX_SERIES, motionSection, sketchFigure, type MotionSimulation, type Mo
 import { conservativeBetweenEvents, energyDrift, restTime, SCALE_RATIO, shownTrajectory, spread, uniformRun } from '../../src/report/motion-plots.js';
 import { mechanicsSymbol } from '../../src/report/notation.js';
 import { sketchAnnotations } from '../../src/report/sketch-annotations.js';
+import walker from '../../derivations/compass-walker.js';
 import { modelDrawing, poser } from '../../src/report/sketch.js';
 import { parameterEnv } from '../../src/report/sketch-view.js';
 import { reportMotion } from '../../src/studies/motion.js';
@@ -64,6 +65,13 @@ describe('every example’s motion stays on the free side of its sketch’s rigi
     // Once a step: 6 steps in t1 = 4 s, each foot swinging in every other one.
     expect(passes.map((p) => p.count)).toEqual([3, 3]);
     const text = JSON.stringify(motionSection(e.model, { ...e.simulation, trajectory: tr } as MotionSimulation, e.drawing)!.blocks);
+    // The hip's plots go by the sticking rule, the energy's by the model (ModelSpec.unplotted), each said: one phase portrait, of the legs.
+    const left = motionSection(e.model, { ...e.simulation, trajectory: tr } as MotionSimulation, e.drawing, [], walker.unplotted)!.blocks;
+    const ids = left.flatMap((b) => (b.kind === 'figure' ? [b.id] : []));
+    expect(ids).not.toContain('plot-energy');
+    expect(ids.filter((id) => id.startsWith('plot-phase'))).toEqual(['plot-phase']);
+    expect(ids.filter((id) => id.startsWith('plot-coordinates'))).toEqual(['plot-coordinates']);
+    expect(JSON.stringify(left)).toContain('The plots leave out ');
     for (const p of passes) {
       const k = tr.t.indexOf(p.t);
       const [a1, a2] = [tr.q[k]![2]!, tr.q[k]![3]!];
@@ -200,17 +208,12 @@ describe('every example’s plots', () => {
       return;
     }
     // Every coordinate the shown run moves, and none it holds at one value (their plots would be flat lines), nor one a
-    // sticking foot sets from a leg's angle at every instant (said in a line instead), nor one the model file leaves out
-    // (drawing.unplotted: the rough hinge's centre, which the pin sets from φ).
+    // sticking foot sets from a leg's angle at every instant (said in a line instead).
     const { shown: run } = shownTrajectory(tr as MotionTrajectory);
     const held = HELD_BY_STICKING[e.name] ?? [];
-    const unplotted = e.drawing?.unplotted?.coordinates ?? [];
     const moving = cs
       .map((_, i) => i)
-      .filter(
-        (i) =>
-          spread(run.q.map((r) => r[i]!)) > 1e-9 * Math.max(1, ...run.q.map((r) => Math.abs(r[i]!))) && !held.includes(cs[i]!.name) && !unplotted.includes(i),
-      );
+      .filter((i) => spread(run.q.map((r) => r[i]!)) > 1e-9 * Math.max(1, ...run.q.map((r) => Math.abs(r[i]!))) && !held.includes(cs[i]!.name));
     for (const dot of [false, true]) {
       const plots = figures.filter((f) => f.id.startsWith(dot ? 'plot-velocities' : 'plot-coordinates'));
       const shown = new Set<number>();

@@ -68,6 +68,12 @@ describe('symbol names as in print', () => {
 describe('numbers, signs and products', () => {
   it('writes rationals as fractions and a fractional coefficient in front: ½ m l² θ̇²', () => {
     expect(toLatex(num(0.5))).toBe('\\frac{1}{2}');
+    // A decimal of three places or more typed in a formula (a value quoted from the literature) prints as typed.
+    expect(toLatex(num(-1.0918))).toBe('-1.0918');
+    expect(tex('0.2187 + gamma')).toBe('0.2187 + \\gamma');
+    expect(toLatex(num(0.003))).toBe('0.003');
+    expect(toLatex(num(225 / 128))).toBe('\\frac{225}{128}');
+    expect(toLatex(num(0.05))).toBe('\\frac{1}{20}');
     expect(tex("m*l^2*theta'^2/2")).toBe('\\frac{1}{2} m l^{2} \\dot{\\theta}^{2}');
   });
 

@@ -236,7 +236,8 @@ describe('coordinates the model file leaves out, as the pendulum’s pinned cent
       { name: 'phi', unit: 'rad' },
     ],
     kinetic: "(x'^2 + y'^2 + phi'^2)/2",
-    drawing: { points: { C: ['y', '-x'] }, unplotted: { coordinates: ['x', 'y'], reason: 'the pin holds them at $x = \\cos\\varphi$, $y = \\sin\\varphi$' } },
+    drawing: { points: { C: ['y', '-x'] } },
+    unplotted: { names: ['x', 'y'], why: 'the pin holds them at $x = \\cos\\varphi$, $y = \\sin\\varphi$' },
   });
   const model = buildModel(spec);
   // φ = sin t swings, the centre on the unit circle at φ.
@@ -248,7 +249,7 @@ describe('coordinates the model file leaves out, as the pendulum’s pinned cent
     qd: t.map((s, k) => [-Math.sin(phi[k]!) * Math.cos(s), Math.cos(phi[k]!) * Math.cos(s), Math.cos(s)]),
     events: [],
   };
-  const blocks = motionSection(model, { trajectory, method: 'test' }, modelDrawing(spec, model))!.blocks;
+  const blocks = motionSection(model, { trajectory, method: 'test' }, modelDrawing(spec, model), [], spec.unplotted)!.blocks;
 
   it('plots φ alone, against time and in its phase portrait, and says why the others are not plotted', () => {
     const figures = blocks.flatMap((b) => (b.kind === 'figure' && b.id !== 'animation' ? [b] : []));
@@ -257,10 +258,11 @@ describe('coordinates the model file leaves out, as the pendulum’s pinned cent
     expect(blocks[1]).toEqual({
       kind: 'paragraph',
       content: [
+        'The plots leave out ',
         { math: 'x' },
         ' and ',
         { math: 'y' },
-        ' are not plotted: ',
+        ': ',
         'the pin holds them at ',
         { math: 'x = \\cos\\varphi' },
         ', ',

@@ -36,7 +36,7 @@ describe('the results of the source papers, on one page', () => {
         (p.notDerived?.length ?? 0);
       expect(tables.get(p.source)?.filter((r) => r[1] === spec.name).length, spec.name).toBe(expected);
     }
-    expect([...tables.keys()].sort()).toEqual(['kozlov1988', 'kugushev2002', 'kuleshov2011', 'rubanovich1981', 'smirnov1981']);
+    expect([...tables.keys()].sort()).toEqual(['goswami1998', 'kozlov1988', 'kugushev2002', 'kuleshov2011', 'rubanovich1981', 'smirnov1981']);
   });
 
   it('names where a result holds beside it: kozlov1988 (4.6)’s ϖ(t) once per swing', () => {

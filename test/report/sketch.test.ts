@@ -7,6 +7,7 @@ import { buildModel, defineModel, type ModelSpec } from '../../src/model/index.j
 import { boundingBox, modelDrawing, poser, sketchScene } from '../../src/report/sketch.js';
 import { view } from '../../src/report/sketch-view.js';
 import { plainSymbol } from '../../src/report/sketch-marks.js';
+import { box, overlap } from '../../src/report/sketch-labels.js';
 import { svgScene, svgText } from '../../src/report/scene.js';
 import walker from '../../derivations/compass-walker.js';
 import fallingRod from '../../derivations/falling-rod.js';
@@ -143,7 +144,12 @@ describe('the marks of a sketch', () => {
     const scene = sketchScene('s', 'walker', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
     // The hip to leg 1's mass, drawn over the leg, is b long at every configuration.
     expect(texts(scene, 'length-name')).toEqual(['l', 'l', 'b']);
-    expect(scene.items.flatMap((i) => (i.kind === 'text' && i.cls === 'name' ? [i.tex] : []))).toContain('$m_{H}$');
+    const names = scene.items.flatMap((i) => (i.kind === 'text' && i.cls === 'name' ? [i.tex] : []));
+    expect(names).toContain('$m_{H}$');
+    // Both legs' masses drawn (points m1, m2), each named m; b clear of a₁'s symbol, which sits at its middle.
+    expect(names.filter((n) => n === '$m$')).toHaveLength(2);
+    const boxes = (cls: string) => scene.items.flatMap((i) => (i.kind === 'text' && i.cls === cls ? [box(i)] : []));
+    expect(boxes('angle-name').some((a) => overlap(a, boxes('length-name')[2]!))).toBe(false);
     const hip = scene.items.find((i) => i.kind === 'circle' && i.cls === 'point')!;
     if (hip.kind !== 'circle') throw new Error('no hip');
     const xOf = (cls: string): number[] => scene.items.flatMap((i) => (i.kind === 'text' && i.cls === cls ? [i.x] : []));

@@ -17,7 +17,7 @@ import * as wheel from '../../generated/rimless-wheel.js';
 import { loadGenerated } from '../helpers/generated-module.js';
 import { flowToSection } from '../../src/runtime/analysis/variational.js';
 import { eigenvalues } from '../../src/numeric/eigenvalues.js';
-import { abstractText, conclusionBlocks } from '../../src/report/summary.js';
+import { abstractText, conclusionBlocks, discussionBlocks } from '../../src/report/summary.js';
 import { orbitFigures } from '../../src/report/orbit-figures.js';
 
 const G = 9.81;
@@ -153,6 +153,16 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     const found = byModulus(o.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9));
     expect(found).toHaveLength(3);
     found.forEach((z, i) => expect(Math.hypot(z.re - expected[i]!.re, z.im - expected[i]!.im)).toBeLessThan(1e-5));
+    // One step (orbit.step): foot 2 strikes at half the period, and with a1 ↔ a2 exchanged there the state is the
+    // section's again; the period is two such steps, so its multipliers are the squares of the step's.
+    const step = study.step!;
+    expect(step.period).toBeCloseTo(o.period / 2, 6);
+    expect(step.mismatch).toBeLessThan(1e-8);
+    const squares = byModulus(
+      step.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9).map((z) => ({ re: z.re * z.re - z.im * z.im, im: 2 * z.re * z.im })),
+    );
+    expect(squares).toHaveLength(3);
+    squares.forEach((z, i) => expect(Math.hypot(z.re - found[i]!.re, z.im - found[i]!.im)).toBeLessThan(1e-6));
     // The other 3 of the 6 are 0: standing on foot 1 after its strike, its normal and tangential rows hold at the
     // velocity level (ẏ, ẋ through ȧ1) and its gap y = l cos a1 at the position level; its row along the slope fixes x,
     // which advances. 7 periodic components less these 3 and the flow direction leave the 3 of (a, ȧ1, ȧ2).
@@ -171,10 +181,18 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
     expect(said).toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
     expect(said).toContain('at which foot 2 leaves');
     expect(said).toContain(`largest modulus ${modulus}`);
+    // The step's multipliers, in the conclusion beside the period's; the discussion says how fast a deviation dies out,
+    // a step's factor the square root of the period's.
+    expect(said).toContain('one step, the legs then exchanged, has the multipliers');
+    const discussed = JSON.stringify(discussionBlocks(facts));
+    const perStep = Math.sqrt(Math.hypot(found[0]!.re, found[0]!.im));
+    expect(discussed).toContain(`shrinks by the factor ${Number(perStep.toPrecision(4))} a step, ${modulus} a period`);
+    expect(discussed).toContain(`falls to 1 % of itself in ${Math.ceil(Math.log(0.01) / Math.log(perStep))} steps`);
     const abstract = JSON.stringify(abstractText(facts));
     expect(abstract).toContain(`x\\\\ \\\\text{by}\\\\ ${Number(o.shift.x!.toPrecision(4))}`);
     expect(abstract).toContain(`its Floquet multipliers of modulus at most ${modulus}","."]`);
     expect(abstract).not.toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
+    expect(abstract).toContain(`two mirror steps of ${Number((o.period / 2).toPrecision(4))} each`);
 
     // The step-to-step map's iterates from the declared start (0.02–0.03 rad/s off the gait): each a heel strike with
     // both feet on the slope (a2 = −a1), approaching the fixed point at the rate of the largest multiplier, |λ| ≈ 0.336.

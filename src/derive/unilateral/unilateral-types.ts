@@ -89,6 +89,11 @@ export interface ContactPhase {
   readonly fixed?: { readonly qd: readonly Expr[]; readonly qdd: readonly Expr[]; readonly multipliers: readonly Expr[] };
   /** With planar Coulomb contacts held: the phase for each choice of their sliding or sticking (friction/phases.ts), which replaces the frictionless one. */
   readonly friction?: readonly FrictionPhase[];
+  /**
+   * The earlier phase (its index) whose q̈ and densities this one's are with two coordinates exchanged, a walker's
+   * stance on foot 2 that of foot 1 with a1 ↔ a2 (mirror-phases.ts): `explicit` holds that phase's forms exchanged.
+   */
+  readonly mirror?: { readonly of: number; readonly swap: readonly [string, string] };
 }
 
 /** A contact phase with Coulomb friction for one choice of sliding and sticking (friction/phases.ts). */

@@ -11,6 +11,7 @@ import { add, dependsOn, div, mul, neg, ONE, ZERO, type Expr, type Sym } from '.
 import { diff } from '../../core/diff.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
+import { mirroredPhases } from './mirror-phases.js';
 import { together } from '../../core/together.js';
 import { leadingForm, reduceOn } from '../../core/on-constraint.js';
 import { multipleAnglesInPowers } from '../../core/chebyshev.js';
@@ -119,7 +120,7 @@ export function deriveUnilateral(model: Model, l2: Lagrange2): UnilateralDerivat
     const critical = criticalValue(model, im);
     return critical ? { ...im, critical } : im;
   });
-  return { contacts, phases, impactMaps, coulomb: deriveCoulomb(model, l2, contacts), assumptions };
+  return { contacts, phases: mirroredPhases(model, phases), impactMaps, coulomb: deriveCoulomb(model, l2, contacts), assumptions };
 }
 
 /**

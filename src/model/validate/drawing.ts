@@ -13,21 +13,12 @@ import { sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { parseExpr } from '../../core/parse.js';
 import { MechanicsError } from '../../errors.js';
-import {
-  ANGLE_DIRECTIONS,
-  ANGLE_MARK_FIELDS,
-  ANNOTATION_FIELDS,
-  DISC_FIELDS,
-  DRAWING_FIELDS,
-  NOTE_FIELDS,
-  UNPLOTTED_FIELDS,
-  VECTOR_MARK_FIELDS,
-} from '../spec.js';
+import { ANGLE_DIRECTIONS, ANGLE_MARK_FIELDS, ANNOTATION_FIELDS, DISC_FIELDS, DRAWING_FIELDS, NOTE_FIELDS, VECTOR_MARK_FIELDS } from '../spec.js';
 import type { AngleMark, Coordinate, Drawing, DrawingAnnotations, GroundLine, Parameter, PlaneCurve } from '../types.js';
 import { ExprReader } from './expressions.js';
 import { Problems, type Checked } from './problems.js';
 import { arrayAt, fieldsAt, member, rejectUnknownKeys, stringAt, typeName } from './shape.js';
-import { checkNote, optionalNote } from './text.js';
+import { optionalNote } from './text.js';
 
 const FIELD = 'drawing';
 
@@ -100,34 +91,8 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
   const labels = typeof declared.labels === 'boolean' ? declared.labels : names.length <= MAX_LABELLED;
   // Printed in the caption, its $…$ as math: checked as a note, so that no command reaches pdflatex.
   const unscaled = optionalNote(declared.unscaled, member(FIELD, 'unscaled'), out);
-  const unplotted = checkUnplotted(declared.unplotted, known.coordinates, out);
   const annotations = checkAnnotations(declared.annotations, known, names, env, out);
-  return out.result({ points, segments, discs, ground, labels, ...(unscaled ? { unscaled } : {}), ...(unplotted ? { unplotted } : {}), annotations });
-}
-
-const UNPLOTTED = member(FIELD, 'unplotted');
-
-/** The coordinates the plots leave out, by index, and the reason, printed as a note is (absent: undefined). */
-function checkUnplotted(x: unknown, coordinates: readonly Coordinate[], out: Problems): Drawing['unplotted'] {
-  if (x === undefined) return undefined;
-  const u = fieldsAt(x, UNPLOTTED, 'unplotted { coordinates, reason }', out);
-  if (!u) return undefined;
-  rejectUnknownKeys(u, UNPLOTTED_FIELDS, UNPLOTTED, out);
-  const field = member(UNPLOTTED, 'coordinates');
-  const named = arrayAt(u.coordinates, field, 'a list of coordinate names', out) ?? [];
-  const indices = named.map((name, k) => {
-    const i = typeof name === 'string' ? coordinates.findIndex((c) => c.name === name) : -1;
-    if (i < 0)
-      out.add(
-        'unknown-coordinate',
-        `${field}[${k}]`,
-        `${typeof name === 'string' ? `'${name}'` : typeName(name)} is not a coordinate (coordinates: ${coordinates.map((c) => c.name).join(', ')})`,
-      );
-    return i;
-  });
-  if (new Set(indices.filter((i) => i >= 0)).size === coordinates.length) out.add('bad-annotation', field, 'the plots leave out some coordinates, not all');
-  const reason = checkNote(u.reason, member(UNPLOTTED, 'reason'), out);
-  return reason !== undefined && indices.every((i) => i >= 0) ? { coordinates: indices, reason } : undefined;
+  return out.result({ points, segments, discs, ground, labels, ...(unscaled ? { unscaled } : {}), annotations });
 }
 
 /** An optional list of the drawing (absent: empty). */

@@ -8,7 +8,7 @@
 // Whether a period must be given (the model depends on time) is known only
 // after the derivation, and is checked where the orbit is sought.
 // Tests: test/model/validate/orbit.test.ts.
-import { CONTINUATION_FIELDS, ORBIT_FIELDS, SECTION_FIELDS, SWEEP_FIELDS } from '../spec.js';
+import { CONTINUATION_FIELDS, ORBIT_FIELDS, SECTION_FIELDS, STEP_FIELDS, SWEEP_FIELDS } from '../spec.js';
 import type { CompliantContact, Coordinate, Parameter, UnilateralConstraint } from '../types.js';
 import { Problems, type Checked } from './problems.js';
 import { fieldsAt, member, rejectUnknownKeys, stringAt, typeName, type Fields } from './shape.js';
@@ -37,7 +37,7 @@ export function checkOrbit(x: unknown, known: Known, model: string | undefined):
     else numbersByName(orbit[key], member(FIELD, key), coordinates, 'a coordinate', 'invalid-option', out);
   }
   if (orbit.params !== undefined) numbersByName(orbit.params, member(FIELD, 'params'), parameters, 'a parameter', 'unknown-parameter', out);
-  checkSection(orbit.section, known, out);
+  checkSection(orbit.section, member(FIELD, 'section'), known, out);
   if (orbit.crossings !== undefined && !(Number.isInteger(orbit.crossings) && (orbit.crossings as number) >= 1)) {
     out.add('bad-type', member(FIELD, 'crossings'), `crossings is a positive integer, got ${describe(orbit.crossings)}`);
   }
@@ -48,6 +48,7 @@ export function checkOrbit(x: unknown, known: Known, model: string | undefined):
   }
   if (orbit.continuation !== undefined) checkContinuation(orbit.continuation, parameters, out);
   if (orbit.sweep !== undefined) checkSweep(orbit.sweep, parameters, out);
+  if (orbit.step !== undefined) checkStep(orbit.step, known, out);
   return out.result(undefined);
 }
 
@@ -72,8 +73,7 @@ function numbersByName(
   }
 }
 
-function checkSection(x: unknown, known: Known, out: Problems): void {
-  const field = member(FIELD, 'section');
+function checkSection(x: unknown, field: string, known: Known, out: Problems): void {
   if (x === undefined) {
     out.add('missing-field', field, "an orbit names its section: { contact: 'wall' } or { coordinate: 'y', value: 0, direction: 'up' }");
     return;
@@ -163,4 +163,26 @@ function checkSweep(x: unknown, parameters: readonly string[], out: Problems): v
     out.add('invalid-option', member(field, 'parameter'), `sweep: no parameter '${name}' (parameters: ${parameters.join(', ') || 'none'})`);
   if (!(Array.isArray(c.values) && c.values.length > 0 && c.values.every(isFiniteNumber)))
     out.add('bad-type', member(field, 'values'), `values is a non-empty list of finite numbers, got ${describe(c.values)}`);
+}
+
+/** A mirror step: its section, and an exchange of coordinates (each named coordinate's partner names it back). */
+function checkStep(x: unknown, known: Known, out: Problems): void {
+  const field = member(FIELD, 'step');
+  const c = fieldsAt(x, field, 'a step { section, relabel }', out);
+  if (!c) return;
+  rejectUnknownKeys(c, STEP_FIELDS, field, out);
+  checkSection(c.section, member(field, 'section'), known, out);
+  const at = member(field, 'relabel');
+  const relabel = fieldsAt(c.relabel, at, 'an object of coordinate → coordinate', out);
+  if (!relabel) return;
+  const coordinates = known.coordinates.map((q) => q.name);
+  for (const [a, b] of Object.entries(relabel)) {
+    if (!coordinates.includes(a) || typeof b !== 'string' || !coordinates.includes(b))
+      out.add(
+        'invalid-option',
+        member(at, a),
+        `relabel: ${a} → ${typeof b === 'string' ? b : typeName(b)} is not a pair of coordinates (coordinates: ${coordinates.join(', ')})`,
+      );
+    else if (relabel[b] !== a) out.add('invalid-option', member(at, a), `relabel exchanges coordinates: ${a} → ${b} needs ${b} → ${a}`);
+  }
 }

@@ -175,6 +175,16 @@ describe('the compass walker standing on foot 2: the compass-gait stance equatio
       expect(evaluate(phase.explicit!.qdd[3]!, env)).toBeCloseTo(a2dd, 9);
     }
   });
+
+  it('is the mirror image of the stance on foot 1, a1 ↔ a2: printed in that phase’s forms, its densities too', () => {
+    expect(phase.mirror).toEqual({ of: 0, swap: ['a1', 'a2'] });
+    // σ̇2, ν̇2 standing on foot 2 at (a1, a2) are σ̇1, ν̇1 standing on foot 1 at (a2, a1), the rates exchanged alike.
+    const stance1 = u.phases[0]!.explicit!;
+    const env = { mH: 10, m: 5, l: 1, b: 0.5, g: 9.81, gamma: 0.05, x: 0.1, y: 0.9, a1: 0.3, a2: -0.2, "x'": 0.4, "y'": 0.1, "a1'": -1.1, "a2'": -0.4 };
+    const mirrored = { ...env, a1: env.a2, a2: env.a1, "a1'": env["a2'"], "a2'": env["a1'"] };
+    phase.explicit!.multipliers.forEach((e, k) => expect(evaluate(e, env)).toBeCloseTo(evaluate(stance1.multipliers[k]!, mirrored), 9));
+    expect(u.phases[2]!.mirror).toBeUndefined();
+  });
 });
 
 describe('the compass walker on both feet: 4 rows fix its 4 coordinates, so it stands still under static reactions', () => {

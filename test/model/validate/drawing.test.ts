@@ -4,7 +4,6 @@
 // and malformed parts are each a named problem at their own field, all at once.
 import { describe, expect, it } from 'vitest';
 import compass from '../../../derivations/compass.js';
-import roughHinge from '../../../derivations/rough-hinge-pendulum.js';
 import { checkDrawing } from '../../../src/model/validate/drawing.js';
 import { buildModel } from '../../../src/model/index.js';
 import { builds, mutate, problems } from '../spec-cases.js';
@@ -68,25 +67,6 @@ describe('a drawing', () => {
     // The caption prints it, its $…$ as math: a command that would reach pdflatex is refused there.
     expect(problems(drawn({ ...rod, unscaled: 'the gap $\\input{/etc/hostname}$' }))).toEqual([['bad-text', 'drawing.unscaled']]);
     builds(drawn({ ...rod, unscaled: 'the gap $l$, exaggerated' }));
-  });
-});
-
-describe('the coordinates a drawing leaves out of the plots (unplotted)', () => {
-  it('reads them to indices with their reason: the rough hinge’s centre, which the pin sets from φ', () => {
-    const model = buildModel(roughHinge);
-    const { value, problems: found } = checkDrawing(roughHinge.drawing, model, model.name);
-    expect(found).toEqual([]);
-    expect(value!.unplotted!.coordinates).toEqual([0, 1]);
-  });
-  it('refuses an unknown coordinate, every coordinate, a command in its reason and an unknown key, each at its field', () => {
-    expect(problems(drawn({ ...rod, unplotted: { coordinates: ['x'], reason: 'x is fixed' } }))).toEqual([
-      ['unknown-coordinate', 'drawing.unplotted.coordinates[0]'],
-    ]);
-    expect(problems(drawn({ ...rod, unplotted: { coordinates: ['theta'], reason: 'none' } }))).toEqual([['bad-annotation', 'drawing.unplotted.coordinates']]);
-    expect(problems(drawn({ ...rod, unplotted: { coordinates: [], reason: '$\\input{/etc/hostname}$', why: 1 } }))).toEqual([
-      ['unknown-field', 'drawing.unplotted.why'],
-      ['bad-text', 'drawing.unplotted.reason'],
-    ]);
   });
 });
 

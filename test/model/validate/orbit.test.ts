@@ -42,6 +42,15 @@ describe('an orbit', () => {
     expect(problems(mutate(ball, { orbit: { q0: {}, qd0: {} } }))).toEqual([['missing-field', 'orbit.section']]);
   });
 
+  it('takes a mirror step at a contact of the model, its relabelling an exchange of coordinates', () => {
+    builds(orbit({ step: { section: { contact: 'floor' }, relabel: { y: 'y' } } }));
+    expect(problems(orbit({ step: { section: { contact: 'wall' }, relabel: { y: 'z' }, legs: 2 } }))).toEqual([
+      ['unknown-field', 'orbit.step.legs'],
+      ['invalid-option', 'orbit.step.section.contact'],
+      ['invalid-option', 'orbit.step.relabel.y'],
+    ]);
+  });
+
   it('names parameters, components and coordinates the model has, every problem at once', () => {
     expect(
       problems(

@@ -45,6 +45,7 @@ export const PAPER_GROUPS = [
       'own-results',
       'paper-check',
       'averaged-speed',
+      'rolling-speeds',
       'paper-claims',
       'paper-not-derived',
       'rigid-limit',

@@ -254,6 +254,22 @@ describe('the rimless wheel’s report', () => {
     expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(16).fill('yes'));
     expect(section.blocks.filter((b) => b.kind === 'figure').map((b) => b.kind === 'figure' && b.id)).toEqual(['paper-figure-Fig-4']);
   });
+  it('says once that m, l, taken positive, are, and gives each row only its declared box: the table fits the line', () => {
+    const section = doc.sections.find((s) => s.id === 'paper-claims')!;
+    const table = section.blocks.find((b) => b.kind === 'table');
+    const on = table?.kind === 'table' ? table.rows.map((r) => r[3]![0]) : [];
+    // (2.3) on every I* and α; (2.9) for k = 3 on I* > 1/2 alone.
+    expect(on[0]).toEqual({ math: 'I^{*} \\in [0, 1],\\ \\alpha \\in (0, \\frac{1}{2} \\pi)' });
+    expect(on[13]).toEqual({ math: 'I^{*} \\in (\\frac{1}{2}, 1]' });
+    const first = section.blocks[0]!;
+    expect(first.kind === 'paragraph' && first.content.slice(-5)).toEqual([
+      ' The parameters without a declared range, ',
+      { math: 'm,\\ l' },
+      ', are taken in ',
+      { math: '(0, \\infty)' },
+      ' wherever they enter.',
+    ]);
+  });
   it('says how the claims through a bound on the logarithm are proved once, naming them, not in each claim’s note', () => {
     const section = doc.sections.find((s) => s.id === 'paper-claims')!;
     const text = (xs: readonly Inline[]) => xs.map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : '')).join('');

@@ -166,7 +166,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.realizations) sections.push(realizationsSection(options.realizations));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
-  if (options.paper) sections.push(...paperCheckSections(options.paper));
+  if (options.paper) sections.push(...paperCheckSections(options.paper, system));
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
   if (options.rollingSpeeds) sections.push(rollingSpeedsSection(model, options.rollingSpeeds));

@@ -63,6 +63,7 @@ const ORDER = [
   'averaged-speed',
   'paper-claims',
   'paper-not-derived',
+  'rolling-speeds',
   'simulation',
   'basin',
   'measure-form',

@@ -300,6 +300,8 @@ export function rimlessWheel(k: number): ModelSpec {
           curves: { Istar: [0.25, 0.75] },
         },
       ],
+      // §2's "below a threshold rolling stops and rocking begins" on the report's run, and why the orbit is sought at γ = 0.2.
+      studyFigures: [{ kind: 'rolling-speeds' }],
       // Fig. 3 at the impact scenario's configuration: spokes 0 and 1 on the line, 2α = 2π/k apart at the hub.
       sketches: [
         {

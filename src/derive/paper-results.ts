@@ -53,6 +53,11 @@
 //   impact{i}.vault            the least v⁺² with which the system, turning on the arriving
 //                              contact alone, passes over it (vaulting.ts; R–F §2: below it
 //                              rolling stops and rocking begins)
+//   impact{i}.stride           the v² the system gains turning on the arriving contact until the
+//                              next contact arrives as this one did (vaulting.ts strideGain; the
+//                              wheel rolling down the slope, R–F §2)
+//   impact{i}.leaves.rolling   the fixed point r²c/(1 − r²) of the stride map v⁺² ↦ r²(v⁺² + c),
+//                              r the mode's ratio, c the stride's gain: the steady rolling's v⁺²
 //   impact{i}.critical         the critical parameter value (critical.ts)
 //   any fact + '@critical'     the same with the critical value substituted (R–F (1.19): α = α₀)
 //   any fact + '@s=c'          with the symbol s (a coordinate, a velocity) set to the number c,
@@ -225,7 +230,7 @@ import { variantAccelerations } from './friction/supports.js';
 import { switchedSum } from './friction/support-rest.js';
 import { countFormsAgree, variantCountForms } from './friction/support-variants.js';
 import { smoothStay } from './unilateral/smooth-stay.js';
-import { vaultingSpeedSquared } from './unilateral/vaulting.js';
+import { strideGain, vaultingSpeedSquared } from './unilateral/vaulting.js';
 import { onSurface } from './unilateral/surface.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
@@ -939,6 +944,14 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   if (im.critical?.value) facts.set(`${key}.critical`, im.critical.value);
   const vault = vaultingSpeedSquared(system, im);
   if (vault) facts.set(`${key}.vault`, vault);
+  const gain = strideGain(system, im);
+  const ratio = facts.get(`${key}.leaves.ratio`);
+  if (gain) facts.set(`${key}.stride`, gain);
+  if (gain && ratio) {
+    // 1 − r² tidied alone: simplifying the product would multiply out r²'s square (I* + cos 2α)².
+    const r2 = pow(ratio, 2);
+    facts.set(`${key}.leaves.rolling`, mul(r2, gain, pow(tidy(sub(num(1), r2)), -1)));
+  }
 }
 
 /** The arriving contact's and each closed contact's rows, tangent before normal (x₁, y₁ of R–F (3.2)). */

@@ -801,6 +801,9 @@ export interface PaperSketchSpec {
  * 'averaged-speed', kozlov1988 §3: the speed at the impacts of the report's
  * simulation against the derived averaged law v(t) = u / cos α(t), with its t*
  * and the simulated accumulation point (src/studies/averaged-speed.ts);
+ * 'rolling-speeds', rubanovich1981 §2: the speed after each impact of the
+ * report's simulation against the paper's general model's threshold to roll on
+ * and its steady rolling's speed (src/studies/rolling-speeds.ts);
  * 'universal-restitution', kuleshov2011 Figs. 2–4: the universal restitution
  * H(v)/v, H(v) and the contact's duration against the impact speed, from the
  * patch's universal impact problem (src/studies/restitution.ts, drawn by
@@ -810,6 +813,7 @@ export type PaperStudyFigureSpec =
   | { readonly kind: 'confocal-motions'; readonly starts: readonly ConfocalStartSpec[] }
   | { readonly kind: 'periodic-orbit-walls' }
   | { readonly kind: 'averaged-speed' }
+  | { readonly kind: 'rolling-speeds' }
   | { readonly kind: 'universal-restitution' }
   | RealizationsFigureSpec;
 
@@ -1033,6 +1037,7 @@ export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], t
   'confocal-motions': true,
   'periodic-orbit-walls': true,
   'averaged-speed': true,
+  'rolling-speeds': true,
   'universal-restitution': true,
   realizations: true,
 };

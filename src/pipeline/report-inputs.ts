@@ -39,6 +39,7 @@ import { heldConditions } from '../studies/orbit-zeros.js';
 import { paperCheck } from '../studies/paper-check.js';
 import { realizationsStudy } from '../studies/realizations.js';
 import { averagedSpeedStudy } from '../studies/averaged-speed.js';
+import { rollingSpeedsStudy } from '../studies/rolling-speeds.js';
 import { relaxationStudies } from '../studies/relaxation.js';
 import { restitutionStudies } from '../studies/restitution.js';
 import { compileModel, type CompiledModel } from './compiled-model.js';
@@ -87,7 +88,8 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...averagedSpeedOption(compiled, figures, simulation),
   };
   // The paper's measured facts are the other studies' numbers.
-  return { options: spec.paper ? { ...options, paper: paperCheck(system, spec.paper, options) } : options, problems: error ? [error] : [] };
+  const paper = spec.paper && paperCheck(system, spec.paper, options);
+  return { options: paper ? { ...options, paper, ...rollingSpeedsOption(compiled, figures, simulation, paper) } : options, problems: error ? [error] : [] };
 }
 
 /** The reactions' sums of Smirnov's full variants at the defaults, where derived in closed form. */
@@ -220,6 +222,17 @@ function averagedSpeedOption(
   simulation: MotionStudy,
 ): Pick<ReportOptions, 'averagedSpeed'> {
   return averagedSpeed && simulation && 'trajectory' in simulation ? { averagedSpeed: averagedSpeedStudy(system, loaded, simulation.trajectory) } : {};
+}
+
+/** The run's speed after its impacts against the general model's threshold to roll on (paper.studyFigures, rubanovich1981 §2). */
+function rollingSpeedsOption(
+  { spec, system }: CompiledModel,
+  { rollingSpeeds }: StudyFigures,
+  simulation: MotionStudy,
+  paper: NonNullable<ReportOptions['paper']>,
+): Pick<ReportOptions, 'rollingSpeeds'> {
+  if (!rollingSpeeds || !simulation || !('trajectory' in simulation)) return {};
+  return { rollingSpeeds: rollingSpeedsStudy(paper.general ?? system, system, simulation.trajectory, spec.orbit?.params) };
 }
 
 /** The paper's sketches of the mechanism (paper.sketches); nothing without them. */

@@ -11,7 +11,7 @@ import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import type { PresentationSpec } from '../model/spec.js';
 import { animationHtml } from './animation.js';
-import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
+import { m, paragraph, ref, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
 import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, unitLatex } from './notation.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
@@ -212,13 +212,17 @@ function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Bl
 /** The motion's plots a model leaves out, and why (ModelSpec.unplotted). */
 export type Unplotted = NonNullable<PresentationSpec['unplotted']>;
 
-/** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
+/**
+ * The "Simulated motion" section: the plots in both reports, the animation in the HTML one. `drawnIn`: the id of a
+ * study's section that draws the run at its impacts, in place of the plots against time (rubanovich1981 §2's speeds).
+ */
 export function motionSection(
   model: Model,
   simulation: MotionSimulation | undefined,
   drawing: Drawing | undefined,
   plottedElsewhere: readonly PlottedElsewhere[] = [],
   unplotted?: Unplotted,
+  drawnIn?: string,
 ): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
@@ -428,7 +432,12 @@ export function motionSection(
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
     ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0, retraced)] : []),
     ...(unplotted && (left.length || !energyPlotted) && !uniform ? [unplottedParagraph(model, left, !energyPlotted, unplotted.why)] : []),
-    ...figures,
+    ...(drawnIn
+      ? [
+          paragraph('The run is drawn at its impacts in Section ', ref(`sec:${drawnIn}`), '; it is not plotted against time.'),
+          ...figures.filter((f) => f.kind === 'paragraph'),
+        ]
+      : figures),
     counted,
     ...passes,
     ...(modesOfRun ? [modesOfRun] : []),

@@ -124,8 +124,8 @@ const restValue = (x: number): string => formatNumber(Number(x.toPrecision(4)));
  * number beside it), then the table: the paper's formula as the paper writes
  * it, the derived equation it is compared with, and whether they agree.
  */
-export function paperSections(check: PaperCheck): Section[] {
-  return [...checkedSections(check), ...notDerivedSections(check)];
+export function paperSections(check: PaperCheck, system?: DerivedSystem): Section[] {
+  return [...checkedSections(check, system), ...notDerivedSections(check)];
 }
 
 /**
@@ -146,7 +146,7 @@ function notDerivedSections({ notDerived, source }: PaperCheck): Section[] {
   ];
 }
 
-function checkedSections({ rows: checked, claims, figures, source, general, impacts }: PaperCheck): Section[] {
+function checkedSections({ rows: checked, claims, figures, source, general, impacts }: PaperCheck, system?: DerivedSystem): Section[] {
   if (checked.length === 0) return claimSections(claims, figures);
   const { rows, letters } = paperLetters(checked);
   const paper = REFERENCES[source].short;
@@ -279,7 +279,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const paperRows = rows.filter((r) => !own(r));
   const where = whereText(rows, shared, letters, width);
   return [
-    ...(general ? generalModelSections(general) : []),
+    ...(general ? generalModelSections(general, system) : []),
     { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
     ...ownSection,
     {
@@ -324,11 +324,30 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
  * modes' admissibility and critical value), so that the paper's results
  * below are read off a derivation printed in the report.
  */
-function generalModelSections(general: DerivedSystem): Section[] {
+function generalModelSections(general: DerivedSystem, system?: DerivedSystem): Section[] {
   const input = { system: general };
-  const built = [modelSection(input), energySection(input), constraintsSection(input), lagrange2Section(input), impactMapsSection(general)].flatMap(
-    (s) => s ?? [],
-  );
+  // The energies and Lagrange's equations printed as the model's are not printed again: the general model names them.
+  type Build = (i: { system: DerivedSystem }) => Section | undefined;
+  const same = (build: Build): boolean => system !== undefined && JSON.stringify(build(input)?.blocks) === JSON.stringify(build({ system })?.blocks);
+  const shared: Build[] = [energySection, lagrange2Section].filter(same);
+  const model = modelSection(input);
+  const named: Inline[] = shared.flatMap((build, k) => [...(k ? [' and '] : []), ref(`sec:${build(input)!.id}`)]);
+  const what = (build: Build): string => (build === energySection ? 'kinetic and potential energies' : 'Lagrange’s equations of the second kind');
+  const said = shared.length
+    ? {
+        ...model,
+        blocks: [
+          ...model.blocks,
+          paragraph(
+            `Its ${shared.map(what).join(' and ')} are the model’s, term for term (Section${shared.length > 1 ? 's' : ''} `,
+            ...named,
+            '), and are not printed again.',
+          ),
+        ],
+      }
+    : model;
+  const rest: Build[] = [energySection, constraintsSection, lagrange2Section].filter((b) => !shared.includes(b));
+  const built = [said, ...rest.map((b) => b(input)), impactMapsSection(general)].flatMap((s) => s ?? []);
   return prefixedSections(built, 'general-', 'General model: ');
 }
 

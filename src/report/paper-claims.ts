@@ -3,7 +3,7 @@
 // redrawn from the derivation: a table "statement / reduced to / on / proved"
 // and one plot per figure.
 // Tests: test/report/paper-check.test.ts.
-import type { Expr } from '../core/expr.js';
+import { ZERO, type Expr } from '../core/expr.js';
 import type { ParameterAssumption } from '../derive/proofs/assumptions.js';
 import type { PaperClaimRow, PaperFigureData } from '../studies/paper-check.js';
 import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Section } from './document.js';
@@ -24,6 +24,7 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
         m('(\\mathrm{d}/\\mathrm{d}p)/(\\mathrm{d}K/\\mathrm{d}p)'),
         '). ',
         `${claims.filter((c) => c.proof.holds).length} of ${claims.length} are proved.`,
+        ...positiveOnce(claims),
       ),
       {
         kind: 'table',
@@ -35,7 +36,7 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
           [c.claim.eq],
           [m(c.claim.name)],
           [m(c.proof.positive.map((e) => `${math(e)} ${c.proof.strict ? '>' : '\\ge'} 0`).join(',\\ '))],
-          [m(box(c))],
+          box(c) ? [m(box(c))] : ['every value'],
           [c.proof.holds ? 'yes' : 'no'],
         ]),
       },
@@ -61,9 +62,28 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
   return [{ id: 'paper-claims', title: 'The paper’s inequalities and figures', blocks }];
 }
 
-/** The box a claim was proved on. */
+/** The box a claim was proved on, less the parameters merely taken positive (said once, positiveOnce). */
 function box(c: PaperClaimRow): string {
-  return c.assumptions.map(range).join(',\\ ');
+  return c.assumptions
+    .filter((a) => !takenPositive(a))
+    .map(range)
+    .join(',\\ ');
+}
+
+/** A parameter without a declared range, taken in (0, ∞) as its default is. */
+const takenPositive = (a: ParameterAssumption): boolean => a.source === 'positive default' && !a.upper && a.lowerOpen && a.lower === ZERO;
+
+/** The parameters every claim takes in (0, ∞), said before the table instead of in each row (they made it wider than the line). */
+function positiveOnce(claims: readonly PaperClaimRow[]): Inline[] {
+  const names = [...new Set(claims.flatMap((c) => c.assumptions.filter(takenPositive).map((a) => a.parameter)))];
+  if (!names.length) return [];
+  return [
+    ' The parameters without a declared range, ',
+    m(names.map(mechanicsSymbol).join(',\\ ')),
+    ', are taken in ',
+    m('(0, \\infty)'),
+    ' wherever they enter.',
+  ];
 }
 
 function range(a: ParameterAssumption): string {

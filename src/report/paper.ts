@@ -47,6 +47,7 @@ export const PAPER_GROUPS = [
       'averaged-speed',
       'paper-claims',
       'paper-not-derived',
+      'rolling-speeds',
       'rigid-limit',
       'realizations',
       'linearization',

@@ -13,6 +13,7 @@ import { CONFOCAL_FIGURE } from './confocal.js';
 import { PAPER_FIGURE, paperFigureId } from './paper-claims.js';
 import { REALIZATIONS_FIGURE } from './realizations.js';
 import { AVERAGED_SPEED_FIGURE } from './averaged-speed.js';
+import { ROLLING_SPEEDS_FIGURE } from './rolling-speeds.js';
 import { UNIVERSAL_FIGURES } from './universal.js';
 import { paperSketchId } from './paper-sketches.js';
 import { escapeHtml, katexHtml, pageHead } from './render-html.js';
@@ -43,6 +44,7 @@ const STUDY_FIGURES: Readonly<Record<NonNullable<PaperSpec['studyFigures']>[numb
   'periodic-orbit-walls': { figure: BIRKHOFF_FIGURE, name: 'Birkhoff’s billiard and its 2-periodic orbit' },
   'confocal-motions': { figure: CONFOCAL_FIGURE, name: 'motions in their confocal quadrilaterals' },
   'averaged-speed': { figure: AVERAGED_SPEED_FIGURE, name: 'the speed at the impacts against the averaged law' },
+  'rolling-speeds': { figure: ROLLING_SPEEDS_FIGURE, name: 'the speed after each impact against the threshold to roll on' },
   'universal-restitution': { figure: UNIVERSAL_FIGURES, name: 'the universal restitution H(v)/v, H(v) and the contact’s duration against the impact speed' },
 };
 

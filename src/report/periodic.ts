@@ -85,6 +85,13 @@ export function linearizationSection({
     paragraph(
       `At the default parameters, ${found.length === 1 ? 'one equilibrium was' : `${found.length} equilibria were`} found from the declared initial configuration and from `,
       m('q = 0'),
+      ...(linearization.turnedAbout
+        ? [
+            ', the former also turned about ',
+            m(mechanicsSymbol(linearization.turnedAbout)),
+            ` by the angle that carries ${proseName(model.unilateral[0]!.name)} onto each other contact (the contacts are one another’s images under these turns), so that every contact’s rests are sought near its own image of it`,
+          ]
+        : []),
       '. Eigenvalues are those of the state matrix ',
       m('A = \\partial(\\dot{q}, \\ddot{q})/\\partial(q, \\dot{q})'),
       ' on the motions the resting contacts allow (two zeros per held constraint row removed).',

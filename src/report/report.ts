@@ -27,6 +27,8 @@ import type { RestitutionStudy } from '../studies/restitution.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import { averagedSpeedSection } from './averaged-speed.js';
+import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
+import { rollingSpeedsSection } from './rolling-speeds.js';
 import { withReferences } from './bibliography.js';
 import { birkhoffFigure } from './birkhoff.js';
 import { confocalSection } from './confocal.js';
@@ -110,6 +112,8 @@ export interface ReportOptions {
   readonly realizations?: RealizationsStudy;
   /** The speed at the impacts against the averaged law (studies/averaged-speed.ts, kozlov1988 §3), in its own section. */
   readonly averagedSpeed?: AveragedSpeedStudy;
+  /** The speed after each impact against the threshold to roll on (studies/rolling-speeds.ts, rubanovich1981 §2), in its own section. */
+  readonly rollingSpeeds?: RollingSpeedsStudy;
   /** The paper's sketches of the mechanism (paper.sketches), drawn after the model's own sketch. */
   readonly paperSketches?: { readonly source: SourceKey; readonly sketches: readonly PaperSketch[] };
 }
@@ -165,10 +169,19 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.realizations) sections.push(realizationsSection(options.realizations));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
-  if (options.paper) sections.push(...paperCheckSections(options.paper));
+  if (options.paper) sections.push(...paperCheckSections(options.paper, system));
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
-  const motion = motionSection(model, simulation, drawing, plottedInStudy(system, options.limitStudy), options.unplotted);
+  if (options.rollingSpeeds) sections.push(rollingSpeedsSection(model, options.rollingSpeeds));
+  // A run the rolling study draws at its impacts is not plotted against time again.
+  const motion = motionSection(
+    model,
+    simulation,
+    drawing,
+    plottedInStudy(system, options.limitStudy),
+    options.unplotted,
+    options.rollingSpeeds ? 'rolling-speeds' : undefined,
+  );
   if (motion) sections.push(motion);
   const facts: SummaryFacts = {
     system,

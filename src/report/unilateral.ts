@@ -295,22 +295,30 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
   const cs = system.model.coordinates;
   const { bias } = reportSymbols(system);
   const namer = sumNamer(model);
-  const blocks: Block[] = [
-    paragraph('On each contact phase ', ref('contact-phase'), ' the row biases are'),
-    equations(
-      ...u.contacts.flatMap((c, j) => [
-        equation(undefined, `${bias}_{${j + 1}}`, mathLines(c.normal.bias)),
-        ...(c.tangent ? [equation(undefined, `${bias}_{${j + 1}}^{\\xi}`, mathLines(c.tangent.bias))] : []),
-      ]),
-    ),
-  ];
-  if (u.phases.length === 0) {
-    blocks.push(
-      paragraph(
-        `With ${u.contacts.length} contacts the active sets are not enumerated here; the generated code forms and solves each phase’s linear system numerically.`,
-      ),
-    );
-  }
+  // Without phases to solve, each bias would be printed for no equation that uses it: the rule is said instead.
+  const blocks: Block[] = u.phases.length
+    ? [
+        paragraph('On each contact phase ', ref('contact-phase'), ' the row biases are'),
+        equations(
+          ...u.contacts.flatMap((c, j) => [
+            equation(undefined, `${bias}_{${j + 1}}`, mathLines(c.normal.bias)),
+            ...(c.tangent ? [equation(undefined, `${bias}_{${j + 1}}^{\\xi}`, mathLines(c.tangent.bias))] : []),
+          ]),
+        ),
+      ]
+    : [
+        paragraph(
+          `With ${u.contacts.length} contacts the active sets are not enumerated here: on a phase `,
+          ref('contact-phase'),
+          ' each active row holds at the acceleration level, its bias ',
+          m(`${bias}_j = \\ddot{f}_j - (\\partial f_j/\\partial q)\\,\\ddot{q}`),
+          ' the part of ',
+          m('\\ddot{f}_j'),
+          ' free of the accelerations (and the same of ',
+          m('\\xi_j'),
+          ' for a sticking contact), and the generated code forms and solves each phase’s linear system numerically.',
+        ),
+      ];
   for (const phase of u.phases) {
     const names = phase.active.map((j) => contactName(u, j)).join(' and ');
     const held = heldText(model, u, phase);

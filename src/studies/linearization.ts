@@ -40,6 +40,8 @@ export interface StudiedEquilibrium extends Equilibrium {
 export interface LinearizationStudy {
   readonly forms: LinearForms;
   readonly equilibria: readonly StudiedEquilibrium[];
+  /** The angle coordinate the starts were also turned about, contact by contact (equilibriumStarts), if any. */
+  readonly turnedAbout?: string;
 }
 
 /**
@@ -107,11 +109,51 @@ export function nullity(A: readonly (readonly number[])[]): number {
   return n - rank;
 }
 
-/** Starts of the equilibrium search: the declared initial configuration, and q = 0. */
+/**
+ * Starts of the equilibrium search: the declared initial configuration, and q = 0; where every contact is contact 0
+ * turned by a multiple of 2π/m about one angle coordinate (m contacts: the rimless wheel's spokes), the declared one
+ * also turned back by each contact's angle, so that every contact's rests are sought near its own image of it.
+ */
 export function equilibriumStarts(system: DerivedSystem): number[][] {
   const q0 = [...system.model.initial.q0];
   const zero = q0.map(() => 0);
-  return q0.every((v) => v === 0) ? [zero] : [q0, zero];
+  const starts = q0.every((v) => v === 0) ? [zero] : [q0, zero];
+  const turned = contactTurns(system);
+  if (!turned) return starts;
+  // The declared start turned (q = 0 once: its turns add solves, not rests).
+  return [...turned.turns.map((d) => q0.map((v, i) => (i === turned.coordinate ? v - d : v))), ...starts.slice(1)];
+}
+
+/** The angle coordinate and each contact's turn (0 for contact 0) that carries contact 0's gap onto its own; undefined where none does. */
+function contactTurns(system: DerivedSystem): { coordinate: number; turns: number[] } | undefined {
+  const { model } = system;
+  const m = model.unilateral.length;
+  if (m < 3) return undefined;
+  const params = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
+  const names = model.coordinates.map((c) => c.q.name);
+  // A few configurations away from every symmetry of the gaps.
+  const probes = [0.31, -1.17, 2.03].map((x, k) => names.map((_, i) => x + 0.37 * i - 0.11 * k));
+  const gap = (j: number, q: readonly number[]): number =>
+    evaluate(model.unilateral[j]!.gap, { ...params, ...Object.fromEntries(names.map((n, i) => [n, q[i]!])) });
+  for (let c = 0; c < names.length; c++) {
+    if (model.coordinates[c]!.unit !== 'rad') continue;
+    const turnOf = (j: number): number | undefined =>
+      Array.from({ length: m }, (_, k) => (2 * Math.PI * k) / m).find((d) =>
+        probes.every(
+          (q) =>
+            Math.abs(
+              gap(j, q) -
+                gap(
+                  0,
+                  q.map((v, i) => (i === c ? v + d : v)),
+                ),
+            ) < 1e-9,
+        ),
+      );
+    const turns = Array.from({ length: m }, (_, j) => turnOf(j));
+    if (turns.every((d) => d !== undefined) && new Set(turns).size === m) return { coordinate: c, turns: turns as number[] };
+  }
+  return undefined;
 }
 
 /**
@@ -132,13 +174,18 @@ export function linearizationStudy(system: DerivedSystem): LinearizationStudy | 
   }
   const forms = linearForms(system);
   const spectrum = equilibriumSpectra(system, params);
-  const equilibria = found.map((eq) => ({ ...eq, ...spectrum(eq) }));
+  const turned = contactTurns(system);
+  // Starts turned contact by contact find the rests in the starts' order: listed by the contacts they rest on instead.
+  const order = (a: Equilibrium, b: Equilibrium): number => a.held.length - b.held.length || (a.held.map((j, k) => j - b.held[k]!).find((d) => d !== 0) ?? 0);
+  const sorted = turned ? [...found].sort(order) : found;
+  const equilibria = sorted.map((eq) => ({ ...eq, ...spectrum(eq) }));
   // K ≡ 0 and every rest found free with only zero eigenvalues (a realized contact's force is in A, not in K).
   const continuum =
     equilibria.length > 0 &&
     forms.K.every((r) => r.every((k) => k === ZERO)) &&
     equilibria.every((eq) => eq.held.length === 0 && eq.eigenvalues.every((z) => Math.hypot(z.re, z.im) < ZERO_EIGENVALUE));
-  return continuum ? undefined : { forms, equilibria };
+  if (continuum) return undefined;
+  return turned ? { forms, equilibria, turnedAbout: system.model.coordinates[turned.coordinate]!.name } : { forms, equilibria };
 }
 
 const SWITCHING: EquilibriumVerdict = 'on a switching surface (the force is not differentiable there: the linearization does not decide)';

@@ -1,5 +1,5 @@
 // The report's inputs of a compiled model: the motion, the declared orbit
-// and the basin all computed on the model's one loaded module.
+// the basin and the speeds at the impacts all computed on the model's one loaded module.
 import { describe, expect, it } from 'vitest';
 import wheel from '../../derivations/rimless-wheel.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
@@ -17,6 +17,8 @@ describe("the rimless wheel's report inputs", () => {
     expect(options.simulation && 'trajectory' in options.simulation).toBe(true);
     expect(options.orbit).toBeDefined();
     expect(options.basin).toBeDefined();
+    // The run's speeds against the threshold (paper.studyFigures 'rolling-speeds'), from the paper's general model.
+    expect(options.rollingSpeeds?.impacts).toHaveLength(29);
     expect(options.limitStudy).toBeUndefined();
   });
 });

@@ -217,12 +217,21 @@ describe('the rimless wheel’s report', () => {
   const system = derived(rimlessWheel);
   const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
   const ids = doc.sections.map((s) => s.id);
-  it('derives the general model (α = π/k symbolic) before the paper’s results: its tables, energies, constraints, equations, impact maps', () => {
+  it('derives the general model (α = π/k symbolic) before the paper’s results: its tables, constraints, impact maps; its energies and equations the model’s', () => {
     const from = ids.indexOf('general-model');
-    expect(ids.slice(from, from + 5)).toEqual(['general-model', 'general-energy', 'general-constraints', 'general-lagrange2', 'general-impact-maps']);
+    expect(ids.slice(from, from + 3)).toEqual(['general-model', 'general-constraints', 'general-impact-maps']);
+    // T, V, M and h do not depend on α: said once, with the model's sections named, not printed again.
+    const said = doc.sections[from]!.blocks.at(-1)!;
+    expect(said.kind === 'paragraph' && said.content).toEqual([
+      'Its kinetic and potential energies and Lagrange’s equations of the second kind are the model’s, term for term (Sections ',
+      { ref: 'sec:energy' },
+      ' and ',
+      { ref: 'sec:lagrange2' },
+      '), and are not printed again.',
+    ]);
     // Among the equations of motion: the Results section opens after it, with the paper's results.
     expect(ids.lastIndexOf('derivation', from)).toBeGreaterThan(ids.lastIndexOf('results', from));
-    expect(ids.indexOf('results')).toBeGreaterThan(from + 4);
+    expect(ids.indexOf('results')).toBeGreaterThan(from + 2);
     expect(ids.indexOf('paper-results')).toBeGreaterThan(ids.indexOf('results'));
   });
   it('resolves every reference, the general model’s to its own equations and tables', () => {
@@ -253,6 +262,22 @@ describe('the rimless wheel’s report', () => {
     const table = section.blocks.find((b) => b.kind === 'table');
     expect(table?.kind === 'table' && table.rows.map((r) => r[4]![0])).toEqual(Array(16).fill('yes'));
     expect(section.blocks.filter((b) => b.kind === 'figure').map((b) => b.kind === 'figure' && b.id)).toEqual(['paper-figure-Fig-4']);
+  });
+  it('says once that m, l, taken positive, are, and gives each row only its declared box: the table fits the line', () => {
+    const section = doc.sections.find((s) => s.id === 'paper-claims')!;
+    const table = section.blocks.find((b) => b.kind === 'table');
+    const on = table?.kind === 'table' ? table.rows.map((r) => r[3]![0]) : [];
+    // (2.3) on every I* and α; (2.9) for k = 3 on I* > 1/2 alone.
+    expect(on[0]).toEqual({ math: 'I^{*} \\in [0, 1],\\ \\alpha \\in (0, \\frac{1}{2} \\pi)' });
+    expect(on[13]).toEqual({ math: 'I^{*} \\in (\\frac{1}{2}, 1]' });
+    const first = section.blocks[0]!;
+    expect(first.kind === 'paragraph' && first.content.slice(-5)).toEqual([
+      ' The parameters without a declared range, ',
+      { math: 'm,\\ l' },
+      ', are taken in ',
+      { math: '(0, \\infty)' },
+      ' wherever they enter.',
+    ]);
   });
   it('says how the claims through a bound on the logarithm are proved once, naming them, not in each claim’s note', () => {
     const section = doc.sections.find((s) => s.id === 'paper-claims')!;

@@ -12,7 +12,8 @@ import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import { lagrange2Section, modelSection } from '../../src/report/sections.js';
-import { impactMapsSection, unilateralConventions } from '../../src/report/unilateral.js';
+import { contactPhasesSection, impactMapsSection, unilateralConventions } from '../../src/report/unilateral.js';
+import rimlessWheel from '../../derivations/rimless-wheel.js';
 import parabolicBilliard from '../../derivations/parabolic-billiard.js';
 import { derived } from '../helpers/examples.js';
 
@@ -62,6 +63,7 @@ const ORDER = [
   'averaged-speed',
   'paper-claims',
   'paper-not-derived',
+  'rolling-speeds',
   'simulation',
   'basin',
   'measure-form',
@@ -313,6 +315,13 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).not.toContain('where $D =');
     // The same sum keeps its letter: the pendulum at a wall's phase and impact both divide by D.
     expect(body('pendulum-wall').match(/where \$D = m_\{1\} \\cos\^\{2\} q_\{2\}/g)).toHaveLength(2);
+  });
+
+  it('rimless wheel: with its phases not enumerated, no bias is printed, only the rule β_j = f̈_j − (∂f_j/∂q) q̈', () => {
+    const section = contactPhasesSection(derived(rimlessWheel))!;
+    expect(section.blocks.map((b) => b.kind)).toEqual(['paragraph']);
+    const [only] = section.blocks;
+    expect(only?.kind === 'paragraph' && only.content).toContainEqual({ math: '\\beta_j = \\ddot{f}_j - (\\partial f_j/\\partial q)\\,\\ddot{q}' });
   });
 
   it.each(models.map((m) => [m.spec.name] as const))(

@@ -16,6 +16,7 @@ import { nLinkPendulum } from '../../derivations/n-link-pendulum.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { linearizationStudy } from '../../src/studies/linearization.js';
 import { derived } from '../helpers/examples.js';
+import rimlessWheel from '../../derivations/rimless-wheel.js';
 
 describe('the linearization study', () => {
   it('finds the hanging pendulum from θ = 1 and θ = 0: ±i√(g/l), linearly stable, K = m g l cos θ', () => {
@@ -133,5 +134,37 @@ describe('the linearization study', () => {
         }),
       ),
     ).toBeUndefined();
+  });
+
+  it('finds every rest of the six-spoke wheel, the declared start turned spoke by spoke: each spoke upright, each pair of neighbours on the line', () => {
+    // Spoke j at ψ + πj/3 from the slope's normal, the slope at γ = 0.1, I* = ½, g = 9.81, l = 1. Upright on spoke j
+    // (ψ + πj/3 = γ, y = cos γ) it falls like an inverted pendulum about its foot, λ = ±√(g/(l(1 + I*)));
+    // on spokes j and j + 1 (ψ + πj/3 = −π/6, y = cos(π/6)) every coordinate is held.
+    const study = linearizationStudy(derived(rimlessWheel))!;
+    expect(study.turnedAbout).toBe('psi');
+    const angle = (x: number): number => Math.atan2(Math.sin(x), Math.cos(x));
+    const upright = study.equilibria.filter((e) => e.held.length === 1);
+    const pairs = study.equilibria.filter((e) => e.held.length === 2);
+    expect(upright.map((e) => e.held[0])).toEqual([0, 1, 2, 3, 4, 5]);
+    for (const e of upright) {
+      expect(angle(e.q[2]! + (Math.PI * e.held[0]!) / 3 - 0.1)).toBeCloseTo(0, 9);
+      expect(e.q[1]).toBeCloseTo(Math.cos(0.1), 9);
+      expect(e.verdict).toBe('unstable');
+      expect(Math.max(...e.eigenvalues.map((z) => z.re))).toBeCloseTo(Math.sqrt(9.81 / 1.5), 6);
+    }
+    expect(pairs.map((e) => e.held)).toEqual([
+      [0, 1],
+      [0, 5],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+    ]);
+    for (const e of pairs) {
+      const j = e.held[1]! - e.held[0]! === 1 ? e.held[0]! : e.held[1]!;
+      expect(angle(e.q[2]! + (Math.PI * j) / 3 + Math.PI / 6)).toBeCloseTo(0, 9);
+      expect(e.q[1]).toBeCloseTo(Math.cos(Math.PI / 6), 9);
+      expect(e.verdict).toBe('pinned by its contacts');
+    }
   });
 });

@@ -27,6 +27,8 @@ export interface StudyFigures {
   readonly realizations?: RealizationsFigure;
   /** Whether the speed at the impacts is drawn against the averaged law (kozlov1988 §3). */
   readonly averagedSpeed: boolean;
+  /** Whether the speed after the impacts is drawn against the threshold to roll on (rubanovich1981 §2). */
+  readonly rollingSpeeds: boolean;
 }
 
 /** kozlov1988 Fig. 1 as declared (RealizationsFigureSpec), checked: the other laws in their declared order. */
@@ -45,6 +47,7 @@ const FIELDS = {
   'confocal-motions': { kind: true, starts: true },
   'periodic-orbit-walls': { kind: true },
   'averaged-speed': { kind: true },
+  'rolling-speeds': { kind: true },
   'universal-restitution': { kind: true },
   // limits: laws also run as the model's limitStudy parameter grows (none without a study).
   realizations: { kind: true, contact: true, label: true, laws: true, params: true, t1: true, cut: true, limits: true },
@@ -68,9 +71,10 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
   let confocal: ConfocalStartSpec[] | undefined;
   let orbitWalls = false;
   let averagedSpeed = false;
+  let rollingSpeeds = false;
   let realizations: RealizationsFigure | undefined;
   const seen = new Set<string>();
-  if (input === undefined) return out.result({ orbitWalls, averagedSpeed });
+  if (input === undefined) return out.result({ orbitWalls, averagedSpeed, rollingSpeeds });
   (arrayAt(input, 'paper.studyFigures', 'a list of figures { kind, … }', out) ?? []).forEach((item, i) => {
     const field = `paper.studyFigures[${i}]`;
     const f = fieldsAt(item, field, 'a figure { kind, … }', out);
@@ -98,6 +102,11 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
       averagedSpeed = true;
       return;
     }
+    if (kind === 'rolling-speeds') {
+      // The study reads the general model's threshold and stride (studies/rolling-speeds.ts), which says where they are missing.
+      rollingSpeeds = true;
+      return;
+    }
     if (kind === 'universal-restitution') {
       if (!model.patches?.length)
         out.add(
@@ -123,7 +132,7 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
     if (Array.isArray(f.starts) && !list.length) out.add('missing-field', member(field, 'starts'), 'confocal-motions runs at least one start');
     confocal = list.flatMap((s, k) => confocalStart(s, `${member(field, 'starts')}[${k}]`, model, out));
   });
-  return out.result({ ...(confocal ? { confocal } : {}), orbitWalls, averagedSpeed, ...(realizations ? { realizations } : {}) });
+  return out.result({ ...(confocal ? { confocal } : {}), orbitWalls, averagedSpeed, rollingSpeeds, ...(realizations ? { realizations } : {}) });
 }
 
 /** Fig. 1's declaration: a realized contact, labels in words, realized laws, the model's parameters, t1 and the cut positive. */

@@ -16,6 +16,7 @@ import parabolic from '../../../derivations/parabolic-billiard.js';
 import elastic from '../../../derivations/kozlov-release-elastic.js';
 import billiard from '../../../derivations/circle-billiard.js';
 import disk from '../../../derivations/viscoelastic-disk.js';
+import rimless from '../../../derivations/rimless-wheel.js';
 import { buildModel } from '../../../src/model/model.js';
 import { checkStudyFigures } from '../../../src/model/validate/paper-study-figures.js';
 import { builds, modelError, mutate, problems } from '../spec-cases.js';
@@ -35,10 +36,15 @@ describe('a paper’s figures drawn by a study', () => {
       ['b', 0, 0.8, 1, 0],
     ]);
     const fig2 = checkStudyFigures(birkhoff.paper!.studyFigures, buildModel(birkhoff), true);
-    expect(fig2).toEqual({ orbitWalls: true, averagedSpeed: false });
-    expect(checkStudyFigures(undefined, buildModel(birkhoff), true)).toEqual({ orbitWalls: false, averagedSpeed: false });
+    expect(fig2).toEqual({ orbitWalls: true, averagedSpeed: false, rollingSpeeds: false });
+    expect(checkStudyFigures(undefined, buildModel(birkhoff), true)).toEqual({ orbitWalls: false, averagedSpeed: false, rollingSpeeds: false });
     builds(billiard);
-    expect(checkStudyFigures(billiard.paper!.studyFigures, buildModel(billiard), false)).toEqual({ orbitWalls: false, averagedSpeed: true });
+    expect(checkStudyFigures(billiard.paper!.studyFigures, buildModel(billiard), false)).toEqual({
+      orbitWalls: false,
+      averagedSpeed: true,
+      rollingSpeeds: false,
+    });
+    expect(checkStudyFigures(rimless.paper!.studyFigures, buildModel(rimless), true)).toEqual({ orbitWalls: false, averagedSpeed: false, rollingSpeeds: true });
   });
 
   it('refuse an unknown kind, one declared twice and an unknown key, naming the model', () => {

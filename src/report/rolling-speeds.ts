@@ -1,0 +1,136 @@
+// rubanovich1981 §2 in a report: the run's speed after each impact against
+// the least speed to roll on over the next spoke and the steady rolling's
+// speed, the stride map's fixed point (src/studies/rolling-speeds.ts), at the
+// run's slope and at the orbit's. It prints the study's numbers; it computes none.
+// Tests: test/studies/rolling-speeds.test.ts.
+import { REFERENCES } from '../model/sources.js';
+import type { Model } from '../model/types.js';
+import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
+import { equation, equations, m, paragraph, ref, series, type Inline, type Section, type Table } from './document.js';
+import { fourDigits, math, mechanicsSymbol, proseName } from './notation.js';
+import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
+import { sceneFigure } from './scene-figure.js';
+
+/** rubanovich1981's result this section shows, and the section's id (docs/reports/papers.html links to it). */
+export const ROLLING_SPEEDS_FIGURE = { eq: '§2', id: 'rolling-speeds' } as const;
+
+/** Impacts tabulated after the first that falls back: the rocking that follows. */
+const ROCKING_ROWS = 2;
+
+export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): Section {
+  const paper = REFERENCES.rubanovich1981.short;
+  const v = mechanicsSymbol(`${study.coordinate}'`);
+  const v2 = `(${v}^{+})^{2}`;
+  const [here, orbit] = study.slopes;
+  const p = study.parameter;
+  const named = (at: RollingSpeedsStudy['slopes'][number]): string => (p ? `${mechanicsSymbol(p)} = ${fourDigits(at.params[p] ?? study.defaults[p]!)}` : '');
+  const contact = (j: number | undefined): string => (j === undefined ? '' : proseName(model.unilateral[j]!.name));
+  const shown = study.fallsBack === undefined ? study.impacts : study.impacts.slice(0, study.fallsBack + 1 + ROCKING_ROWS);
+  const table: Table = {
+    kind: 'table',
+    id: 'rolling-speeds',
+    caption: `The speed after each impact of the run against the least speed to roll on over the next spoke, ${paper} §2`,
+    columns: ['t', 'strikes', 'speed squared after', 'against the threshold', 'next strikes'],
+    align: 'rlrll',
+    rows: shown.map((i, k) => [
+      [m(fourDigits(i.t))],
+      [contact(i.contact)],
+      [m(fourDigits(i.speedSquared))],
+      [k > (study.fallsBack ?? Infinity) ? 'rocking' : i.speedSquared > here!.threshold ? 'above: rolls on' : 'below: falls back'],
+      [contact(i.next)],
+    ]),
+  };
+  const ts = study.impacts.map((i) => i.t);
+  const [t0, t1] = [Math.min(...ts), Math.max(...ts)];
+  const level = (label: string, y: number): CurveSpec['curves'][number] => ({ label, x: [t0, t1], y: [y, y], start: false });
+  const curves: CurveSpec['curves'] = [
+    { label: v2, x: ts, y: study.impacts.map((i) => i.speedSquared), start: false },
+    level('\\text{threshold}', here!.threshold),
+    level('\\text{steady rolling}', here!.rolling),
+  ];
+  const scene = curveScene({
+    id: 'plot-rolling-speeds',
+    title: `${model.title}: the speed after each impact against the threshold to roll on (${paper} §2)`,
+    curves,
+    xLabel: { text: 't [s]', tex: '$t$ [$\\mathrm{s}$]' },
+    yLabel: { text: `${study.coordinate}'+^2 [rad^2/s^2]`, tex: `$${v2}$ [$\\mathrm{rad}^{2}/\\mathrm{s}^{2}$]` },
+  });
+  const back = study.fallsBack === undefined ? undefined : study.impacts[study.fallsBack];
+  const verdict = (at: RollingSpeedsStudy['slopes'][number]): Inline[] => [
+    'the fixed point is ',
+    m(fourDigits(at.rolling)),
+    at.rolling < at.threshold ? ', below the threshold ' : ', above the threshold ',
+    m(fourDigits(at.threshold)),
+    at.rolling < at.threshold ? ': no rolling orbit exists there' : ': the wheel rolls on for ever there',
+  ];
+  return {
+    id: ROLLING_SPEEDS_FIGURE.id,
+    title: 'Rolling and rocking',
+    blocks: [
+      paragraph(
+        `${paper} §2 says in words that below a limit of the speed rolling stops and rocking from leg to leg begins. Turning on the arriving spoke, the wheel passes over it iff `,
+        m(`${v2} > ${math(study.threshold)}`),
+        ' (Section ',
+        ref('sec:own-results'),
+        '). Over one stride to the next impact the slope adds ',
+        m('c'),
+        ' to ',
+        m(`${v}^2`),
+        ', and the impact multiplies ',
+        m(v),
+        ' by (2.6)’s ratio ',
+        m('r'),
+        ', so ',
+        m(`${v2} \\mapsto r^2(${v2} + c)`),
+        '; its fixed point is the steady rolling’s speed:',
+      ),
+      equations(
+        equation('rolling-gain', 'c', math(study.gain)),
+        equation('rolling-fixed-point', `${v2}_{\\text{rolling}}`, [`\\frac{r^2 c}{1 - r^2} = ${math(study.rolling)}`]),
+      ),
+      paragraph(
+        'With the parameters’ defaults',
+        ...(study.fixed
+          ? [' and ', m(`${mechanicsSymbol(study.fixed)} = ${fourDigits(study.defaults[study.fixed]!)}`), ', as the model’s impact configuration fixes it']
+          : []),
+        ', ',
+        ...series(
+          [here, ...(orbit ? [orbit] : [])].map((at, k) => [
+            ...(p ? [k === 0 ? 'at the model’s ' : 'at the orbit’s ', m(named(at!)), ' '] : []),
+            ...verdict(at!),
+          ]),
+          ';',
+        ),
+        orbit ? '. The periodic orbit is therefore sought at the latter (Section ' : '.',
+        ...(orbit ? [ref('sec:periodic-orbit'), ').'] : []),
+      ),
+      paragraph(
+        `The run’s speed after each of its ${study.impacts.length} impacts against the threshold (Table `,
+        ref('tab:rolling-speeds'),
+        ' and the figure below)',
+        ...(back
+          ? [
+              ': after the impact at ',
+              m(`t = ${fourDigits(back.t)}`),
+              ' it is ',
+              m(`${fourDigits(back.speedSquared)} < ${fourDigits(here!.threshold)}`),
+              `, so the wheel does not pass over ${contact(back.contact)} and falls back: ${contact(back.next)} strikes again, and the wheel rocks between the two with falling speed.`,
+            ]
+          : ['.']),
+      ),
+      table,
+      sceneFigure(
+        scene,
+        0.9,
+        curves.map((c, k) => ({ label: c.label, ...seriesStyle(k) })),
+        [
+          'The speed after each impact of the run, ',
+          m(v2),
+          ', against the threshold to roll on and the steady rolling’s speed at ',
+          m(named(here!) || 'the defaults'),
+          '.',
+        ],
+      ),
+    ],
+  };
+}

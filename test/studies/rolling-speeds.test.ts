@@ -1,0 +1,79 @@
+// rubanovich1981 §2 on the rimless wheel's report run (studies/rolling-speeds.ts, report/rolling-speeds.ts): the
+// speed after each impact against the slope's threshold 2g(1 − cos(α − γ))/(l(1 + I*)), and the steady rolling's
+// ψ̇⁺², the fixed point of ψ̇⁺² ↦ r²(ψ̇⁺² + c), typed here: r = (I* + cos 2α)/(1 + I*) = 2/3 at I* = ½, α = π/6, and
+// c = 4g sin α sin γ/(l(1 + I*)), the energy the slope gives per stride (the hub drops 2l sin α sin γ) over
+// T = ml²(1 + I*)ψ̇² of the wheel turning about a foot.
+import { describe, expect, it } from 'vitest';
+import wheel, { rimlessWheelStance } from '../../derivations/rimless-wheel.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
+import { reportMotion } from '../../src/studies/motion.js';
+import { rollingSpeedsStudy } from '../../src/studies/rolling-speeds.js';
+import { derived } from '../helpers/examples.js';
+import { loadGenerated } from '../helpers/generated-module.js';
+
+const [l, g, Istar, alpha] = [1, 9.81, 0.5, Math.PI / 6];
+const r = (Istar + Math.cos(2 * alpha)) / (1 + Istar);
+const gain = (gamma: number): number => (4 * g * Math.sin(alpha) * Math.sin(gamma)) / (l * (1 + Istar));
+const fixedPoint = (gamma: number): number => (r * r * gain(gamma)) / (1 - r * r);
+const threshold = (gamma: number): number => (2 * g * (1 - Math.cos(alpha - gamma))) / (l * (1 + Istar));
+
+describe('the rimless wheel’s speeds against the threshold to roll on', async () => {
+  const system = derived(wheel);
+  const { simulation } = reportMotion(await loadGenerated(system));
+  if (!('trajectory' in simulation)) throw new Error('no trajectory');
+  const study = rollingSpeedsStudy(derived(rimlessWheelStance()), system, simulation.trajectory, wheel.orbit!.params);
+
+  it('derives c = 4g sin α sin γ/(l(1 + I*)) and the fixed point r²c/(1 − r²) in closed form, for every α, γ, I*', () => {
+    for (const [a, gamma, I] of [
+      [0.3, 0.05, 0],
+      [Math.PI / 6, 0.2, 0.5],
+      [0.7, 0.4, 1],
+    ] as const) {
+      const at = { alpha: a, gamma, Istar: I, g: 3, l: 0.7, m: 2 };
+      const ratio = (I + Math.cos(2 * a)) / (1 + I);
+      const c = (4 * 3 * Math.sin(a) * Math.sin(gamma)) / (0.7 * (1 + I));
+      expect(evaluate(study.gain, at)).toBeCloseTo(c, 12);
+      expect(evaluate(study.rolling, at)).toBeCloseTo((ratio * ratio * c) / (1 - ratio * ratio), 12);
+    }
+  });
+
+  it('at the run’s γ = 0.1 the fixed point 1.0447 is below the threshold 1.1561 (no rolling orbit); at the orbit’s γ = 0.2, 2.079 above 0.679', () => {
+    expect(r).toBeCloseTo(2 / 3, 15);
+    expect(study.fixed).toBe('alpha');
+    expect(study.parameter).toBe('gamma');
+    const [here, orbit] = study.slopes;
+    expect(here!.rolling).toBeCloseTo(fixedPoint(0.1), 12);
+    expect(here!.rolling).toBeCloseTo(1.0447, 4);
+    expect(here!.threshold).toBeCloseTo(threshold(0.1), 12);
+    expect(here!.threshold).toBeCloseTo(1.1561, 4);
+    expect(orbit!.params).toEqual({ gamma: 0.2 });
+    expect(orbit!.rolling).toBeCloseTo(2.079, 3);
+    expect(orbit!.threshold).toBeCloseTo(0.679, 3);
+  });
+
+  it('takes the run’s ψ̇⁺² after each impact: the third, 1.1365, below the threshold, falls back onto spoke 2', () => {
+    expect(study.impacts.slice(0, 3).map((i) => Number(i.speedSquared.toFixed(4)))).toEqual([1.5096, 1.2513, 1.1365]);
+    expect(study.fallsBack).toBe(2);
+    expect(study.impacts.slice(0, 4).map((i) => [i.contact, i.next])).toEqual([
+      [1, 2],
+      [2, 3],
+      [3, 2],
+      [2, 3],
+    ]);
+  });
+
+  it('prints both slopes’ numbers, the table up to two impacts after the fall and its one plot', () => {
+    const section = rollingSpeedsSection(system.model, study);
+    const tex = renderLatexBody({ model: 'rimless-wheel', title: '', provenance: '', abstract: [], sections: [section], citations: [] });
+    expect(tex).toContain("at the model's $\\gamma = 0.1$ the fixed point is $1.045$, below the threshold $1.156$: no rolling orbit exists there");
+    expect(tex).toContain("at the orbit's $\\gamma = 0.2$ the fixed point is $2.079$, above the threshold $0.6789$");
+    expect(tex).toContain(
+      'after the impact at $t = 3.497$ it is $1.136 < 1.156$, so the wheel does not pass over spoke 3 and falls back: spoke 2 strikes again',
+    );
+    const table = section.blocks.find((b) => b.kind === 'table');
+    expect(table?.kind === 'table' && table.rows.length).toBe(5);
+    expect(section.blocks.filter((b) => b.kind === 'figure').length).toBe(1);
+  });
+});

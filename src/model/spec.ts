@@ -617,7 +617,18 @@ export interface PresentationSpec {
   readonly drawing?: DrawingSpec;
   /** The papers the model and its formulas come from, cited in its report (src/model/sources.ts keys, e.g. 'rubanovich1981'). */
   readonly sources?: readonly string[];
+  /**
+   * Generic parts the report leaves out where they say nothing of the paper's question (kozlov1988 §2's release, whose
+   * figure is the gap against time): 'energy' its plot against time, 'phase' the phase portraits, 'equilibria' the
+   * linearization's table of rests.
+   */
+  readonly leaveOut?: readonly ReportPart[];
 }
+
+/** A generic part of a report a model may leave out (PresentationSpec.leaveOut). */
+export type ReportPart = 'energy' | 'phase' | 'equilibria';
+/** The parts a model may leave out of its report. */
+export const REPORT_PARTS: Readonly<Record<ReportPart, true>> = { energy: true, phase: true, equilibria: true };
 
 /** What the derivation is checked against (src/studies/paper-check.ts): a paper's formulas. */
 export interface VerificationSpec {
@@ -888,7 +899,7 @@ export const PHYSICS_FIELDS: Known<PhysicsSpec> = {
 };
 export const NUMERICS_FIELDS: Known<NumericsSpec> = { multipleImpacts: true, initial: true };
 export const EXPERIMENTS_FIELDS: Known<ExperimentsSpec> = { orbit: true, limitStudy: true };
-export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true };
+export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true, leaveOut: true };
 export const VERIFICATION_FIELDS: Known<VerificationSpec> = { paper: true };
 /** Every key of a model file, concern by concern (the order of the list an unknown key's message gives). */
 export const MODEL_FIELDS: Known<ModelSpec> = {

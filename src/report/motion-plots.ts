@@ -5,6 +5,7 @@
 // its value after each event where nothing but impacts changes it.
 // Tests: test/report/figures.test.ts, test/report/motion.test.ts.
 import { ZERO } from '../core/expr.js';
+import type { ReportPart } from '../model/spec.js';
 import type { Model } from '../model/types.js';
 import type { Inline } from './document.js';
 import type { PlotEventKind } from './plot.js';
@@ -114,6 +115,9 @@ export function scaleGroups(units: readonly (string | undefined)[], measures: re
   }
   return out;
 }
+
+/** Whether the model leaves a generic part out of its report (ModelSpec.leaveOut: kozlov1988 §2's energy and phase plots). */
+export const leftOut = (model: Model, part: ReportPart): boolean => model.leaveOut?.includes(part) ?? false;
 
 /**
  * Whether nothing but impacts changes the energy: no non-potential force,

@@ -19,6 +19,7 @@ import {
   conservativeBetweenEvents,
   energyDrift,
   keptEnergy,
+  leftOut,
   scaleGroups,
   shownTrajectory,
   spread,
@@ -325,7 +326,7 @@ export function motionSection(
   }
   // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
   const kept = keptEnergy(model, run);
-  if (tr.energy && !uniform && kept === undefined) {
+  if (tr.energy && !uniform && kept === undefined && !leftOut(model, 'energy')) {
     figures.push(
       sceneFigure(
         plotScene({
@@ -359,7 +360,7 @@ export function motionSection(
   // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each;
   // a coordinate at one velocity throughout left out (kozlov1988 §3's tangential x₂).
   const phases = (
-    uniform
+    uniform || leftOut(model, 'phase')
       ? []
       : grouped(
           cs.map((c) => c.unit),
@@ -373,7 +374,8 @@ export function motionSection(
     const unit = cs[phase[0]!]!.unit;
     const one = phase.length === 1 ? cs[phase[0]!]! : undefined;
     const unitName = unit ? unitText(unit) : 'no unit';
-    const which = one ? `${mechanicsSymbol(one.name)} against its velocity` : `each coordinate in ${unitName} against its velocity`;
+    // The velocity is the vertical axis: it is plotted against the coordinate.
+    const which = `the velocity of each coordinate in ${unitName} against the coordinate`;
     figures.push(
       sceneFigure(
         curveScene({
@@ -388,7 +390,7 @@ export function motionSection(
         0.75,
         phase.map((i) => ({ label: `(${mechanicsSymbol(cs[i]!.name)}, ${mechanicsSymbol(cs[i]!.qd.name)})`, ...seriesStyle(i) })),
         one
-          ? ['Phase portrait: ', m(mechanicsSymbol(one.name)), ' against its velocity, from the dot at the initial state.']
+          ? ['Phase portrait: ', m(mechanicsSymbol(one.qd.name)), ' against ', m(mechanicsSymbol(one.name)), ', from the dot at the initial state.']
           : [`Phase portrait: ${which}, from the dot at the initial state.`],
       ),
     );

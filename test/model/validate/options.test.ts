@@ -1,4 +1,4 @@
-// multipleImpacts: 'error' or 'lcp', nothing else.
+// multipleImpacts: 'error' or 'lcp', nothing else. leaveOut: distinct known report parts.
 import { describe, expect, it } from 'vitest';
 import { ball, builds, mutate, problems } from '../spec-cases.js';
 
@@ -10,5 +10,18 @@ describe('multipleImpacts', () => {
   it("the known values are kept; absent means 'error'", () => {
     expect(builds(mutate(ball, { multipleImpacts: 'lcp' })).multipleImpacts).toBe('lcp');
     expect(builds(ball).multipleImpacts).toBe('error');
+  });
+});
+
+describe('leaveOut', () => {
+  it('a list of distinct parts among energy, phase and equilibria, kept as given; absent means none', () => {
+    expect(builds(mutate(ball, { leaveOut: ['energy', 'phase'] })).leaveOut).toEqual(['energy', 'phase']);
+    expect(builds(ball).leaveOut).toBeUndefined();
+  });
+
+  it('an unknown part, a repeated one or no list: invalid-option in field leaveOut', () => {
+    for (const v of [['plots'], ['energy', 'energy'], 'energy', [1]]) {
+      expect(problems(mutate(ball, { leaveOut: v })), JSON.stringify(v)).toEqual([['invalid-option', 'leaveOut']]);
+    }
   });
 });

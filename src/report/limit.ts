@@ -320,7 +320,9 @@ function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStud
     const limit = limits?.[k];
     if (!b || limit === undefined || shown.slice(0, n).some((j) => same(j, k))) return [];
     const names = shown.filter((j) => same(k, j)).join(' and ');
-    const power = `${symbol}^{${Number(b.order.toPrecision(6))}}`;
+    const power = b.order === 0.5 ? `\\sqrt{${symbol}}` : `${symbol}^{${Number(b.order.toPrecision(6))}}`;
+    // The release is Kozlov's τ (kozlov1988 §2), not a coordinate's x.
+    const x = k === 'release' ? '\\tau' : 'x';
     return [
       paragraph(
         `The theory bounds the distance of the ${names} to ${names === k ? 'its limit' : 'their limits'} only in order, `,
@@ -328,11 +330,11 @@ function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStud
         ', and it does not follow a power of ',
         m(symbol),
         `: no order is fitted, and the last value stands for the limit. Scaled, with `,
-        m(`x_{${symbol}}`),
+        m(`${x}_{${symbol}}`),
         ` the ${names} at `,
         m(symbol),
         ', ',
-        m(`${power}\\,|x_{${symbol}} - ${limit}|`),
+        m(`${power}\\,|${x}_{${symbol}} - ${limit}|`),
         ' is ',
         ...b.scaled.flatMap((x, i): Inline[] => [...(i ? [i === rows.length - 1 ? ' and ' : ', '] : []), ...cell(x)]),
         ' at ',
@@ -368,13 +370,25 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
   ];
   if (study.convergence === 'vanishes')
     return ['the compliant model approaches the rigid one as ', p, ' grows: the largest distance between their motions falls from ', ...range];
+  // The level is set by how long the runs last, so it is the table's, not a result to lead with: the paper's limit motion leads.
+  const table: Inline[] = ['Table ', ref('tab:rigid-limit')];
+  if (study.convergence === 'persists' && limitMotion.length)
+    return [
+      'as ',
+      p,
+      ' grows the compliant model tends to ',
+      ...limitMotion,
+      ', not to the rigid one: the largest distance between their motions levels off, not at 0 (',
+      ...table,
+      ')',
+    ];
   if (study.convergence === 'persists')
     return [
       'the compliant model does not approach the rigid one as ',
       p,
-      // The level is set by how long the runs last, so it is the table's, not a result to lead with.
-      ' grows: the largest distance between their motions levels off, not at 0 (the table), so the limit is a motion other than the rigid one',
-      ...(limitMotion.length ? [' (', ...limitMotion, ')'] : []),
+      ' grows: the largest distance between their motions levels off, not at 0 (',
+      ...table,
+      '), so the limit is a motion other than the rigid one',
     ];
   return ['the study does not decide whether the compliant model approaches the rigid one: the largest distance between their motions goes from ', ...range];
 }

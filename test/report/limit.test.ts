@@ -126,7 +126,7 @@ describe('the rigid-limit section', () => {
 
   it('says what the study decided of the distance: levelling off at its limit, vanishing, or undecided', () => {
     const said = (s: ReportLimitStudy): string => limitSection(s).blocks.map(words).join(' ');
-    expect(said(study)).toContain('does not approach the rigid one as N grows: the largest distance between their motions levels off, not at 0 (the table)');
+    expect(said(study)).toContain('does not approach the rigid one as N grows: the largest distance between their motions levels off, not at 0 (Table )');
     const falling = { ...study, rows: [study.rows[0]!, { ...study.rows[1]!, distance: 1e-4 }], convergence: 'vanishes' as const };
     expect(said(falling)).toContain(
       'approaches the rigid one as N grows: the largest distance between their motions falls from 1.505 at N = 10 to 1.000 \\cdot 10^{-4} at N = 10000',
@@ -221,6 +221,8 @@ describe('the study in the reports of Kozlov’s realizations', () => {
       .blocks.map(words)
       .join(' ');
     expect(said).toContain('The theory bounds the distance of the release to its limit only in order');
+    // Kozlov's τ for the release, never a coordinate's x.
+    expect(said).toContain('\\sqrt{N}\\,|\\tau_{N} - 1|');
     expect(said).toContain(`${Number(scaled[0]!.toPrecision(6)).toString().slice(0, 5)}`);
   });
 
@@ -231,18 +233,19 @@ describe('the study in the reports of Kozlov’s realizations', () => {
   };
 
   it.each([
-    ['kozlov-release-added-mass', '4.32843', '(2.6)'],
+    // (2.5): the release at 2 + √2 whatever N, the root of t² − 4t + 2 after t = 1.
+    ['kozlov-release-added-mass', '4.32843', '(2.6), where it leaves at $\\tau = 2 + \\sqrt{2}$ for every $N$'],
     // The delayed release in closed form, typed from the analysis of (2.7)'s root: 2 + 1/N up to O(e^{−N}/N).
     ['kozlov-release-viscous', '1.5', '(2.7), where it leaves at $\\tau = 2 + \\frac{1}{N} + O\\left(e^{-N}/N\\right)$'],
   ])(
-    '%s: no fitted order of the distance, and the conclusion says the limit is another motion than the rigid one, without the horizon-set level %s, citing %s',
+    '%s: no fitted order of the distance, and the conclusion leads with the paper’s limit motion, without the horizon-set level %s: Kozlov %s',
     (name, limit, eq) => {
       expect(column(section(name), 'fitted order').at(-1)).toBe('---');
       const said = conclusion(name);
       expect(said).not.toMatch(/model approaches the rigid one/);
-      expect(said).toContain('does not approach the rigid one as $N$ grows: the largest distance between their motions levels off, not at 0 (the table)');
+      expect(said).toContain(`as $N$ grows the compliant model tends to Kozlov ${eq}, not to the rigid one`);
+      expect(said).toContain(`levels off, not at 0 (Table \\ref{tab:${name}:rigid-limit})`);
       expect(said).not.toContain(limit);
-      expect(said).toContain(`a motion other than the rigid one (Kozlov ${eq})`);
     },
   );
 

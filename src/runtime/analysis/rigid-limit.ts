@@ -117,6 +117,11 @@ export interface LimitStudy {
    * collapse (kozlov1988 Theorem 1, the realized pendulum's u = O(1/N)).
    */
   readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
+  /**
+   * Where the distance vanishes like N^{−r} (r as for `deviations`): N^r times it per run and their limit by Aitken's
+   * Δ², the leading coefficient C of the distance C N^{−r} (kozlov1988 (2.4), the viscous line without adhesion: g(1 + 2 ln 2)).
+   */
+  readonly leading?: { readonly order: number; readonly scaled: readonly number[]; readonly extrapolated: number };
 }
 
 /**
@@ -233,6 +238,8 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const order = Math.round(2 * orders.distance) / 2;
   const deviations =
     convergence === 'vanishes' && order > 0 ? { t: times, order, rows: deviationRows.map((row, i) => row.map((d) => N[i]! ** order * d)) } : undefined;
+  const scaled = distances.map((d, i) => N[i]! ** order * d);
+  const leading = convergence === 'vanishes' && order > 0 ? { order, scaled, extrapolated: aitken(scaled, resolution) } : undefined;
   return {
     parameter,
     rows,
@@ -245,6 +252,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     bounded,
     gaps,
     ...(deviations ? { deviations } : {}),
+    ...(leading ? { leading } : {}),
   };
 }
 

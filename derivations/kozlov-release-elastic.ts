@@ -25,13 +25,14 @@ export default defineModel({
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
   // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
   leaveOut: ['energy', 'phase', 'equilibria'],
-  // τ = 1 + O(N^{−1/2}) is a bound: the lag goes with the phase of √N at x = 0, not a power of N.
+  // τ = 1 + O(N^{−1/2}) is a bound: the lag goes with the phase of √N at x = 0, not a power of N; the motion after
+  // it, leaving with ẏ(τ) = O(N^{−1/2}), is as far from (2.4).
   limitStudy: {
     parameter: 'N',
     values: [10, 100, 1000, 10000],
     rigid: { line: { plastic: true } },
     limits: { release: 1, duration: 1 },
-    bounds: { release: 0.5, duration: 0.5 },
+    bounds: { release: 0.5, duration: 0.5, distance: 0.5 },
   },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
   // Kozlov's Theorem 2 against the motion's limit derived in closed form (the classical motion
@@ -49,7 +50,8 @@ export default defineModel({
       },
       {
         eq: '§2',
-        name: '\\min_{t \\le 1} y,\\ \\sqrt{N} \\ge \\pi',
+        name: '\\min_{t \\le 1} y',
+        on: '\\sqrt{N} \\ge \\pi',
         formula: '-2*g/N',
         derived: 'trajectory1.y.min',
         note: 'the strip’s lower edge, reached first at $t = \\pi/\\sqrt{N}$, within the piece where $\\sqrt{N} \\ge \\pi$.',

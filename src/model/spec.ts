@@ -459,7 +459,7 @@ export interface LimitStudySpec {
    * follows a power law (kozlov1988 §2: the elastic release τ = 1 + O(N^{−1/2})): for these quantities, each with
    * its limit given, the study fits no order and extrapolates nothing, and the report prints N^r|x_N − x_∞|.
    */
-  readonly bounds?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
+  readonly bounds?: { readonly release?: number; readonly duration?: number; readonly restitution?: number; readonly distance?: number };
   /**
    * A second start the study runs for each value, entering the contact with a normal speed (a start at rest
    * on it has no restitution): the first contact's restitution and duration as N grows (kozlov1988

@@ -40,6 +40,8 @@ export default defineModel({
       },
       { eq: '(2.4)', name: 'y(t),\\ t > 1', formula: 'g*(t - 1)^2/2', derived: 'trajectory2.y' },
     ],
+    corrects:
+      'Kozlov calls this force field ‘potential but discontinuous’. It has a potential on each side of $x = 0$ ($gy$ for $x < 0$, $-gy$ for $x > 0$) but none across it: its work around a closed path that crosses $x = 0$ is not zero, so the report corrects the wording and declares the field as a force, not through $V$.',
     notDerived: [
       {
         eq: 'Th. 2',

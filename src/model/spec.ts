@@ -866,6 +866,11 @@ export interface PaperSpec {
    * said wherever the report sums up the agreement (kozlov1988 §3: a constant metric without potential).
    */
   readonly scope?: string;
+  /**
+   * What the paper says in words that the derivation corrects, and how, in words ($…$ for math), said in the
+   * Discussion (kozlov1988 §2 calls the switched force 'potential but discontinuous': it has no potential across x = 0).
+   */
+  readonly corrects?: string;
 }
 
 /** A result of the paper left underived: its equation number, the result in LaTeX, and the reason in words ($…$ for math). */
@@ -1021,6 +1026,7 @@ export const PAPER_FIELDS: Known<PaperSpec> = {
   studyFigures: true,
   notDerived: true,
   scope: true,
+  corrects: true,
 };
 export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = {
   'confocal-motions': true,

@@ -972,6 +972,8 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),
       );
+    // A statement in the paper's words the derivation corrects (kozlov1988 §2: 'potential but discontinuous').
+    if (f.paper.corrects) blocks.push(paragraph(...capital(noteInlines(f.paper.corrects))));
     const apart = ownFindings(f.paper);
     if (apart.length) blocks.push(paragraph('Of the rows the paper does not print, marked in Table ', ref('tab:paper-check'), ', ', ...series(apart), '.'));
     const read = correctionFindings(f.paper);

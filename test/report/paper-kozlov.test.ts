@@ -235,6 +235,12 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     expect(evaluate(check.rows[2]!.derived, { g: 1.7 })).toBe(1);
     expect(check.notDerived.map((r) => r.eq)).toEqual(['Th. 2']);
     expect(check.notDerived[0]!.reason).toContain('kozlov-release-elastic');
+    // The Discussion corrects the paper's 'potential but discontinuous': no potential across x = 0.
+    const { system } = once(release);
+    const doc = buildReport(system, { source: 'derivations/kozlov-release.ts', toolkit: TOOLKIT, paper: check });
+    const discussion = JSON.stringify(doc.sections.find((x) => x.id === 'discussion')!.blocks);
+    expect(discussion).toContain('potential but discontinuous');
+    expect(discussion).toContain('corrects the wording');
   });
 });
 

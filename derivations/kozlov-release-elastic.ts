@@ -9,7 +9,7 @@ export default defineModel({
   name: 'kozlov-release-elastic',
   title: 'Release from a line realized by a stiff spring (Kozlov §2)',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 with the line realized by the elastic force (0, −Ny) below it: the classical release at t = 1 in the limit.',
+  description: 'The point of Kozlov §2 with the line realized by an elastic force below it: the classical release in the limit.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -23,13 +23,17 @@ export default defineModel({
   forces: { y: 'g*(sign(x) + abs(sign(x)) - 1)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'N' } }, description: 'the line y = 0, realized by a spring' }],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
-  // τ = 1 + O(N^{−1/2}) is a bound: the lag goes with the phase of √N at x = 0, not a power of N.
+  // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
+  leaveOut: ['equilibria'],
+  unplotted: { names: ['energy', 'phase'], why: 'the paper asks when the point leaves the line, which the plots of the coordinates against time show' },
+  // τ = 1 + O(N^{−1/2}) is a bound: the lag goes with the phase of √N at x = 0, not a power of N; the motion after
+  // it, leaving with ẏ(τ) = O(N^{−1/2}), is as far from (2.4).
   limitStudy: {
     parameter: 'N',
     values: [10, 100, 1000, 10000],
     rigid: { line: { plastic: true } },
     limits: { release: 1, duration: 1 },
-    bounds: { release: 0.5, duration: 0.5 },
+    bounds: { release: 0.5, duration: 0.5, distance: 0.5 },
   },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
   // Kozlov's Theorem 2 against the motion's limit derived in closed form (the classical motion
@@ -43,17 +47,18 @@ export default defineModel({
         name: 'y(t),\\ t \\le 1',
         formula: 'g*(cos(sqrt(N)*t) - 1)/N',
         derived: 'trajectory1.y',
-        note: 'pressed into the spring: the oscillation of frequency $\\sqrt{N}$ in the strip $-2g/N \\le y \\le 0$.',
+        note: 'pressed into the spring: the oscillation of frequency $\\sqrt{N}$ in the strip $-2g/N \\le y \\le 0$. $N$ is the example’s constant, not that of (2.1): there $V_N = V + Nf^2$ gives the force $-2Ny$, and the example’s $(0, -Ny)$ is its potential $\\tfrac{1}{2}Ny^2$, (2.1) with $N/2$.',
       },
       {
         eq: '§2',
-        name: '\\min y,\\ t \\le 1',
+        name: '\\min_{t \\le 1} y',
+        on: '\\sqrt{N} \\ge \\pi',
         formula: '-2*g/N',
         derived: 'trajectory1.y.min',
-        note: 'the strip’s edges: the extent of the oscillation, which the piece runs through more than once ($\\sqrt{N} \\ge 2\\pi$).',
+        note: 'the strip’s lower edge, reached first at $t = \\pi/\\sqrt{N}$, within the piece where $\\sqrt{N} \\ge \\pi$.',
       },
-      { eq: '§2', name: '\\max y,\\ t \\le 1', formula: '0', derived: 'trajectory1.y.max' },
-      { eq: '(2.4)', name: '\\lim_{N \\to \\infty} x(t)', formula: 't - 1', derived: 'trajectory1.x@N→∞' },
+      { eq: '§2', name: '\\max_{t \\le 1} y', formula: '0', derived: 'trajectory1.y.max' },
+      { eq: '(2.4)', name: 'x(t)', formula: 't - 1', derived: 'trajectory1.x' },
       {
         eq: '(2.4)',
         name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 1',

@@ -58,7 +58,7 @@ export default defineModel({
     formulas: [
       {
         eq: '§2',
-        name: '\\lim_{N \\to \\infty} t_{*}',
+        name: '\\lim_{N \\to \\infty} \\tau_N',
         formula: '1',
         derived: 'limit.release',
         tolerance: 1e-4,
@@ -66,16 +66,16 @@ export default defineModel({
       },
       {
         eq: '§2',
-        name: '\\rho:\\ t_{*} - 1 = O(N^{-\\rho})',
+        name: '\\rho:\\ \\tau_N - 1 = O(N^{-\\rho})',
         formula: '1/2',
         derived: 'limit.release.order',
         tolerance: 0.02,
         origin: 'own',
-        note: 'Kozlov states only that the limit is classical; the order $\\tfrac12$ is the toolkit’s, beside the study’s fitted one. §2 writes the force $-k\\sqrt{N}\\dot{y}$ with $c^2 > k^2$: its $k$ is $2k$ here. No condition on $k$ is needed: in the time $\\tau = \\sqrt{N}t$ the contact’s equation $d^2y/d\\tau^2 + 2k\\,dy/d\\tau + c^2y = \\pm g/N$ has coefficients of order 1 for every $k \\ge 0$, so the release lags by $O(N^{-1/2})$, damped or overdamped.',
+        note: 'Kozlov states only that the limit is classical; the order $\\tfrac12$ is the toolkit’s, beside the study’s fitted one. §2 writes the force $-k\\sqrt{N}\\dot{y}$ with $c^2 > k^2$: its $k$ is $2k$ here. No condition on $k$ is needed: in the time $s = \\sqrt{N}t$ the contact’s equation $d^2y/ds^2 + 2k\\,dy/ds + c^2y = \\pm g/N$ has coefficients of order 1 for every $k \\ge 0$, so the release lags by $O(N^{-1/2})$, damped or overdamped.',
       },
       {
         eq: '§2',
-        name: 't_{*},\\ \\text{damping } \\nu N,\\ N \\to \\infty',
+        name: '\\tau,\\ \\text{damping } \\nu N,\\ N \\to \\infty',
         formula: '1 + log(2 - exp(-c^2))/c^2',
         derived: 'realizations.strong-damping.leaves',
         tolerance: 2e-3,

@@ -11,7 +11,8 @@ export default defineModel({
   name: 'kozlov-release-viscous',
   title: 'Release from a line realized by viscous friction (Kozlov (2.7))',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 with the line realized by viscous friction (0, −Nẏ) below it: it leaves at t = 2 + O(1/N).',
+  description:
+    'The point of Kozlov §2 with the line realized by viscous friction below it: the release is delayed, in the limit to twice the rigid line’s time.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -27,6 +28,9 @@ export default defineModel({
     { name: 'line', constraint: 'y >= 0', law: { compliant: { damping: 'N', adhesion: true } }, description: 'the line y = 0, realized by viscous friction' },
   ],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
+  // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
+  leaveOut: ['equilibria'],
+  unplotted: { names: ['energy', 'phase'], why: 'the paper asks when the point leaves the line, which the plots of the coordinates against time show' },
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 2 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 3 },
   // Kozlov (2.7) against the motion's limit derived in closed form (the release, transcendental for
@@ -35,7 +39,7 @@ export default defineModel({
   paper: {
     source: 'kozlov1988',
     formulas: [
-      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} x(t)', formula: 't - 1', derived: 'trajectory1.x@N→∞' },
+      { eq: '(2.7)', name: 'x(t)', formula: 't - 1', derived: 'trajectory1.x' },
       { eq: '(2.7)', name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 1', formula: '0', derived: 'trajectory1.y@N→∞' },
       { eq: '(2.7)', name: '\\lim_{N \\to \\infty} y(t),\\ 1 \\le t \\le 2', formula: '0', derived: 'trajectory2.y@N→∞' },
       {
@@ -57,20 +61,20 @@ export default defineModel({
       },
       {
         eq: '(2.4)',
-        name: '\\lim_{N \\to \\infty} \\max_t \\left|y_N(t) - \\tfrac{1}{2} g (t - 1)_{+}^{2}\\right|,\\ \\text{no adhesion}',
+        name: '\\lim_{N \\to \\infty} \\max_{t \\le 3} |y_N - y_{(2.4)}|,\\ \\text{no adhesion}',
         formula: '0',
         derived: 'realizations.no-adhesion.distance',
         tolerance: 1e-4,
-        note: 'without adhesion the limit is the classical motion (2.4), $y = 0$ up to $t = 1$ and $g(t - 1)^2/2$ after ($(t - 1)_+ = \\max(0, t - 1)$; $x = t - 1$ in every motion): the rigid model’s. Measured as the largest distance of the no-adhesion runs to it as $N$ grows (the realizations compared), Aitken’s extrapolation on its last three values.',
+        note: 'without adhesion the limit is the classical motion (2.4), $y_{(2.4)} = \\tfrac{1}{2} g (t - 1)_{+}^{2}$, $y = 0$ up to $t = 1$ and $g(t - 1)^2/2$ after ($(t - 1)_+ = \\max(0, t - 1)$; $x = t - 1$ in every motion): the rigid model’s. Measured as the largest distance of the no-adhesion runs to it as $N$ grows (the realizations compared), Aitken’s extrapolation on its last three values.',
       },
       {
         eq: '(2.4)',
-        name: '\\max_t \\left|y_N(t) - \\tfrac{1}{2} g (t - 1)_{+}^{2}\\right|,\\ \\text{no adhesion}',
-        formula: '1',
-        derived: 'realizations.no-adhesion.distance.order',
-        tolerance: 0.02,
+        name: 'N \\max_{t \\le 3} |y_N - y_{(2.4)}|,\\ \\text{no adhesion}',
+        formula: 'g*(1 + 2*log(2))',
+        derived: 'realizations.no-adhesion.distance.leading',
+        tolerance: 1e-3,
         origin: 'own',
-        note: 'the rate is the toolkit’s: without adhesion the damper lets go at $1 + \\ln(2 - e^{-N})/N$ from $y = -g/N + O(N^{-2})$, and from there the point flies the classical parabola shifted by $O(1/N)$: $y_N - y = -g(1 + (t - 1)\\ln 2)/N + O(N^{-2})$, though it regains $y = 0$ only $\\sqrt{2/N}$ late; the fitted order of the runs’ distances is the check.',
+        note: 'the rate is the toolkit’s: without adhesion the damper lets go at $1 + \\ln(2 - e^{-N})/N$ from $y = -g/N + O(N^{-2})$, and from there the point flies the classical parabola shifted by $O(1/N)$: $y_N - y = -g(1 + (t - 1)\\ln 2)/N + O(N^{-2})$, though it regains $y = 0$ only $\\sqrt{2/N}$ late. Over the runs’ $t \\le 3$ the distance is then $g(1 + 2\\ln 2)/N + O(N^{-2})$; $N$ times the runs’ distances, extrapolated (Aitken on its last three values of $N$), is the check.',
       },
       {
         eq: '(2.4)',

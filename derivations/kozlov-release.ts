@@ -14,15 +14,19 @@ export default defineModel({
     { name: 'y', description: 'height above the line', unit: 'm' },
   ],
   parameters: {
-    g: { default: 1, description: 'force magnitude per unit mass', unit: 'm/s^2' },
+    g: { default: 1, range: [0, null], open: 'lower', description: 'force magnitude per unit mass', unit: 'm/s^2' },
   },
   kinetic: "(x'^2 + y'^2)/2",
-  forces: { y: 'g*sign(x)' },
+  // (0, −g) for x ≤ 0 and (0, g) for x > 0, as §2 has it: sgn x alone would vanish at x = 0.
+  forces: { y: 'g*(sign(x) + abs(sign(x)) - 1)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { plastic: true }, description: 'the line y = 0' }],
   drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
+  // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
+  leaveOut: ['equilibria'],
+  unplotted: { names: ['energy', 'phase'], why: 'the paper asks when the point leaves the line, which the plots of the coordinates against time show' },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 2.5 },
   // Kozlov (2.4) against the motion derived in closed form (pressed onto the line, then
-  // released) and against the report's simulation: the rigid line releases the point at t = 1.
+  // released): the rigid line releases the point at τ = 1.
   paper: {
     source: 'kozlov1988',
     formulas: [
@@ -30,19 +34,21 @@ export default defineModel({
       { eq: '(2.4)', name: 'y(t),\\ t \\le 1', formula: '0', derived: 'trajectory1.y' },
       {
         eq: '(2.4)',
-        name: 't_{*}',
+        name: '\\tau',
         formula: '1',
         derived: 'trajectory1.end',
-        note: 'the held phase ends where its multiplier $-g\\operatorname{sign} x$ turns negative.',
+        note: 'the held phase ends where its multiplier, $g$ for $x \\le 0$ and $-g$ for $x > 0$, turns negative.',
       },
       { eq: '(2.4)', name: 'y(t),\\ t > 1', formula: 'g*(t - 1)^2/2', derived: 'trajectory2.y' },
+    ],
+    corrects:
+      'Kozlov calls this force field ‘potential but discontinuous’. It has a potential on each side of $x = 0$ ($gy$ for $x < 0$, $-gy$ for $x > 0$) but none across it: its work around a closed path that crosses $x = 0$ is not zero, so the report corrects the wording and declares the field as a force, not through $V$.',
+    notDerived: [
       {
-        eq: '(2.4)',
-        name: 't_{*}\\ \\text{simulated}',
-        formula: '1',
-        derived: 'motion.release1',
-        tolerance: 1e-9,
-        note: 'the time of the first release in the simulation of this report.',
+        eq: 'Th. 2',
+        name: 'V_N = V + Nf^2',
+        reason:
+          'Theorem 2, that the motions under $V_N$ tend to this model’s as $N \\to \\infty$, is checked on this example in kozlov-release-elastic, whose Fig. 3 reproduces Kozlov Fig. 1 with the realizations of kozlov-release-added-mass and kozlov-release-viscous.',
       },
     ],
   },

@@ -466,6 +466,8 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      good, in the realizations compared (src/studies/realizations.ts; kozlov1988 §2)
 //   realizations.{label}.distance, .distance.order   that law's distance to the rigid motion as the
 //                      study's parameter grows, extrapolated, and its fitted order (kozlov1988 (2.4))
+//   realizations.{label}.distance.leading   N^r times that distance, r its order to the nearest half,
+//                      extrapolated: the leading coefficient of the distance
 //   confocal.{panel}.v.min|max, .w.min|max   the extent in Chaplygin's v, w (5.2) of the confocal
 //                      motion of that panel (src/studies/confocal.ts), the derived coordinates at its
 //                      samples: the sides of its quadrilateral (kozlov1988 (5.4), (5.5));
@@ -560,7 +562,12 @@ export interface Computed {
     /** Each other law as the study's parameter grows, against the rigid model. */
     readonly limits?: readonly {
       readonly label: string;
-      readonly study: { readonly parameter: string; readonly extrapolated: { readonly distance: number }; readonly orders: { readonly distance: number } };
+      readonly study: {
+        readonly parameter: string;
+        readonly extrapolated: { readonly distance: number };
+        readonly orders: { readonly distance: number };
+        readonly leading?: { readonly extrapolated: number };
+      };
     }[];
   };
   readonly orbit?: OrbitForFacts;
@@ -647,6 +654,7 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
   for (const { label, study: s } of compared?.limits ?? []) {
     put(`realizations.${label}.distance`, s.extrapolated.distance);
     put(`realizations.${label}.distance.order`, s.orders.distance, {}, s.parameter);
+    if (s.leading) extrapolated(`realizations.${label}.distance.leading`, s.leading.extrapolated, undefined);
   }
   const o = computed.orbit;
   if (o?.orbit) {

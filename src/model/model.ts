@@ -20,7 +20,7 @@ import { constraintNamespace, symbolNamespace } from './validate/identifiers.js'
 import { checkInitial } from './validate/initial.js';
 import { initialStateProblems } from './validate/initial-state.js';
 import { checkNonholonomic } from './validate/nonholonomic.js';
-import { checkMultipleImpacts } from './validate/options.js';
+import { checkLeaveOut, checkMultipleImpacts } from './validate/options.js';
 import { checkParameterRanges, checkParameters, defaultValues } from './validate/parameters.js';
 import { limitProblems } from './limits.js';
 import { Problems } from './validate/problems.js';
@@ -101,6 +101,7 @@ export function buildModel(input: ModelSpec): Model {
   const held = [...holonomic.filter((h) => !realizations.some((r) => r.name === h.name)), ...rolling.holonomic];
   const nonholonomic = [...written, ...rolling.nonholonomic];
   const multipleImpacts = out.take(checkMultipleImpacts(spec.multipleImpacts, model));
+  const leaveOut = out.take(checkLeaveOut(spec.leaveOut, model));
   const impactScenarios = out.take(checkScenarios(spec.impactScenarios, { coordinates, parameters, unilateral }, reader, model));
 
   const n = coordinates.length;
@@ -155,6 +156,7 @@ export function buildModel(input: ModelSpec): Model {
     ...(realizations.length ? { realizations } : {}),
     ...(patches.length ? { patches } : {}),
     multipleImpacts,
+    ...(leaveOut ? { leaveOut } : {}),
     impactScenarios,
     initial: initial.state,
     initialExprs: initial.exprs,

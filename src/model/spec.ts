@@ -465,7 +465,7 @@ export interface LimitStudySpec {
    * follows a power law (kozlov1988 §2: the elastic release τ = 1 + O(N^{−1/2})): for these quantities, each with
    * its limit given, the study fits no order and extrapolates nothing, and the report prints N^r|x_N − x_∞|.
    */
-  readonly bounds?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
+  readonly bounds?: { readonly release?: number; readonly duration?: number; readonly restitution?: number; readonly distance?: number };
   /**
    * A second start the study runs for each value, entering the contact with a normal speed (a start at rest
    * on it has no restitution): the first contact's restitution and duration as N grows (kozlov1988
@@ -628,11 +628,21 @@ export interface PresentationSpec {
   readonly sources?: readonly string[];
   /**
    * The simulated motion's generic plots left out where the report's studies show the motion better, and why, in
-   * words ($…$ for math): coordinates by name (their plots against time and their phase portraits) and 'energy'
+   * words ($…$ for math): coordinates by name (their plots against time and their phase portraits), 'energy' and 'phase' (every phase portrait)
    * (a walker's hip x, y and its energy, falling by equal steps: its limit cycle and step map show the gait).
    */
   readonly unplotted?: { readonly names: readonly string[]; readonly why: string };
+  /**
+   * Generic sections the report leaves out where they say nothing of the paper's question (kozlov1988 §2's release):
+   * 'equilibria' the linearization's table of rests.
+   */
+  readonly leaveOut?: readonly ReportPart[];
 }
+
+/** A generic section of a report a model may leave out (PresentationSpec.leaveOut). */
+export type ReportPart = 'equilibria';
+/** The parts a model may leave out of its report. */
+export const REPORT_PARTS: Readonly<Record<ReportPart, true>> = { equilibria: true };
 
 /** What the derivation is checked against (src/studies/paper-check.ts): a paper's formulas. */
 export interface VerificationSpec {
@@ -874,6 +884,11 @@ export interface PaperSpec {
    * said wherever the report sums up the agreement (kozlov1988 §3: a constant metric without potential).
    */
   readonly scope?: string;
+  /**
+   * What the paper says in words that the derivation corrects, and how, in words ($…$ for math), said in the
+   * Discussion (kozlov1988 §2 calls the switched force 'potential but discontinuous': it has no potential across x = 0).
+   */
+  readonly corrects?: string;
 }
 
 /** A result of the paper left underived: its equation number, the result in LaTeX, and the reason in words ($…$ for math). */
@@ -907,7 +922,7 @@ export const PHYSICS_FIELDS: Known<PhysicsSpec> = {
 };
 export const NUMERICS_FIELDS: Known<NumericsSpec> = { multipleImpacts: true, initial: true };
 export const EXPERIMENTS_FIELDS: Known<ExperimentsSpec> = { orbit: true, limitStudy: true };
-export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true, unplotted: true };
+export const PRESENTATION_FIELDS: Known<PresentationSpec> = { title: true, description: true, drawing: true, sources: true, unplotted: true, leaveOut: true };
 export const UNPLOTTED_FIELDS: Known<NonNullable<PresentationSpec['unplotted']>> = { names: true, why: true };
 export const VERIFICATION_FIELDS: Known<VerificationSpec> = { paper: true };
 /** Every key of a model file, concern by concern (the order of the list an unknown key's message gives). */
@@ -1032,6 +1047,7 @@ export const PAPER_FIELDS: Known<PaperSpec> = {
   studyFigures: true,
   notDerived: true,
   scope: true,
+  corrects: true,
 };
 export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = {
   'confocal-motions': true,

@@ -4,7 +4,7 @@
 // Types only; test/model/validate/ checks what buildModel puts in them.
 import type { Expr, Sym } from '../core/expr.js';
 import type { GeometryDescription } from './geometry/description.js';
-import type { DrawingSpec } from './spec.js';
+import type { DrawingSpec, ReportPart } from './spec.js';
 import type { KinematicTree } from './geometry/tree.js';
 import type { Axis, Mat3, Vec3 } from './geometry/vectors.js';
 
@@ -272,6 +272,8 @@ export interface ModelPhysics {
 /** How the validated model runs (spec.ts NumericsSpec). */
 export interface ModelNumerics {
   readonly multipleImpacts: 'error' | 'lcp';
+  /** The generic parts its report leaves out (ModelSpec.leaveOut). */
+  readonly leaveOut?: readonly ReportPart[];
   /** The initial state at the parameters' defaults (what generated modules and reports carry). */
   readonly initial: InitialState;
   /** The initial state as written: expressions of the parameters (initialState evaluates them at other values). */

@@ -174,20 +174,24 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
   const addedMass = t.inertia ? math(t.addedMass) : '';
   const M = t.inertia ? `(${mass} + ${addedMass}\\,G^{\\top}G)` : mass;
   const bias = t.inertia ? ` - ${addedMass}\\,\\beta_{${s}}\\,G^{\\top}` : '';
+  // A contact whose force vanishes (an added mass alone, kozlov1988 (2.5)) has no sign of it to switch on: its
+  // regions are the gap's, as with adhesion.
+  const held = t.adhesion || t.force === ZERO;
+  const pressed = t.force === ZERO ? '' : ` + F_{${s}}\\,G^{\\top}`;
   // Two paragraph columns (the region opens its realized cell): a third would overflow the page.
   const rows: Inline[][][] = [
     [['inside, ', m(`${f} > 0`), ': the equations of Section ', { ref: 'sec:lagrange2' }, ' unchanged'], ['the same']],
     [
       [
-        t.adhesion ? 'in contact, ' : 'penetrating, ',
-        m(t.adhesion ? `${f} \\le 0` : `${f} \\le 0,\\ F_{${s}} > 0`),
+        held ? 'in contact, ' : 'penetrating, ',
+        m(held ? `${f} \\le 0` : `${f} \\le 0,\\ F_{${s}} > 0`),
         ': ',
-        m(`${M}\\,\\ddot{q} = ${forcing} + F_{${s}}\\,G^{\\top}${bias}`),
+        m(`${M}\\,\\ddot{q} = ${forcing}${pressed}${bias}`),
       ],
       heldLimit(t.limit, s, letters),
     ],
   ];
-  if (!t.adhesion) {
+  if (!held) {
     rows.push([
       [
         'separating, ',
@@ -206,7 +210,7 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
     [
       [
         'switching surface ',
-        ...(t.adhesion
+        ...(held
           ? [m(`${f} = 0`), ' as it opens (', m(`${rate} > 0`), '): the terms switch off']
           : [m(`F_{${s}} = 0`), ': the terms switch off before the gap reopens']),
       ],

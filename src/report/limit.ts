@@ -41,7 +41,7 @@ export interface ReportLimitStudy {
   /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
   readonly extrapolated: ReportContactRecord & { readonly distance: number };
   /** For each quantity the theory only bounds, O(N^{−r}): r and N^r|x_N − x_∞| per run (the runtime's LimitStudy.bounded). */
-  readonly bounded?: { readonly [K in (typeof QUANTITIES)[number]]?: { readonly order: number; readonly scaled: readonly number[] } };
+  readonly bounded?: { readonly [K in (typeof QUANTITIES)[number] | 'distance']?: { readonly order: number; readonly scaled: readonly number[] } };
   /** Whether the distance to the rigid motion vanishes as the parameter grows, as the study decided it. */
   readonly convergence: 'vanishes' | 'persists' | 'undecided';
   /** The realized contact's gap per run at common samples, and the rigid contact's (absent: no figure). */
@@ -200,6 +200,9 @@ export function limitSection(study: ReportLimitStudy): Section {
   return { id: 'rigid-limit', title: 'The rigid limit', blocks };
 }
 
+/** An order as a bound's exponent prints it: 1/2, not 0.5 (kozlov1988 §2: O(N^{−1/2})). */
+const orderTex = (r: number): string => (r === 0.5 ? '1/2' : String(Number(r.toPrecision(6))));
+
 /** p^r in a column's name: √N for r = 1/2, N for r = 1. */
 const scaleText = (p: string, order: number): string => (order === 0.5 ? `√${p}` : order === 1 ? p : `${p}^${order}`);
 /** An order r in an exponent: 1/2 as a fraction. */
@@ -324,19 +327,21 @@ function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStud
     const limit = limits?.[k];
     if (!b || limit === undefined || shown.slice(0, n).some((j) => same(j, k))) return [];
     const names = shown.filter((j) => same(k, j)).join(' and ');
-    const power = `${symbol}^{${Number(b.order.toPrecision(6))}}`;
+    const power = b.order === 0.5 ? `\\sqrt{${symbol}}` : `${symbol}^{${Number(b.order.toPrecision(6))}}`;
+    // The release is Kozlov's τ (kozlov1988 §2), not a coordinate's x.
+    const x = k === 'release' ? '\\tau' : 'x';
     return [
       paragraph(
         `The theory bounds the distance of the ${names} to ${names === k ? 'its limit' : 'their limits'} only in order, `,
-        m(`O(${symbol}^{-${Number(b.order.toPrecision(6))}})`),
+        m(`O(${symbol}^{-${orderTex(b.order)}})`),
         ', and it does not follow a power of ',
         m(symbol),
         `: no order is fitted, and the last value stands for the limit. Scaled, with `,
-        m(`x_{${symbol}}`),
+        m(`${x}_{${symbol}}`),
         ` the ${names} at `,
         m(symbol),
         ', ',
-        m(`${power}\\,|x_{${symbol}} - ${limit}|`),
+        m(`${power}\\,|${x}_{${symbol}} - ${limit}|`),
         ' is ',
         ...b.scaled.flatMap((x, i): Inline[] => [...(i ? [i === rows.length - 1 ? ' and ' : ', '] : []), ...cell(x)]),
         ' at ',
@@ -370,15 +375,42 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
     ' at ',
     m(`${symbol} = ${study.rows.at(-1)!.value}`),
   ];
+  // A distance the theory bounds only in order (kozlov1988 §2: O(N^{−1/2}), with the release's lag): its rate, N^r times it at most C.
+  const bound = study.bounded?.distance;
+  if (study.convergence === 'vanishes' && bound)
+    return [
+      'the compliant model approaches the rigid one as ',
+      p,
+      ' grows: the largest distance between their motions is ',
+      m(`O(${symbol}^{-${orderTex(bound.order)}})`),
+      ', ',
+      m(bound.order === 0.5 ? `\\sqrt{${symbol}}` : `${symbol}^{${Number(bound.order.toPrecision(6))}}`),
+      ' times it at most ',
+      ...cell(Math.max(...bound.scaled)),
+      ' over the study, as it falls from ',
+      ...range,
+    ];
   if (study.convergence === 'vanishes')
     return ['the compliant model approaches the rigid one as ', p, ' grows: the largest distance between their motions falls from ', ...range];
+  // The level is set by how long the runs last, so it is the table's, not a result to lead with: the paper's limit motion leads.
+  const table: Inline[] = ['Table ', ref('tab:rigid-limit')];
+  if (study.convergence === 'persists' && limitMotion.length)
+    return [
+      'as ',
+      p,
+      ' grows the compliant model tends to ',
+      ...limitMotion,
+      ', not to the rigid one: the largest distance between their motions levels off, not at 0 (',
+      ...table,
+      ')',
+    ];
   if (study.convergence === 'persists')
     return [
       'the compliant model does not approach the rigid one as ',
       p,
-      // The level is set by how long the runs last, so it is the table's, not a result to lead with.
-      ' grows: the largest distance between their motions levels off, not at 0 (the table), so the limit is a motion other than the rigid one',
-      ...(limitMotion.length ? [' (', ...limitMotion, ')'] : []),
+      ' grows: the largest distance between their motions levels off, not at 0 (',
+      ...table,
+      '), so the limit is a motion other than the rigid one',
     ];
   return ['the study does not decide whether the compliant model approaches the rigid one: the largest distance between their motions goes from ', ...range];
 }

@@ -375,7 +375,7 @@ export function motionSection(
   // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each;
   // a coordinate at one velocity throughout left out (kozlov1988 §3's tangential x₂).
   const phases = (
-    uniform
+    uniform || unplotted?.names.includes('phase')
       ? []
       : grouped(
           cs.map((c) => c.unit),
@@ -389,7 +389,8 @@ export function motionSection(
     const unit = cs[phase[0]!]!.unit;
     const one = phase.length === 1 ? cs[phase[0]!]! : undefined;
     const unitName = unit ? unitText(unit) : 'no unit';
-    const which = one ? `${mechanicsSymbol(one.name)} against its velocity` : `each coordinate in ${unitName} against its velocity`;
+    // The velocity is the vertical axis: it is plotted against the coordinate.
+    const which = `the velocity of each coordinate in ${unitName} against the coordinate`;
     figures.push(
       sceneFigure(
         curveScene({
@@ -404,7 +405,7 @@ export function motionSection(
         0.75,
         phase.map((i) => ({ label: `(${mechanicsSymbol(cs[i]!.name)}, ${mechanicsSymbol(cs[i]!.qd.name)})`, ...seriesStyle(i) })),
         one
-          ? ['Phase portrait: ', m(mechanicsSymbol(one.name)), ' against its velocity, from the dot at the initial state.']
+          ? ['Phase portrait: ', m(mechanicsSymbol(one.qd.name)), ' against ', m(mechanicsSymbol(one.name)), ', from the dot at the initial state.']
           : [`Phase portrait: ${which}, from the dot at the initial state.`],
       ),
     );
@@ -431,7 +432,7 @@ export function motionSection(
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
     ...(elsewhere.length && !uniform ? [elsewhereParagraph(model, elsewhere, gliding, tr.qd[0] ?? [], timed.length > 0, retraced)] : []),
-    ...(unplotted && (left.length || !energyPlotted) && !uniform ? [unplottedParagraph(model, left, !energyPlotted, unplotted.why)] : []),
+    ...(unplotted && (left.length || !energyPlotted || unplotted.names.includes('phase')) && !uniform ? [unplottedParagraph(model, left, unplotted)] : []),
     ...(drawnIn
       ? [
           paragraph('The run is drawn at its impacts in Section ', ref(`sec:${drawnIn}`), '; it is not plotted against time.'),
@@ -536,10 +537,14 @@ function elsewhereParagraph(
 }
 
 /** The line that says which plots the model leaves out (ModelSpec.unplotted), and why: its coordinates not left out otherwise. */
-function unplottedParagraph(model: Model, left: readonly number[], energy: boolean, why: string): Block {
-  const names: Inline[][] = [...left.map((i) => [m(mechanicsSymbol(model.coordinates[i]!.name))]), ...(energy ? [['the energy ', m(energyLabel(model))]] : [])];
+function unplottedParagraph(model: Model, left: readonly number[], unplotted: Unplotted): Block {
+  const names: Inline[][] = [
+    ...left.map((i) => [m(mechanicsSymbol(model.coordinates[i]!.name))]),
+    ...(unplotted.names.includes('energy') ? [['the energy ', m(energyLabel(model))]] : []),
+    ...(unplotted.names.includes('phase') ? [['the phase portraits']] : []),
+  ];
   const listed = names.flatMap((x, i): Inline[] => [...(i === 0 ? [] : [i === names.length - 1 ? ' and ' : ', ']), ...x]);
-  return paragraph('The plots leave out ', ...listed, ': ', ...textInlines(why), '.');
+  return paragraph('The plots leave out ', ...listed, ': ', ...textInlines(unplotted.why), '.');
 }
 
 /** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */

@@ -26,6 +26,7 @@ import { pythagoreanIn } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
 import type { Model, Parameter, RealizedLaw, UnilateralConstraint } from '../model/types.js';
+import { switchedCases } from './switched.js';
 import { accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions } from './latex.js';
 
 /** A coordinate name with an accent on its head letter: dot(q1) → \dot{q}_{1}. */
@@ -429,6 +430,12 @@ export function exchangedNotation([a, b]: readonly [string, string]): LatexOptio
 export function mathLines(e: Expr | readonly Expr[], width = LINE_WIDTH, options: LatexOptions = MECHANICS): string[] {
   const parts = Array.isArray(e) ? (e as readonly Expr[]).filter((t) => t !== ZERO).map(tidy) : [tidy(e as Expr)];
   if (parts.length === 0) return ['0'];
+  // A quantity switched across a surface (kozlov1988 §2's force) as its cases, not its sign idiom.
+  const cases = parts.length === 1 ? switchedCases(parts[0]!) : undefined;
+  if (cases) {
+    const [s, below, above] = [cases.surface, cases.below, cases.above].map((x) => toLatex(tidy(x), MECHANICS));
+    return [`\\begin{cases} ${below}, & ${s} \\le 0 \\\\ ${above}, & ${s} > 0 \\end{cases}`];
+  }
   // Pieces of a sum that fits are its terms, so one printing serves both (a 60-link chain's forcing prints once, not twice).
   const pieces = latexPieces(parts, width, options);
   const whole = pieces.join(' ');

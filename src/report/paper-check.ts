@@ -31,6 +31,7 @@ import {
   displayedElsewhere,
   distinctResults,
   givenBack,
+  heldWhere,
   namedFacts,
   onTag,
   own,
@@ -235,10 +236,13 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
                   : ':',
             ),
             equations(...ownDisplays.map(shownRow)),
-            ...ownRows.flatMap((r) => [
-              ...(r.formula.note || r.agrees !== undefined ? [paragraph(`${r.formula.eq}: `, ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r))] : []),
-              ...(resting(r) ? [paragraph(...restingDefinition(r))] : []),
-            ]),
+            // Each note opens with its display's number, not the paper's: the result is not the paper's.
+            ...ownDisplays
+              .flatMap((d) => d.rows.map((k) => [rows[k]!, resultLabel(d.rows[0]!)] as const))
+              .flatMap(([r, label]) => [
+                ...(r.formula.note || r.agrees !== undefined ? [paragraph(ref(label), ': ', ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r))] : []),
+                ...(resting(r) ? [paragraph(...restingDefinition(r))] : []),
+              ]),
           ],
         },
       ]
@@ -250,7 +254,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A load given back (smirnov1981 (2.1)) keeps its typed formula in its cell, over lines: its display is the derivation's.
   const wide = rows.map((r, i) => r.agrees !== undefined && !own(r) && !r.printed && tooWide(r) && !printedThere[i] && !givenBack(r));
   const displayed = rows.flatMap((r, i) =>
-    wide[i] ? [equation(formulaLabel(i), r.formula.name, paperLines(r, width), '=', onTag(r, rowTag(r)) || undefined)] : [],
+    wide[i] ? [equation(formulaLabel(i), heldWhere(r).name, paperLines(r, width), '=', onTag(r, rowTag(r)) || undefined)] : [],
   );
   const table: Block = {
     kind: 'table',

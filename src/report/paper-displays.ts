@@ -61,8 +61,42 @@ export function namedFacts(rows: readonly PaperCheckRow[]): Map<string, string> 
 /** A row's paper number as the tag column prints it ('' for the report's own results). */
 export const rowTag = (r: PaperCheckRow): string => (own(r) ? '' : paperTag([r.formula.eq]));
 
+/** A relation in LaTeX (\\le, <, =, \\to): a name's qualifier that holds one is a condition. */
+const CONDITION = /\\(?:le|ge|leq|geq|to|ne|in)(?![a-zA-Z])|[<>=]/;
+/** The time t (or a time t₁) as a letter of its own, not inside \\tau or \\text: a condition on it bounds a piece of the motion. */
+const TIME_LETTER = /(?:^|[^\\a-zA-Z])t(?![a-zA-Z])/;
+
+/**
+ * A row's quantity and where it holds: its declared `on`, or the condition on the time its name ends with after a comma
+ * outside braces (kozlov1988 (2.4)'s piece y(t),\\ t \\le 1), so that its display reads y(t) = 0 for t ≤ 1, not
+ * "y(t), t ≤ 1 = 0", which parses as t ≤ 1 = 0. A qualifier that is no condition on the time (V_N^*, "no adhesion",
+ * a phase's f₂ = 0) or a name that is itself a relation stays whole.
+ */
+export function heldWhere(r: PaperCheckRow): { readonly name: string; readonly on?: string } {
+  const { name, on } = r.formula;
+  return on ? { name, on } : splitCondition(name);
+}
+
+/** A name split into its quantity and the condition it ends with, as heldWhere reads a row's name (y(t) and t \\le 1). */
+export function splitCondition(name: string): { readonly name: string; readonly on?: string } {
+  let depth = 0;
+  for (let i = 0; i < name.length; i++) {
+    const c = name[i];
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (depth === 0 && name.startsWith(',\\ ', i)) {
+      const [base, rest] = [name.slice(0, i), name.slice(i + 3)];
+      if (CONDITION.test(rest) && TIME_LETTER.test(rest) && !CONDITION.test(base.replace(/\{[^{}]*\}/g, ''))) return { name: base, on: rest };
+    }
+  }
+  return { name };
+}
+
 /** Where a row's quantity holds, before its number in the tag column ("for 0 ≤ t < τ", kozlov1988 (4.2)): not in its left side, where it would read as algebra. */
-export const onTag = (r: PaperCheckRow, tag: string): string => (r.formula.on ? `\\text{for } ${r.formula.on}${tag ? `\\quad ${tag}` : ''}` : tag);
+export const onTag = (r: PaperCheckRow, tag: string): string => {
+  const { on } = heldWhere(r);
+  return on ? `\\text{for } ${on}${tag ? `\\quad ${tag}` : ''}` : tag;
+};
 
 /** A row's quantity with where it holds, for a table cell and the text: y_0(t),\ 0 \le t < \tau. */
 export const rowName = (r: PaperCheckRow): string => (r.formula.on ? `${r.formula.name},\\ ${r.formula.on}` : r.formula.name);
@@ -95,7 +129,7 @@ const SHARED_WIDTH = LINE_WIDTH / 2;
 
 /** "g_{11} = g_{33}": the rows' quantities joined by "=", each name once (the paper's numbers are the tag column's, sharedTag). */
 export function sharedLhs(rows: readonly PaperCheckRow[]): string {
-  return qualified([...new Set(rows.map((r) => r.formula.name))]).join(' = ');
+  return qualified([...new Set(rows.map((r) => heldWhere(r).name))]).join(' = ');
 }
 
 /** The paper's numbers of the rows a display names, each once, in order: "(3.3), (3.4)". */
@@ -150,7 +184,7 @@ function named(rows: readonly PaperCheckRow[]): readonly PaperCheckRow[] {
  */
 export function resultDisplays(rows: readonly PaperCheckRow[]): ResultDisplay[] {
   const groups: number[][] = [];
-  const alone = (r: PaperCheckRow): boolean => Boolean(r.measured) || givenBack(r) || relation(r.formula.name) || r.formula.on !== undefined;
+  const alone = (r: PaperCheckRow): boolean => Boolean(r.measured) || givenBack(r) || relation(r.formula.name) || heldWhere(r).on !== undefined;
   // A number (0) or a lone symbol (v₂) is the value of many quantities that are not one result (E_{R_{2y}} and ψ̇⁺ at α₀,
   // rubanovich1981 (1.19); ẋ₂ after the impact under c²Nf²/2 and under exp(−Nf), kozlov1988 (3.2)): rows with one join only
   // where they derive one fact (ẍ₂ and x₂″ in fast time, kozlov1988 (3.3), (3.4)).

@@ -8,6 +8,7 @@
 // the results.
 // Tests: test/report/paper-shape.test.ts.
 import type { Section } from './document.js';
+import { leftOut } from './motion-plots.js';
 import { conclusionBlocks, discussionBlocks, introductionBlocks, outcomesSection, type SummaryFacts } from './summary.js';
 
 /** The paper's sections in order and the subsections each holds, by id (the appendix's come from sections.ts as well). */
@@ -94,8 +95,10 @@ const groupOf = (id: string, f: SummaryFacts): string => {
  * group the subsections keep the order given, HTML-only ones last.
  */
 export function paperSections(subsections: readonly Section[], facts: SummaryFacts): Section[] {
+  // A table of rests the model leaves out (ModelSpec.leaveOut) says nothing of its question.
+  const kept = subsections.filter((s) => s.id !== 'linearization' || !leftOut(facts.system.model, 'equilibria'));
   const members = (group: string): Section[] => {
-    const mine = subsections.filter((s) => groupOf(s.id, facts) === group);
+    const mine = kept.filter((s) => groupOf(s.id, facts) === group);
     return [...mine.filter((s) => !s.htmlOnly), ...mine.filter((s) => s.htmlOnly)].map((s) => ({ ...s, level: 2 as const }));
   };
   const out: Section[] = [{ id: 'introduction', title: 'Introduction', blocks: introductionBlocks(facts) }];

@@ -424,7 +424,12 @@ export function lagrange2Section({ system }: SectionInput): Section {
     paragraph('The generalized momenta are ', m(`p = \\partial L/\\partial \\dot{q} = ${M}(q,t)\\,\\dot{q} + p_0(q,t)`), ':'),
     rows(family(n, (i) => ({ label: `momentum-${i + 1}`, lhs: mechanicsSymbol(momentumName(cs[i]!.name)), rhs: () => mathLines(lagrange2.momenta[i]!) }))),
     paragraph(
-      system.unilateral ? 'While no contact is closed the contact measures vanish' : 'No unilateral constraint acts',
+      // A constraint realized by forces (kozlov1988 (2.5)) acts, but none is held rigidly with a measure.
+      system.unilateral
+        ? 'While no contact is closed the contact measures vanish'
+        : system.compliant
+          ? 'No constraint is held rigidly'
+          : 'No unilateral constraint acts',
       ', so the velocities are absolutely continuous and Lagrange’s equations in measure form ',
       ref('lagrange2-measure'),
       ...(constraints ? [' (with the reactions of the retaining constraints, Section ', ref('sec:lagrange1'), ')'] : []),
@@ -455,7 +460,9 @@ export function lagrange2Section({ system }: SectionInput): Section {
     );
   }
   // Where the forcing is the declared forces alone (no inertial or potential terms), it is referred to, not printed again.
-  const declared = lagrange2.forcing.every((x, k) => x === model.Q[k]) && model.Q.some((x) => x !== ZERO);
+  // One force in two canonical forms (kozlov1988 §2's switched −g, +g) is the same printed.
+  const same = (x: Expr, k: number): boolean => x === model.Q[k] || mathLines(x).join() === mathLines(model.Q[k]!).join();
+  const declared = lagrange2.forcing.every(same) && model.Q.some((x) => x !== ZERO);
   blocks.push(
     ...(declared
       ? [paragraph('and ', m(`${f} = Q`), ', the generalized forces of Section ', ref('sec:forces'), ': no forces of inertia or of a potential enter.')]

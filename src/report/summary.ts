@@ -5,7 +5,7 @@
 // conclusion. Nothing here computes: every statement prints a fact the
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
-import { sym, ZERO, type Sym } from '../core/expr.js';
+import { freeSymbols, sym, ZERO, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMode } from '../derive/unilateral/unilateral-types.js';
@@ -445,19 +445,31 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
 /** A release of the limit motion (trajectory{k}.end@N→∞), or its time for large N in closed form (@N≫1). */
 const LIMIT_RELEASE = /^trajectory\d+\.end@\w+→∞$/;
 const LARGE_RELEASE = /^trajectory\d+\.end@\w+≫1$/;
+const EXACT_RELEASE = /^trajectory\d+\.end$/;
 
 /**
  * The paper's limit motion whose distance to the rigid one, or whose release, agrees with the derivation (kozlov1988
  * (2.6), (2.7)), as "Kozlov (2.7)", and the release for large N in closed form where the report derives it:
  * "…, where it leaves at τ = 2 + 1/N + O(e^{−N}/N)".
  */
-function limitMotion(p: PaperCheck): Inline[] {
+function limitMotion(p: PaperCheck, parameter: string): Inline[] {
   const row = p.rows.find((r) => r.agrees && (r.formula.derivedText === 'limit.distance' || LIMIT_RELEASE.test(r.formula.derivedText)));
   if (!row) return [];
   const large = p.rows.find((r) => r.agrees && r.formula.formula && LARGE_RELEASE.test(r.formula.derivedText));
+  // A release the same for every N (kozlov1988 (2.5): 2 + √2), exact at each run, not only in the limit.
+  const every = p.rows.find(
+    (r) => r.agrees && r.formula.formula && EXACT_RELEASE.test(r.formula.derivedText) && !freeSymbols(r.formula.formula).has(parameter),
+  );
+  const leaves = large ?? every;
   return [
     `${REFERENCES[p.source].short} ${row.formula.eq}`,
-    ...(large ? [', where it leaves at ', m(`${large.formula.name} = ${toLatex(large.formula.formula!, MECHANICS)}${remainderLatex(large)}`)] : []),
+    ...(leaves
+      ? [
+          ', where it leaves at ',
+          m(`${leaves.formula.name} = ${toLatex(leaves.formula.formula!, MECHANICS)}${remainderLatex(leaves)}`),
+          ...(leaves === every ? [' for every ', m(mechanicsSymbol(parameter))] : []),
+        ]
+      : []),
   ];
 }
 
@@ -622,7 +634,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
       ...stabilityBound(f),
     ]);
   }
-  if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper)));
+  if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper, f.limitStudy.parameter)));
   if (f.paper) out.push(...correctionFindings(f.paper));
   const run = f.averagedSpeed && averagedSpeedFinding(f.averagedSpeed);
   if (run?.length) out.push(run);
@@ -1024,6 +1036,8 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ...(agree === checked ? [] : [ref('tab:paper-check'), ' gives each.']),
         ),
       );
+    // A statement in the paper's words the derivation corrects (kozlov1988 §2: 'potential but discontinuous').
+    if (f.paper.corrects) blocks.push(paragraph(...capital(noteInlines(f.paper.corrects))));
     const apart = ownFindings(f.paper);
     if (apart.length) blocks.push(paragraph('Of the rows the paper does not print, marked in Table ', ref('tab:paper-check'), ', ', ...series(apart), '.'));
     const read = correctionFindings(f.paper);

@@ -112,6 +112,8 @@ export interface PaperCheck {
   readonly notDerived: readonly NotDerived[];
   /** The case the formulas are checked in, where narrower than the paper's (the model file's words). */
   readonly scope?: string;
+  /** The paper's wording the derivation corrects (the model file's words), said in the Discussion. */
+  readonly corrects?: string;
   readonly general?: DerivedSystem;
   /** The checked model has impacts (unilateral contacts): its random points take the declared signs of the pre-impact velocities too. */
   readonly impacts: boolean;
@@ -140,7 +142,17 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
   const notDerived = checkNotDerived(spec.notDerived, system.model.name);
   const impacts = source.model.unilateral.length > 0;
-  return { source: key, rows, claims, figures, notDerived, impacts, ...(spec.scope ? { scope: spec.scope } : {}), ...(general ? { general } : {}) };
+  return {
+    source: key,
+    rows,
+    claims,
+    figures,
+    notDerived,
+    impacts,
+    ...(spec.scope ? { scope: spec.scope } : {}),
+    ...(spec.corrects ? { corrects: spec.corrects } : {}),
+    ...(general ? { general } : {}),
+  };
 }
 
 /** A rest-time or loss row with the report's run beside it, where the run strikes (and comes to rest) (rest-time.ts). */

@@ -109,6 +109,11 @@ describe('section on constraints realized by forces', () => {
     expect(t).toContain('T_{\\mathrm{line}}');
     expect(t).toContain('G^{\\top}G');
     expect(t).toContain('delayed');
+    // Its force vanishes (no stiffness, no damping): the regions are the gap's, in contact where f ≤ 0, with no sign of F to switch on.
+    expect(t).toContain('in contact, $f_{\\mathrm{line}} \\le 0$');
+    expect(t).not.toContain('F_{\\mathrm{line}} > 0');
+    expect(t).not.toContain('before the gap reopens');
+    expect(t).toContain('No constraint is held rigidly');
   });
 
   it('without adhesion: the separating region and both switching surfaces beside the rigid contact phase, release and Newton’s law with Theorem 3’s clamped e', () => {

@@ -95,13 +95,14 @@ describe('printing', () => {
   });
   it('kozlov1988 (2.4), (2.5): g(t − 1)²/2 once, as the paper prints it (½g(1 − t)² differs only in a sum’s sign), then g(t² − 4t + 2)/(2(N + 1)) once', () => {
     const release = tex('kozlov-release');
-    // The paper's number in the tag column, not beside the name, where it read as a product with it.
-    expect(release).toContain('y(t),\\ t > 1 = \\frac{1}{2} g (t - 1)^{2} &\\text{(2.4)}');
+    // The paper's number in the tag column, not beside the name, where it read as a product with it; the piece's time
+    // after the result (y(t) = … for t > 1), not in the name, where "y(t), t > 1 = …" parses as t > 1 = ….
+    expect(release).toContain('y(t) = \\frac{1}{2} g (t - 1)^{2} &\\text{for } t > 1\\quad \\text{(2.4)}');
     expect(release).not.toContain('(1 - t)^{2}');
     const added = tex('kozlov-release-added-mass');
     expect(added).not.toContain('(3 - t) (1 - t)');
     // The derived g(2 − t(4 − t)) only multiplies the paper's out otherwise: printed once, as the paper does.
-    expect(added).toContain('1 \\le t \\le t_{*} = \\frac{g (2 - 4 t + t^{2})}{2 (1 + N)} &\\text{(2.5)}');
+    expect(added).toContain('y(t) = \\frac{g (2 - 4 t + t^{2})}{2 (1 + N)} &\\text{for } 1 \\le t \\le \\tau\\quad \\text{(2.5)}');
     expect(added).not.toContain('2 - t (4 - t)');
   });
   it('Kelvin–Voigt: Theorem 3 with Kozlov’s k, e = exp(−πk/√(c²g₁₁ − k²)); the elastic report has no trivial e = 1 row', () => {

@@ -74,7 +74,13 @@ describe('limitStudyOf', () => {
         if (s <= 1) expect(rows[r]![k]!).toBeCloseTo((-g * s * s) / (2 * (N + 1)), 9);
       }),
     );
-    t.forEach((s, k) => expect(reference![k]!).toBeCloseTo(s <= 1 ? 0 : (g * (s - 1) ** 2) / 2, 8));
+    // Above the band the model draws (its cut, g/(N + 1) below the line and a little above) a gap is left out: NaN.
+    const cut = addedMass.limitStudy!.cut!;
+    t.forEach((s, k) => {
+      const rigidGap = s <= 1 ? 0 : (g * (s - 1) ** 2) / 2;
+      if (rigidGap <= cut) expect(reference![k]!).toBeCloseTo(rigidGap, 8);
+      else expect(reference![k]!).toBeNaN();
+    });
     expect(study.gaps.contact).toBe('line');
   });
 

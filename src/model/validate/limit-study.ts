@@ -165,18 +165,23 @@ function checkLimits(x: unknown, out: Problems): void {
   }
 }
 
-/** Each bound's order a positive number, for a quantity whose limit is given (N^r|x_N − x_∞| needs x_∞). */
+/**
+ * Each bound's order a positive number, for a quantity whose limit is given (N^r|x_N − x_∞| needs x_∞); the distance to
+ * the rigid motion tends to 0, its limit without being given.
+ */
 function checkBounds(x: unknown, limits: unknown, out: Problems): void {
   const field = member(FIELD, 'bounds');
-  const bounds = fieldsAt(x, field, 'bounds { release, duration, restitution }', out);
+  const bounds = fieldsAt(x, field, 'bounds { release, duration, restitution, distance }', out);
   if (!bounds) return;
-  rejectUnknownKeys(bounds, LIMIT_FIELDS, field, out);
-  const given = isFields(limits) ? limits : {};
-  for (const key of Object.keys(LIMIT_FIELDS)) {
+  const known = { ...LIMIT_FIELDS, distance: true as const };
+  rejectUnknownKeys(bounds, known, field, out);
+  const given = isFields(limits) ? { ...limits, distance: 0 } : { distance: 0 };
+  for (const key of Object.keys(known)) {
     const r = bounds[key];
     if (r === undefined) continue;
     if (typeof r !== 'number' || !(r > 0) || !Number.isFinite(r))
       out.add('bad-limit-study', member(field, key), `the order of a bound is a positive number, got ${typeof r === 'number' ? r : typeName(r)}`);
-    else if (given[key] === undefined) out.add('bad-limit-study', member(field, key), `a bound on the ${key} needs its limit (limits.${key})`);
+    else if (given[key as keyof typeof given] === undefined)
+      out.add('bad-limit-study', member(field, key), `a bound on the ${key} needs its limit (limits.${key})`);
   }
 }

@@ -130,6 +130,8 @@ export interface PaperDeclaration {
   readonly notDerived: readonly NotDerived[];
   /** The case the formulas are checked in, where narrower than the paper's. */
   readonly scope?: string;
+  /** The paper's wording the derivation corrects (PaperSpec.corrects). */
+  readonly corrects?: string;
 }
 
 /** A result of the paper the toolkit does not derive, and why (PaperNotDerivedSpec, checked). */
@@ -157,8 +159,13 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
     studyFigures: paper.studyFigures,
     notDerived: notDerivedList(paper.notDerived, out),
     ...scopeOf(paper.scope, out),
+    ...(paper.corrects !== undefined ? optional('corrects', checkNote(paper.corrects, 'paper.corrects', out)) : {}),
   });
 }
+
+/** A checked note as a field to spread (none where it failed). */
+const optional = <K extends string>(key: K, note: string | undefined): { [P in K]?: string } =>
+  note === undefined ? {} : ({ [key]: note } as { [P in K]?: string });
 
 /** `paper.scope`, a note, as a field to spread. */
 function scopeOf(input: unknown, out: Problems): { scope?: string } {

@@ -1,5 +1,5 @@
 // unplotted: the simulated motion's plots a model leaves out (coordinates by
-// name and 'energy'), with why, checked before anything is derived: each name
+// name, 'energy' and 'phase'), with why, checked before anything is derived: each name
 // a coordinate of the model or 'energy', the reason a note.
 // Tests: test/model/validate/unplotted.test.ts.
 import { UNPLOTTED_FIELDS } from '../spec.js';
@@ -17,7 +17,7 @@ export function checkUnplotted(x: unknown, coordinates: readonly Coordinate[], m
   const u = fieldsAt(x, FIELD, "the plots left out { names: ['x', 'energy'], why }", out);
   if (!u) return out.result(undefined);
   rejectUnknownKeys(u, UNPLOTTED_FIELDS, FIELD, out);
-  const known = [...coordinates.map((c) => c.name), 'energy'];
+  const known = [...coordinates.map((c) => c.name), 'energy', 'phase'];
   (arrayAt(u.names, `${FIELD}.names`, 'a list of coordinates and energy', out) ?? []).forEach((name, i) => {
     if (typeof name !== 'string' || !known.includes(name))
       out.add('invalid-option', `${FIELD}.names[${i}]`, `unplotted: ${JSON.stringify(name)} is no plot of the motion (${known.join(', ')})`);

@@ -30,7 +30,7 @@ export interface LimitStudyOptions extends SimulateOptions {
   /** Known limits, where the theory gives them (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
   readonly limits?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
   /** Orders the theory gives only as bounds O(N^{−r}) (kozlov1988 §2: the elastic release, 1 + O(N^{−1/2})), for quantities with a limit. */
-  readonly bounds?: { readonly release?: number; readonly restitution?: number; readonly duration?: number };
+  readonly bounds?: { readonly release?: number; readonly restitution?: number; readonly duration?: number; readonly distance?: number };
 }
 
 /** What the contact did in one run. */
@@ -97,7 +97,9 @@ export interface LimitStudy {
    * For each quantity with a bound O(N^{−r}) and a limit: r and N^r|x_N − x_∞| per run, bounded where
    * the theory holds. Such a quantity has no fitted order, and its extrapolated value is its last.
    */
-  readonly bounded: { readonly [K in 'release' | 'duration' | 'restitution']?: { readonly order: number; readonly scaled: readonly number[] } };
+  readonly bounded: {
+    readonly [K in 'release' | 'duration' | 'restitution' | 'distance']?: { readonly order: number; readonly scaled: readonly number[] };
+  };
   /**
    * The realized contact's gap f at the runs' common samples, per row, and
    * the rigid contact's in the reference's run (kozlov1988 Fig. 1: y(t) of
@@ -117,6 +119,11 @@ export interface LimitStudy {
    * collapse (kozlov1988 Theorem 1, the realized pendulum's u = O(1/N)).
    */
   readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
+  /**
+   * Where the distance vanishes like N^{−r} (r as for `deviations`): N^r times it per run and their limit by Aitken's
+   * Δ², the leading coefficient C of the distance C N^{−r} (kozlov1988 (2.4), the viscous line without adhesion: g(1 + 2 ln 2)).
+   */
+  readonly leading?: { readonly order: number; readonly scaled: readonly number[]; readonly extrapolated: number };
 }
 
 /**
@@ -184,7 +191,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const distances = rows.map((r) => r.distance);
   const convergence = opts.reference ? distanceConvergence(distances) : 'undecided';
   const bounds = opts.bounds ?? {};
-  const boundOf = (k: keyof typeof bounds): number | undefined => (limits[k] === undefined ? undefined : bounds[k]);
+  const boundOf = (k: keyof typeof limits): number | undefined => (limits[k] === undefined ? undefined : bounds[k]);
   const series = { release: rows.map((r) => r.release), duration: rows.map((r) => r.duration), restitution: rows.map((r) => r.restitution) };
   // A quantity the theory only bounds (its lag oscillating with N) follows no power law to fit or sum.
   const fitted = (k: keyof typeof series): number => (boundOf(k) === undefined ? fit(series[k], limits[k]) : NaN);
@@ -212,12 +219,16 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     restitution: extrapolate('restitution'),
     distance: convergence === 'vanishes' ? Math.min(Math.max(0, distanceLimit), distances.at(-1)!) : Math.max(0, distanceLimit),
   };
-  const bounded = Object.fromEntries(
-    (['release', 'duration', 'restitution'] as const).flatMap((k) => {
+  const bounded = Object.fromEntries([
+    ...(['release', 'duration', 'restitution'] as const).flatMap((k) => {
       const r = boundOf(k);
       return r === undefined ? [] : [[k, { order: r, scaled: series[k].map((x, i) => N[i]! ** r * Math.abs(x - limits[k]!)) }]];
     }),
-  );
+    // The distance to the reference tends to 0: bounded as O(N^{−r}) (kozlov1988 §2: the elastic line's, with its release's lag).
+    ...(bounds.distance !== undefined && opts.reference
+      ? [['distance', { order: bounds.distance, scaled: distances.map((d, i) => N[i]! ** bounds.distance! * d) }]]
+      : []),
+  ]);
   const contact = module.model.compliant?.[j]?.name;
   const rigidIndex = opts.reference?.model.unilateral.findIndex((c) => c.name === contact) ?? -1;
   const reference =
@@ -233,6 +244,8 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
   const order = Math.round(2 * orders.distance) / 2;
   const deviations =
     convergence === 'vanishes' && order > 0 ? { t: times, order, rows: deviationRows.map((row, i) => row.map((d) => N[i]! ** order * d)) } : undefined;
+  const scaled = distances.map((d, i) => N[i]! ** order * d);
+  const leading = convergence === 'vanishes' && order > 0 ? { order, scaled, extrapolated: aitken(scaled, resolution) } : undefined;
   return {
     parameter,
     rows,
@@ -245,6 +258,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     bounded,
     gaps,
     ...(deviations ? { deviations } : {}),
+    ...(leading ? { leading } : {}),
   };
 }
 

@@ -69,6 +69,9 @@ describe('a limit study', () => {
 
   it('bounds only quantities with a limit, each by a positive order', () => {
     builds(study({ bounds: { release: 0.5 } }));
+    // The distance to the rigid motion tends to 0: its bound needs no limit given.
+    builds(study({ bounds: { distance: 0.5 } }));
+    expect(problems(study({ bounds: { distance: -1 } }))).toEqual([['bad-limit-study', 'limitStudy.bounds.distance']]);
     expect(problems(study({ bounds: { release: 0, duration: 0.5 } }))).toEqual([
       ['bad-limit-study', 'limitStudy.bounds.release'],
       ['bad-limit-study', 'limitStudy.bounds.duration'],

@@ -89,6 +89,9 @@ describe('a paper', () => {
     builds(paper({ scope: 'a constant metric, $\\Gamma = 0$' }));
     expect(problems(paper({ scope: 3 }))).toEqual([['bad-type', 'paper.scope']]);
     expect(problems(paper({ scope: 'one $ only' }))).toEqual([['bad-text', 'paper.scope']]);
+    // What the derivation corrects of the paper's words is read the same way.
+    builds(paper({ corrects: 'Kozlov calls the field potential; it has none across $x = 0$' }));
+    expect(problems(paper({ corrects: 3 }))).toEqual([['bad-type', 'paper.corrects']]);
   });
 
   it('refuses a formula with an unbound symbol, a fact that is no fact’s name, and unknown keys', () => {

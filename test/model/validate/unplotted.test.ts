@@ -7,7 +7,7 @@ import { ball, builds, mutate, problems } from '../spec-cases.js';
 describe('unplotted', () => {
   it('names coordinates and the energy, with a reason: the walker’s hip and energy build', () => {
     builds(walker);
-    builds(mutate(ball, { unplotted: { names: ['y', 'energy'], why: 'shown as $E$ elsewhere' } }));
+    builds(mutate(ball, { unplotted: { names: ['y', 'energy', 'phase'], why: 'shown as $E$ elsewhere' } }));
   });
 
   it('refuses a name that is no plot of the motion, an unknown key and a reason with unpaired $', () => {

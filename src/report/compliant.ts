@@ -106,7 +106,9 @@ const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm,
     ),
     equations(
       equation(`phi-${t.name}`, `\\varphi_{${s}}`, mathLines(t.gap)),
-      equation(`realization-energy-${t.name}`, `T_{${s}} + V_{${s}}`, mathLines(t.energy)),
+      // The added mass's kinetic energy and the stiffness's potential apart (kozlov1988 (1.2)'s T_N and V_N).
+      ...(t.kinetic !== ZERO ? [equation(`realization-kinetic-${t.name}`, `T_{${s}}`, mathLines(t.kinetic))] : []),
+      ...(t.potential !== ZERO ? [equation(`realization-potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))] : []),
       ...(t.rayleigh !== ZERO ? [equation(`realization-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
     ),
     paragraph('They add the force ', m(`F_{${s}}\\,\\partial\\varphi_{${s}}/\\partial q`), ' with'),

@@ -1,4 +1,5 @@
 import { defineModel } from '../src/model/index.js';
+import { releaseDrawing } from './kozlov-release.js';
 
 // Kozlov 1988, §2, (2.5)–(2.6): the point of kozlov-release with the line
 // y ≥ 0 realized by an added mass — below the line its kinetic energy gains
@@ -10,7 +11,7 @@ export default defineModel({
   name: 'kozlov-release-added-mass',
   title: 'Release from a line realized by an added mass (Kozlov (2.5))',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 with the line realized by an added mass Nẏ²/2 below it: it leaves at t = 2 + sqrt(2) for every N.',
+  description: 'The point of Kozlov §2 with the line realized by an added mass $N\\dot{y}^2/2$ below it: it leaves at $t = 2 + \\sqrt{2}$ for every $N$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -22,7 +23,7 @@ export default defineModel({
   kinetic: "(x'^2 + y'^2)/2",
   forces: { y: 'g*sign(x)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { addedMass: 'N' } }, description: 'the line y = 0, realized by an added mass' }],
-  drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
+  drawing: releaseDrawing({ points: { B: ['x', -0.2] }, discs: [{ center: 'B', radius: 0.12 }], annotations: { notes: [{ at: 'B', label: 'N' }] } }),
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000], rigid: { line: { plastic: true } }, limits: { release: 2 + Math.SQRT2 } },
   initial: { q: { x: -1, y: 0 }, qd: { x: 1, y: 0 }, t1: 4 },
   // Kozlov (2.5) against the motion derived in closed form, (2.6) against its limit N → ∞

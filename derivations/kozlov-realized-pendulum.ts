@@ -2,7 +2,7 @@ import { defineModel } from '../src/model/index.js';
 
 // kozlov1988 §1, Theorem 1: a pendulum whose rod f = u = 0 (u the stretch of
 // the rod of length l, θ the angle from the downward vertical) is not held
-// rigidly but realized: T_N = T + αu̇²/2, V_N = V + βu²/2, F_N = γu̇²/2 with
+// rigidly but realized: T_N = T + αu̇²/2, V_N = V + βu²/2, D_N = γu̇²/2 (his F_N) with
 // α = α₀N, β = β₀N, γ = γ₀N (1.2). Started on the rod with u̇ = 0 (1.4), its
 // motion (1.3) tends as N → ∞ to the pendulum (1.1) with the multiplier λ,
 // the tension. u and θ are semi-geodesic coordinates: f ≡ u, T = ½u̇² + ½(l + u)²θ̇².
@@ -11,7 +11,7 @@ export default defineModel({
   title: 'A pendulum with its rod realized by forces (Kozlov §1, Theorem 1)',
   sources: ['kozlov1988'],
   description:
-    'A pendulum whose rod is realized by an added mass, a stiffness and a viscosity of order N: Lagrange’s equations with the multiplier in the limit.',
+    'A pendulum whose rod is realized by an added mass, a stiffness and a viscosity of order $N$: Lagrange’s equations with the multiplier in the limit.',
   coordinates: [
     { name: 'u', description: 'stretch of the rod: the constraint φ = u', unit: 'm' },
     { name: 'theta', description: 'angle from the downward vertical', unit: 'rad' },
@@ -19,19 +19,45 @@ export default defineModel({
   parameters: {
     l: { default: 1, description: 'length of the rod', unit: 'm' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
-    alpha0: { default: 1, description: 'added mass per N, α = α₀N' },
-    beta0: { default: 100, description: 'stiffness per N, β = β₀N', unit: '1/s^2' },
-    gamma0: { default: 10, description: 'viscosity per N, γ = γ₀N', unit: '1/s' },
+    alpha0: { default: 1, description: 'added mass per $N$, $\\alpha = \\alpha_0 N$' },
+    beta0: { default: 100, description: 'stiffness per $N$, $\\beta = \\beta_0 N$', unit: '1/s^2' },
+    gamma0: { default: 10, description: 'viscosity per $N$, $\\gamma = \\gamma_0 N$', unit: '1/s' },
     N: { default: 100, description: 'strength of the realization' },
+    theta0: { default: 1, description: 'initial angle, $\\theta(0)$', unit: 'rad' },
   },
   kinetic: "(u'^2 + (l + u)^2*theta'^2)/2",
   potential: '-g*(l + u)*cos(theta)',
   holonomic: [{ name: 'rod', expr: 'u', realization: { addedMass: 'alpha0*N', stiffness: 'beta0*N', viscosity: 'gamma0*N' } }],
-  drawing: { points: { O: [0, 0], P: ['(l + u)*sin(theta)', '-(l + u)*cos(theta)'] }, segments: [['O', 'P']] },
+  // The rod from O to M, realized from M to the bob P by a spring (Ms–Ps) beside a damper (Md–Pd), its stretch u
+  // marked there; l from O along the rod, drawn beside it.
+  drawing: {
+    points: {
+      O: [0, 0],
+      P: ['(l + u)*sin(theta)', '-(l + u)*cos(theta)'],
+      M: ['0.5*l*sin(theta)', '-0.5*l*cos(theta)'],
+      Ms: ['0.5*l*sin(theta) + 0.07*l*cos(theta)', '-0.5*l*cos(theta) + 0.07*l*sin(theta)'],
+      Md: ['0.5*l*sin(theta) - 0.07*l*cos(theta)', '-0.5*l*cos(theta) - 0.07*l*sin(theta)'],
+      Ps: ['(l + u)*sin(theta) + 0.07*l*cos(theta)', '-(l + u)*cos(theta) + 0.07*l*sin(theta)'],
+      Pd: ['(l + u)*sin(theta) - 0.07*l*cos(theta)', '-(l + u)*cos(theta) - 0.07*l*sin(theta)'],
+      U: ['0.75*l*sin(theta) + 0.2*l*cos(theta)', '-0.75*l*cos(theta) + 0.2*l*sin(theta)'],
+      D0: ['-0.22*l*cos(theta)', '-0.22*l*sin(theta)'],
+      D1: ['l*sin(theta) - 0.22*l*cos(theta)', '-l*cos(theta) - 0.22*l*sin(theta)'],
+    },
+    segments: [
+      ['O', 'M'],
+      ['Ms', 'Md'],
+      ['Ps', 'Pd'],
+    ],
+    springs: [['Ms', 'Ps']],
+    dampers: [['Md', 'Pd']],
+    hidden: ['M', 'Ms', 'Md', 'Ps', 'Pd', 'D0'],
+    labels: true,
+    annotations: { vectors: [{ from: 'D0', to: 'D1', label: 'l' }], notes: [{ at: 'U', label: 'u' }] },
+  },
   // Theorem 1 along runs: the distance to the rigid pendulum (1.1) from the same start, as N grows.
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000] },
-  initial: { q: { u: 0, theta: 1 }, qd: { u: 0, theta: 0 }, t1: 3 },
-  // kozlov1988 §1 against the realized equations derived from T_N, V_N, F_N, their limit as
+  initial: { q: { u: 0, theta: 'theta0' }, qd: { u: 0, theta: 0 }, t1: 3 },
+  // kozlov1988 §1 against the realized equations derived from T_N, V_N, D_N, their limit as
   // N → ∞ on the constraint, and the limit study.
   paper: {
     source: 'kozlov1988',
@@ -43,7 +69,7 @@ export default defineModel({
         derived: "compliant.rod.u''",
         where: { U: 'u', UD: "u'", TH: 'theta', W: "theta'" },
         origin: 'reduction',
-        note: 'the paper prints only the general (1.3); written out by hand for the pendulum ($\\ddot{u}$ here, $\\ddot{\\theta}$ alike), it is Lagrange’s equation of $L_N = T_N - V_N$ with the Rayleigh function $F_N$, $(1 + \\alpha)\\ddot{u} = (l + u)\\dot{\\theta}^2 + g\\cos\\theta - \\beta u - \\gamma\\dot{u}$, with (1.2)’s $\\alpha = \\alpha_0 N$, $\\beta = \\beta_0 N$, $\\gamma = \\gamma_0 N$.',
+        note: 'the paper prints only the general (1.3); written out by hand for the pendulum ($\\ddot{u}$ here, $\\ddot{\\theta}$ alike), it is Lagrange’s equation of $L_N = T_N - V_N$ with the Rayleigh function $D_N = \\gamma\\dot{u}^2/2$ (Kozlov’s $F_N$), $(1 + \\alpha)\\ddot{u} = (l + u)\\dot{\\theta}^2 + g\\cos\\theta - \\beta u - \\gamma\\dot{u}$, with (1.2)’s $\\alpha = \\alpha_0 N$, $\\beta = \\beta_0 N$, $\\gamma = \\gamma_0 N$.',
       },
       {
         eq: '(1.3)',
@@ -96,11 +122,11 @@ export default defineModel({
       {
         eq: '(1.1)',
         name: '\\max_t |R_{\\mathrm{rod}}(t) - \\lambda(t)|',
-        formula: 'g*cos(1)/(1 + alpha0*N)',
+        formula: 'g*cos(theta0)/(1 + alpha0*N)',
         derived: "motion.max|compliant.rod.reaction−compliant.rod.reaction@u=0@u'=0@N→∞|",
         tolerance: 1e-5,
         origin: 'own',
-        note: 'along the run at $N = 100$: $R_{\\mathrm{rod}} = -N(\\beta_0 u + \\gamma_0\\dot{u}) - \\alpha_0 N\\ddot{u}$, the realization’s whole force, beside $\\lambda = -g\\cos\\theta - l\\dot{\\theta}^2$ at each sample; $R_{\\mathrm{rod}} - \\lambda = \\ddot{u} - u\\dot{\\theta}^2 = O(1/N)$, largest at the start $\\theta = 1$, $u = \\dot{u} = 0$, while $|\\lambda| \\ge g\\cos 1$. Spring and damper alone lag $\\lambda$ by $\\alpha_0 N\\ddot{u}$, which does not vanish as $N$ grows.',
+        note: 'along the run at $N = 100$: $R_{\\mathrm{rod}} = -N(\\beta_0 u + \\gamma_0\\dot{u}) - \\alpha_0 N\\ddot{u}$, the realization’s whole force, beside $\\lambda = -g\\cos\\theta - l\\dot{\\theta}^2$ at each sample; $R_{\\mathrm{rod}} - \\lambda = \\ddot{u} - u\\dot{\\theta}^2 = O(1/N)$, largest at the start $\\theta = \\theta_0$, $u = \\dot{u} = 0$, where $R_{\\mathrm{rod}} - \\lambda = \\ddot{u}(0)$. Spring and damper alone lag $\\lambda$ by $\\alpha_0 N\\ddot{u}$, which does not vanish as $N$ grows.',
       },
     ],
     notDerived: [

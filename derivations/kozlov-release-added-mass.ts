@@ -1,4 +1,5 @@
 import { defineModel } from '../src/model/index.js';
+import { releaseDrawing } from './kozlov-release.js';
 
 // Kozlov 1988, §2, (2.5)–(2.6): the point of kozlov-release with the line
 // y ≥ 0 realized by an added mass — below the line its kinetic energy gains
@@ -10,8 +11,7 @@ export default defineModel({
   name: 'kozlov-release-added-mass',
   title: 'Release from a line realized by an added mass (Kozlov (2.5))',
   sources: ['kozlov1988'],
-  description:
-    'The point of Kozlov §2 with the line realized by an added mass below it: it leaves the line at one instant for every N, later than the rigid line lets it go.',
+  description: 'The point of Kozlov §2 with the line realized by an added mass $N\\dot{y}^2/2$ below it: it leaves at $t = 2 + \\sqrt{2}$ for every $N$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -23,7 +23,7 @@ export default defineModel({
   kinetic: "(x'^2 + y'^2)/2",
   forces: { y: 'g*sign(x)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { addedMass: 'N' } }, description: 'the line y = 0, realized by an added mass' }],
-  drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
+  drawing: releaseDrawing({ points: { B: ['x', -0.2] }, discs: [{ center: 'B', radius: 0.12 }], annotations: { notes: [{ at: 'B', label: 'N' }] } }),
   // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
   leaveOut: ['equilibria'],
   unplotted: { names: ['energy', 'phase'], why: 'the paper asks when the point leaves the line, which the plots of the coordinates against time show' },

@@ -1,4 +1,5 @@
 import { defineModel } from '../src/model/index.js';
+import { releaseDrawing } from './kozlov-release.js';
 
 // Kozlov 1988, §2, Theorem 2 and the elastic realization of (2.3)–(2.4): the
 // point of kozlov-release with the line y ≥ 0 replaced by the elastic force
@@ -9,7 +10,7 @@ export default defineModel({
   name: 'kozlov-release-elastic',
   title: 'Release from a line realized by a stiff spring (Kozlov §2)',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 with the line realized by an elastic force below it: the classical release in the limit.',
+  description: 'The point of Kozlov §2 with the line realized by the elastic force $(0, -Ny)$ below it: the classical release at $t = 1$ in the limit.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -22,7 +23,7 @@ export default defineModel({
   // (0, −g) for x ≤ 0 and (0, g) for x > 0, as §2 has it: sgn x alone would vanish at x = 0.
   forces: { y: 'g*(sign(x) + abs(sign(x)) - 1)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { stiffness: 'N' } }, description: 'the line y = 0, realized by a spring' }],
-  drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
+  drawing: releaseDrawing({ points: { B: ['x', -0.3] }, springs: [['B', 'P']], hidden: ['B'] }),
   // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
   leaveOut: ['equilibria'],
   unplotted: { names: ['energy', 'phase'], why: 'the paper asks when the point leaves the line, which the plots of the coordinates against time show' },

@@ -1,4 +1,5 @@
 import { defineModel } from '../src/model/index.js';
+import { releaseDrawing } from './kozlov-release.js';
 
 // Kozlov 1988, §2, (2.7): the point of kozlov-release with the line y ≥ 0
 // realized by viscous friction (0, −Nẏ) below it, a force that may pull
@@ -11,8 +12,7 @@ export default defineModel({
   name: 'kozlov-release-viscous',
   title: 'Release from a line realized by viscous friction (Kozlov (2.7))',
   sources: ['kozlov1988'],
-  description:
-    'The point of Kozlov §2 with the line realized by viscous friction below it: the release is delayed, in the limit to twice the rigid line’s time.',
+  description: 'The point of Kozlov §2 with the line realized by viscous friction $(0, -N\\dot{y})$ below it: it leaves at $t = 2 + 1/N + O(e^{-N}/N)$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -27,7 +27,7 @@ export default defineModel({
   unilateral: [
     { name: 'line', constraint: 'y >= 0', law: { compliant: { damping: 'N', adhesion: true } }, description: 'the line y = 0, realized by viscous friction' },
   ],
-  drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
+  drawing: releaseDrawing({ points: { B: ['x', -0.3] }, dampers: [['B', 'P']], hidden: ['B'] }),
   // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
   leaveOut: ['equilibria'],
   unplotted: { names: ['energy', 'phase'], why: 'the paper asks when the point leaves the line, which the plots of the coordinates against time show' },

@@ -1,4 +1,28 @@
 import { defineModel } from '../src/model/index.js';
+import type { DrawingSpec } from '../src/model/spec.js';
+
+/**
+ * kozlov1988 §2's point P on the line y = 0, the force's switch at x = 0 (a dashed guide) and the force
+ * itself, g down left of it and up right of it; `below`, what realizes the line under the point
+ * (a spring, a damper, an added mass), is drawn with it.
+ */
+export function releaseDrawing(below: { readonly points?: DrawingSpec['points'] } & Omit<DrawingSpec, 'points'> = {}): DrawingSpec {
+  return {
+    ...below,
+    points: { P: ['x', 'y'], S0: [0, 0], S1: [0, 0.8], L0: [-0.5, 0.6], L1: [-0.5, 0.25], R0: [0.5, 0.25], R1: [0.5, 0.6], ...below.points },
+    guides: [['S0', 'S1']],
+    hidden: ['S0', 'S1', 'L0', 'R0', ...(below.hidden ?? [])],
+    labels: true,
+    ground: 'y = 0',
+    annotations: {
+      ...below.annotations,
+      vectors: [
+        { from: 'L0', to: 'L1', label: 'g' },
+        { from: 'R0', to: 'R1', label: 'g' },
+      ],
+    },
+  };
+}
 
 // Kozlov 1988, §2, (2.3)–(2.7): a unit mass point in the plane under the
 // force (0, −g) for x ≤ 0 and (0, +g) for x > 0, with the constraint y ≥ 0.
@@ -8,7 +32,7 @@ export default defineModel({
   name: 'kozlov-release',
   title: 'Release from a line (Kozlov §2)',
   sources: ['kozlov1988'],
-  description: 'A point pressed onto a line by a force that changes sign at x = 0 leaves the line at t = 1.',
+  description: 'A point pressed onto a line by a force that changes sign at $x = 0$ leaves the line at $t = 1$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -20,7 +44,7 @@ export default defineModel({
   // (0, −g) for x ≤ 0 and (0, g) for x > 0, as §2 has it: sgn x alone would vanish at x = 0.
   forces: { y: 'g*(sign(x) + abs(sign(x)) - 1)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { plastic: true }, description: 'the line y = 0' }],
-  drawing: { points: { P: ['x', 'y'] }, ground: 'y = 0' },
+  drawing: releaseDrawing(),
   // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
   leaveOut: ['equilibria'],
   unplotted: { names: ['energy', 'phase'], why: 'the paper asks when the point leaves the line, which the plots of the coordinates against time show' },

@@ -26,7 +26,7 @@ import { limitProblems } from './limits.js';
 import { Problems } from './validate/problems.js';
 import { checkScenarios } from './validate/scenarios.js';
 import { fieldsAt, isFields, rejectUnknownKeys } from './validate/shape.js';
-import { optionalText } from './validate/text.js';
+import { optionalNote, optionalText } from './validate/text.js';
 import { checkUnilateral } from './validate/unilateral.js';
 import { claimRolling } from './validate/rolling.js';
 import { checkRealizations } from './validate/compliant.js';
@@ -71,7 +71,7 @@ export function buildModel(input: ModelSpec): Model {
     );
   }
   const title = optionalText(spec.title, 'title', 'title', out);
-  const description = optionalText(spec.description, 'description', 'description', out);
+  const description = optionalNote(spec.description, 'description', out);
 
   const symbols = symbolNamespace();
   const coordinates = out.take(checkCoordinates(spec.coordinates, symbols, model));

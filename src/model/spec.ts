@@ -492,6 +492,14 @@ export interface DrawingSpec {
   readonly segments?: readonly (readonly [string, string])[];
   /** Discs around a named point (a ball, a wheel). */
   readonly discs?: readonly { readonly center: string; readonly radius: ExprInput }[];
+  /** Coil springs between two named points (kozlov1988 §2's elastic line, Theorem 1's rod), drawn in the still sketch. */
+  readonly springs?: readonly (readonly [string, string])[];
+  /** Dampers (dashpots) between two named points (a viscous realization), drawn in the still sketch. */
+  readonly dampers?: readonly (readonly [string, string])[];
+  /** Thin dashed lines between two named points (a switching line such as x = 0, a reference), drawn in the still sketch. */
+  readonly guides?: readonly (readonly [string, string])[];
+  /** Points that only place a mark (an arrow's tail, a spring's fixed end): not drawn as points. */
+  readonly hidden?: readonly string[];
   /**
    * Fixed lines, each an equation linear in the plane's x and y (not the
    * coordinates), e.g. 'y = 0' or 'y = -x*tan(alpha)'; the side where
@@ -1022,7 +1030,19 @@ export const SECTION_FIELDS: Known<OrbitSpec['section']> = { contact: true, coor
 export const CONTINUATION_FIELDS: Known<NonNullable<OrbitSpec['continuation']>> = { parameter: true, from: true, to: true };
 export const SWEEP_FIELDS: Known<NonNullable<OrbitSpec['sweep']>> = { parameter: true, values: true };
 export const STEP_FIELDS: Known<NonNullable<OrbitSpec['step']>> = { section: true, relabel: true };
-export const DRAWING_FIELDS: Known<DrawingSpec> = { points: true, segments: true, discs: true, ground: true, labels: true, unscaled: true, annotations: true };
+export const DRAWING_FIELDS: Known<DrawingSpec> = {
+  points: true,
+  segments: true,
+  discs: true,
+  springs: true,
+  dampers: true,
+  guides: true,
+  hidden: true,
+  ground: true,
+  labels: true,
+  unscaled: true,
+  annotations: true,
+};
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   axes: true,
   angles: true,

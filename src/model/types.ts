@@ -333,6 +333,12 @@ export interface Drawing {
   /** Index pairs into points. */
   readonly segments: readonly (readonly [number, number])[];
   readonly discs: readonly { readonly center: number; readonly radius: Expr }[];
+  /** Index pairs into points, drawn in the still sketch: coil springs, dampers, dashed guides (DrawingSpec). */
+  readonly springs: readonly (readonly [number, number])[];
+  readonly dampers: readonly (readonly [number, number])[];
+  readonly guides: readonly (readonly [number, number])[];
+  /** Indices of the points not drawn (they only place a mark). */
+  readonly hidden: readonly number[];
   readonly ground: readonly GroundLine[];
   /** Label the points with their names (declared drawings; the default's P1, P2, … say nothing). */
   readonly labels: boolean;

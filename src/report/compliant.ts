@@ -15,9 +15,7 @@ import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js
 import type { DerivedSystem } from '../derive/system.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix, texWidth } from './latex.js';
-import { math, mathLines, mechanicsSymbol, reportSymbols, type ReportSymbols } from './notation.js';
-
-const label = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
+import { constraintLabel, math, mathLines, mechanicsSymbol, reportSymbols, type ReportSymbols } from './notation.js';
 
 /**
  * Coordinate i's share of the forces realizing constraints where they act,
@@ -31,17 +29,17 @@ export function compliantForceTerms(system: DerivedSystem, i: number, coordinate
     .filter((t) => !t.everywhere && t.generalizedForce[i] !== ZERO)
     .map((t) => {
       const g = t.row.row[i]!;
-      const F = `F_{${label(t.name)}}`;
+      const F = `F_{${constraintLabel(t.name)}}`;
       if (g === ONE) return `+ ${F}`;
       if (g === MINUS_ONE) return `- ${F}`;
-      return `+ ${F}\\,\\partial f_{${label(t.name)}}/\\partial ${coordinate}`;
+      return `+ ${F}\\,\\partial f_{${constraintLabel(t.name)}}/\\partial ${coordinate}`;
     });
 }
 
 /** Where each compliant contact's force vanishes, outside its contact: F = 0 for f > 0 (kozlov1988 §2: F_line = 0 for y > 0). */
 export function compliantZeros(system: DerivedSystem): Inline[] {
   const terms = (system.compliant?.terms ?? []).filter((t) => !t.everywhere);
-  return terms.flatMap((t, i) => [...(i ? [', '] : []), m(`F_{${label(t.name)}} = 0`), ' for ', m(`${math(t.gap)} > 0`)]);
+  return terms.flatMap((t, i) => [...(i ? [', '] : []), m(`F_{${constraintLabel(t.name)}} = 0`), ' for ', m(`${math(t.gap)} > 0`)]);
 }
 
 export function compliantSection(system: DerivedSystem): Section | undefined {
@@ -106,7 +104,9 @@ const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm,
     ),
     equations(
       equation(`phi-${t.name}`, `\\varphi_{${s}}`, mathLines(t.gap)),
-      equation(`realization-energy-${t.name}`, `T_{${s}} + V_{${s}}`, mathLines(t.energy)),
+      // The added mass's kinetic energy and the stiffness's potential apart (kozlov1988 (1.2)'s T_N and V_N).
+      ...(t.kinetic !== ZERO ? [equation(`realization-kinetic-${t.name}`, `T_{${s}}`, mathLines(t.kinetic))] : []),
+      ...(t.potential !== ZERO ? [equation(`realization-potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))] : []),
       ...(t.rayleigh !== ZERO ? [equation(`realization-rayleigh-${t.name}`, `D_{${s}}`, mathLines(t.rayleigh))] : []),
     ),
     paragraph('They add the force ', m(`F_{${s}}\\,\\partial\\varphi_{${s}}/\\partial q`), ' with'),
@@ -131,7 +131,7 @@ function potentialLines(t: CompliantTerm, f: string, s: string): string | string
 }
 
 function termBlocks(t: CompliantTerm, letters: ReportSymbols): Block[] {
-  const s = label(t.name);
+  const s = constraintLabel(t.name);
   return TERM_BLOCKS[t.source](t, s, `f_{${s}}`, letters);
 }
 

@@ -5,13 +5,12 @@
 // impact-energy study measured (Kane's paradox) and the law the simulation
 // falls back on.
 // Tests: test/report/framing.test.ts, test/report/energy-and-findings.test.ts.
-import { ZERO } from '../core/expr.js';
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import { equation, equations, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import type { MotionSimulation } from './motion.js';
-import { math, mechanicsSymbol, reportSymbols } from './notation.js';
+import { energyLabel, math, mechanicsSymbol, reportSymbols } from './notation.js';
 
 /**
  * What impacts with Coulomb friction do to the energy: what the study
@@ -130,12 +129,13 @@ export function energyBlocks(system: DerivedSystem, impactEnergy: ImpactEnergySt
   const { model } = system;
   if (!system.energy) return [];
   const between = model.unilateral.length ? ' between impacts' : '';
-  // A realization's potential (a stiff floor's) belongs to the energy that is conserved.
-  const contact = system.compliant?.terms.some((t) => t.potential !== ZERO) ?? false;
+  // A realization's potential (a stiff floor's) belongs to the energy that is conserved; the one plotted (notation.ts).
+  const energy = energyLabel(model);
+  const contact = energy.includes('V_{c}');
   const changes = system.energyChanges.map((c) => ENERGY_CHANGES[c]);
   const smooth: Inline[] = [
     'The energy ',
-    m(contact ? 'E = T + V + V_{c}' : 'E = T + V'),
+    m(energy),
     ...(contact ? [', with the potential ', m('V_{c}'), ' of the constraints realized by forces where they act,'] : []),
     system.conservative || changes.length === 0 ? ` is conserved${between}` : ` is not conserved${between}: ${changes.join('; ')}`,
   ];

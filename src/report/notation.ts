@@ -483,12 +483,20 @@ export function unitLatex(unit: string): string {
 /**
  * The plotted energy's name: T + V, and the potential V_c of the contacts realized by forces
  * where one has a stiffness or a potential, which the run's energy holds (kozlov1988 §3: the
- * medium's c²Nf²/2 during the compression).
+ * medium's c²Nf²/2 during the compression); then each realized retaining constraint's added
+ * mass T_s and stiffness V_s, as the report prints them (kozlov1988 (1.2)'s T_N − T, V_N − V).
  */
 export function energyLabel(model: Model): string {
   const potential = (model.compliant ?? []).some((c) => (HOLDS_POTENTIAL[c.law.kind] as (law: RealizedLaw) => boolean)(c.law));
-  return potential ? 'E = T + V + V_{c}' : 'E = T + V';
+  const realized = (model.realizations ?? []).flatMap((r) => [
+    ...(r.addedMass ? [`T_{${constraintLabel(r.name)}}`] : []),
+    ...(r.stiffness ? [`V_{${constraintLabel(r.name)}}`] : []),
+  ]);
+  return ['E = T + V', ...(potential ? ['V_{c}'] : []), ...realized].join(' + ');
 }
+
+/** A constraint's name as a subscript: rod → \mathrm{rod}. */
+export const constraintLabel = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
 
 /** Whether a realized law puts a potential V_c into the energy, keyed by RealizedLaw['kind']: a new law does not compile without its entry. */
 const HOLDS_POTENTIAL: { readonly [K in RealizedLaw['kind']]: (law: Extract<RealizedLaw, { kind: K }>) => boolean } = {

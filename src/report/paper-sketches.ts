@@ -21,6 +21,7 @@ import { mechanicsSymbol } from './notation.js';
 import { noteInlines } from './paper-check.js';
 import type { SceneItem } from './scene.js';
 import { sceneFigure } from './scene-figure.js';
+import { zigzag } from './sketch-elements.js';
 import { formatNumber } from './sections.js';
 import { boundingBox, poser, sketchScene } from './sketch.js';
 import { arrow, plainSymbol } from './sketch-marks.js';
@@ -216,20 +217,4 @@ function grown(box: Box, points: readonly Point[]): Box {
     yMin: Math.min(box.yMin, Math.min(...ys) - pad),
     yMax: Math.max(box.yMax, Math.max(...ys) + pad),
   };
-}
-
-/** A spring from a to b in pixels: straight ends, six zigzags of 3 px between. */
-function zigzag([ax, ay]: [number, number], [bx, by]: [number, number]): number[] {
-  const len = Math.hypot(bx - ax, by - ay);
-  if (len < 1e-9) return [ax, ay, bx, by];
-  const [ux, uy] = [(bx - ax) / len, (by - ay) / len];
-  const out = [ax, ay];
-  const turns = 12;
-  for (let i = 0; i <= turns; i++) {
-    const s = 0.2 + (0.6 * i) / turns;
-    const side = i === 0 || i === turns ? 0 : i % 2 ? 3 : -3;
-    out.push(ax + s * len * ux - side * uy, ay + s * len * uy + side * ux);
-  }
-  out.push(bx, by);
-  return out;
 }

@@ -68,14 +68,19 @@ export const APPENDIX_MEMBERS = ['measure-form', 'lagrange1', 'hamilton', 'linea
  * matrix); Lagrange's equations of the first kind where the only
  * multipliers are the contacts', solved in the contact phases and impact
  * maps; a linearization whose every verdict is that it does not decide or
- * that the contacts pin every coordinate.
+ * that the contacts pin every coordinate, or beside a rigid-limit study,
+ * whose subject is the limit N → ∞, not small motions at one N (kozlov1988
+ * Theorem 1's pendulum: its rod mode is the (1.1) note's).
  */
 function secondary(id: string, f: SummaryFacts): boolean {
   const { system } = f;
   if (id === 'hamilton') return true;
   if (id === 'lagrange1') return !system.constraints && !system.supports && system.hinges.length === 0;
   if (id === 'linearization')
-    return (f.linearization?.equilibria ?? []).every((e) => e.verdict.includes('does not decide') || e.verdict === 'pinned by its contacts');
+    return (
+      f.limitStudy !== undefined ||
+      (f.linearization?.equilibria ?? []).every((e) => e.verdict.includes('does not decide') || e.verdict === 'pinned by its contacts')
+    );
   return false;
 }
 

@@ -16,7 +16,7 @@ import { AVERAGED_SPEED_FIGURE } from './averaged-speed.js';
 import { ROLLING_SPEEDS_FIGURE } from './rolling-speeds.js';
 import { UNIVERSAL_FIGURES } from './universal.js';
 import { paperSketchId } from './paper-sketches.js';
-import { escapeHtml, katexHtml, pageHead } from './render-html.js';
+import { escapeHtml, katexHtml, pageHead, withMath } from './render-html.js';
 
 /** A model with a paper: its name (the report's file) and title. */
 export interface PaperModel {
@@ -78,14 +78,6 @@ function rowsOf(model: PaperModel): Row[] {
     }),
     ...(p.notDerived ?? []).map((r) => row(r.eq, r.name, 'paper-not-derived', `not derived: ${r.reason}`)),
   ];
-}
-
-/** Text with $…$ spans typeset. */
-function withMath(text: string): string {
-  return text
-    .split(/\$([^$]+)\$/)
-    .map((part, i) => (i % 2 ? katexHtml(part, false) : escapeHtml(part)))
-    .join('');
 }
 
 function paperTable(key: SourceKey, rows: readonly Row[]): string {

@@ -26,6 +26,14 @@ export const pageHead = (provenance: string, title: string): string[] => [
   `<title>${escapeHtml(title)}</title>`,
 ];
 
+/** A model file's text with its $…$ spans typeset (a description, a paper row's name). */
+export function withMath(text: string): string {
+  return text
+    .split(/\$([^$]+)\$/)
+    .map((part, i) => (i % 2 ? katexHtml(part, false) : escapeHtml(part)))
+    .join('');
+}
+
 /** A formula typeset by KaTeX; an error names the report and the formula. */
 export function katexHtml(tex: string, displayMode: boolean, where = ''): string {
   try {

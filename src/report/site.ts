@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { escapeHtml, pageHead } from './render-html.js';
+import { escapeHtml, pageHead, withMath } from './render-html.js';
 import { REPORTS_DIR } from './report.js';
 
 export interface IndexEntry {
@@ -23,7 +23,7 @@ export function indexHtml(entries: readonly IndexEntry[], provenance: string, fo
       [
         '<li>',
         `<a class="title" href="${e.name}.html">${escapeHtml(e.title)}</a> <span class="name">${escapeHtml(e.name)}</span>`,
-        e.description ? `<div class="description">${escapeHtml(e.description)}</div>` : '',
+        e.description ? `<div class="description">${withMath(e.description)}</div>` : '',
         `<div class="links"><a href="${e.name}.html">HTML</a> · <a href="${e.name}.tex">LaTeX</a> · <a href="${e.name}.body.tex">LaTeX body</a></div>`,
         '</li>',
       ]
@@ -32,6 +32,7 @@ export function indexHtml(entries: readonly IndexEntry[], provenance: string, fo
     );
   return [
     ...pageHead(provenance, 'Derivation reports'),
+    '<link rel="stylesheet" href="katex/katex.min.css">',
     '<style>',
     'body { margin: 0; background: #fdfdfb; color: #1d1d1d; font: 17px/1.55 "Latin Modern Roman", "CMU Serif", Georgia, serif; }',
     'main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.5rem 4rem; }',

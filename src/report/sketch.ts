@@ -13,6 +13,7 @@ import { checkDrawing } from '../model/validate/drawing.js';
 import { contour } from './contour.js';
 import { fitted, type Scene, type SceneItem } from './scene.js';
 import { sketchAnnotations } from './sketch-annotations.js';
+import { elementItems } from './sketch-elements.js';
 import { markItems, plainSymbol, surfaceMarks } from './sketch-marks.js';
 import { mechanicsSymbol } from './notation.js';
 import { lengthItems } from './sketch-lengths.js';
@@ -186,7 +187,8 @@ export function bodyItems(drawing: Drawing, model: Model, pose: Pose, v: View): 
   });
   const supports = new Set(drawing.annotations.supports);
   // An arrow's tip is its head and a note's point its label: neither is drawn as a point.
-  const marks = new Set([...(drawing.annotations.vectors ?? []).map((a) => a.to), ...(drawing.annotations.notes ?? []).map((n) => n.at)]);
+  // A point declared hidden only places a mark (an arrow's tail, a spring's fixed end).
+  const marks = new Set([...(drawing.annotations.vectors ?? []).map((a) => a.to), ...(drawing.annotations.notes ?? []).map((n) => n.at), ...drawing.hidden]);
   const parameters = new Set(model.parameters.map((x) => x.name));
   const named = (name: string): string | undefined => {
     const stem = name.replace(/\d+$/, '');
@@ -237,6 +239,7 @@ export function sketchScene(id: string, title: string, drawing: Drawing, model: 
     items: (angles ? placedNames : (items: SceneItem[]) => items)([
       ...drawing.ground.flatMap((g) => groundItems(g, v)),
       ...surfaceMarks(marks, model, v),
+      ...(angles ? elementItems(drawing, (i) => [pixels[2 * i]!, pixels[2 * i + 1]!]) : []),
       ...bodyItems(drawing, model, pose, v),
       ...marked,
       ...(angles ? lengthItems(drawing, model, pixels, marked) : []),

@@ -28,7 +28,7 @@ import type { PlasticSlide } from '../studies/plastic-slide.js';
 import { plasticArrivalBlocks } from './plastic-arrival.js';
 import { realizedVariant, supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
 import { supportRestFinding } from './support-rest-finding.js';
-import { countWord, m, paragraph, ref, series, type Block, type Inline, type Section } from './document.js';
+import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
@@ -921,7 +921,7 @@ export function introductionBlocks(f: SummaryFacts): Block[] {
   const papers = declared.filter((k) => !generalTheory(k));
   const blocks: Block[] = [];
   const asked = questions(f);
-  blocks.push(paragraph(...(model.description ? [model.description, ' '] : []), ...(asked.length ? ['We ask ', ...series(asked), '.'] : [])));
+  blocks.push(paragraph(...(model.description ? [...textInlines(model.description), ' '] : []), ...(asked.length ? ['We ask ', ...series(asked), '.'] : [])));
   blocks.push(paragraph(...sourceSentence(f, papers, declared.filter(generalTheory)), ...checkedSentence(f)));
   blocks.push(
     paragraph(

@@ -104,6 +104,18 @@ describe('section on constraints realized by forces', () => {
     expect(text).toContain('e = 0');
   });
 
+  it('the realized rod prints kozlov1988 (1.2)’s T_N − T = α₀Nu̇²/2 and V_N − V = β₀Nu²/2 apart, then D = γ₀Nu̇²/2', () => {
+    const spec = models.find((m) => m.spec.name === 'kozlov-realized-pendulum')!.spec;
+    const s = compliantSection(deriveSystem(buildModel(spec)))!;
+    const rows = s.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : [])).filter((r) => r.label?.startsWith('realization-'));
+    expect(rows.map((r) => [r.lines[0]!.before, r.lines[0]!.after])).toEqual([
+      ['T_{\\mathrm{rod}}', '= \\frac{1}{2} N \\alpha_{0} \\dot{u}^{2}'],
+      ['V_{\\mathrm{rod}}', '= \\frac{1}{2} N \\beta_{0} u^{2}'],
+      ['D_{\\mathrm{rod}}', '= \\frac{1}{2} N \\gamma_{0} \\dot{u}^{2}'],
+      ['F_{\\mathrm{rod}}', '= -N (\\beta_{0} u + \\gamma_{0} \\dot{u})'],
+    ]);
+  });
+
   it('the added mass prints T = ½Nḟ², (M + N GᵀG) q̈ and the delayed release', () => {
     const t = tex('kozlov-release-added-mass');
     expect(t).toContain('T_{\\mathrm{line}}');

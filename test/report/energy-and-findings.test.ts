@@ -75,6 +75,16 @@ describe('the reports say it', () => {
     expect(t).toContain('the force of rod, which acts everywhere');
     expect(t).not.toContain('only where engaged');
   });
+  it('kozlov-realized-pendulum: one energy, the run’s T + V + T_rod + V_rod, in the legend, the Discussion and the conventions', () => {
+    const t = body('kozlov-realized-pendulum');
+    const named = 'E = T + V + T_{\\mathrm{rod}} + V_{\\mathrm{rod}}';
+    expect(t).toContain(`\\,$${named}$}`);
+    expect(t).toContain(`The energy $${named}$ is not conserved: the damping of a constraint realized by forces dissipates.`);
+    expect(t).toContain(`\\item $${named}$ is the total energy`);
+    expect(t).not.toContain('V_{c}');
+    // Its linearization (the rod mode at N = 100) is the appendix's: the report is about N → ∞.
+    expect(t.indexOf('label{sec:kozlov-realized-pendulum:linearization}')).toBeGreaterThan(t.indexOf('label{sec:kozlov-realized-pendulum:appendix}'));
+  });
   it('kozlov-birkhoff-orbit: multipliers on the unit circle make the orbit linearly (elliptically) stable, no more', () => {
     const t = body('kozlov-birkhoff-orbit');
     const conclusion = t.slice(t.lastIndexOf('\\section{Conclusion}'));

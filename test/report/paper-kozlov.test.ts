@@ -609,3 +609,21 @@ describe('kuleshov2011 Prop. 11 and Fig. 4: monotony measured on a grid is said 
     expect(rows.map((r) => r.formula.eq)).toContain('Prop. 11.4');
   });
 });
+
+describe('Kozlov §2: the Introductions set their mathematics as math', () => {
+  it.each([
+    [release, ['$x = 0$', '$t = 1$']],
+    [addedMass, ['$N\\dot{y}^2/2$', '$t = 2 + \\sqrt{2}$', '$N$']],
+    [elastic, ['$(0, -Ny)$', '$t = 1$']],
+    [viscous, ['$(0, -N\\dot{y})$', '$t = 2 + 1/N + O(e^{-N}/N)$']],
+  ] as const)('%#: the description’s formulas in math, none in text type', (spec, math) => {
+    const { system, computed } = once(spec);
+    const tex = renderLatexBody(buildReport(system, computed));
+    // The description is the Introduction's first paragraph.
+    const start = tex.indexOf('\n\n', tex.indexOf('\\section{Introduction}')) + 2;
+    const intro = tex.slice(start, tex.indexOf('\n', start));
+    for (const m of math) expect(intro).toContain(m);
+    // What the text used to print: "x = 0", "t = 2 + O(1/N)", "(0, $-$N…)" with a roman N.
+    expect(intro.replace(/\$[^$]*\$/g, '')).not.toMatch(/[=+]|\bN\b|sqrt/);
+  });
+});

@@ -18,7 +18,7 @@ import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
 import parabolic from '../../derivations/parabolic-billiard.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { sub } from '../../src/core/expr.js';
+import { freeSymbols, sub } from '../../src/core/expr.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { simplify } from '../../src/core/trig.js';
 import { derivedFacts, fact } from '../../src/derive/paper-results.js';
@@ -113,6 +113,8 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     // R − λ = ü − uθ̇², largest at the start from rest at θ₀ = 1: ü(0) = g cos 1/(1 + α₀N), g = 9.81, α₀ = 1.
     expect(row.measured!.value).toBeCloseTo((9.81 * Math.cos(1)) / 101, 5);
     expect(row.agrees).toBe(true);
+    // The paper's side is written in the initial angle θ₀, not its value 1.
+    expect([...freeSymbols(row.paper!)].sort()).toEqual(['N', 'alpha0', 'g', 'theta0']);
   });
   it('without the added mass (α₀ = 0, Tikhonov’s singular case the pointwise limit misses) it tends to it too: 0.072, 0.0074, 7.4e-4', () => {
     const compiled = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);

@@ -68,6 +68,56 @@ describe('a declared drawing', () => {
   });
 });
 
+describe('springs, dampers, guides and hidden points', () => {
+  // The bob hangs from O by a spring beside a damper (their ends A, B half a length across), a guide down from O.
+  const spec = pendulum({
+    points: { O: [0, 0], bob: ['l*sin(theta)', '-l*cos(theta)'], A: [0.25, 0], B: [-0.25, 0], D: [0, -1] },
+    springs: [['A', 'bob']],
+    dampers: [['B', 'bob']],
+    guides: [['O', 'D']],
+    hidden: ['A', 'B', 'D'],
+  });
+  const model = buildModel(spec);
+  const drawing = modelDrawing(spec, model)!;
+  const at = poser(drawing, model);
+  const v = view(boundingBox(drawing, model, [at([1])]));
+  const still = sketchScene('s', 'pendulum', drawing, model, at([1]), v);
+  const px = (x: number, y: number): [number, number] => [(x - v.box.xMin) * v.scale, (v.box.yMax - y) * v.scale];
+
+  it('a spring is a zigzag from its first point to its second, a damper a cup and piston on its line, a guide dashed', () => {
+    const spring = still.items.find((i) => i.cls === 'spring')!;
+    if (spring.kind !== 'polyline') throw new Error('no spring');
+    const [bx, by] = px(2 * Math.sin(1), -2 * Math.cos(1));
+    expect(spring.points.slice(0, 2)).toEqual(px(0.25, 0));
+    expect(spring.points.slice(-2)).toEqual([bx, by]);
+    // Its ends, the coil's two ends on the axis and eleven corners between, 5 px off the axis a–bob either side.
+    expect(spring.points).toHaveLength(30);
+    const [ax, ay] = px(0.25, 0);
+    const off = (k: number): number => ((bx - ax) * (spring.points[2 * k + 1]! - ay) - (by - ay) * (spring.points[2 * k]! - ax)) / Math.hypot(bx - ax, by - ay);
+    expect([1, 2, 3, 13].map((k) => Math.round(off(k) * 1e9) / 1e9 + 0)).toEqual([0, 5, -5, 0]);
+    const damper = still.items.filter((i) => i.cls === 'damper');
+    // Rod, cup, piston, rod; the last rod ends at the bob.
+    expect(damper.map((i) => i.kind)).toEqual(['line', 'polyline', 'line', 'line']);
+    const last = damper[3]!;
+    if (last.kind !== 'line') throw new Error('no rod');
+    expect([last.x2, last.y2]).toEqual([bx, by]);
+    const guide = still.items.find((i) => i.cls === 'guide')!;
+    expect(guide).toMatchObject({ kind: 'line', dash: '4 3' });
+  });
+
+  it('hidden points are neither drawn nor named; the animation draws no spring, damper or guide', () => {
+    expect(still.items.filter((i) => i.kind === 'text' && i.cls === 'name').map((i) => (i.kind === 'text' ? i.text : ''))).toEqual(['O', 'bob']);
+    expect(still.items.filter((i) => i.cls === 'point')).toHaveLength(2);
+    const moving = sketchScene('s', 'pendulum', drawing, model, at([1]), v, false);
+    expect(moving.items.filter((i) => ['spring', 'damper', 'guide'].includes(i.cls ?? ''))).toEqual([]);
+  });
+
+  it('an end that is no point of the drawing is named at its field', () => {
+    const bad = { ...spec, drawing: { points: { O: [0, 0] }, springs: [['O', 'X']], hidden: ['Y'] } } as ModelSpec;
+    expect(() => modelDrawing(bad, model)).toThrow(/'X' is not a point of the drawing.*'Y' is not a point/);
+  });
+});
+
 describe('the default drawing', () => {
   it('puts a point at each particle, a spatial one seen from the side (first and last component)', () => {
     const spec = pendulum(undefined, [{ mass: 'm', position: ['l*sin(theta)', '0', '-l*cos(theta)'] }]);

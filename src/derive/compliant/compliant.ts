@@ -131,6 +131,8 @@ export interface CompliantTerm {
     /** ∂T_a/∂q = a ḟ ∂ḟ/∂q (n): what T_a adds to ṗ = ∂L_N/∂q in Hamilton's equations. */
     readonly dTdq: readonly Expr[];
   };
+  /** T_a = a ḟ²/2 where the term acts (0 without an added mass): the kinetic part of `energy`. */
+  readonly kinetic: Expr;
   /** V_c + T_a where the term acts. */
   readonly energy: Expr;
   /** T_a − V_c where the term acts: what it adds to L (kozlov1988 (1.2)'s L_N = T_N − V_N). */
@@ -350,6 +352,7 @@ function assemble(
     forcePositive,
     generalizedForce,
     ...(inertia ? { inertia } : {}),
+    kinetic: inside(kinetic),
     energy,
     lagrangian,
     jacobian,

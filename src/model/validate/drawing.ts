@@ -59,11 +59,18 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
       out.add('unknown-field', field, `${typeof name === 'string' ? `'${name}'` : typeName(name)} is not a point of the drawing (points: ${names.join(', ')})`);
     return i;
   };
-  const segments = listAt(declared.segments, 'segments', 'a list of segments [from, to]', out).map((pair, k) => {
-    const field = `${FIELD}.segments[${k}]`;
-    const ends = arrayAt(pair, field, 'a segment [from, to]', out);
-    return [index(ends?.[0], field), index(ends?.[1], field)] as const;
-  });
+  // Segments, springs, dampers and guides: each a list of pairs [from, to] of named points.
+  const pairs = (key: 'segments' | 'springs' | 'dampers' | 'guides', what: string) =>
+    listAt(declared[key], key, `a list of ${key} [from, to]`, out).map((pair, k) => {
+      const field = `${FIELD}.${key}[${k}]`;
+      const ends = arrayAt(pair, field, `${what} [from, to]`, out);
+      return [index(ends?.[0], field), index(ends?.[1], field)] as const;
+    });
+  const segments = pairs('segments', 'a segment');
+  const springs = pairs('springs', 'a spring');
+  const dampers = pairs('dampers', 'a damper');
+  const guides = pairs('guides', 'a guide');
+  const hidden = listAt(declared.hidden, 'hidden', 'a list of point names', out).map((name, k) => index(name, `${FIELD}.hidden[${k}]`));
   const discs = listAt(declared.discs, 'discs', 'a list of discs { center, radius }', out).map((d, k) => {
     const field = `${FIELD}.discs[${k}]`;
     const disc = fieldsAt(d, field, 'a disc { center, radius }', out);
@@ -92,7 +99,7 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
   // Printed in the caption, its $…$ as math: checked as a note, so that no command reaches pdflatex.
   const unscaled = optionalNote(declared.unscaled, member(FIELD, 'unscaled'), out);
   const annotations = checkAnnotations(declared.annotations, known, names, env, out);
-  return out.result({ points, segments, discs, ground, labels, ...(unscaled ? { unscaled } : {}), annotations });
+  return out.result({ points, segments, discs, springs, dampers, guides, hidden, ground, labels, ...(unscaled ? { unscaled } : {}), annotations });
 }
 
 /** An optional list of the drawing (absent: empty). */

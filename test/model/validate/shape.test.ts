@@ -20,7 +20,7 @@ describe('shape: keys the model language does not know', () => {
   it('a top-level slip: unknown-field in field slip, listing the known keys', () => {
     const err = modelError(mutate(ball, { slip: 0.3 }));
     expect([err.code, err.where.field]).toEqual(['unknown-field', 'slip']);
-    expect(err.message).toContain('known: name, title, description, drawing, sources, unplotted, coordinates');
+    expect(err.message).toContain('known: name, title, description, drawing, sources, unplotted, leaveOut, coordinates');
   });
 
   it("a law { friction } (the key is coulomb): unknown-field at the law's key, and no law", () => {

@@ -28,6 +28,12 @@ describe('text fields', () => {
     expect(problems(mutate(ball, { description: ['a', 'b'] }))).toEqual([['bad-type', 'description']]);
   });
 
+  it('a description writes math between pairs of $ (the Introduction prints it): an unpaired $ or a command outside KaTeX is bad-text', () => {
+    expect(builds(mutate(ball, { description: 'leaves at $t = 2 + \\sqrt{2}$' })).description).toBe('leaves at $t = 2 + \\sqrt{2}$');
+    expect(problems(mutate(ball, { description: 'costs $5' }))).toEqual([['bad-text', 'description']]);
+    expect(problems(mutate(ball, { description: 'at $\\input{x}$' }))).toEqual([['bad-text', 'description']]);
+  });
+
   it('too long and empty texts are refused; the limit itself is accepted', () => {
     expect(problems(mutate(ball, { title: 'x'.repeat(TEXT_LIMITS.title + 1) }))).toEqual([['bad-text', 'title']]);
     expect(problems(mutate(ball, { title: '   ' }))).toEqual([['bad-text', 'title']]);

@@ -323,9 +323,11 @@ export function motionSection(
       );
     });
   }
-  // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
+  // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy); one conserved between
+  // events is a staircase of the impacts' losses, counted under the plots, and its drift the integrator's error: said, not plotted.
   const kept = keptEnergy(model, run);
-  if (tr.energy && !uniform && kept === undefined) {
+  const conserved = conservativeBetweenEvents(model);
+  if (tr.energy && !uniform && kept === undefined && !conserved) {
     figures.push(
       sceneFigure(
         plotScene({
@@ -342,19 +344,18 @@ export function motionSection(
         ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
       ),
     );
-    // Between events the energy is conserved: its drift is the integrator's error, said in a line, not plotted.
-    if (conservativeBetweenEvents(model)) {
-      const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
-      figures.push(
-        paragraph(
-          'Between events the energy is conserved; the run keeps it to ',
-          m(`|E - E_0|/|E_0| \\le ${scientific(drift, 2)}`),
-          ', ',
-          m('E_0'),
-          ' its value at the start and again just after each event (an impact changes it by the law’s loss): the integrator’s error.',
-        ),
-      );
-    }
+  }
+  if (tr.energy && !uniform && kept === undefined && conserved) {
+    const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
+    figures.push(
+      paragraph(
+        'Between events the energy is conserved; the run keeps it to ',
+        m(`|E - E_0|/|E_0| \\le ${scientific(drift, 2)}`),
+        ', ',
+        m('E_0'),
+        ' its value at the start and again just after each event (an impact changes it by the law’s loss): the integrator’s error.',
+      ),
+    );
   }
   // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each;
   // a coordinate at one velocity throughout left out (kozlov1988 §3's tangential x₂).

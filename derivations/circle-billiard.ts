@@ -62,7 +62,7 @@ export default defineModel({
         eq: '§3',
         name: 'v\\cos\\alpha = u',
         formula: '(X*P_y - Y*P_x)/R = (X*p_y - Y*p_x)/R',
-        where: { X: 'x', Y: 'y', p_x: 'impact1.px-', p_y: 'impact1.py-', P_x: 'impact1.single.px+', P_y: 'impact1.single.py+' },
+        where: { X: 'x', Y: 'y', p_x: 'impact1.px-', p_y: 'impact1.py-', P_x: 'impact1.single.px+@surface', P_y: 'impact1.single.py+@surface' },
         note: 'the tangential speed $u = v\\cos\\alpha = (xp_y - yp_x)/R$ at a point of the circle, $P$ the momentum after the impact and $p$ before it: the impact map keeps $u$, so every chord meets the circle at the same angle $\\alpha$ while the speed $v$ falls.',
       },
       {

@@ -361,7 +361,15 @@ describe('Kozlov §3: the point in the circle', () => {
   });
   it('keeps the tangential speed u = v cos α through the impact, as the paper’s first result states', () => {
     const row = check.rows.find((r) => r.formula.name === 'v\\cos\\alpha = u')!;
+    // P on the circle (over R²), equal to p's side once the gap reduces y² to R² − x².
     expect([row.how, row.agrees]).toEqual(['symbolic', true]);
+  });
+  it('prints the momenta after the impact on the circle, over R² as the impact map does, not over x² + y²', () => {
+    const { system, computed } = once(circleBilliard);
+    const tex = renderLatexBody(buildReport(system, computed));
+    const line = tex.slice(tex.indexOf('In the formulas $P_{x}'), tex.indexOf('\n', tex.indexOf('In the formulas $P_{x}')));
+    expect(line).toContain('$P_{x} = \\frac{R^{2} \\dot{x}^{-} - x (1 + e) (x \\dot{x}^{-} + y \\dot{y}^{-})}{R^{2}}$');
+    expect(line).not.toContain('x^{2} + y^{2}');
   });
   it('prints vv̇, v̇ and v(t) once, in the paper’s (e − 1), not followed by an “= …” copy in the printer’s −(1 − e)', () => {
     const { system, computed } = once(circleBilliard);

@@ -11,7 +11,8 @@ import { ZERO } from '../core/expr.js';
 import type { Drawing, Model } from '../model/types.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
-import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, unitLatex } from './notation.js';
+import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, slipRateSymbol, unitLatex } from './notation.js';
+import type { SlipRates } from '../studies/slip-rates.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
 import {
@@ -213,6 +214,7 @@ export function motionSection(
   simulation: MotionSimulation | undefined,
   drawing: Drawing | undefined,
   plottedElsewhere: readonly PlottedElsewhere[] = [],
+  slips?: SlipRates,
 ): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
@@ -323,6 +325,36 @@ export function motionSection(
       );
     });
   }
+  // The slip velocities of the contacts with friction: ṡ ≠ 0 of a closed contact is sliding, 0 sticking, a jump an impact's outcome.
+  if (slips && !uniform) {
+    const names = slips.contacts.map((j) => model.unilateral[j]!.name);
+    figures.push(
+      sceneFigure(
+        plotScene({
+          id: 'plot-slip',
+          title: `${model.title}: slip velocities against time`,
+          t: tr.t,
+          events,
+          xLabel: time,
+          yLabel: axis('ds/dt', '\\dot{s}', slips.unit && rateUnit(slips.unit)),
+          series: names.map((name, k) => ({ label: `ds/dt ${name}`, values: slips.rates[k]!.slice(0, tr.t.length), style: k })),
+        }),
+        0.9,
+        [...names.map((name, k) => ({ label: slipRateSymbol(name), ...seriesStyle(k) })), ...eventLegend],
+        [
+          'The slip velocities ',
+          m(names.map(slipRateSymbol).join(',\\ ')),
+          ' of the contacts with friction against time: while a contact is closed it slides where its ',
+          m('\\dot{s} \\ne 0'),
+          ' and sticks where ',
+          m('\\dot{s} = 0'),
+          ', and a jump at an impact is the outcome of that impact',
+          ...eventNote,
+          ...until,
+        ],
+      ),
+    );
+  }
   // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy); one conserved between
   // events is a staircase of the impacts' losses, counted under the plots, and its drift the integrator's error: said, not plotted.
   const kept = keptEnergy(model, run);
@@ -368,7 +400,8 @@ export function motionSection(
         )
   )
     .map((g) => g.filter((i) => !steady.includes(i)))
-    .filter((g) => g.length > 0)
+    // Beside the slip velocities, a portrait of several coordinates in one frame (the rod's (x, ẋ) and (y, ẏ)) says nothing more.
+    .filter((g) => g.length > 0 && !(slips && g.length > 1))
     .flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
   phases.forEach((phase, k) => {
     const unit = cs[phase[0]!]!.unit;

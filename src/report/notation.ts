@@ -474,3 +474,8 @@ const HOLDS_POTENTIAL: { readonly [K in RealizedLaw['kind']]: (law: Extract<Real
   compliant: (law) => law.stiffness !== undefined,
   potential: () => true,
 };
+
+/** ṡ of a contact's slip coordinate, the contact's name upright (ṡ_tip). */
+export function slipRateSymbol(name: string): string {
+  return `\\dot{s}_{\\mathrm{${name.replace(/_/g, '\\_')}}}`;
+}

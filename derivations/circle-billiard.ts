@@ -61,9 +61,10 @@ export default defineModel({
       {
         eq: '§3',
         name: 'v\\cos\\alpha = u',
-        formula: '(X*P_y - Y*P_x)/R = (X*p_y - Y*p_x)/R',
-        where: { X: 'x', Y: 'y', p_x: 'impact1.px-', p_y: 'impact1.py-', P_x: 'impact1.single.px+', P_y: 'impact1.single.py+' },
-        note: 'the tangential speed $u = v\\cos\\alpha = (xp_y - yp_x)/R$ at a point of the circle, $P$ the momentum after the impact and $p$ before it: the impact map keeps $u$, so every chord meets the circle at the same angle $\\alpha$ while the speed $v$ falls.',
+        formula: 'v*cos(alpha)',
+        derived: 'impact1.tangential-@surface',
+        where: { v: 'impact1.single.speed+', alpha: 'impact1.single.angle+@surface' },
+        note: 'at every impact $v\\cos\\alpha = u = \\mathrm{const}$, $v$ the speed and $\\alpha$ the angle between the velocity and the tangent to the circle: $v$ and $\\alpha$ after the impact against $u$, the speed along the tangent, before it. The impact map keeps $u$, so every chord meets the circle at the same angle $\\alpha$ while the speed $v$ falls.',
       },
       {
         eq: '§3',

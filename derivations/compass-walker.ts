@@ -103,12 +103,6 @@ export default defineModel({
     ground: 'y = 0',
     annotations: { gravityAngle: 'gamma' },
   },
-  // The energy falls by equal steps (each impact's loss, stated with the run): the limit cycle and the step map show the
-  // gait. The hip x, y the standing foot sets are left out without asking (report/motion-plots.ts heldBySticking).
-  unplotted: {
-    names: ['energy'],
-    why: 'it falls at each impact by the loss stated below; the periodic orbit’s limit cycle and step map show the gait',
-  },
   initial: standingOnFoot2(0.271, -0.377, -1.092),
   // Goswami et al.'s period-one gait: two steps return the legs to their roles, foot 1 striking once, x advanced.
   // Newton starts off the gait (rates 0.02–0.03 rad/s away, 4 iterations), so that the returns from there show its

@@ -9,6 +9,9 @@
 //   impact{i}.{q}'-            q̇⁻ in the independent pre-impact velocities
 //   impact{i}.{row}-           the rate of a contact row before the impact (ẏ_D⁻)
 //   impact{i}.T-               T⁻ = ½ q̇⁻ᵀ M q̇⁻ at the impact configuration
+//   impact{i}.tangential-      with two coordinates: the speed along the arriving contact's tangent
+//                              before, in the kinetic metric (kozlov1988 §3's u = v cos α);
+//                              impact{i}.{m}.speed+ the speed after, .angle+ its angle α to the tangent
 //   impact{i}.p{q}-            the generalized momentum ∂L/∂q̇ before, at the impact configuration
 //   impact{i}.{row}.d{q}       the row's entry ∂f/∂q there (kugushev2002's ∂g̃ = −∂f/∂q)
 //   impact{i}.{row}.inverseMass ∂fᵀ M⁻¹ ∂f of a contact row, Kugushev–Sorokina's ∂gᵀB⁻¹∂g
@@ -202,7 +205,8 @@
 //   exponential.{c}.{p}.{q}, exponential.{c}.{p}.{q}'   q and q̇ at δ_N
 // and measured facts (numbers of the report's computations) below.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
-import { add, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { add, fn, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
+import { cancel } from '../core/cancel.js';
 import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
@@ -232,6 +236,7 @@ import { countFormsAgree, variantCountForms } from './friction/support-variants.
 import { smoothStay } from './unilateral/smooth-stay.js';
 import { strideGain, vaultingSpeedSquared } from './unilateral/vaulting.js';
 import { onSurface } from './unilateral/surface.js';
+import { leadingForm, reduceOn } from '../core/on-constraint.js';
 import type { DerivedSystem } from './system.js';
 import type { ContactRow, ImpactMap, ImpactMode } from './unilateral/unilateral-types.js';
 
@@ -885,6 +890,8 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   for (const r of rows) facts.set(`${key}.${r.label}-`, rate(r, im.qdMinus));
   const before = tidy(kinetic(im.qdMinus));
   facts.set(`${key}.T-`, before);
+  const split = tangentSplit(system, im, M, rate);
+  if (split) facts.set(`${key}.tangential-`, split.along(im.qdMinus));
   for (const r of rows) r.row.forEach((a, i) => facts.set(`${key}.${r.label}.d${cs[i]!.name}`, tidy(here(a))));
   for (const r of rows) {
     const row = r.row.map(here);
@@ -910,6 +917,10 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
     for (const r of rows) facts.set(`${m}.${r.label}+`, rate(r, mode.qdPlus));
     const loss = tidy(sub(before, kinetic(mode.qdPlus)));
     facts.set(`${m}.ΔT`, loss);
+    if (split) {
+      facts.set(`${m}.speed+`, split.speed(mode.qdPlus));
+      facts.set(`${m}.angle+`, split.angle(mode.qdPlus));
+    }
     const next = returnMap(system, im, mode.qdPlus);
     if (next) {
       facts.set(`${m}.return`, next.time);
@@ -963,6 +974,46 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
 }
 
 /** The arriving contact's and each closed contact's rows, tangent before normal (x₁, y₁ of R–F (3.2)). */
+/**
+ * With two coordinates, a velocity against the arriving contact's one tangent, in the kinetic metric, from
+ * t = N₁p₂ − N₂p₁ and ḟ (p = M q̇, N = ∂f/∂q, I = N M⁻¹ Nᵀ): the speed along the tangent √(t²/(det M·I)), the speed
+ * √((t² + det M·ḟ²)/(det M·I)) and the angle to the tangent, tan α = √(det M)·ḟ/|t| (ḟ ≥ 0 after an impact).
+ * A unit mass point's u = v cos α, v and α (kozlov1988 §3: on the circle |xẏ − yẋ|/R); the roots hold on the
+ * contact's surface where its gap's leading form is read as its value (x² + y² as R²).
+ */
+function tangentSplit(
+  system: DerivedSystem,
+  im: ImpactMap,
+  M: readonly (readonly Expr[])[],
+  rate: (r: ContactRow, v: readonly Expr[]) => Expr,
+): { along: (v: readonly Expr[]) => Expr; speed: (v: readonly Expr[]) => Expr; angle: (v: readonly Expr[]) => Expr } | undefined {
+  if (M.length !== 2) return undefined;
+  const normal = system.unilateral!.contacts[im.scenario.arriving]!.normal;
+  const N = normal.row.map((e) => subs(e, im.scenario.at)) as [Expr, Expr];
+  const x = solveSmall(M, N)?.x;
+  if (!x) return undefined;
+  const det = sub(mul(M[0]![0]!, M[1]![1]!), mul(M[0]![1]!, M[1]![0]!));
+  const scale = mul(det, add(mul(N[0], x[0]!), mul(N[1], x[1]!)));
+  const t = (v: readonly Expr[]): Expr => {
+    const [p1, p2] = M.map((row) => add(...row.map((e, j) => mul(e, v[j]!)))) as [Expr, Expr];
+    return sub(mul(N[0], p2), mul(N[1], p1));
+  };
+  // Whole copies of the gap's leading form read as its value: the circle's x² + y² as R², as the impact map prints it.
+  const form = leadingForm(
+    system.model.unilateral[im.scenario.arriving]!.gap,
+    system.model.coordinates.map((c) => c.name),
+  );
+  const root = (e: Expr): Expr => {
+    const r = tidy(pow(cancel(e), HALF));
+    return form ? reduceOn(r, form) : r;
+  };
+  return {
+    along: (v) => root(mul(pow(t(v), 2), pow(scale, -1))),
+    speed: (v) => root(mul(add(pow(t(v), 2), mul(det, pow(rate(normal, v), 2))), pow(scale, -1))),
+    angle: (v) => fn('atan', fn('abs', tidy(cancel(mul(pow(det, HALF), rate(normal, v), pow(t(v), -1)))))),
+  };
+}
+
 function rowsOf(system: DerivedSystem, j: number): ContactRow[] {
   const c = system.unilateral!.contacts[j]!;
   return c.tangent ? [c.tangent, c.normal] : [c.normal];

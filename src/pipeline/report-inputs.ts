@@ -26,6 +26,7 @@ import { modeDirections } from '../studies/mode-directions.js';
 import { modeShares } from '../studies/mode-shares.js';
 import { firstImpact } from '../studies/first-impact.js';
 import { supportLoads } from '../studies/support-loads.js';
+import { slipRates } from '../studies/slip-rates.js';
 import { supportHistory } from '../studies/support-history.js';
 import { supportStarts } from '../studies/support-starts.js';
 import { plasticArrival } from '../studies/plastic-arrival.js';
@@ -74,6 +75,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     modeShares: modeShares(system),
     ...supportLoadsOption(compiled),
     ...supportHistoryOption(compiled, simulation),
+    ...slipRatesOption(compiled, simulation),
     ...supportStartsOption(compiled),
     ...plasticArrivalOption(compiled),
     ...hingeRestOption(compiled, simulation),
@@ -99,6 +101,11 @@ function supportLoadsOption({ system }: CompiledModel): Pick<ReportOptions, 'sup
 }
 
 /** The realized variant's reactions and friction along the simulated motion, where the supports have closed forms. */
+function slipRatesOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'slipRates'> {
+  const rates = simulation && 'trajectory' in simulation ? slipRates(system, simulation.trajectory) : undefined;
+  return rates ? { slipRates: rates } : {};
+}
+
 function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'supportHistory'> {
   const history = simulation && 'trajectory' in simulation ? supportHistory(system, simulation.trajectory) : undefined;
   return history ? { supportHistory: history } : {};

@@ -123,8 +123,8 @@ function convergenceBlocks({ convergence }: AveragedSpeedStudy): Block[] {
     {
       kind: 'table',
       id: 'averaged-speed-convergence',
-      caption: 'The accumulation point of the impacts against the time the averaged law reaches the tangential speed, as e tends to 1',
-      columns: ['e', 'accumulation point', 'the law’s sliding time', 'gap', 'relative gap'],
+      caption: 'The accumulation point of the impacts against the time the averaged law reaches the tangential speed, as the restitution tends to 1',
+      columns: ['restitution', 'accumulation point', 'the law’s sliding time', 'gap', 'relative gap'],
       align: 'rrrrr',
       rows: convergence.map((c) => [[m(`${c.e}`)], [m(shown(c.accumulation, 6))], [m(shown(c.tStar, 6))], [m(shown(c.gap, 3))], [m(shown(c.relativeGap, 3))]]),
     },

@@ -22,7 +22,9 @@ import { nonNegative } from './support-rest-finding.js';
 import { supportHistoryFigures } from './support-history.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
-import { numericValue, ZERO, type Expr } from '../core/expr.js';
+import { freeSymbols, numericValue, sym, ZERO, type Expr } from '../core/expr.js';
+import { inKnownNames, sumNamer } from './repeats.js';
+import { phaseSums } from './unilateral.js';
 import { subs } from '../core/subs.js';
 import { fourDigits, indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
 
@@ -80,6 +82,20 @@ function forceRows(system: DerivedSystem, c: CoulombContact, name: string): Bloc
   );
 }
 
+/**
+ * The sliding coefficient over the sum the contact phases name in it (repeats.ts): D₁/m for the rod's tip, D₁ that
+ * phase's 1 + 3(cos θ + μ sgn ṡ sin θ) cos θ, so that one quantity has one name; its letter printed, and undefined
+ * unless the rest is a product of parameters (positive: D₁ has the coefficient's sign).
+ */
+function namedCoefficient(system: DerivedSystem, c: CoulombContact): { letter: string; value: Expr } | undefined {
+  if (!system.unilateral || !c.slidingDeterminant) return undefined;
+  const value = inKnownNames(sumNamer(system.model, phaseSums(system)), c.slidingDeterminant);
+  const parameters = new Set(system.model.parameters.map((p) => p.name));
+  const names = [...freeSymbols(value)].filter((n) => !parameters.has(n));
+  if (names.length !== 1 || freeSymbols(c.slidingDeterminant).has(names[0]!)) return undefined;
+  return { letter: math(sym(names[0]!)), value };
+}
+
 /** A contact alike to an earlier one (alike): its slip and force, and the earlier one's coefficient and threshold said to hold for it. */
 function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombContact): Block[] {
   const name = system.model.unilateral[c.contact]!.name;
@@ -94,7 +110,7 @@ function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombConta
       `With ${proseName(name)}'s `,
       m(`\\operatorname{sgn}\\dot{s}_{${s}}`),
       ` in place of ${proseName(other)}'s, its sliding coefficient `,
-      m(`\\Delta_{${s}}`),
+      m(namedCoefficient(system, c)?.letter ?? `\\Delta_{${s}}`),
       `, Painlevé's threshold and the sticking cone are those of ${proseName(other)} above.`,
     ),
   ];
@@ -159,19 +175,22 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
   }
   if (spatial) blocks.push(...spatialSlidingBlocks(name, s, math(c.kinetic), reportSymbols(system).mass));
   if (c.slidingDeterminant) {
+    const named = namedCoefficient(system, c);
+    const coefficient = named?.letter ?? `\\Delta_{${s}}`;
+    const solves = "Sliding alone, the contact's reaction solves the one-row system (1.1) with the coefficient";
     blocks.push(
-      paragraph("Sliding alone, the contact's reaction solves the one-row system (1.1) with the coefficient"),
-      equations(equation(`sliding-det-${name}`, `\\Delta_{${s}}`, mathLines(c.slidingDeterminant))),
+      ...(named ? [] : [paragraph(solves), equations(equation(`sliding-det-${name}`, coefficient, mathLines(c.slidingDeterminant)))]),
       paragraph(
+        ...(named ? [`${solves} `, m(math(named.value)), ' (', m(named.letter), ' as in the contact phases), '] : []),
         'positive without friction. Where ',
-        m(`\\Delta_{${s}} \\le 0`),
+        m(`${coefficient} \\le 0`),
         " (Painlevé's situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ",
         m('\\texttt{contact-inconsistent}'),
         ' or records an ',
         m('\\texttt{indeterminate}'),
         ' event.',
       ),
-      ...painleveBlocks(system, c),
+      ...painleveBlocks(system, c, coefficient),
     );
   }
   blocks.push(
@@ -227,7 +246,7 @@ function spatialSlidingBlocks(name: string, s: string, mu: string, M: string): B
 }
 
 /** Painlevé's threshold of a sliding contact (painleve.ts): the least μ at which Δ vanishes, and the angle where it first does. */
-function painleveBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
+function painleveBlocks(system: DerivedSystem, c: CoulombContact, coefficient: string): Block[] {
   const thresholds = c.painleve ?? [];
   if (!thresholds.length) return [];
   const name = system.model.unilateral[c.contact]!.name;
@@ -266,7 +285,7 @@ function painleveBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
     ),
     paragraph(
       'Beyond it ',
-      m(`\\Delta_{${s}}`),
+      m(coefficient),
       ' first vanishes ',
       ...thresholds.flatMap((t, i) => [
         ...(i ? [' and '] : []),

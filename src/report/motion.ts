@@ -12,7 +12,8 @@ import type { Drawing, Model } from '../model/types.js';
 import type { PresentationSpec } from '../model/spec.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, ref, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
-import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, unitLatex } from './notation.js';
+import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, slipRateSymbol, unitLatex } from './notation.js';
+import type { SlipRates } from '../studies/slip-rates.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
 import {
@@ -212,17 +213,23 @@ function impactModesParagraph(model: Model, modes: readonly RunImpactMode[]): Bl
 /** The motion's plots a model leaves out, and why (ModelSpec.unplotted). */
 export type Unplotted = NonNullable<PresentationSpec['unplotted']>;
 
-/**
- * The "Simulated motion" section: the plots in both reports, the animation in the HTML one. `drawnIn`: the id of a
- * study's section that draws the run at its impacts, in place of the plots against time (rubanovich1981 §2's speeds).
- */
+/** What a model or its studies change in the motion's section. */
+export interface MotionExtras {
+  /** The plots the model leaves out, and why (ModelSpec.unplotted). */
+  readonly unplotted?: Unplotted;
+  /** The id of a study's section that draws the run at its impacts, in place of the plots against time (rubanovich1981 §2's speeds). */
+  readonly drawnIn?: string;
+  /** The contacts' slip velocities along the run (studies/slip-rates.ts), plotted. */
+  readonly slips?: SlipRates;
+}
+
+/** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
 export function motionSection(
   model: Model,
   simulation: MotionSimulation | undefined,
   drawing: Drawing | undefined,
   plottedElsewhere: readonly PlottedElsewhere[] = [],
-  unplotted?: Unplotted,
-  drawnIn?: string,
+  { unplotted, drawnIn, slips }: MotionExtras = {},
 ): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
@@ -337,40 +344,70 @@ export function motionSection(
       );
     });
   }
-  // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy).
+  // The slip velocities of the contacts with friction: ṡ ≠ 0 of a closed contact is sliding, 0 sticking, a jump an impact's outcome.
+  if (slips && !uniform) {
+    const names = slips.contacts.map((j) => model.unilateral[j]!.name);
+    figures.push(
+      sceneFigure(
+        plotScene({
+          id: 'plot-slip',
+          title: `${model.title}: slip velocities against time`,
+          t: tr.t,
+          events,
+          xLabel: time,
+          yLabel: axis('ds/dt', '\\dot{s}', slips.unit && rateUnit(slips.unit)),
+          series: names.map((name, k) => ({ label: `ds/dt ${name}`, values: slips.rates[k]!.slice(0, tr.t.length), style: k })),
+        }),
+        0.9,
+        [...names.map((name, k) => ({ label: slipRateSymbol(name), ...seriesStyle(k) })), ...eventLegend],
+        [
+          'The slip velocities ',
+          m(names.map(slipRateSymbol).join(',\\ ')),
+          ' of the contacts with friction against time: while a contact is closed it slides where its ',
+          m('\\dot{s} \\ne 0'),
+          ' and sticks where ',
+          m('\\dot{s} = 0'),
+          ', and a jump at an impact is the outcome of that impact',
+          ...eventNote,
+          ...until,
+        ],
+      ),
+    );
+  }
+  // An energy the run keeps to the integrator's error is said in a line (motion-plots.ts keptEnergy); one conserved between
+  // events is a staircase of the impacts' losses, counted under the plots, and its drift the integrator's error: said, not plotted.
   const kept = keptEnergy(model, run);
+  const conserved = conservativeBetweenEvents(model);
   const energyPlotted = !unplotted?.names.includes('energy');
-  if (tr.energy && !uniform && kept === undefined) {
-    if (energyPlotted)
-      figures.push(
-        sceneFigure(
-          plotScene({
-            id: 'plot-energy',
-            title: `${model.title}: energy against time`,
-            t: tr.t,
-            events,
-            xLabel: time,
-            yLabel: axis('E', 'E', 'J'),
-            series: [{ label: 'E', values: tr.energy }],
-          }),
-          0.9,
-          [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
-          ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
-        ),
-      );
-    // Between events the energy is conserved: its drift is the integrator's error, said in a line, not plotted.
-    if (conservativeBetweenEvents(model)) {
-      const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
-      figures.push(
-        paragraph(
-          'Between events the energy is conserved; the run keeps it to ',
-          m(`|E - E_0|/|E_0| \\le ${scientific(drift, 2)}`),
-          ', ',
-          m('E_0'),
-          ' its value at the start and again just after each event (an impact changes it by the law’s loss): the integrator’s error.',
-        ),
-      );
-    }
+  if (tr.energy && !uniform && kept === undefined && !conserved && energyPlotted) {
+    figures.push(
+      sceneFigure(
+        plotScene({
+          id: 'plot-energy',
+          title: `${model.title}: energy against time`,
+          t: tr.t,
+          events,
+          xLabel: time,
+          yLabel: axis('E', 'E', 'J'),
+          series: [{ label: 'E', values: tr.energy }],
+        }),
+        0.9,
+        [{ label: energyLabel(model), ...seriesStyle(0) }, ...eventLegend],
+        ['Total energy against time', model.Q.some((x) => x !== ZERO) ? ' (not conserved: the applied forces Q are not in V).' : '.'],
+      ),
+    );
+  }
+  if (tr.energy && !uniform && kept === undefined && conserved) {
+    const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, tr.events).map(Math.abs));
+    figures.push(
+      paragraph(
+        'Between events the energy is conserved; the run keeps it to ',
+        m(`|E - E_0|/|E_0| \\le ${scientific(drift, 2)}`),
+        ', ',
+        m('E_0'),
+        ' its value at the start and again just after each event (an impact changes it by the law’s loss): the integrator’s error.',
+      ),
+    );
   }
   // The phase portraits: every coordinate shown against its velocity, one figure per unit and size (in q and q̇ both), at most MAX_PHASE curves each;
   // a coordinate at one velocity throughout left out (kozlov1988 §3's tangential x₂).
@@ -383,7 +420,8 @@ export function motionSection(
         )
   )
     .map((g) => g.filter((i) => !steady.includes(i) && !left.includes(i)))
-    .filter((g) => g.length > 0)
+    // Beside the slip velocities, a portrait of several coordinates in one frame (the rod's (x, ẋ) and (y, ẏ)) says nothing more.
+    .filter((g) => g.length > 0 && !(slips && g.length > 1))
     .flatMap((g) => Array.from({ length: Math.ceil(g.length / MAX_PHASE) }, (_, k) => g.slice(k * MAX_PHASE, (k + 1) * MAX_PHASE)));
   phases.forEach((phase, k) => {
     const unit = cs[phase[0]!]!.unit;

@@ -412,14 +412,15 @@ export function declaredRange(p: Parameter): string {
  * Mechanics notation with two coordinates' names exchanged, and their rates': a contact phase printed as the mirror
  * image of an earlier one (derive/unilateral/mirror-phases.ts), in that one's forms.
  */
-export function exchangedNotation([a, b]: readonly [string, string]): LatexOptions {
+export function exchangedNotation([a, b]: readonly [string, string], primed: readonly string[] = []): LatexOptions {
   const partner = new Map([
     [a, b],
     [b, a],
     [`${a}'`, `${b}'`],
     [`${b}'`, `${a}'`],
   ]);
-  return { ...MECHANICS, symbol: (name) => mechanicsSymbol(partner.get(name) ?? name) };
+  // A sum the mirror names (its own value, the exchanged one) takes a prime, so that one letter keeps one meaning.
+  return { ...MECHANICS, symbol: (name) => (primed.includes(name) ? `${mechanicsSymbol(name)}'` : mechanicsSymbol(partner.get(name) ?? name)) };
 }
 
 /**
@@ -503,3 +504,8 @@ const HOLDS_POTENTIAL: { readonly [K in RealizedLaw['kind']]: (law: Extract<Real
   compliant: (law) => law.stiffness !== undefined,
   potential: () => true,
 };
+
+/** ṡ of a contact's slip coordinate, the contact's name upright (ṡ_tip). */
+export function slipRateSymbol(name: string): string {
+  return `\\dot{s}_{\\mathrm{${name.replace(/_/g, '\\_')}}}`;
+}

@@ -293,7 +293,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
         paragraph(
           'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
           m('10^{-9}'),
-          ` relative at ${POINTS} random points of the parameters’ ranges${impacts ? ' and of the declared signs of the velocities before the impact' : ''})`,
+          ` relative at ${POINTS} random points of the parameters’ ranges${impacts ? ' and of the declared signs of the velocities before the impact' : ''}${
+            rows.some(onSurface) ? ', on the contact’s surface for a row taken there' : ''
+          })`,
           ...(rows.some((r) => r.measured)
             ? [
                 '; a number this report measured (its rigid limit, periodic orbit, simulation or universal restitution) agrees to the tolerance stated, relative to ',
@@ -704,6 +706,10 @@ function inPaperVariable(r: PaperCheckRow, e: Expr): Expr {
 }
 
 const letterLabel = (k: number): string => `paper-symbol-${k + 1}`;
+
+/** Whether a row's facts are taken on a contact's surface ('…@surface'), so that it is checked there (studies/paper-check.ts). */
+const onSurface = (r: PaperCheckRow): boolean =>
+  [...r.formula.derived.map((d) => d.fact), ...[...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))].some((f) => f.endsWith('@surface'));
 
 /** The letters defined: in the paragraph "In the formulas", by displays of their own, or named as too long to print. */
 interface WhereText {

@@ -6,11 +6,16 @@
 // the next letter (Z, Y, G), so that one letter keeps one meaning (the
 // hinged compass's contact phase and impact name different sums), and none
 // takes a letter the model's own prose names (rubanovich1981's foot D and
-// matrix G in the hinged compass's description). Printing only: the
+// matrix G in the hinged compass's description). A sum in one contact's
+// sliding direction sgn ṡⱼ takes the letter of the same sum in another's,
+// numbered by the contact: the rod's ends divide by D₁ and D₂,
+// 1 + 3(cos θ + μ sgn ṡ sin θ) cos θ of each end. Printing only: the
 // derivation's expressions are unchanged (the patch law's discriminant Δ
 // is named by its own section, patch.ts).
 // Tests: test/report/repeats.test.ts.
-import { add, children, hasNegativeSign, isZero, neg, sym, type Expr } from '../core/expr.js';
+import { add, children, freeSymbols, hasNegativeSign, isZero, neg, sym, type Expr } from '../core/expr.js';
+import { subs } from '../core/subs.js';
+import { symbolRole } from '../model/names.js';
 import { expand } from '../core/expand.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import type { Model } from '../model/types.js';
@@ -32,8 +37,14 @@ export interface NamedRepeat {
 /** The letters a report's named sums take in turn: not W nor U, the Delassus matrix and the contact velocities of the energy discussion. */
 const LETTERS = ['D', 'Z', 'Y', 'G'] as const;
 
-/** A report's letters for its named sums: a sum's letter, the same for the same sum (undefined: none left). */
-export type SumNamer = (sum: Expr) => string | undefined;
+/**
+ * A report's letters for its named sums: a sum's letter, the same for the same sum (undefined: none left); `known`
+ * the letter of a sum named already, without naming one.
+ */
+export interface SumNamer {
+  (sum: Expr): string | undefined;
+  readonly known: (sum: Expr) => string | undefined;
+}
 
 /**
  * The namer of one report, the sums of `before` (an earlier section's)
@@ -47,16 +58,44 @@ export function sumNamer(model: Model, before: readonly Expr[] = []): SumNamer {
   const taken = new Set([...symbols, ...proseLetters(model)]);
   const none = symbols.has('D') || (model.compliant?.length ?? 0) > 0;
   const letters = new Map<string, string>();
-  const name: SumNamer = (sum) => {
+  const contacts = model.unilateral.map((u) => u.name);
+  const numbered = (letter: string | undefined, contact: number | undefined): string | undefined =>
+    letter && contact !== undefined ? `${letter}_${contact + 1}` : letter;
+  const name = (sum: Expr): string | undefined => {
     if (none) return undefined;
-    const key = math(sum);
+    const { key, contact } = sumKey(sum, contacts);
     const used = new Set(letters.values());
     const letter = letters.get(key) ?? LETTERS.find((l) => !taken.has(l) && !used.has(l));
     if (letter) letters.set(key, letter);
-    return letter;
+    return numbered(letter, contact);
+  };
+  const known = (sum: Expr): string | undefined => {
+    const { key, contact } = sumKey(sum, contacts);
+    return numbered(letters.get(key), contact);
   };
   for (const sum of before) name(sum);
-  return name;
+  return Object.assign(name, { known });
+}
+
+/** The sum's key, with the sliding direction sgn ṡⱼ of the one contact it holds made generic, and that contact. */
+function sumKey(sum: Expr, contacts: readonly string[]): { key: string; contact?: number } {
+  const signs = [...freeSymbols(sum)].flatMap((n) => {
+    const role = symbolRole(sym(n));
+    return role?.role === 'slip-sign' ? [{ n, contact: contacts.indexOf(role.label) }] : [];
+  });
+  if (signs.length !== 1 || signs[0]!.contact < 0) return { key: math(sum) };
+  return { key: math(subs(sum, new Map([[signs[0]!.n, GENERIC_SIGN]]))), contact: signs[0]!.contact };
+}
+
+/** The sliding direction of no contact in particular, in a sum's key. */
+const GENERIC_SIGN = sym('sgn_s_generic');
+
+/** e with every sum the namer has named written with its name (the sliding coefficient D₁/m over the D₁ of the contact phases). */
+export function inKnownNames(namer: SumNamer, e: Expr): Expr {
+  return memoPass<Expr>((u, go) => {
+    const letter = u.kind === 'add' ? namer.known(u) : undefined;
+    return letter ? sym(letter) : mapChildren(u, go);
+  })(tidy(e));
 }
 
 /** The capital letters standing alone in the model's prose (its description and its coordinates', parameters' and contacts'): the points and matrices its paper names. */

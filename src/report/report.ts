@@ -12,6 +12,7 @@ import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import type { PlasticSlide } from '../studies/plastic-slide.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { PatchHistory } from '../studies/patch-history.js';
+import type { SlipRates } from '../studies/slip-rates.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import type { ConfocalStudy } from '../studies/confocal.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
@@ -92,6 +93,8 @@ export interface ReportOptions {
   readonly supportLoads?: SupportLoads;
   /** The realized variant's reactions and friction along the simulated motion (studies/support-history.ts), plotted with the variants. */
   readonly supportHistory?: SupportHistory;
+  /** The slip velocities of the planar Coulomb contacts along the simulated motion (studies/slip-rates.ts). */
+  readonly slipRates?: SlipRates;
   /** The starts from rest on Smirnov's supports, sliding and staying (studies/support-starts.ts), printed with the rest rule. */
   readonly supportStarts?: SupportStarts;
   /** The run with the restitution coefficient 0 and the contact's σ̇ after its first impact (studies/plastic-arrival.ts). */
@@ -173,15 +176,12 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
   if (options.rollingSpeeds) sections.push(rollingSpeedsSection(model, options.rollingSpeeds));
-  // A run the rolling study draws at its impacts is not plotted against time again.
-  const motion = motionSection(
-    model,
-    simulation,
-    drawing,
-    plottedInStudy(system, options.limitStudy),
-    options.unplotted,
-    options.rollingSpeeds ? 'rolling-speeds' : undefined,
-  );
+  const motion = motionSection(model, simulation, drawing, plottedInStudy(system, options.limitStudy), {
+    ...(options.unplotted ? { unplotted: options.unplotted } : {}),
+    // A run the rolling study draws at its impacts is not plotted against time again.
+    ...(options.rollingSpeeds ? { drawnIn: 'rolling-speeds' } : {}),
+    ...(options.slipRates ? { slips: options.slipRates } : {}),
+  });
   if (motion) sections.push(motion);
   const facts: SummaryFacts = {
     system,

@@ -345,7 +345,8 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     const mirror = phase.mirror && u.phases[phase.mirror.of]!;
     const forms = mirror ?? phase;
     const named = nameRepeated(model, phaseExprs(system, forms, forms.fixed ?? forms.explicit!), namer);
-    const notation = phase.mirror ? exchangedNotation(phase.mirror.swap) : MECHANICS;
+    const letter = named.name?.symbol.kind === 'sym' ? [named.name.symbol.name] : [];
+    const notation = phase.mirror ? exchangedNotation(phase.mirror.swap, letter) : MECHANICS;
     const lines = (e: Expr): string[] => mathLines(e, undefined, notation);
     // Entry i of the mirror is the source's entry of the exchanged coordinate (mirror-phases.ts).
     const entry = (i: number): number => (phase.mirror ? cs.findIndex((c) => c.name === exchanged(phase.mirror!.swap, cs[i]!.name)) : i);
@@ -399,7 +400,7 @@ const frictionRows = (u: Unilateral, f: FrictionPhase, ex: NonNullable<FrictionP
   );
 
 /** The sums the contact phases name, in the section's order: the impact maps' namer starts from them. */
-function phaseSums(system: DerivedSystem): Expr[] {
+export function phaseSums(system: DerivedSystem): Expr[] {
   const u = system.unilateral!;
   return u.phases.flatMap((phase) => {
     const lists = phase.friction
@@ -989,14 +990,16 @@ function modeBlocks(system: DerivedSystem, im: ImpactMap, mode: ImpactMode, tag:
   const impulse = impulseSymbol(reportSymbols(system).measure);
   const symbolOf = labelSymbol(u, impulse);
   const { rows, merged } = determinedRows(u, [...mode.impulses], mode.indeterminate, impulse);
-  // A velocity the held rows fix is printed through the free ones (ẋ⁺ = −l sin θ θ̇⁺), which are printed in full.
-  const velocities = mode.qdPlus.slice(0, cs.length).map((v, i) => mode.through?.[i] ?? v);
+  // Every velocity after the impact in the data before it, none through another after it (ẋ⁺ not as −l sin θ θ̇⁺).
+  const velocities = mode.qdPlus.slice(0, cs.length);
   const named = nameRepeated(system.model, [...velocities, ...rows.map((r) => r.value)], namer);
+  // Tidied where no sum is named (nameRepeated tidies where one is): as printed, a sticking tip's ẏ⁺ divided by ẏ⁻ inside.
+  const velocity = (i: number): Expr => (named.name ? named.exprs[i]! : tidy(named.exprs[i]!));
   const impulses: EquationRow[] = rows.map((r, k) => equation(`${tag}-${r.label}`, r.lhs, mathLines(named.exprs[cs.length + k]!)));
   const blocks: Block[] = [
     // A single outcome needs no number: "Mode 1:" promises a second.
     paragraph(im.modes.length === 1 && !title ? 'After the impact:' : `Mode ${n + 1}${title ? ` (${title})` : ''}:`),
-    equations(...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(named.exprs[i]!))), ...impulses),
+    equations(...cs.map((c, i) => equation(`${tag}-${c.name}`, mechanicsSymbol(postImpactName(c.name)), mathLines(velocity(i)))), ...impulses),
     ...whereBlocks(named),
   ];
   for (const d of mode.indeterminate) {

@@ -14,6 +14,7 @@ import { add, freeSymbols, mul, num, postOrder, pow, sub, sym, ZERO, type Expr, 
 import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
 import { asymptoticExpansion } from '../core/series.js';
+import { diff } from '../core/diff.js';
 import { evaluate } from '../core/evaluate.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { rationalized } from '../core/rationalize.js';
@@ -24,6 +25,7 @@ import { assumptionDomain, negativeParameters, parameterAssumptions, positivePar
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
 import { deriveSystem, type DerivedSystem } from '../derive/system.js';
+import { onSurface } from '../derive/unilateral/surface.js';
 import { MechanicsError } from '../errors.js';
 import { preImpactName } from '../model/names.js';
 import { seeded } from './seeded.js';
@@ -331,9 +333,19 @@ export function checkPaperFormulas(system: DerivedSystem, formulas: readonly Pap
     if (f.tolerance !== undefined) return measuredRow(system, f, binding, paper, derived, used, f.tolerance);
     // Roots joined as the positive parameters allow (kozlov1988 Th. 3: √N·√(c² − k²) = √(N(c² − k²)) for N > 0).
     const roots = (e: Expr): Expr => combineRadicals(e, (x) => x.kind === 'sym' && positive.has(x.name));
+    // A row taken on a contact's surface holds there: its difference reduced by the gap (the circle's y² = R² − x²).
+    const surface = surfaceOf(system, f);
+    const onIt = (d: Expr): boolean => {
+      const r = surface && onSurface(d, surface, system.model);
+      return r !== undefined && isZero(r);
+    };
     const equal = (x: Expr): { symbolic: boolean; agrees: boolean } => {
-      const symbolic = isZero(sub(x, derived)) || isZero(sub(roots(x), roots(derived))) || (negative.size > 0 && isZero(sub(flipped(x), flipped(derived))));
-      return { symbolic, agrees: symbolic || numericallyEqual(system, x, derived) };
+      const symbolic =
+        isZero(sub(x, derived)) ||
+        isZero(sub(roots(x), roots(derived))) ||
+        (negative.size > 0 && isZero(sub(flipped(x), flipped(derived)))) ||
+        onIt(sub(x, derived));
+      return { symbolic, agrees: symbolic || numericallyEqual(system, x, derived, surface) };
     };
     const { symbolic, agrees } = equal(paper);
     const print = f.printed && atValues(subs(f.printed, binding));
@@ -434,7 +446,36 @@ function zeroWhileSliding(e: Expr): boolean {
 }
 
 /** Equal to 1e-9 (relative) at POINTS points of the parameters' ranges and of the velocities' declared signs; a seeded generator keeps the report reproducible. */
-function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr): boolean {
+/**
+ * The gap f of the arriving contact of the impact whose facts a row takes on its surface ('…@surface'): there the
+ * two sides are equal only where f = 0 (kozlov1988 §3's map over R² in place of x² + y²); undefined for other rows.
+ */
+function surfaceOf(system: DerivedSystem, f: PaperFormula): Expr | undefined {
+  const facts = [...f.derived.map((d) => d.fact), ...[...f.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))];
+  const k = facts.flatMap((n) => (n.endsWith('@surface') ? (/^impact(\d+)\./.exec(n)?.[1] ?? []) : []))[0];
+  const im = k === undefined ? undefined : system.unilateral?.impactMaps[Number(k) - 1];
+  return im && subs(system.model.unilateral[im.scenario.arriving]!.gap, im.scenario.at);
+}
+
+/**
+ * env moved onto the surface f = 0 along the last coordinate f depends on, by Newton's steps: the circle's
+ * y = ±√(R² − x²) from a random y; false where it does not get there (|x| > R).
+ */
+function ontoSurface(system: DerivedSystem, gap: Expr, env: Record<string, number>): boolean {
+  const c = system.model.coordinates.filter((q) => freeSymbols(gap).has(q.name)).at(-1);
+  if (!c) return false;
+  const slope = diff(gap, c.name);
+  for (let k = 0; k < 60; k++) {
+    const f = evaluate(gap, env);
+    if (Math.abs(f) <= 1e-14 * (1 + Math.abs(env[c.name]!))) return true;
+    const d = evaluate(slope, env);
+    if (!Number.isFinite(f) || !Number.isFinite(d) || d === 0) return false;
+    env[c.name] = env[c.name]! - f / d;
+  }
+  return false;
+}
+
+function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr, surface?: Expr): boolean {
   const random = seeded(1981);
   const { model } = system;
   const approach = new Map(system.unilateral?.impactMaps.flatMap((im) => [...im.scenario.approach]) ?? []);
@@ -459,6 +500,7 @@ function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr): boolean {
       const sign = coordinate ? approach.get(coordinate.name) : undefined;
       env[s] = sign ? sign * (0.2 + 1.8 * random()) : 4 * random() - 2;
     }
+    if (surface && !ontoSurface(system, surface, env)) continue;
     const x = evaluate(a, env);
     const y = evaluate(b, env);
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;

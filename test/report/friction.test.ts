@@ -31,10 +31,14 @@ describe('friction section', () => {
       'tumbling-box',
     ]);
   });
-  it("the rod prints its sliding coefficient, Painlevé's (1 + 3cos²θ + 3μ sgn ṡ sin θ cos θ)/m", () => {
+  it("the rod prints its sliding coefficient, Painlevé's (1 + 3cos²θ + 3μ sgn ṡ sin θ cos θ)/m, as D₁/m: one name with the phases' D₁", () => {
     const t = tex('falling-rod');
-    expect(t).toContain('\\Delta_{\\mathrm{tip}}');
-    expect(t).toMatch(/\\operatorname\{sgn\}\\dot\{s\}_\{\\mathrm\{tip\}\}/);
+    const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tip}} \\sin\\theta) \\cos\\theta';
+    expect(t).toContain(`where $D_{1} = ${sum}$`);
+    expect(t).toContain('with the coefficient $\\frac{D_{1}}{m}$ ($D_{1}$ as in the contact phases), positive without friction. Where $D_{1} \\le 0$');
+    expect(t).toContain('its sliding coefficient $D_{2}$');
+    // No second name for the one quantity: no Δ_tip, Δ_tipB, Z.
+    for (const other of ['\\Delta_{\\mathrm{tip', 'where $Z', '{Z}']) expect(t).not.toContain(other);
     expect(t).toContain('\\texttt{contact-inconsistent}');
   });
   it('the lying rod: a cone that holds in every state is said once with why, a state-dependent one displayed as a condition', () => {

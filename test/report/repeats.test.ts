@@ -41,17 +41,19 @@ describe('a repeated sum named once', () => {
     expect(printed.filter((f) => /(^|[^A-Za-z\\])D\b/.test(f)).length).toBeGreaterThanOrEqual(3);
   });
 
-  it('a mode’s conditions over the D of its equations: the falling rod’s sliding strike, not its sum 1 + 3(cos θ + μ sgn ṡ sin θ) cos θ again', () => {
+  it('a mode’s conditions over the D₁ of its equations: the falling rod’s sliding strike, not its sum 1 + 3(cos θ + μ sgn ṡ sin θ) cos θ again', () => {
     const blocks = impactMapsSection(deriveSystem(buildModel(fallingRod)))!.blocks;
     const conditions = blocks
       .flatMap((b) => (b.kind === 'equations' ? b.rows.filter((r) => r.label?.includes('-condition-')) : []))
       .map((r) => r.lines.map((l) => l.after).join(' '));
     const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tip}} \\sin\\theta) \\cos\\theta';
-    expect(formulas(blocks)).toContain(`D = ${sum}`);
-    // The other end's strike divides by its own sum, named Z (W is the Delassus matrix): one letter, one sum.
-    expect(formulas(blocks)).toContain(`Z = ${sum.replace('{tip}', '{tipB}')}`);
-    expect(conditions.filter((c) => c.includes('{D}')).length).toBeGreaterThanOrEqual(1);
-    expect(conditions.filter((c) => c.includes('{Z}')).length).toBeGreaterThanOrEqual(1);
+    expect(formulas(blocks)).toContain(`D_{1} = ${sum}`);
+    // The other end's strike divides by the same sum in its own sliding direction: one letter, numbered by the contact
+    // as its σ̇₂ and Λ₂ are, and no second letter (Z) for it.
+    expect(formulas(blocks)).toContain(`D_{2} = ${sum.replace('{tip}', '{tipB}')}`);
+    expect(formulas(blocks).filter((f) => /^[A-Z] = /.test(f))).toEqual([]);
+    expect(conditions.filter((c) => c.includes('{D_{1}}')).length).toBeGreaterThanOrEqual(1);
+    expect(conditions.filter((c) => c.includes('{D_{2}}')).length).toBeGreaterThanOrEqual(1);
     expect(conditions.filter((c) => c.includes(sum))).toEqual([]);
   });
 
@@ -100,7 +102,9 @@ describe('a repeated sum named once', () => {
         .filter((f) => /^[A-Z] = /.test(f))
         .map((f) => f[0]),
     );
-    // The contact phase's 2ȧ₂² − 3ȧ₁² cos(a₁ − a₂) is Z, the impact's 2ȧ₁⁻ − 9ȧ₂⁻ cos 2β the next letter, Y.
+    // The contact phase's 2ȧ₂² − 3ȧ₁² cos(a₁ − a₂) is Z (its mirror image, foot 2's phase, Z′), the impact's
+    // 2ȧ₁⁻ − 9ȧ₂⁻ cos 2β the next letter, Y.
     expect(wheres).toEqual([['Z'], ['Y']]);
+    expect(JSON.stringify(contactPhasesSection(hinged)!.blocks)).toContain("Z' = 2 \\\\dot{a}_{1}^{2} - 3 \\\\dot{a}_{2}^{2}");
   });
 });

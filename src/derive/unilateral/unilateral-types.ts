@@ -158,8 +158,6 @@ export interface ImpactMode {
   /** With closed contacts taking part: each engaged planar Coulomb contact sticking or sliding (friction/impact-modes.ts). */
   readonly slips?: ReadonlyMap<number, 'stick' | 'slide'>;
   readonly qdPlus: readonly Expr[];
-  /** The velocities the held rows fix, through the post-impact velocities left free (ẋ⁺ = −l sin θ θ̇⁺ for a sticking tip); undefined entries are free. */
-  readonly through?: readonly (Expr | undefined)[];
   /** Impulse per row label; for dependent rows, the determined combination is named in `indeterminate`. */
   readonly impulses: ReadonlyMap<string, Expr>;
   /** Statically indeterminate impulses: "a + b" style combinations that alone are determined. */

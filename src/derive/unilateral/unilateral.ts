@@ -26,7 +26,7 @@ import { setApartAlways } from '../friction/always-holds.js';
 import { dependentFrictionPhase, frictionPhases, planarCoulomb } from '../friction/phases.js';
 import { coulombImpactModes } from '../friction/impact-modes.js';
 import { criticalValue } from './critical.js';
-import { affineSolution, constrainedSolve, type AffineSolution } from './constrained-solve.js';
+import { affineSolution, constrainedSolve, type ConstrainedSolution } from './constrained-solve.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import { matVec, solveSmall, type Matrix } from '../matrix.js';
 import type { Domain } from '../proofs/sign.js';
@@ -445,8 +445,7 @@ function coulombModes(model: Model, M: Matrix, c: ContactKinematics, at: (e: Exp
     modes.push({
       stays: [],
       friction: 'stick',
-      qdPlus: stick.y,
-      through: throughFree(model, stick.affine),
+      qdPlus: pinnedForms(model, stick),
       impulses: new Map([
         [normal.label, dn],
         [slip.label, dt],
@@ -485,13 +484,17 @@ function coulombModes(model: Model, M: Matrix, c: ContactKinematics, at: (e: Exp
 }
 
 /**
- * Each pivot velocity after the impact through the free ones the rows
- * leave, q̇⁺_p = particular + basis · q̇⁺_F (a sticking tip: ẋ⁺ = −l sin θ θ̇⁺),
- * undefined for a free one.
+ * The velocities after the impact in the data before it, each one the held
+ * rows fix written as they fix it, through the free ones, and those set in:
+ * a sticking tip's ẋ⁺ = −l sin θ θ̇⁺ and ẏ⁺ = l cos θ θ̇⁺ − e(ẏ⁻ − l cos θ θ̇⁻)
+ * with θ̇⁺ = (lθ̇⁻ − 3ẋ⁻ sin θ + …)/(4l), not the common-denominator forms
+ * `together` gives, which divided by ẏ⁻ inside ẏ⁺.
  */
-function throughFree(model: Model, a: AffineSolution): (Expr | undefined)[] {
+function pinnedForms(model: Model, s: ConstrainedSolution): Expr[] {
   const cs = model.coordinates;
+  const a = s.affine;
+  const free = new Map(a.free.map((f) => [postImpactSymbol(cs[f]!.q).name, s.y[f]!]));
   return cs.map((_, i) =>
-    a.pivots.includes(i) ? together(simplify(add(a.particular[i]!, ...a.free.map((f, k) => mul(a.basis[i]![k]!, postImpactSymbol(cs[f]!.q)))))) : undefined,
+    a.pivots.includes(i) ? subs(add(a.particular[i]!, ...a.free.map((f, k) => mul(a.basis[i]![k]!, postImpactSymbol(cs[f]!.q)))), free) : s.y[i]!,
   );
 }

@@ -1,12 +1,12 @@
 // The simulated motion's plots a model leaves out (src/model/validate/unplotted.ts): coordinates by name and
 // 'energy', with why; anything else is a named problem at its field.
 import { describe, expect, it } from 'vitest';
-import walker from '../../../derivations/compass-walker.js';
+import roughHinge from '../../../derivations/rough-hinge-pendulum.js';
 import { ball, builds, mutate, problems } from '../spec-cases.js';
 
 describe('unplotted', () => {
-  it('names coordinates and the energy, with a reason: the walker’s hip and energy build', () => {
-    builds(walker);
+  it('names coordinates, the energy and the phase portraits, with a reason: the rough hinge’s pinned centre builds', () => {
+    builds(roughHinge);
     builds(mutate(ball, { unplotted: { names: ['y', 'energy', 'phase'], why: 'shown as $E$ elsewhere' } }));
   });
 

@@ -37,7 +37,7 @@ export default defineModel({
     k: { default: 50, description: 'stiffness of each corner spring', unit: 'N/m' },
     h: { default: 0.5, description: 'height of the corners’ anchors', unit: 'm' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
-    e: { default: 0.6, range: [0, 1], description: 'restitution', unit: '1' },
+    e: { default: 0.3, range: [0, 1], description: 'restitution', unit: '1' },
     mu: { default: 0.3, range: [0, 2], description: 'Coulomb friction', unit: '1' },
   },
   geometry: {

@@ -171,7 +171,7 @@ describe('an impact of the ball on the moving plate', () => {
       expect(Math.abs(dot(after.n, after.u) + params.e! * dot(before.n, before.u))).toBeLessThan(1e-10);
       const dP = sub(momentum(res.qdPlus), momentum(qdMinus));
       expect(Math.max(...dP.map(Math.abs))).toBeLessThan(1e-10);
-      // No friction: the relative tangential velocity changes only through the plate's turn, not by an impulse along it.
+      // The face pushes (Λ > 0), and the rows times Λ are the whole momentum jump.
       expect(res.impulses[0]!).toBeGreaterThan(0);
       expect(appellResidual(q, qdMinus, res.qdPlus, res.impulses[0]!, [0, 0])).toBeLessThan(1e-10);
     }

@@ -155,18 +155,26 @@ export interface RollingSpec {
 }
 
 /**
- * A point against a fixed plane n·r = offset (n and offset in ground
- * components, of the parameters; n need not be unit, and points to the
- * admissible side): a unilateral constraint with the gap n̂·r_P − offset/|n|
- * and, with Coulomb friction, the two slip rows of the point's position in
- * the plane (a spatial contact). `law` is a unilateral constraint's impact
- * law ({ newton: 'e', coulomb: 'mu' }, { plastic: true, coulomb: … }, …;
- * not 'stick').
+ * A point against a plane n·r = offset (n and offset of the parameters; n
+ * need not be unit, and points to the admissible side): fixed in the ground
+ * (n in ground components, r from the origin), or fixed in a body's `frame`
+ * (n in its components, r from its point `through`). A unilateral
+ * constraint with the gap n̂·r_P − offset/|n| and, with Coulomb friction, the
+ * two slip rows of the point's position in the plane (a spatial contact).
+ * `law` is a unilateral constraint's impact law ({ newton: 'e', coulomb:
+ * 'mu' }, { plastic: true, coulomb: … }, …; not 'stick').
  */
 export interface ContactSpec {
   readonly name: string;
   readonly point: string;
-  readonly plane: { readonly normal: VectorSpec; readonly offset?: ExprInput };
+  readonly plane: {
+    readonly normal: VectorSpec;
+    readonly offset?: ExprInput;
+    /** The frame the plane is fixed in (with `through`; default: the ground, through the origin). */
+    readonly frame?: string;
+    /** A point fixed in `frame` that the plane n·r = offset is measured from. */
+    readonly through?: string;
+  };
   readonly law: ImpactLawSpec;
   readonly description?: string;
 }
@@ -965,7 +973,7 @@ export const JOINT_FIELDS: Known<JointSpec> = { type: true, parent: true, child:
 export const POINT_FIELDS: Known<PointSpec> = { name: true, from: true, frame: true, position: true };
 export const BODY_FIELDS: Known<BodySpec> = { name: true, mass: true, centre: true, frame: true, inertia: true };
 export const CONTACT_FIELDS: Known<ContactSpec> = { name: true, point: true, plane: true, law: true, description: true };
-export const PLANE_FIELDS: Known<ContactSpec['plane']> = { normal: true, offset: true };
+export const PLANE_FIELDS: Known<ContactSpec['plane']> = { normal: true, offset: true, frame: true, through: true };
 export const SPRING_FIELDS: Known<SpringSpec> = { between: true, stiffness: true, length: true };
 export const DAMPER_FIELDS: Known<DamperSpec> = { between: true, damping: true };
 export const FORCE_FIELDS: Known<ForceSpec> = { at: true, vector: true, frame: true };

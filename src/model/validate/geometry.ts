@@ -26,6 +26,7 @@ import {
 import { describeBody, describeFrame, quaternionTurn } from '../geometry/describe.js';
 import type { BodyDescription, FrameDescription, FrameTurn, GeometryDescription, PointPlacement } from '../geometry/description.js';
 import { groundFrame, pointPosition, rateOf, turnedFrame, type Frame } from '../geometry/kinematics.js';
+import { framesFixing } from '../geometry/fixed-in.js';
 import { geometrySketch, type SketchInput } from '../geometry/sketch.js';
 import { anchorOf, isFixedVec, kinematicTree, type Anchor, type FixedBody, type KinematicTree, type ReadJoint } from '../geometry/tree.js';
 import { AXES, matVec, ZERO_VEC, type Axis, type Mat3, type Vec3 } from '../geometry/vectors.js';
@@ -163,6 +164,8 @@ export function checkGeometry(
   // Every declared body by name (undefined where it was refused), for rolling.
   const bodiesByName = new Map<string, Body | undefined>();
   const fixedBodies: (FixedBody | undefined)[] = [];
+  // Each rigid body's centre and frame: a material point of that frame.
+  const centres: [string, string][] = [];
   eachItem(spec.bodies, 'geometry.bodies', 'a body { name, mass, centre, frame, inertia }', BODY_FIELDS, out, (b, field) => {
     const name = bodyNames.claim(b.name, `${field}.name`, out);
     const read = readBody(b, field, r, defaults);
@@ -174,6 +177,7 @@ export function checkGeometry(
     if (body.rotation) sketched.push({ centre: b.centre as string, frame: body.rotation.frame, mass: body.mass, inertia: body.rotation.inertia });
     const anchor = anchors.get(b.centre as string);
     const frame = body.rotation?.frame.name;
+    if (frame !== undefined) centres.push([b.centre as string, frame]);
     fixedBodies.push(
       anchor && (frame === undefined || frame === anchor.frame)
         ? { frame: anchor.frame, mass: body.mass, centre: anchor.offset, ...(read.inertia ? { inertia: read.inertia } : {}) }
@@ -181,8 +185,9 @@ export function checkGeometry(
     );
   });
   const contacts: UnilateralConstraint[] = [];
+  const fixedIn = framesFixing([...centres, ...[...anchors].map(([p, a]) => [p, a.frame] as const)], placements, fixedParameters);
   eachItem(spec.contacts, 'geometry.contacts', 'a contact { name, point, plane, law }', CONTACT_FIELDS, out, (c, field) => {
-    const contact = readContact(c, field, r, { coordinates, parameters, names: constraints });
+    const contact = readContact(c, field, r, { coordinates, parameters, names: constraints, fixedIn });
     if (contact) contacts.push(contact);
   });
   const gravity = spec.gravity === undefined ? undefined : readVector(spec.gravity, 'geometry.gravity', reader, out, { parametersOnly: true, smooth: true });

@@ -4,6 +4,7 @@
 // out here); every mistake a named problem in its own field.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../src/core/evaluate.js';
+import ballOnPlate from '../../../derivations/ball-on-plate.js';
 import type { ModelSpec } from '../../../src/model/index.js';
 import { builds, mutate, problems } from '../spec-cases.js';
 
@@ -74,5 +75,39 @@ describe('a point against a plane', () => {
       'unilateral[0].name',
     ]);
     expect(problems(withContact({ law: { newton: 'e', coulomb: 'nu' } }))).toEqual([['bad-friction', 'geometry.contacts[0].law.coulomb']]);
+  });
+});
+
+/** The ball-on-plate contact with its plane (and its geometry's points) changed. */
+const onPlate = (plane: Record<string, unknown>, change: Record<string, unknown> = {}, points: readonly object[] = []): ModelSpec => {
+  const g = ballOnPlate.geometry!;
+  return mutate(ballOnPlate, {
+    geometry: { ...g, points: [...g.points!, ...points], contacts: [{ ...g.contacts![0], ...change, plane: { ...g.contacts![0]!.plane, ...plane } }] },
+  });
+};
+
+describe('a point against a plane fixed in a body', () => {
+  it('passes through a point fixed in the frame: the body’s centre, or a point placed from it at constant components in the frame', () => {
+    expect(builds(onPlate({ through: 'G' })).unilateral.map((u) => u.name)).toEqual(['face']);
+    expect(builds(onPlate({ through: 'K0' })).unilateral.map((u) => u.name)).toEqual(['face']);
+    // The ground's own name with a point fixed in the ground: a fixed plane through it.
+    const [floor] = builds(onPlate({ frame: 'N', through: 'A0', offset: 0 })).unilateral;
+    expect(evaluate(floor!.gap, { z: 0.3, h: 0.5 })).toBeCloseTo(0.3 - 0.5, 14);
+  });
+
+  it('names each mistake in its field: unknown frame or point, a point not fixed in the frame, a zero normal, a half-given placement, a point fixed in the plane’s frame', () => {
+    const at = 'geometry.contacts[0]';
+    expect(problems(onPlate({ frame: 'C' }))).toEqual([['unknown-frame', `${at}.plane.frame`]]);
+    expect(problems(onPlate({ through: 'Q' }))).toEqual([['unknown-point', `${at}.plane.through`]]);
+    // A fixed point, the ball, and a point that moves in B (its components there change with x) are not fixed in B.
+    expect(problems(onPlate({ through: 'A0' }))).toEqual([['bad-contact', `${at}.plane.through`]]);
+    expect(problems(onPlate({ through: 'P' }))).toEqual([['bad-contact', `${at}.plane.through`]]);
+    expect(problems(onPlate({ through: 'S' }, {}, [{ name: 'S', from: 'G', frame: 'B', position: ['x', 0, 0] }]))).toEqual([
+      ['bad-contact', `${at}.plane.through`],
+    ]);
+    expect(problems(onPlate({ normal: [0, 0, 0] }))).toEqual([['bad-contact', `${at}.plane.normal`]]);
+    expect(problems(onPlate({ frame: undefined }))).toEqual([['missing-field', `${at}.plane.frame`]]);
+    expect(problems(onPlate({ through: undefined }))).toEqual([['missing-field', `${at}.plane.through`]]);
+    expect(problems(onPlate({}, { point: 'K1' }))).toEqual([['bad-contact', `${at}.point`]]);
   });
 });

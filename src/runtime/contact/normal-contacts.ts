@@ -62,8 +62,6 @@ export class NormalContacts {
   /** The law's biases, and each rung's impulses (the law compares the rungs' answers: impact-law.ts). */
   private readonly bias: Float64Array;
   private readonly z: Float64Array[] = [];
-  /** The contacts of I as the law reads them (made again when I's size changes: an array kept packed). */
-  private contacts: number[] = [];
   private readonly w: Float64Array;
   private readonly pivoting: PivotingLcp;
   /** W_II's key for the pivoting solver's factor reuse: it changes with the index set or the cache's M and G. */
@@ -71,8 +69,13 @@ export class NormalContacts {
   private readonly keyI: Int32Array;
   private keyCount = -1;
   private keyVersion = -1;
-  /** The law's rows for the last index set's size: views made again only when the size changes. */
-  private rows: LawRows | undefined;
+  /**
+   * The law's rows per index set's size k, made on the first step with that
+   * size: a bouncing stack's set changes size from step to step, and views
+   * and arrays made again on each change were a tenth of its step. Each
+   * holds its own packed array of the contacts of I, written every solve.
+   */
+  private readonly rowsOf: (LawRows & { readonly contacts: number[] })[] = [];
   /** Each rung's impulses, its first k entries: the views kept while k stays. */
   private zk: Float64Array[] = [];
   /** W_II's non-zero columns per row, from the cache when its key changes (a chain's or a stack's W_II is tridiagonal). */
@@ -143,23 +146,20 @@ export class NormalContacts {
     const k = this.count;
     const key = this.matrixKey();
     this.kin.rates(t, q, vf, this.rates);
-    if (this.rows?.uMinus.length !== k) {
-      this.contacts = Array.from(I.subarray(0, k));
-      this.rows = {
-        uMinus: uMinus.subarray(0, k),
-        uFree: uFree.subarray(0, k),
-        W: W.subarray(0, k * k),
-        band: this.band,
-        bias: this.bias.subarray(0, k),
-        e,
-        contacts: this.contacts,
-        slipCount: () => 0,
-        // None pinned: without slip rows a 'stick' law acts on its normal only (moreau-jean.ts).
-        pinned: Array.from({ length: k }, () => false),
-        restVelocity: this.restVelocity,
-      };
-    }
-    const { rows, contacts } = this;
+    const rows = (this.rowsOf[k] ??= {
+      uMinus: uMinus.subarray(0, k),
+      uFree: uFree.subarray(0, k),
+      W: W.subarray(0, k * k),
+      band: this.band,
+      bias: this.bias.subarray(0, k),
+      e,
+      contacts: Array.from(I.subarray(0, k)),
+      slipCount: () => 0,
+      // None pinned: without slip rows a 'stick' law acts on its normal only (moreau-jean.ts).
+      pinned: Array.from({ length: k }, () => false),
+      restVelocity: this.restVelocity,
+    });
+    const { contacts } = rows;
     for (let a = 0; a < k; a++) {
       const j = I[a]!;
       contacts[a] = j;

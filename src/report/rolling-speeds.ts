@@ -17,6 +17,32 @@ export const ROLLING_SPEEDS_FIGURE = { eq: '§2', id: 'rolling-speeds' } as cons
 /** Impacts tabulated after the first that falls back: the rocking that follows. */
 const ROCKING_ROWS = 2;
 
+/**
+ * The run's fall back, for the conclusion: after which impact the speed is below the threshold to roll on,
+ * and which spoke strikes again; none where the run rolls on throughout.
+ */
+export function rollingSpeedsFinding(model: Model, study: RollingSpeedsStudy): Inline[] {
+  const back = study.fallsBack === undefined ? undefined : study.impacts[study.fallsBack];
+  const here = study.slopes[0];
+  if (!back || !here) return [];
+  const v2 = `(${mechanicsSymbol(`${study.coordinate}'`)}^{+})^{2}`;
+  const p = study.parameter;
+  const name = (j: number | undefined): string => (j === undefined ? '' : proseName(model.unilateral[j]!.name));
+  return [
+    'the run',
+    ...(p ? [' at the model’s ', m(`${mechanicsSymbol(p)} = ${fourDigits(here.params[p] ?? study.defaults[p]!)}`)] : []),
+    ' does not roll on: after its impact at ',
+    m(`t = ${fourDigits(back.t)}`),
+    ', ',
+    m(`${v2} = ${fourDigits(back.speedSquared)}`),
+    ' is below the threshold ',
+    m(fourDigits(here.threshold)),
+    ` to pass over ${name(back.contact)}, so it falls back: ${name(back.next)} strikes again, and the wheel rocks between the two (Section `,
+    ref(`sec:${ROLLING_SPEEDS_FIGURE.id}`),
+    ')',
+  ];
+}
+
 export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): Section {
   const paper = REFERENCES.rubanovich1981.short;
   const v = mechanicsSymbol(`${study.coordinate}'`);

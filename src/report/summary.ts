@@ -38,6 +38,8 @@ import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
+import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
+import { rollingSpeedsFinding } from './rolling-speeds.js';
 import { distinctResults, own, rowLhs } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
@@ -70,6 +72,8 @@ export interface SummaryFacts {
   readonly plasticSlide?: PlasticSlide;
   /** kozlov1988 §3's averaged law against the run (studies/averaged-speed.ts). */
   readonly averagedSpeed?: AveragedSpeedStudy;
+  /** rubanovich1981 §2's threshold to roll on against the run (studies/rolling-speeds.ts). */
+  readonly rollingSpeeds?: RollingSpeedsStudy;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -638,6 +642,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   if (f.paper) out.push(...correctionFindings(f.paper));
   const run = f.averagedSpeed && averagedSpeedFinding(f.averagedSpeed);
   if (run?.length) out.push(run);
+  const fallsBack = !brief && f.rollingSpeeds ? rollingSpeedsFinding(f.system.model, f.rollingSpeeds) : [];
+  if (fallsBack.length) out.push(fallsBack);
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const paper = REFERENCES[f.paper.source].short;

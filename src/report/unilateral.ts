@@ -34,6 +34,7 @@ import {
   m,
   paragraph,
   ref,
+  series,
   type Block,
   type EquationRow,
   type Figure,
@@ -43,6 +44,7 @@ import {
 } from './document.js';
 import {
   exchangedNotation,
+  fourDigits,
   gapForm,
   indexSum,
   math,
@@ -747,6 +749,9 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
   // The smooth slip where the arriving contact cannot stick (studies/mode-directions.ts).
   const leaves = im.scenario.closed.length > 1 ? 'leave' : 'leaves';
   const conditions = d.slip?.conditions;
+  // Where the slip's forms vanish with the approach speed (studies/mode-directions.ts), it holds on every direction for that reason.
+  const along = !conditions && d.slipAlong?.every((k) => k >= 0) ? d.slipAlong : undefined;
+  const many = im.scenario.closed.length > 1;
   const slip: Inline[] =
     d.slipShare !== undefined
       ? [
@@ -757,10 +762,18 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
             : conditions
               ? ['on every approaching direction for every value of the parameters, ']
               : []),
-          conditions && d.slipShare >= 1
-            ? 'as at the default parameters'
-            : `on ${percent(d.slipShare)} of the approaching directions at the default parameters`,
-          gaps.length && gaps.every((a) => a.slip) ? `, these arcs included: there ${arriving} cannot stick, it slips.` : '.',
+          ...(conditions && d.slipShare >= 1
+            ? ['as at the default parameters']
+            : along
+              ? [
+                  `on every approaching direction at the default parameters, whatever the speed: a lone frictionless contact’s normal impulse is never negative on approach, and ${closed}, at rest on ${many ? 'their lines' : 'its line'} before, ${many ? 'leave with normal velocities' : 'leaves with a normal velocity'} proportional to it; here the impulse and ${many ? 'those velocities' : 'that velocity'} are the approach speed times `,
+                  ...series(along.map((k) => [m(fourDigits(k))])),
+                  ', factors of the configuration alone',
+                ]
+              : [`on ${percent(d.slipShare)} of the approaching directions at the default parameters`]),
+          gaps.length && gaps.every((a) => a.slip)
+            ? `${along ? '; so it holds on these arcs too' : ', these arcs included'}: there ${arriving} cannot stick, it slips.`
+            : '.',
         ]
       : [];
   return paragraph(

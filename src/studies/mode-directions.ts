@@ -95,6 +95,12 @@ export interface ModeDirections {
   /** The share of the approaching directions on which the smooth slip is admissible (undefined: the map has none). */
   readonly slipShare?: number;
   /**
+   * Each slip form over the approach speed, where every one is proportional to it at this configuration: the
+   * arriving contact alone and frictionless, its impulse and the closed contacts' normal velocities after (those
+   * contacts at rest before) vanish with the approach speed, so the slip holds on every approaching direction or on none.
+   */
+  readonly slipAlong?: readonly number[];
+  /**
    * The smooth slip in closed form: the arriving contact's normal impulse, each closed contact's normal velocity after;
    * and, where each of these is the approach speed times a factor of the parameters alone, the factors whose sign the
    * parameters' ranges leave open, oriented so that the slip is admissible on every approaching direction exactly
@@ -204,6 +210,12 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
       : undefined;
     const repelShare = share((a) => a.repels);
     const slipShare = slipForms ? share((a) => a.slip) : undefined;
+    // (p, q) = k·(−approach) exactly where it is parallel to the approach form: k = −(p, q)·approach/|approach|².
+    const along = ([p, q]: readonly [number, number]): number | undefined =>
+      Math.abs(p * approach[1] - q * approach[0]) <= 1e-9 * Math.hypot(p, q, ...approach) ** 2
+        ? -(p * approach[0] + q * approach[1]) / (approach[0] ** 2 + approach[1] ** 2)
+        : undefined;
+    const slipAlong = slipForms?.map(along);
     const usedOf = (r: Readonly<Record<string, number>>) => Object.fromEntries(Object.entries(r).filter(([name]) => used.has(name)));
     return [
       {
@@ -225,7 +237,12 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
           ? (() => {
               const impulse = slipping.impulses.get(normal(im.scenario.arriving))!;
               const conditions = speedFactors(system, [impulse, ...slipping.separations], im.approach);
-              return { slipForms, slipShare, slip: { impulse, separations: slipping.separations, ...(conditions ? { conditions } : {}) } };
+              return {
+                slipForms,
+                slipShare,
+                ...(slipAlong?.every((k) => k !== undefined) ? { slipAlong: slipAlong as number[] } : {}),
+                slip: { impulse, separations: slipping.separations, ...(conditions ? { conditions } : {}) },
+              };
             })()
           : {}),
       },

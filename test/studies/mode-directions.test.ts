@@ -15,6 +15,8 @@ import fallingRod from '../../derivations/falling-rod.js';
 import hinged from '../../derivations/hinged-compass.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { modeDirections } from '../../src/studies/mode-directions.js';
+import { renderLatexBody } from '../../src/report/render-latex.js';
+import { impactMapsSection } from '../../src/report/unilateral.js';
 import { derived } from '../helpers/examples.js';
 
 type Mat = [[number, number], [number, number]];
@@ -370,6 +372,32 @@ describe('the compass walker’s heel strike by the direction of (ȧ1⁻, ȧ2⁻
     const theta = Math.atan2(-1.494, -1.808) + 2 * Math.PI;
     const arc = study!.arcs.find((a) => a.from < theta && theta < a.to)!;
     expect(arc.modes.map(name)).toEqual(['leaves']);
+  });
+
+  it('admits the smooth slip on every direction: foot 1 alone pushes 1/(n1 M⁻¹ n1ᵀ) per approach speed, foot 2 lifts (n2 M⁻¹ n1ᵀ) times that', () => {
+    // Foot 1 on a smooth line, foot 2 leaving: q̇⁺ = q̇⁻ + M⁻¹n1ᵀΛ with n1·q̇⁺ = 0, so Λ = −n1·q̇⁻/(n1M⁻¹n1ᵀ) and n2·q̇⁺ = n2M⁻¹n1ᵀΛ (n2·q̇⁻ = 0).
+    const [mH, m, l, b, h] = [10, 5, 1, 0.5, 0.271];
+    const M = [
+      [2 * m + mH, 0, m * b * Math.cos(h), m * b * Math.cos(-h)],
+      [0, 2 * m + mH, m * b * Math.sin(h), m * b * Math.sin(-h)],
+      [m * b * Math.cos(h), m * b * Math.sin(h), m * b * b, 0],
+      [m * b * Math.cos(-h), m * b * Math.sin(-h), 0, m * b * b],
+    ];
+    const [n1, n2] = [
+      [0, 1, l * Math.sin(h), 0],
+      [0, 1, 0, l * Math.sin(-h)],
+    ];
+    const w = solve(M, n1);
+    const dot = (u: number[], v: number[]): number => u.reduce((s, x, i) => s + x * v[i]!, 0);
+    const push = 1 / dot(n1, w);
+    expect(study!.slipAlong![0]).toBeCloseTo(push, 9);
+    expect(study!.slipAlong![1]).toBeCloseTo(dot(n2, w) * push, 9);
+    expect(study!.slipAlong!.every((k) => k > 0)).toBe(true);
+    const section = impactMapsSection(system, [study!])!;
+    const text = renderLatexBody({ model: 'compass-walker', title: '', provenance: '', abstract: [], sections: [section], citations: [] });
+    expect(text).toContain(
+      `here the impulse and that velocity are the approach speed times $${Number(push.toPrecision(4))}$ and $${Number((dot(n2, w) * push).toPrecision(4))}$, factors of the configuration alone; so it holds on these arcs too`,
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import wheel, { rimlessWheelStance } from '../../derivations/rimless-wheel.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
-import { rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
+import { rollingSpeedsFinding, rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
+import { paragraph } from '../../src/report/document.js';
 import { reportMotion } from '../../src/studies/motion.js';
 import { rollingSpeedsStudy } from '../../src/studies/rolling-speeds.js';
 import { derived } from '../helpers/examples.js';
@@ -75,5 +76,15 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     const table = section.blocks.find((b) => b.kind === 'table');
     expect(table?.kind === 'table' && table.rows.length).toBe(5);
     expect(section.blocks.filter((b) => b.kind === 'figure').length).toBe(1);
+  });
+
+  it('states the fall back in the conclusion: the third impact’s 1.136 below the slope’s threshold 1.156, spoke 2 again', () => {
+    const finding = rollingSpeedsFinding(system.model, study);
+    const section = { id: 'c', title: 'Conclusion', blocks: [paragraph(...finding)] };
+    const tex = renderLatexBody({ model: 'rimless-wheel', title: '', provenance: '', abstract: [], sections: [section], citations: [] });
+    expect(tex).toContain(
+      "the run at the model's $\\gamma = 0.1$ does not roll on: after its impact at $t = 3.497$, $(\\dot{\\psi}^{+})^{2} = 1.136$ is below the threshold $1.156$ to pass over spoke 3, so it falls back: spoke 2 strikes again",
+    );
+    expect(rollingSpeedsFinding(system.model, { ...study, fallsBack: undefined })).toEqual([]);
   });
 });

@@ -24,10 +24,11 @@ export const model = {
   parameters: [
     {"name":"l","default":1,"description":"length of the rod","unit":"m"},
     {"name":"g","default":9.81,"description":"gravitational acceleration","unit":"m/s^2"},
-    {"name":"alpha0","default":1,"description":"added mass per N, α = α₀N"},
-    {"name":"beta0","default":100,"description":"stiffness per N, β = β₀N","unit":"1/s^2"},
-    {"name":"gamma0","default":10,"description":"viscosity per N, γ = γ₀N","unit":"1/s"},
+    {"name":"alpha0","default":1,"description":"added mass per $N$, $\\alpha = \\alpha_0 N$"},
+    {"name":"beta0","default":100,"description":"stiffness per $N$, $\\beta = \\beta_0 N$","unit":"1/s^2"},
+    {"name":"gamma0","default":10,"description":"viscosity per $N$, $\\gamma = \\gamma_0 N$","unit":"1/s"},
     {"name":"N","default":100,"description":"strength of the realization"},
+    {"name":"theta0","default":1,"description":"initial angle, $\\theta(0)$","unit":"rad"},
   ],
   constraintCount: 0,
   unilateral: [],
@@ -44,7 +45,7 @@ const s$ = new Float64Array(4);
 const M$ = new Float64Array(4);
 const f$ = new Float64Array(2);
 const b$ = new Float64Array(2);
-const PARAMETERS$: readonly string[] = ["l","g","alpha0","beta0","gamma0","N"];
+const PARAMETERS$: readonly string[] = ["l","g","alpha0","beta0","gamma0","N","theta0"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
 export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };

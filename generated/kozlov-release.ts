@@ -65,7 +65,20 @@ export function checkParams(p: Params): ParamProblem[] {
       problems.push({ name, problem: 'non-finite-input', message: "parameter '" + name + "' is " + String(value) + ' (a ' + typeof value + '); give a finite number' });
     }
   }
+  if (problems.length === 0) {
+    limitValues$(0, p);
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'g', problem: 'bad-range', message: "parameter 'g' is " + String(LV$[0]!) + '; it must be > 0' });
+  }
   return problems;
+}
+
+/** Each value limit: its value, lower and upper end. */
+const LV$ = new Float64Array(3);
+
+function limitValues$(t: number, p: Params): void {
+  const g = p.g ?? 1.0;
+  LV$[0] = g;
+  LV$[1] = 0.0;
 }
 
 /** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */
@@ -86,7 +99,8 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   mm$[0] = 1.0;
   mm$[3] = 1.0;
   ff$[0] = 0.0;
-  ff$[1] = g * Math.sign(x_);
+  const _0 = Math.sign(x_);
+  ff$[1] = g * (Math.abs(_0) + _0 - 1.0);
 }
 
 function mass$(t: number, p: Params, mm$: Float64Array): void {
@@ -212,7 +226,8 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   const x_ = s$[0]!;
   const g = p.g ?? 1.0;
   out[off + 0] = 0.0;
-  out[off + 1] = g * Math.sign(x_);
+  const _0 = Math.sign(x_);
+  out[off + 1] = g * (Math.abs(_0) + _0 - 1.0);
 }
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q. */

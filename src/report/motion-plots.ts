@@ -8,6 +8,7 @@ import { ZERO } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { evaluator } from '../core/evaluate.js';
 import type { ReportPart } from '../model/spec.js';
+import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
 import type { Inline } from './document.js';
 import type { PlotEventKind } from './plot.js';
@@ -105,8 +106,9 @@ export function heldBySticking(model: Model, tr: Pick<ShownTrajectory, 't' | 'q'
   const names = model.coordinates.map((c) => c.name);
   // Each sticking contact's gap and the pair of coordinates its rows (f, ξ) solve for, if they do so with constant coefficients.
   const held = model.unilateral.flatMap((c) => {
-    if (c.law.kind !== 'stick') return [];
-    const rows = [c.gap, c.law.tangent];
+    const tangent = pinnedTangent(c.law);
+    if (tangent === undefined) return [];
+    const rows = [c.gap, tangent];
     const column = (name: string): number[] | undefined => {
       const d = rows.map((r) => diff(r, name));
       return d.every((x) => x.kind === 'num') ? d.map((x) => evaluator({})(x)) : undefined;

@@ -53,6 +53,17 @@ const FRICTION_TOL = 1e-9;
  * different solvers).
  */
 const BOX_HORIZON = 0.649;
+/**
+ * The ball on the plate (a contact on a moving body's face): its first cascade of impacts accumulates at t = 0.3763,
+ * where the runtime closes the contact; the driver does not reach that accumulation's end (more than its 1000 events in
+ * a row), so it is compared over the three impacts before it.
+ */
+const PLATE_HORIZON = 0.37;
+/**
+ * The plate swings on four stiff corner springs: at the first impact (t = 0.2636) the driver's state is the runtime's
+ * to 4.0e-8 relative (measured; the plate's rates), more than the other frictional examples' 1e-9.
+ */
+const PLATE_TOL = 1e-7;
 /** The horizon: the model's own, at most 5 s (the circle billiard's 25 s add only more of the same impacts). */
 const HORIZON = 5;
 /**
@@ -93,12 +104,12 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
       const sys = derived(ex.spec);
       const exe = build(sys, ex.source);
       const { q0, qd0, t1 } = sys.model.initial;
-      const T = Math.min(t1, HORIZON, ex.spec.name === 'tumbling-box' ? BOX_HORIZON : Infinity);
+      const T = Math.min(t1, HORIZON, ex.spec.name === 'tumbling-box' ? BOX_HORIZON : ex.spec.name === 'ball-on-plate' ? PLATE_HORIZON : Infinity);
       const mod = await loadGenerated(sys);
       const tight = { q0, qd0, rtol: 1e-12, atol: 1e-12 };
       if (sys.model.unilateral.some((u) => u.friction)) {
         // Coulomb friction: every impact, stick, slip and rest is the runtime's (each row printed: the states after them).
-        const tol = sys.model.name === 'tumbling-box' ? TOL : FRICTION_TOL;
+        const tol = sys.model.name === 'tumbling-box' ? TOL : sys.model.name === 'ball-on-plate' ? PLATE_TOL : FRICTION_TOL;
         agreesWithRuntime(sys, run(exe, ['-t', `${T}`]), simulate(mod, { ...tight, t1: T }), T, tol);
         return;
       }

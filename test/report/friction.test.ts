@@ -17,6 +17,7 @@ describe('friction section', () => {
       .map((m) => m.spec.name)
       .sort();
     expect(frictional).toEqual([
+      'ball-on-plate',
       'belt-oscillator',
       'block-on-incline',
       'falling-rod',

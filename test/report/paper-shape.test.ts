@@ -46,7 +46,7 @@ const PARENT: Readonly<Record<string, string>> = {
  * Where a part goes for this model: the first kind in the derivation only
  * where it has multipliers besides the contacts' (retaining constraints,
  * rough supports, hinges with friction); a linearization in the results only
- * where some verdict is decided.
+ * where some verdict is decided and no rigid-limit study stands beside it.
  */
 function parentOf(name: string, id: string): string {
   const { doc, file } = byName(name);
@@ -55,6 +55,8 @@ function parentOf(name: string, id: string): string {
     return system.constraints || system.supports || system.hinges.length ? 'derivation' : 'appendix';
   }
   if (id === 'linearization') {
+    // Beside a rigid-limit study the subject is N → ∞, not small motions at one N (kozlov1988 Theorem 1's pendulum).
+    if (file.spec.limitStudy) return 'appendix';
     const table = doc.sections.find((s) => s.id === 'linearization')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.map((r) => text(r.at(-1)!)) : [];
     // A rest every contact pins (the bouncing ball on its floor) is no result of the linearization either.

@@ -38,7 +38,14 @@ function modelMeanings(model: Model): Meaning[] {
     ...model.coordinates.map((c) => ({ symbol: headOf(mechanicsSymbol(c.name)), meaning: 'generalized coordinate' })),
     ...model.parameters.map((p) => ({
       symbol: headOf(mechanicsSymbol(p.name)),
-      meaning: restitution.has(p.name) ? 'restitution coefficient' : friction.has(p.name) ? 'friction coefficient' : 'parameter',
+      // θ₀ for a coordinate θ: its value at the start (kozlov1988 Theorem 1's pendulum), the coordinate's letter in that meaning.
+      meaning: restitution.has(p.name)
+        ? 'restitution coefficient'
+        : friction.has(p.name)
+          ? 'friction coefficient'
+          : model.coordinates.some((c) => p.name === `${c.name}0`)
+            ? 'generalized coordinate'
+            : 'parameter',
     })),
     ...(model.patches ?? []).map((c) => ({ symbol: headOf(mechanicsSymbol(c.depth)), meaning: 'contact depth' })),
     // The resultants a patch integrates (the disk's F_x, F_y and moment M, kuleshov2011 (3.1)–(3.2)).

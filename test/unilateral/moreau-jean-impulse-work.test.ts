@@ -190,6 +190,7 @@ function worstSteps(mod: LoadedModule, start: Start, h: number, e: number): { en
 describe('the frictional examples with contacts', () => {
   it('are the ones this test runs (the belt oscillator left out: its belt does work)', () => {
     expect(examples.map((mod) => mod.model.name).sort()).toEqual([
+      'ball-on-plate',
       'block-on-incline',
       'compass',
       'compass-walker',

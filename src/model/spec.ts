@@ -708,6 +708,12 @@ export interface PaperFormulaSpec {
    * paper's formulas and checked against the derivation too (kozlov1988 §3: v = u cos[…], read u/cos[…]).
    */
   readonly printed?: string;
+  /**
+   * 'typed': the formula's outer sums and products printed in the order typed, where the kernel's canonical order
+   * rearranges what the paper prints (smirnov1981 §2: Φ = (f₂(1 + sgn F_z)/2 − f₁(1 − sgn F_z)/2)F_z, not
+   * F_z(½f₁(sgn F_z − 1) + ½f₂(1 + sgn F_z))).
+   */
+  readonly order?: 'typed';
 }
 
 export type PaperFormulaOrigin = 'own' | 'reduction' | 'correction';

@@ -25,6 +25,7 @@ import { declaredRange, fourDigits, LINE_WIDTH, math, mathLines, MECHANICS, mech
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
+import { typedLatex } from './typed-order.js';
 import { combineRadicals } from '../core/radicals.js';
 import {
   derivedLeft,
@@ -603,7 +604,8 @@ export function correctedReading(r: PaperCheckRow): { printed: string; reading: 
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */
 function formulaLatex(r: LetteredRow, e: Expr): string {
-  return toLatex(primed(r, subs(e, singleSymbols(r))), { ...MECHANICS, orientSums: false });
+  const print = (x: Expr): string => toLatex(primed(r, subs(x, singleSymbols(r))), { ...MECHANICS, orientSums: false });
+  return e === r.formula.formula && r.formula.typed ? typedLatex(r.formula.typed, print) : print(e);
 }
 
 /** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)), ' + O(e^{-N}/N)' after one exponentially small ((2.7)); '' for any other row. */
@@ -626,6 +628,9 @@ function withRemainder(r: PaperCheckRow, lines: string | readonly string[]): str
 
 /** The paper's formula as written, in lines of at most `width` for a display. */
 function paperLines(r: LetteredRow, width: number): string[] {
+  // A formula kept in its typed order (order: 'typed') on its one line; one too wide is broken in the kernel's order.
+  const typed = r.formula.typed && !r.formula.left ? withRemainder(r, formulaLatex(r, r.formula.formula!)) : undefined;
+  if (typed && texWidth(typed[0]!) <= width) return typed;
   const piecesOf = (e: Expr): string[] => latexPieces(primed(r, subs(e, singleSymbols(r))), width, { ...MECHANICS, orientSums: false });
   const right = withRemainder(r, piecesOf(r.formula.formula!));
   // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import compass from '../../../derivations/compass.js';
 import wheel from '../../../derivations/rimless-wheel.js';
 import { builds, modelError, mutate, problems } from '../spec-cases.js';
+import { paperFormulas } from '../../../src/model/validate/paper.js';
 
 const paper = (change: Record<string, unknown>) => mutate(compass, { paper: { ...compass.paper!, ...change } });
 const formula = {
@@ -142,6 +143,14 @@ describe('a paper', () => {
     );
     for (const bad of ['printed', 'Reduction', 1, true])
       expect(problems(paper({ formulas: [{ ...formula, origin: bad }] })), String(bad)).toEqual([['bad-type', 'paper.formulas[0].origin']]);
+  });
+
+  it('keeps the typed text of a formula printed in its typed order; refuses another order, or one without a formula', () => {
+    const model = builds(paper({ formulas: [{ ...formula, order: 'typed' }] }));
+    expect(paperFormulas([{ ...formula, order: 'typed' }], model).value[0]!.typed).toBe(formula.formula);
+    expect(paperFormulas([formula], model).value[0]!.typed).toBeUndefined();
+    for (const bad of ['canonical', 1, true])
+      expect(problems(paper({ formulas: [{ ...formula, order: bad }] })), String(bad)).toEqual([['bad-type', 'paper.formulas[0].order']]);
   });
 
   it('reads where a quantity holds as LaTeX and the quantity a row bounds as { name, value in the parameters }; refuses the rest at their fields', () => {

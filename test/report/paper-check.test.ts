@@ -350,13 +350,16 @@ describe('the planar prism’s switched Φ (smirnov1981 §2)', () => {
     // Each N_ij1 refers to its own row (N_111 is the second), not printed a second time.
     expect(text).toContain('{"math":"N_{111}"}," is that of ",{"ref":"paper-2"}');
   });
-  it('the table’s “Paper’s formula” is §2’s own form, a_{i1}, a_{j2} and Δ_ij as symbols, not the substituted one', () => {
+  it('the table’s “Paper’s formula” is §2’s own form, a_{j2} − a_{i1} first, w(f_{i1} − f_{j2}) and Δ_ij as a symbol, one name per pair', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const cell = (name: string) =>
       JSON.stringify(table?.kind === 'table' ? table.rows.find((r) => JSON.stringify(r[1]) === JSON.stringify([{ math: name }]))![2] : []);
-    // Δ_11 = a_12 − a_11 + [f_12 b_12 (−1)¹ − f_11 b_11 (−1)¹] sgn ẋ with b_1s = w; N_111 = (−1)¹{M_z − P_y[a_12 − f_12 b_12 sgn ẋ]}/Δ_11.
-    expect(cell('\\Delta_{11}')).toBe(JSON.stringify([{ math: 'a_{12} - a_{11} + (f_{11} w - f_{12} w) \\operatorname{sgn}\\dot{x}' }]));
-    expect(cell('N_{111}')).toBe(JSON.stringify([{ math: '\\frac{P_{y} (a_{12} - f_{12} w \\operatorname{sgn}\\dot{x}) - M_{z}}{\\Delta_{11}}' }]));
+    // Δ_11 = a_12 − a_11 + [f_12 b_12 (−1)¹ − f_11 b_11 (−1)¹] sgn ẋ with b_1s = w: w(f_11 − f_12); a_{i1} = a_1 − g_1 x set in,
+    // not a second name a_{11}, a_{21} beside the parameter a_1. Too wide for its cell, it is displayed under the table.
+    const tex = renderLatexBody(doc);
+    expect(tex).toContain('\\Delta_{11} &= (a_{2} - g_{2} x) - (a_{1} - g_{1} x) + w (f_{11} - f_{12}) \\operatorname{sgn}\\dot{x}');
+    expect(tex).not.toMatch(/a_\{[12][12]\} = a_\{[12]\}/);
+    expect(cell('N_{111}')).toBe(JSON.stringify([{ math: '\\frac{P_{y} (a_{2} - f_{12} w \\operatorname{sgn}\\dot{x} - g_{2} x) - M_{z}}{\\Delta_{11}}' }]));
     expect(cell('\\Phi_{22}')).toBe(JSON.stringify([{ math: 'N_{221} f_{21} + N_{222} f_{22}' }]));
     expect(cell('\\Delta_{22}')).not.toContain('g_{1} x');
   });

@@ -714,6 +714,12 @@ export interface PaperFormulaSpec {
    * F_z(½f₁(sgn F_z − 1) + ½f₂(1 + sgn F_z))).
    */
   readonly order?: 'typed';
+  /**
+   * The paper's formula as it prints it, in LaTeX, where the typed one is a sum written out too long to print
+   * (smirnov1981 (2.2): Φ = Σ_{i,j,k,l,m} Π_s (1 + sgn N_{ijklms})/2 Σ_s f_{ps}N_{ijklms}, 32 variants typed term by
+   * term): set in the table and the results in its place; the typed formula is what is checked.
+   */
+  readonly display?: string;
 }
 
 export type PaperFormulaOrigin = 'own' | 'reduction' | 'correction';

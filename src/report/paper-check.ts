@@ -498,6 +498,8 @@ function parametersText(system: DerivedSystem): Inline[] {
  * (kozlov1988 (2.4): ½g(1 − t)² = g(t − 1)²/2), never the formula alone.
  */
 function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<string, string>): string[] {
+  // A sum the paper writes with Σ, typed out term by term (smirnov1981 (2.2)'s 32 variants): shown equal, as it prints it.
+  if (r.formula.display && r.how === 'symbolic' && r.agrees) return [r.formula.display];
   const derived = withRemainder(r, mathLines(resultForm(r, named), width));
   const exact = exactSide(r, named);
   const asTyped = typedForm(r, named, width);
@@ -565,7 +567,8 @@ const ROW_WIDTH = 36;
 /** Whether a row's paper formula is displayed under the table rather than in its cell. */
 const tooWide = (r: LetteredRow): boolean => {
   const w = texWidth(paperLatex(r));
-  return w > CELL_WIDTH || w + texWidth(r.formula.name) > ROW_WIDTH;
+  // The paper's own print of a sum (display) cannot be broken into lines: in its cell while it fits one.
+  return w > CELL_WIDTH || (!r.formula.display && w + texWidth(r.formula.name) > ROW_WIDTH);
 };
 
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
@@ -587,6 +590,7 @@ function cellLines(r: LetteredRow): string {
  */
 function paperLatex(r: LetteredRow): string {
   if (!r.formula.formula) return '';
+  if (r.formula.display) return r.formula.display;
   const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
   return r.formula.left && !derivedLeft(r) ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
 }
@@ -628,6 +632,7 @@ function withRemainder(r: PaperCheckRow, lines: string | readonly string[]): str
 
 /** The paper's formula as written, in lines of at most `width` for a display. */
 function paperLines(r: LetteredRow, width: number): string[] {
+  if (r.formula.display) return [r.formula.display];
   // A formula kept in its typed order (order: 'typed') on its one line; one too wide is broken in the kernel's order.
   const typed = r.formula.typed && !r.formula.left ? withRemainder(r, formulaLatex(r, r.formula.formula!)) : undefined;
   if (typed && texWidth(typed[0]!) <= width) return typed;
@@ -706,6 +711,8 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
     to.push(...(to.length ? [', '] : []), ...xs);
   };
   for (const l of letters) {
+    // A row printed as the paper prints it (display) names its letters by their indices there, N_{ijklms}: its note says what they are.
+    if (rows[l.row]!.formula.display) continue;
     const b = rows[l.row]!.formula.where.get(l.name);
     const at = b && 'fact' in b && l.measured === undefined ? shownAt.get(b.fact) : undefined;
     if (at && (at.value === l.value || math(at.value) === math(l.value))) add(text, m(l.symbol), ' is that of ', ref(at.label));

@@ -43,6 +43,8 @@ export interface PaperFormula {
   readonly formula?: Expr;
   /** `formula` as typed, printed with its outer terms and factors in that order (PaperFormulaSpec.order: 'typed'). */
   readonly typed?: string;
+  /** The paper's print of a formula typed out too long to print (PaperFormulaSpec.display), in LaTeX. */
+  readonly display?: string;
   /** The source text of `derived` (of the left side, for a relation). */
   readonly derivedText: string;
   /** A relation 'A = B' the paper states between derived quantities: A, set beside B (`formula`) in place of a fact. */
@@ -107,6 +109,7 @@ const FIELDS = {
   origin: true,
   printed: true,
   order: true,
+  display: true,
 } as const;
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
@@ -257,6 +260,9 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     if (f.order !== undefined && (f.order !== 'typed' || !formula))
       out.add('bad-type', member(field, 'order'), "order is 'typed' (the formula printed in the order typed), beside a formula");
     const typed = f.order === 'typed' && formula ? source : undefined;
+    const displayText = f.display === undefined ? undefined : stringAt(f.display, member(field, 'display'), 'display', out);
+    const display = displayText === undefined ? undefined : checkLatexMath(displayText, member(field, 'display'), out);
+    if (display !== undefined && !formula) out.add('bad-type', member(field, 'display'), 'display is the print of a typed formula: it needs formula');
     const printedText = f.printed === undefined ? undefined : stringAt(f.printed, member(field, 'printed'), 'printed', out);
     if (printedText !== undefined && (origin !== 'correction' || !formula))
       out.add(
@@ -289,6 +295,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(on !== undefined ? { on } : {}),
       ...(formula ? { formula } : {}),
       ...(typed !== undefined ? { typed } : {}),
+      ...(display !== undefined && formula ? { display } : {}),
       derivedText,
       ...(left ? { left } : {}),
       derived,

@@ -153,6 +153,13 @@ describe('a paper', () => {
       expect(problems(paper({ formulas: [{ ...formula, order: bad }] })), String(bad)).toEqual([['bad-type', 'paper.formulas[0].order']]);
   });
 
+  it('keeps the paper’s print of a formula typed out too long (display), as LaTeX beside a formula; refuses one without', () => {
+    const model = builds(paper({ formulas: [{ ...formula, display: '\\sum_{s=1}^{5} w_s' }] }));
+    expect(paperFormulas([{ ...formula, display: '\\sum_{s=1}^{5} w_s' }], model).value[0]!.display).toBe('\\sum_{s=1}^{5} w_s');
+    const { formula: _, ...words } = formula;
+    expect(problems(paper({ formulas: [{ ...words, display: 'w' }] }))).toEqual([['bad-type', 'paper.formulas[0].display']]);
+  });
+
   it('reads where a quantity holds as LaTeX and the quantity a row bounds as { name, value in the parameters }; refuses the rest at their fields', () => {
     builds(paper({ formulas: [{ ...formula, on: '0 \\le t < \\tau', bounds: { name: 'f^{\\prime\\prime}(0)', value: '1/alpha' } }] }));
     expect(problems(paper({ formulas: [{ ...formula, on: 3 }] }))).toEqual([['bad-type', 'paper.formulas[0].on']]);

@@ -68,6 +68,7 @@ export default defineModel({
         eq: '§2',
         name: '\\Phi',
         formula: '(f2*(1 + sign(F*cos(omega*t)))/2 - f1*(1 - sign(F*cos(omega*t)))/2)*F*cos(omega*t)',
+        order: 'typed',
         derived: 'supports.Φ',
         note: 'the paper’s $\\Phi = [f_2(1 + \\operatorname{sgn} F_z)/2 - f_1(1 - \\operatorname{sgn} F_z)/2]F_z$ at the load $F_z = F\\cos\\omega t$: $f_2 F\\cos\\omega t$ while $\\cos\\omega t > 0$ (the upper plane bears), $-f_1 F\\cos\\omega t$ while $\\cos\\omega t < 0$ (the lower one), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2)',
       },

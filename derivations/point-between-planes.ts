@@ -61,6 +61,7 @@ export default defineModel({
         eq: '§2',
         name: '\\Phi',
         formula: '(f2*(1 + sign(Fz))/2 - f1*(1 - sign(Fz))/2)*Fz',
+        order: 'typed',
         derived: 'supports.Φ',
         note: 'the paper’s $\\Phi$ as it stands, $\\operatorname{sgn} F_z$ choosing the variant, against the friction bound of the variant the load realizes: the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2). The constant $F_z$ here realizes one variant; the companion report on the point between two rough planes under an alternating load runs $F_z = F \\cos \\omega t$, which changes sign, and plots the switches of the bearing plane, of $N$ and of $\\Phi$.',
       },

@@ -18,11 +18,14 @@ const along = (s: 1 | 2, place: Place): string => (place === 'prism' ? `a${s}` :
 /** The same in LaTeX. */
 const alongTex = (s: 1 | 2, place: Place): string => (place === 'prism' ? `a_${s}` : place === 'guides' ? `a_${s} - x` : `a_${s} - g_${s} x`);
 const b = (p: 1 | 2): string => (p === 1 ? 'w' : '(-w)');
-// §2's forms in its own symbols a_{i1}, a_{j2} and Δ_{ij}, each bound (where) to the model's, so that the table prints
-// the paper's Δ_ij, N_ij1, N_ij2, Φ_ij with i, j set in (b_{ps} = ±w in place), the substitution said once (general).
-const delta = (i: 1 | 2, j: 1 | 2): string => `a${j}2 - a${i}1 + (f${j}2*${b(j)}*(-1)^${j} - f${i}1*${b(i)}*(-1)^${i})*sgn`;
-const N1 = (M: string, i: 1 | 2, j: 1 | 2): string => `(-1)^${i}*(${M} - Py*(a${j}2 + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
-const N2 = (M: string, i: 1 | 2, j: 1 | 2): string => `(-1)^${j}*(-(${M}) + Py*(a${i}1 + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
+// §2's forms with i, j set in, a_{i1}, a_{j2} the model's places of pairs 1 and 2 (one each: a pair's two points face
+// each other) and b_{ps} = ±w in place, so that the table prints the paper's Δ_ij, N_ij1, N_ij2, Φ_ij, the reading said
+// once (general). In Δ_ij, f_{j2}b_{j2}(−1)^j − f_{i1}b_{i1}(−1)^i = w(f_{i1} − f_{j2}) for every i, j: typed so.
+const delta = (i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string => `${along(2, places[1])} - ${along(1, places[0])} + w*(f${i}1 - f${j}2)*sgn`;
+const N1 = (M: string, i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string =>
+  `(-1)^${i}*(${M} - Py*(${along(2, places[1])} + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
+const N2 = (M: string, i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string =>
+  `(-1)^${j}*(-(${M}) + Py*(${along(1, places[0])} + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
 /** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
 const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
@@ -83,7 +86,11 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
       .filter((s) => places[s - 1] === 'flag')
       .map((s) => [
         `g${s}`,
-        { default: 0, range: [0, 1], description: `1 where pair ${s}’s points are fixed on the guides (at a${s} − x along the prism), 0 where on the prism` },
+        {
+          default: 0,
+          range: [0, 1],
+          description: `1 where pair ${s}’s points are fixed on the guides (at $a_${s} - x$ along the prism), 0 where on the prism`,
+        },
       ]),
   );
   const fixed = fixedNote(places);
@@ -108,10 +115,10 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
       a2: { default: 0.5, description: 'position of support pair 2 along the prism', unit: 'm' },
       ...flags,
       w: { default: 0.2, description: 'half width of the prism', unit: 'm' },
-      f11: { default: 0.3, range: [0, 2], description: 'friction at pair 1, face y = +w' },
-      f21: { default: 0.25, range: [0, 2], description: 'friction at pair 1, face y = −w' },
-      f12: { default: 0.2, range: [0, 2], description: 'friction at pair 2, face y = +w' },
-      f22: { default: 0.35, range: [0, 2], description: 'friction at pair 2, face y = −w' },
+      f11: { default: 0.3, range: [0, 2], description: 'friction at pair 1, face $y = +w$' },
+      f21: { default: 0.25, range: [0, 2], description: 'friction at pair 1, face $y = -w$' },
+      f12: { default: 0.2, range: [0, 2], description: 'friction at pair 2, face $y = +w$' },
+      f22: { default: 0.35, range: [0, 2], description: 'friction at pair 2, face $y = -w$' },
     },
     kinetic: "m*(x'^2 + y'^2)/2 + J*theta'^2/2",
     forces: { x: 'Px', y: 'Py', theta: M },
@@ -175,14 +182,16 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
       formulas: [
         ...faces.flatMap(([i, j]) => {
           const v = `supports.${sides(i, j)}`;
-          const where = { sgn: "sign(x')", x: 'x', [`a${i}1`]: along(1, places[0]), [`a${j}2`]: along(2, places[1]) };
+          const where = { sgn: "sign(x')", x: 'x' };
           // N_ij1, N_ij2 over the Δ_ij of the row above, Φ_ij in the N_ij1, N_ij2 of theirs: as the paper prints them.
           const over = { ...where, [`Delta${i}${j}`]: `${v}.Δ` };
           return [
             {
               eq: '§2',
               name: `\\Delta_{${i}${j}}`,
-              formula: delta(i, j),
+              formula: delta(i, j, places),
+              // a_{j2} − a_{i1} first, as the paper prints it.
+              order: 'typed' as const,
               derived: `${v}.Δ`,
               where,
               ...(i === 1 && j === 1 ? { note: general(places, M) } : {}),
@@ -190,7 +199,7 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
             {
               eq: '§2',
               name: `N_{${i}${j}1}`,
-              formula: N1(M, i, j),
+              formula: N1(M, i, j, places),
               derived: `${v}.N1`,
               where: over,
               ...(i === 1 && j === 1 && fixed && places.includes('flag') ? { note: fixed } : {}),
@@ -198,7 +207,7 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
             {
               eq: '§2',
               name: `N_{${i}${j}2}`,
-              formula: N2(M, i, j),
+              formula: N2(M, i, j, places),
               derived: `${v}.N2`,
               where: over,
               ...(i === 1 && j === 1 ? { note: AII } : {}),

@@ -53,6 +53,14 @@ const REALIZED: readonly Face[] = [1, 1, 2, 2, 2];
 const sides = (faces: readonly Face[]): string => `(${faces.map((p) => (p === 2 ? '+' : '-')).join(',')})`;
 /** Which of the 32 variants the (2.1) rows are checked in: the reactions substituted are that variant's. */
 const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ of the faces the pairs bear on, the one the default loads realize; the paper’s $f_{ps}$ is $\\kappa_{m,s}$ on the faces $p = 1$ (normal along the axis) and $\\kappa_{p,s}$ on $p = 2$`;
+/** The 32 full variants (i, j, k, l, m) of §2, each face index 1 or 2, in the paper's order. */
+const VARIANTS: readonly (readonly Face[])[] = Array.from({ length: 32 }, (_, k) => [4, 3, 2, 1, 0].map((b) => (((k >> b) & 1) + 1) as Face));
+/** N_{ijklms}: the paper's reaction of pair s in variant (i, j, k, l, m). */
+const reaction = (faces: readonly Face[], s: number): string => `N${faces.join('')}${s}`;
+/** smirnov1981 (2.2): Φ = Σ Π_s (1 + sgn N_{ijklms})/2 Σ_s f_{ps} N_{ijklms}, over the 32 full variants. */
+const switchedFriction = `(${VARIANTS.map(
+  (v) => `${[1, 2, 3, 4, 5].map((s) => `(1 + sign(${reaction(v, s)}))`).join('*')}*${sum([1, 2, 3, 4, 5].map((s) => `${at(v, s).f}*${reaction(v, s)}`))}`,
+).join(' + ')})/32`;
 const rows = [
   ['Py', 'y', 'P_y'],
   ['Pz', 'z', 'P_z'],
@@ -163,6 +171,16 @@ export default defineModel({
             }
           : {}),
       })),
+      // (2.2): the switched sum in the 32 variants' reactions, each the derived one of its variant.
+      {
+        eq: '(2.2)',
+        name: '\\Phi',
+        formula: switchedFriction,
+        display: '\\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} \\sum_{s=1}^{5} f_{ps} N_{ijklms}',
+        derived: 'supports.Φ',
+        where: Object.fromEntries(VARIANTS.flatMap((v) => [1, 2, 3, 4, 5].map((s) => [reaction(v, s), `supports.${sides(v)}.N${s}`]))),
+        note: 'the paper’s switched $\\Phi$, typed term by term over the 32 full variants $(i, j, k, l, m)$ ($p = i, j, k, l, m$ for $s = 1 \\dots 5$, face 1 the one whose normal is along the axis), its $N_{ijklms}$ the derived reactions of each and $f_{1s} = \\kappa_{m,s}$, $f_{2s} = \\kappa_{p,s}$, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2): the friction bound of the variant the load realizes',
+      },
       // §2's count as the paper prints it, C_5^r 2^r variants on r supports summed to 243, against the enumeration.
       {
         eq: '§2',
@@ -201,12 +219,6 @@ export default defineModel({
       },
     ],
     notDerived: [
-      {
-        eq: '(2.2)',
-        name: '\\Phi = \\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} \\sum_{s=1}^{5} f_{ps} N_{ijklms}',
-        reason:
-          'the friction bound as the switched sum over the 32 full variants: the report takes it as its definition of $\\Phi$, written in the variants $\\varepsilon$ with the switching function $\\chi(\\varepsilon)$ of (1.2) in the friction section, and evaluates it there; it is not a result derived from other equations, and its 160 reactions are too long to print beside a typed formula.',
-      },
       {
         eq: '(2.3)',
         name: '\\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} = 1',

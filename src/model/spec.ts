@@ -749,6 +749,18 @@ export interface PaperFormulaSpec {
    * paper's formulas and checked against the derivation too (kozlov1988 §3: v = u cos[…], read u/cos[…]).
    */
   readonly printed?: string;
+  /**
+   * 'typed': the formula's outer sums and products printed in the order typed, where the kernel's canonical order
+   * rearranges what the paper prints (smirnov1981 §2: Φ = (f₂(1 + sgn F_z)/2 − f₁(1 − sgn F_z)/2)F_z, not
+   * F_z(½f₁(sgn F_z − 1) + ½f₂(1 + sgn F_z))).
+   */
+  readonly order?: 'typed';
+  /**
+   * The paper's formula as it prints it, in LaTeX, where the typed one is a sum written out too long to print
+   * (smirnov1981 (2.2): Φ = Σ_{i,j,k,l,m} Π_s (1 + sgn N_{ijklms})/2 Σ_s f_{ps}N_{ijklms}, 32 variants typed term by
+   * term): set in the table and the results in its place; the typed formula is what is checked.
+   */
+  readonly display?: string;
 }
 
 export type PaperFormulaOrigin = 'own' | 'reduction' | 'correction';

@@ -344,7 +344,9 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     `\\kappa_${i + 1}^{+} = ${math(s.pairs[i]!.friction.positive)},\\ \\kappa_${i + 1}^{-} = ${math(s.pairs[i]!.friction.negative)}`;
   // Smirnov's a and b of (1.1), marked where the prism's parameters a_1, b_3 take them.
   const { columns: a, load: b } = reportSymbols(system);
-  const scalar = scalarColumns(s, a);
+  // One pair whose sides are ±c (the point between two planes): (1.1) is c ε₁N₁ = b₁, no a to name.
+  const signed = signedScalar(s);
+  const scalar = signed ? undefined : scalarColumns(s, a);
   const blocks: Block[] = [
     paragraph(
       k === 1
@@ -389,13 +391,13 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     paragraph(
       `The reactions of a full variant `,
       m(k === 1 ? '\\varepsilon = \\varepsilon_1' : '\\varepsilon = (\\varepsilon_1, \\ldots)'),
-      ` solve the linear ${k === 1 ? 'equation' : 'system'} (1.1) `,
-      m(k === 1 ? `${a}_{11}^{\\varepsilon} N_1 = ${b}_1` : `\\sum_i ${a}_{ij}^{\\varepsilon} N_i = ${b}_j`),
+      ` solve the linear ${k === 1 ? 'equation' : 'system'} (1.1)`,
+      ...(signed ? [] : [' ', m(k === 1 ? `${a}_{11}^{\\varepsilon} N_1 = ${b}_1` : `\\sum_i ${a}_{ij}^{\\varepsilon} N_i = ${b}_j`)]),
       ...(scalar ? [', here ', m(scalar), ' and'] : [', here']),
     ),
     // Up to two pairs the k×k matrices fit a line; beyond, one line per pair, its column in εᵢ and κᵢ^{εᵢ}.
     equations(
-      ...(scalar
+      ...(scalar || signed
         ? []
         : k <= 2 || !s.sided
           ? [
@@ -419,24 +421,28 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
                 })),
               },
             ]),
-      grid(
-        'supports-rhs',
-        [b, `${b}_1`],
-        s.system.rhs.map((b) => [math(b)]),
-      ),
+      signed
+        ? equation('supports-rhs', `${signed === '1' ? '' : signed}\\varepsilon_1 N_1`, math(s.system.rhs[0]!))
+        : grid(
+            'supports-rhs',
+            [b, `${b}_1`],
+            s.system.rhs.map((b) => [math(b)]),
+          ),
     ),
     paragraph(
-      ...(k <= 2 || !s.sided
-        ? ['Column i of ', m(`${a}^{\\pm}`), ' is pair i bearing on that side; ']
-        : ['Column i of ', m(`${a}^{\\varepsilon}`), ' is pair i bearing on its side ', m('\\varepsilon_i'), '; ']),
+      ...(signed
+        ? ['It is ']
+        : k <= 2 || !s.sided
+          ? ['Column i of ', m(`${a}^{\\pm}`), ' is pair i bearing on that side; the rows are ']
+          : ['Column i of ', m(`${a}^{\\varepsilon}`), ' is pair i bearing on its side ', m('\\varepsilon_i'), '; the rows are ']),
       ...(s.form.kind === 'balance'
         ? [
-            'the rows are the balance of applied, inertial and reaction forces along the coordinates the constraints fix (',
+            `the balance of applied, inertial and reaction forces along the coordinate${k === 1 ? '' : 's'} the constraint${k === 1 ? '' : 's'} fix${k === 1 ? 'es' : ''} (`,
             m(s.form.coordinates.map(mechanicsSymbol).join(', ')),
             ')',
           ]
         : [
-            `the rows are the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
+            `the constraints' accelerations${k === 1 ? '' : ` (${countWord(k)} of them)`}, i.e. the balance of applied and inertial forces multiplied by `,
             m(`A ${reportSymbols(system).mass}^{-1}`),
             ' (',
             m(reportSymbols(system).mass),
@@ -495,14 +501,19 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
     const fixed = constantDeterminant(s);
     blocks.push(
       paragraph(
-        `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant `,
-        m('\\Delta^{\\varepsilon}'),
-        ' of (1.1) in the signed reactions ',
-        m('\\varepsilon_i N_i'),
-        ' (the determinant of the columns over ',
-        m('\\prod_i \\varepsilon_i'),
-        ...(fixed ? ['; here ', m(`\\Delta^{\\varepsilon} = ${math(fixed)}`), ' in every variant'] : []),
-        '), the reactions and the friction bound ',
+        // A constant determinant is not displayed: the self-locking item says what it implies.
+        ...(fixed
+          ? [`In closed form, the reactions of the ${countWord(s.variants.length)} full variants and `]
+          : [
+              `In closed form, the ${countWord(s.variants.length)} full variants, with the determinant `,
+              m('\\Delta^{\\varepsilon}'),
+              ' of (1.1) in the signed reactions ',
+              m('\\varepsilon_i N_i'),
+              ' (the determinant of the columns over ',
+              m('\\prod_i \\varepsilon_i'),
+              '), the reactions and ',
+            ]),
+        'the friction bound ',
         m(`\\Phi^{\\varepsilon} = ${indexSum('i', upTo(k), (i) => `\\kappa_${i}^{\\varepsilon_${i}} N_${i}^{\\varepsilon}`)}`),
         ' (the modulus of the friction force when ',
         m('\\varepsilon'),
@@ -533,10 +544,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
               'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
             ],
           ]),
-      selfLockingItem(s),
-      [
-        'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
-      ],
+      ...(signed
+        ? [onePairItem(s)]
+        : [
+            selfLockingItem(s),
+            [
+              'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
+            ],
+          ]),
       system.supportRest
         ? ['From rest, the direction of sliding is that of the load along the free motion; its condition is derived below.']
         : [
@@ -607,6 +622,29 @@ function scalarColumns(s: SupportDerivation, a: string): string | undefined {
   const [vp, vn] = [numericValue(p), numericValue(n)];
   if (vp === undefined || vn === undefined) return undefined;
   return vp > 0 && vn === -vp ? `${a}_{11}^{\\pm} = \\pm ${math(p)}` : `${a}_{11}^{+} = ${math(p)},\\ ${a}_{11}^{-} = ${math(n)}`;
+}
+
+/** The c of one pair whose sides' columns are ±c, a positive number ((1.1) is c ε₁N₁ = b₁); else undefined. */
+function signedScalar(s: SupportDerivation): string | undefined {
+  if (s.pairs.length !== 1 || s.system.rhs.length !== 1) return undefined;
+  const [p, n] = [s.system.pairs[0]!.positive[0]!, s.system.pairs[0]!.negative[0]!];
+  const [vp, vn] = [numericValue(p), numericValue(n)];
+  return vp !== undefined && vp > 0 && vn === -vp ? math(p) : undefined;
+}
+
+/**
+ * One pair of sides ±c: (1.1) fixes the signed reaction ε₁N₁ = b₁/c alike in both variants, so exactly one has
+ * N₁ ≥ 0: the self-locking, inconsistency and indeterminacy of many pairs cannot arise.
+ */
+function onePairItem(s: SupportDerivation): Inline[] {
+  const c = signedScalar(s)!;
+  return [
+    '(1.1) gives the signed reaction ',
+    m(`\\varepsilon_1 N_1 = ${c === '1' ? math(s.system.rhs[0]!) : `(${math(s.system.rhs[0]!)})/${c}`}`),
+    ' alike in both variants, so exactly one of them has ',
+    m('N_1 \\ge 0'),
+    ' (both where it vanishes): no variant locks, and the choice is never inconsistent or indeterminate.',
+  ];
 }
 
 /** A matrix equation, or where it is 1×1 the scalar one in the entry's own name (lhs: [matrix's, entry's]). */

@@ -167,10 +167,8 @@ function solvedBlocks(system: DerivedSystem): Block[] {
         m('\\varepsilon_k = \\pm 1'),
         ' the side of pair k that bears, ',
         m('\\kappa_k^{\\varepsilon_k}'),
-        // κ is the pair's parameter on the bearing side, which the paper's formulas name directly (smirnov1981 (2.1): f_{ps}).
-        ' its friction coefficient, the parameter of that side (',
-        m(`\\kappa_{${system.supports.pairs[0]!.constraint + 1}}^{+} = ${math(system.supports.pairs[0]!.friction.positive)}`),
-        system.supports.pairs.length > 1 ? ', and so on, Section ' : ', Section ',
+        // Which parameter each side's κ is, is said once, in Section friction.
+        ' its friction coefficient on that side (Section ',
         ref('sec:friction'),
         '), and ',
         m('s_k^{\\varepsilon_k}'),

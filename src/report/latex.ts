@@ -547,7 +547,7 @@ function printFactors(factors: readonly Factor[], ctx: Ctx, mode: 'alone' | 'pro
 }
 
 /** Products by juxtaposition; \cdot only between two numbers (2 \cdot 3^{x}). */
-function juxtapose(lead: readonly string[], rest: readonly string[]): string {
+export function juxtapose(lead: readonly string[], rest: readonly string[]): string {
   const all = [...lead, ...rest];
   let out = '';
   for (let i = 0; i < all.length; i++) {

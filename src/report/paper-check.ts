@@ -25,6 +25,7 @@ import { declaredRange, fourDigits, LINE_WIDTH, math, mathLines, MECHANICS, mech
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
+import { typedLatex } from './typed-order.js';
 import { combineRadicals } from '../core/radicals.js';
 import {
   derivedLeft,
@@ -532,6 +533,8 @@ function parametersText(system: DerivedSystem): Inline[] {
  * (kozlov1988 (2.4): ½g(1 − t)² = g(t − 1)²/2), never the formula alone.
  */
 function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<string, string>): string[] {
+  // A sum the paper writes with Σ, typed out term by term (smirnov1981 (2.2)'s 32 variants): shown equal, as it prints it.
+  if (r.formula.display && r.how === 'symbolic' && r.agrees) return [r.formula.display];
   const derived = withRemainder(r, mathLines(resultForm(r, named), width));
   const exact = exactSide(r, named);
   const asTyped = typedForm(r, named, width);
@@ -599,7 +602,8 @@ const ROW_WIDTH = 36;
 /** Whether a row's paper formula is displayed under the table rather than in its cell. */
 const tooWide = (r: LetteredRow): boolean => {
   const w = texWidth(paperLatex(r));
-  return w > CELL_WIDTH || w + texWidth(r.formula.name) > ROW_WIDTH;
+  // The paper's own print of a sum (display) cannot be broken into lines: in its cell while it fits one.
+  return w > CELL_WIDTH || (!r.formula.display && w + texWidth(r.formula.name) > ROW_WIDTH);
 };
 
 const formulaLabel = (i: number): string => `paper-formula-${i + 1}`;
@@ -621,6 +625,7 @@ function cellLines(r: LetteredRow): string {
  */
 function paperLatex(r: LetteredRow): string {
   if (!r.formula.formula) return '';
+  if (r.formula.display) return r.formula.display;
   const right = `${formulaLatex(r, r.formula.formula)}${remainderLatex(r)}`;
   return r.formula.left && !derivedLeft(r) ? `${formulaLatex(r, r.formula.left)} = ${right}` : right;
 }
@@ -638,7 +643,8 @@ export function correctedReading(r: PaperCheckRow): { printed: string; reading: 
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */
 function formulaLatex(r: LetteredRow, e: Expr): string {
-  return toLatex(primed(r, subs(e, singleSymbols(r))), { ...MECHANICS, orientSums: false });
+  const print = (x: Expr): string => toLatex(primed(r, subs(x, singleSymbols(r))), { ...MECHANICS, orientSums: false });
+  return e === r.formula.formula && r.formula.typed ? typedLatex(r.formula.typed, print) : print(e);
 }
 
 /** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)), ' + O(e^{-N}/N)' after one exponentially small ((2.7)); '' for any other row. */
@@ -661,6 +667,10 @@ function withRemainder(r: PaperCheckRow, lines: string | readonly string[]): str
 
 /** The paper's formula as written, in lines of at most `width` for a display. */
 function paperLines(r: LetteredRow, width: number): string[] {
+  if (r.formula.display) return [r.formula.display];
+  // A formula kept in its typed order (order: 'typed') on its one line; one too wide is broken in the kernel's order.
+  const typed = r.formula.typed && !r.formula.left ? withRemainder(r, formulaLatex(r, r.formula.formula!)) : undefined;
+  if (typed && texWidth(typed[0]!) <= width) return typed;
   const piecesOf = (e: Expr): string[] => latexPieces(primed(r, subs(e, singleSymbols(r))), width, { ...MECHANICS, orientSums: false });
   const right = withRemainder(r, piecesOf(r.formula.formula!));
   // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".
@@ -740,6 +750,8 @@ function whereText(rows: readonly LetteredRow[], displays: readonly ResultDispla
     to.push(...(to.length ? [', '] : []), ...xs);
   };
   for (const l of letters) {
+    // A row printed as the paper prints it (display) names its letters by their indices there, N_{ijklms}: its note says what they are.
+    if (rows[l.row]!.formula.display) continue;
     const b = rows[l.row]!.formula.where.get(l.name);
     const at = b && 'fact' in b && l.measured === undefined ? shownAt.get(b.fact) : undefined;
     // A letter of the toolkit's own rows bound to another display: those rows print apart (ownSection), the display beside them.

@@ -92,6 +92,10 @@ describe('printing', () => {
     expect(t).not.toContain('\\mathit{sgnF}');
     expect(t).toContain("sets the paper's formula,");
     expect(t).not.toContain('smirnov1981 \\S');
+    // In the paper's order (order: 'typed'), f₂'s term first and F_z after the bracket, in the table and the results.
+    const typed = '\\left(\\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z}) - \\frac{1}{2} f_{1} (1 - \\operatorname{sgn} F_{z})\\right) F_{z}';
+    expect(t).toContain(`\\S{}2 & $\\Phi$ & $${typed}$ &`);
+    expect(t.split(typed)).toHaveLength(3);
   });
   it('kozlov1988 (2.4), (2.5): g(t − 1)²/2 once, as the paper prints it (½g(1 − t)² differs only in a sum’s sign), then g(t² − 4t + 2)/(2(N + 1)) once', () => {
     const release = tex('kozlov-release');

@@ -84,6 +84,9 @@ describe('non-ideal constraints', () => {
     expect(t).toContain('$\\varphi_{1}$ is gap');
     expect(t).toContain('$\\dot{s}_k$');
     expect(t).not.toContain('f_1^{s_1}');
+    // Which parameter κ is on each side is said once, in the friction section, not here again.
+    expect(t).not.toContain('\\kappa_{1}^{+} = f_{1}');
+    expect(t).toContain('its friction coefficient on that side (Section');
     expect(t).toContain('Smirnov’s system (1.1)'.replace('’', "'"));
     expect(t).not.toContain('\\lambda_{1} =');
   });

@@ -39,15 +39,20 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     expect(discussion).toContain('corrected reading');
   });
 
-  it('the prism: seven formulas of Smirnov checked, four of (2.1), one of §2 and two of §3; M_y corrected and (1 + 2z)^{6ν−n} counted apart', () => {
+  it('the prism: eight formulas of Smirnov checked, four of (2.1) and (2.2), one of §2 and two of §3; M_y corrected and (1 + 2z)^{6ν−n} counted apart', () => {
     const doc = built('prism-in-guides');
-    const groups = '(four of (2.1), one of §2, and two of §3)';
+    const groups = '(five of (2.1)–(2.2), one of §2, and two of §3)';
     const intro = paragraphs(doc.sections.find((s) => s.id === 'introduction')!.blocks).join('\n');
     // M_y's a-terms as printed run over s = 1…5 (pairs 1, 2 have no moment about y): the corrected reading is the toolkit's.
-    expect(intro).toContain(`sets the paper’s seven formulas ${groups}, typed from the paper, beside the derivation, with the toolkit’s own`);
-    expect(text(doc.abstract)).toContain(`All 7 formulas of Smirnov ${groups} checked agree with the derivation`);
+    expect(intro).toContain(`sets the paper’s eight formulas ${groups}, typed from the paper, beside the derivation, with the toolkit’s own`);
+    expect(text(doc.abstract)).toContain(`All 8 formulas of Smirnov ${groups} checked agree with the derivation`);
     const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows.map((r) => cellText(r[0]!));
-    expect([rows.filter((e) => e === '(2.1)').length, rows.filter((e) => e === '§2').length, rows.filter((e) => e === '§3').length]).toEqual([4, 1, 2]);
+    expect([
+      rows.filter((e) => e === '(2.1)').length,
+      rows.filter((e) => e === '(2.2)').length,
+      rows.filter((e) => e === '§2').length,
+      rows.filter((e) => e === '§3').length,
+    ]).toEqual([4, 1, 1, 2]);
     expect(rows.filter((e) => e === '(2.1), corrected')).toHaveLength(1);
     expect(rows.filter((e) => e === '§2, reduced')).toHaveLength(1);
     // The rows the paper does not print as they stand are the Discussion's, not the Conclusion's findings.

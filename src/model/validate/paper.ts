@@ -41,6 +41,10 @@ export interface PaperFormula {
   readonly on?: string;
   /** The paper's formula, in the model's parameters and the `where` symbols; absent for a result stated in words. */
   readonly formula?: Expr;
+  /** `formula` as typed, printed with its outer terms and factors in that order (PaperFormulaSpec.order: 'typed'). */
+  readonly typed?: string;
+  /** The paper's print of a formula typed out too long to print (PaperFormulaSpec.display), in LaTeX. */
+  readonly display?: string;
   /** The source text of `derived` (of the left side, for a relation). */
   readonly derivedText: string;
   /** A relation 'A = B' the paper states between derived quantities: A, set beside B (`formula`) in place of a fact. */
@@ -104,6 +108,8 @@ const FIELDS = {
   bounds: true,
   origin: true,
   printed: true,
+  order: true,
+  display: true,
 } as const;
 /**
  * A fact's name (src/derive/paper-results.ts): an impact map's
@@ -256,7 +262,14 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const remainder = f.remainder === undefined ? undefined : remainderOf(f.remainder, member(field, 'remainder'), params, out);
     if (remainder && measured)
       out.add('bad-type', member(field, 'remainder'), 'a remainder is for derived facts, expanded symbolically; a measured fact is a number');
-    const formula = text === undefined ? undefined : parseText(relation ? relation[1]! : text, member(field, 'formula'), out);
+    const source = text === undefined ? undefined : relation ? relation[1]! : text;
+    const formula = source === undefined ? undefined : parseText(source, member(field, 'formula'), out);
+    if (f.order !== undefined && (f.order !== 'typed' || !formula))
+      out.add('bad-type', member(field, 'order'), "order is 'typed' (the formula printed in the order typed), beside a formula");
+    const typed = f.order === 'typed' && formula ? source : undefined;
+    const displayText = f.display === undefined ? undefined : stringAt(f.display, member(field, 'display'), 'display', out);
+    const display = displayText === undefined ? undefined : checkLatexMath(displayText, member(field, 'display'), out);
+    if (display !== undefined && !formula) out.add('bad-type', member(field, 'display'), 'display is the print of a typed formula: it needs formula');
     const printedText = f.printed === undefined ? undefined : stringAt(f.printed, member(field, 'printed'), 'printed', out);
     if (printedText !== undefined && (origin !== 'correction' || !formula))
       out.add(
@@ -288,6 +301,8 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       name,
       ...(on !== undefined ? { on } : {}),
       ...(formula ? { formula } : {}),
+      ...(typed !== undefined ? { typed } : {}),
+      ...(display !== undefined && formula ? { display } : {}),
       derivedText,
       ...(left ? { left } : {}),
       derived,

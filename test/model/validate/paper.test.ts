@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import compass from '../../../derivations/compass.js';
 import wheel from '../../../derivations/rimless-wheel.js';
 import { builds, modelError, mutate, problems } from '../spec-cases.js';
+import { paperFormulas } from '../../../src/model/validate/paper.js';
 
 const paper = (change: Record<string, unknown>) => mutate(compass, { paper: { ...compass.paper!, ...change } });
 const formula = {
@@ -145,6 +146,21 @@ describe('a paper', () => {
     );
     for (const bad of ['printed', 'Reduction', 1, true])
       expect(problems(paper({ formulas: [{ ...formula, origin: bad }] })), String(bad)).toEqual([['bad-type', 'paper.formulas[0].origin']]);
+  });
+
+  it('keeps the typed text of a formula printed in its typed order; refuses another order, or one without a formula', () => {
+    const model = builds(paper({ formulas: [{ ...formula, order: 'typed' }] }));
+    expect(paperFormulas([{ ...formula, order: 'typed' }], model).value[0]!.typed).toBe(formula.formula);
+    expect(paperFormulas([formula], model).value[0]!.typed).toBeUndefined();
+    for (const bad of ['canonical', 1, true])
+      expect(problems(paper({ formulas: [{ ...formula, order: bad }] })), String(bad)).toEqual([['bad-type', 'paper.formulas[0].order']]);
+  });
+
+  it('keeps the paper’s print of a formula typed out too long (display), as LaTeX beside a formula; refuses one without', () => {
+    const model = builds(paper({ formulas: [{ ...formula, display: '\\sum_{s=1}^{5} w_s' }] }));
+    expect(paperFormulas([{ ...formula, display: '\\sum_{s=1}^{5} w_s' }], model).value[0]!.display).toBe('\\sum_{s=1}^{5} w_s');
+    const { formula: _, ...words } = formula;
+    expect(problems(paper({ formulas: [{ ...words, display: 'w' }] }))).toEqual([['bad-type', 'paper.formulas[0].display']]);
   });
 
   it('reads where a quantity holds as LaTeX and the quantity a row bounds as { name, value in the parameters }; refuses the rest at their fields', () => {

@@ -1,0 +1,81 @@
+// A paper's formula printed in the order it was typed (order: 'typed'). The
+// kernel keeps a sum's terms and a product's factors in its canonical order,
+// so a formula parsed and printed reads F_z(½f₁(sgn F_z − 1) + ½f₂(1 + sgn F_z))
+// where smirnov1981 §2 prints (f₂(1 + sgn F_z)/2 − f₁(1 − sgn F_z)/2)F_z. Here
+// the typed text's outer sums and products keep their order, each term or
+// factor that is neither printed by the kernel's printer, as any formula is.
+// Tests: test/report/typed-order.test.ts
+import type { MathNode } from 'mathjs';
+import type { Expr } from '../core/expr.js';
+import { parse } from '../core/mathjs-parse.js';
+import { parseExpr } from '../core/parse.js';
+import { juxtapose, paren } from './latex.js';
+
+interface Piece {
+  readonly tex: string;
+  /** Printed as a sum: parenthesized as a factor or an inner term. */
+  readonly sum: boolean;
+}
+
+type Node = MathNode & { fn?: unknown; args?: MathNode[]; content?: MathNode };
+
+/** The formula typed as `source` (the model language), its outer sums and products in typed order; `print` prints the rest. */
+export function typedLatex(source: string, print: (e: Expr) => string): string {
+  return piece(parse(source), print).tex;
+}
+
+function piece(node: MathNode, print: (e: Expr) => string): Piece {
+  const n = unwrapped(node);
+  if (isOperator(n, 'add', 'subtract')) return sumPiece(n, print);
+  if (isOperator(n, 'multiply')) {
+    const factors = n.args!.flatMap((a) => productFactors(a)).map((f) => piece(f, print));
+    return {
+      tex: juxtapose(
+        [],
+        factors.map((f) => (f.sum || f.tex.startsWith('-') ? paren(f.tex) : f.tex)),
+      ),
+      sum: false,
+    };
+  }
+  const tex = print(parseExpr(n.toString()));
+  return { tex, sum: false };
+}
+
+/** A sum's signed terms in typed order, a term printed with its own minus folded into the sign before it. */
+function sumPiece(n: Node, print: (e: Expr) => string): Piece {
+  const terms: { negative: boolean; node: MathNode }[] = [];
+  const collect = (m: MathNode, negative: boolean): void => {
+    const at = unwrapped(m);
+    // An inner parenthesized sum is a term of its own; only the operator chain itself is flattened.
+    if (at === m && isOperator(at, 'add', 'subtract')) {
+      collect(at.args![0]!, negative);
+      collect(at.args![1]!, at.fn === 'subtract' ? !negative : negative);
+    } else terms.push({ negative, node: m });
+  };
+  collect(n.args![0]!, false);
+  collect(n.args![1]!, n.fn === 'subtract');
+  const tex = terms
+    .map(({ negative, node }, i) => {
+      const p = piece(node, print);
+      const minus = p.tex.startsWith('-') && !p.sum;
+      const body = p.sum ? paren(p.tex) : minus ? p.tex.slice(1) : p.tex;
+      const sign = negative !== minus ? '-' : '+';
+      return i === 0 ? `${sign === '-' ? '-' : ''}${body}` : ` ${sign} ${body}`;
+    })
+    .join('');
+  return { tex, sum: true };
+}
+
+/** The factors of a product chain a·b·c (mathjs nests it to the left); a factor in parentheses is one factor. */
+function productFactors(node: MathNode): MathNode[] {
+  const n = node as Node;
+  return isOperator(n, 'multiply') ? n.args!.flatMap(productFactors) : [node];
+}
+
+const unwrapped = (node: MathNode): Node => {
+  let n = node as Node;
+  while (n.type === 'ParenthesisNode') n = n.content as Node;
+  return n;
+};
+
+const isOperator = (n: Node, ...fns: string[]): boolean => n.type === 'OperatorNode' && fns.includes(n.fn as string) && n.args!.length === 2;

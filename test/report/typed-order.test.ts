@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { typedLatex } from '../../src/report/typed-order.js';
+import { toLatex } from '../../src/report/latex.js';
+import { MECHANICS } from '../../src/report/notation.js';
+import { parseExpr } from '../../src/core/parse.js';
+
+const print = (source: string): string => typedLatex(source, (e) => toLatex(e, { ...MECHANICS, orientSums: false }));
+
+describe('a paper formula in its typed order', () => {
+  it('keeps smirnov1981 §2’s Φ as the paper prints it, f₂’s term first and F_z after the bracket', () => {
+    // The kernel's canonical order would print F_z(½f₁(sgn F_z − 1) + ½f₂(1 + sgn F_z)).
+    expect(toLatex(parseExpr('(f2*(1 + sign(Fz))/2 - f1*(1 - sign(Fz))/2)*Fz'), { ...MECHANICS, orientSums: false })).toBe(
+      'F_{z} \\left(\\frac{1}{2} f_{1} (\\operatorname{sgn} F_{z} - 1) + \\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z})\\right)',
+    );
+    expect(print('(f2*(1 + sign(Fz))/2 - f1*(1 - sign(Fz))/2)*Fz')).toBe(
+      '\\left(\\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z}) - \\frac{1}{2} f_{1} (1 - \\operatorname{sgn} F_{z})\\right) F_{z}',
+    );
+  });
+  it('folds a term’s own minus into the sign before it, and parenthesizes an inner sum', () => {
+    expect(print('b - -a')).toBe('b + a');
+    expect(print('-b + a')).toBe('-b + a');
+    expect(print('c - (a + b)')).toBe('c - (a + b)');
+    expect(print('y*(-x)')).toBe('y (-x)');
+  });
+});

@@ -50,7 +50,7 @@ describe.each([
   ['hinged-compass', hingedCompass, 41],
   ['point-between-planes', planes, 1],
   ['point-between-planes-switching', planesSwitching, 1],
-  ['prism-in-guides', prismInGuides, 9],
+  ['prism-in-guides', prismInGuides, 10],
   ['prism-in-guides-planar', planarPrism, 17],
   // The printed a₁₂ = a₂ + x of pair 2 fixed on the guides disagrees; its corrected a₂ − x is counted apart.
   ['prism-in-guides-planar-fixed', planarFixed, 19, ['a_{12}']],

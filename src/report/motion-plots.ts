@@ -7,7 +7,6 @@
 import { ZERO } from '../core/expr.js';
 import { diff } from '../core/diff.js';
 import { evaluator } from '../core/evaluate.js';
-import type { ReportPart } from '../model/spec.js';
 import { pinnedTangent } from '../model/impact-laws.js';
 import type { Model } from '../model/types.js';
 import type { Inline } from './document.js';
@@ -154,9 +153,6 @@ export function scaleGroups(units: readonly (string | undefined)[], measures: re
   }
   return out;
 }
-
-/** Whether the model leaves a generic section out of its report (ModelSpec.leaveOut: kozlov1988 §2's table of rests). */
-export const leftOut = (model: Model, part: ReportPart): boolean => model.leaveOut?.includes(part) ?? false;
 
 /**
  * Whether nothing but impacts changes the energy: no non-potential force,

@@ -8,7 +8,6 @@
 // the results.
 // Tests: test/report/paper-shape.test.ts.
 import type { Section } from './document.js';
-import { leftOut } from './motion-plots.js';
 import { conclusionBlocks, discussionBlocks, introductionBlocks, outcomesSection, type SummaryFacts } from './summary.js';
 
 /** The paper's sections in order and the subsections each holds, by id (the appendix's come from sections.ts as well). */
@@ -101,7 +100,7 @@ const groupOf = (id: string, f: SummaryFacts): string => {
  */
 export function paperSections(subsections: readonly Section[], facts: SummaryFacts): Section[] {
   // A table of rests the model leaves out (ModelSpec.leaveOut) says nothing of its question.
-  const kept = subsections.filter((s) => s.id !== 'linearization' || !leftOut(facts.system.model, 'equilibria'));
+  const kept = subsections.filter((s) => s.id !== 'linearization' || !facts.system.model.leaveOut?.includes('equilibria'));
   const members = (group: string): Section[] => {
     const mine = kept.filter((s) => groupOf(s.id, facts) === group);
     return [...mine.filter((s) => !s.htmlOnly), ...mine.filter((s) => s.htmlOnly)].map((s) => ({ ...s, level: 2 as const }));

@@ -14,6 +14,12 @@ import { sceneFigure } from './scene-figure.js';
 /** rubanovich1981's result this section shows, and the section's id (docs/reports/papers.html links to it). */
 export const ROLLING_SPEEDS_FIGURE = { eq: '§2', id: 'rolling-speeds' } as const;
 
+/** A struck spoke's name in prose (none where the study names none). */
+const spokeName =
+  (model: Model) =>
+  (j: number | undefined): string =>
+    j === undefined ? '' : proseName(model.unilateral[j]!.name);
+
 /** Impacts tabulated after the first that falls back: the rocking that follows. */
 const ROCKING_ROWS = 2;
 
@@ -27,7 +33,7 @@ export function rollingSpeedsFinding(model: Model, study: RollingSpeedsStudy): I
   if (!back || !here) return [];
   const v2 = `(${mechanicsSymbol(`${study.coordinate}'`)}^{+})^{2}`;
   const p = study.parameter;
-  const name = (j: number | undefined): string => (j === undefined ? '' : proseName(model.unilateral[j]!.name));
+  const name = spokeName(model);
   return [
     'the run',
     ...(p ? [' at the model’s ', m(`${mechanicsSymbol(p)} = ${fourDigits(here.params[p] ?? study.defaults[p]!)}`)] : []),
@@ -50,7 +56,7 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): S
   const [here, orbit] = study.slopes;
   const p = study.parameter;
   const named = (at: RollingSpeedsStudy['slopes'][number]): string => (p ? `${mechanicsSymbol(p)} = ${fourDigits(at.params[p] ?? study.defaults[p]!)}` : '');
-  const contact = (j: number | undefined): string => (j === undefined ? '' : proseName(model.unilateral[j]!.name));
+  const contact = spokeName(model);
   const shown = study.fallsBack === undefined ? study.impacts : study.impacts.slice(0, study.fallsBack + 1 + ROCKING_ROWS);
   const table: Table = {
     kind: 'table',

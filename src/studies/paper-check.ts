@@ -10,7 +10,7 @@
 // derivation beside the model's own. The report prints the result
 // (report/paper-check.ts).
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
-import { add, freeSymbols, mul, num, postOrder, pow, sub, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, factorsOf, freeSymbols, mul, num, postOrder, pow, sub, sym, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
 import { asymptoticExpansion } from '../core/series.js';
@@ -420,10 +420,43 @@ function measuredRow(
 }
 
 function isZero(e: Expr): boolean {
+  if (zeroBySwitches(e)) return true;
   const s = simplify(e);
   if (s === ZERO) return true;
   const c = simplify(cancel(s));
   return c === ZERO || zeroWhileSliding(c);
+}
+
+/** sgn u, or a switch 1 ± sgn u: a factor of a switched sum's term (smirnov1981 (1.2), (2.2)). */
+function isSwitch(f: Expr): boolean {
+  const sign = (u: Expr): boolean => u.kind === 'fn' && u.name === 'sign';
+  if (f.kind === 'pow') return isSwitch(f.base);
+  return sign(f) || (f.kind === 'add' && f.terms.length === 1 && sign(f.terms[0]!.expr));
+}
+
+/** The terms of e, with a term that is a number times a sum spread into that sum's terms (one level at a time). */
+function spread(e: Expr): Expr[] {
+  return termsOf(e).flatMap((t) => {
+    const [k, ...rest] = factorsOf(t);
+    const inner = rest.length === 0 ? k! : rest.length === 1 && k!.kind === 'num' ? rest[0]! : undefined;
+    return inner?.kind === 'add' ? spread(inner).map((u) => (inner === k ? u : mul(k!, u))) : [t];
+  });
+}
+
+/**
+ * Zero switch by switch: the terms grouped by their product of switches
+ * (unexpanded), each group's sum zero. A sufficient test that skips
+ * expanding the 2⁵ products of a switched sum over 32 variants (smirnov1981
+ * (2.2)); where it fails the whole difference is expanded.
+ */
+function zeroBySwitches(e: Expr): boolean {
+  const groups = new Map<Expr, Expr[]>();
+  for (const t of spread(e)) {
+    const fs = factorsOf(t);
+    const key = mul(...fs.filter(isSwitch));
+    groups.set(key, [...(groups.get(key) ?? []), mul(...fs.filter((f) => !isSwitch(f)))]);
+  }
+  return groups.size > 1 && [...groups.values()].every((rest) => isZero(add(...rest)));
 }
 
 /** At most this many signs are set to ±1 (2^k cancellations). */

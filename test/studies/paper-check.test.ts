@@ -694,3 +694,16 @@ describe('each result of a paper named once', () => {
     expect(rows.filter((r, i) => rows.indexOf(r) !== i)).toEqual([]);
   });
 });
+
+describe('a switched sum checked switch by switch (smirnov1981 §2)', () => {
+  const system = derived(planarPrism);
+  const typed = planarPrism.paper!.formulas.find((f) => f.name === '\\Phi' && f.derived === 'supports.Φ')!;
+  // One variant's friction on its other face: the sums differ only where variant 11 is realized.
+  const wrong = { ...typed, formula: (typed.formula as string).replace('f11*N111', 'f21*N111') };
+  it('Φ typed over the four variants agrees symbolically; with one variant’s f₁₁ read as f₂₁ it disagrees', () => {
+    expect(wrong.formula).not.toBe(typed.formula);
+    const [right, changed] = checkPaperFormulas(system, checkPaper([typed, wrong], system.model));
+    expect([right!.agrees, right!.how]).toEqual([true, 'symbolic']);
+    expect(changed!.agrees).toBe(false);
+  });
+});

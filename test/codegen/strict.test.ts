@@ -14,6 +14,7 @@ const STRICT: ts.CompilerOptions = {
   noUncheckedIndexedAccess: true,
   exactOptionalPropertyTypes: true,
   noImplicitOverride: true,
+  noFallthroughCasesInSwitch: true,
   noEmit: true,
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,

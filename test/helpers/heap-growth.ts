@@ -34,7 +34,11 @@ export interface HeapGrowth {
   readonly retained: readonly number[];
 }
 
-export function heapGrowth(run: HeapGrowthRun): HeapGrowth {
+/** The child's script, bundled once per process (both runs of heap-growth.test.ts take it). */
+let bundled: string | undefined;
+
+function childScript(): string {
+  if (bundled) return bundled;
   const dir = join(ROOT, 'test-artifacts');
   mkdirSync(dir, { recursive: true });
   const script = join(dir, 'heap-growth.mjs');
@@ -48,6 +52,11 @@ export function heapGrowth(run: HeapGrowthRun): HeapGrowth {
     logLevel: 'warning',
     outfile: script,
   });
+  return (bundled = script);
+}
+
+export function heapGrowth(run: HeapGrowthRun): HeapGrowth {
+  const script = childScript();
   const args = [run.from, run.until, run.nMin, run.nMax, run.stages.join(',')].map(String);
   const child = spawnSync(process.execPath, ['--expose-gc', script, ...args], { cwd: ROOT, encoding: 'utf8' });
   if (child.status !== 0) throw new Error(`heap-growth child failed (${child.status}): ${child.stderr}`);

@@ -86,9 +86,8 @@ function subject(title: string): string {
   if (/^[A-Z]\w*[’']s\s/.test(bare)) return bare;
   // Lower-case the first word unless it is an abbreviation (its second letter a capital or digit too).
   const lowered = /^[A-Z](?![A-Z0-9])/.test(bare) ? bare.charAt(0).toLowerCase() + bare.slice(1) : bare;
-  return /^an? /.test(lowered) ? lowered : `the ${lowered}`;
+  return /^(an?|the) /.test(lowered) ? lowered : `the ${lowered}`;
 }
-/** A comma-separated series with "and" before the last (semicolons between clauses that have commas of their own). */
 
 /** Up to five coordinates one by one (a line may break between them), a longer chain as its first and last. */
 const coordinateList = (symbols: readonly string[]): Inline[] =>
@@ -692,8 +691,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
 /**
  * The orbit's numbers a reader would quote (goswami1998 gives a gait by
  * them): the impacts' times, the advance per period, the state on the
- * section without the components outside the periodicity, which contacts
- * the section's impact leaves closed, and the multipliers other than the
+ * section without the components outside the periodicity, the contacts
+ * the section's impact opens, and the multipliers other than the
  * trivial zeros, each as the periodic-orbit section prints it.
  */
 function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
@@ -706,8 +705,7 @@ function orbitFacts(system: DerivedSystem, study: OrbitStudy): Inline[] {
   const rates = cs.flatMap((c, i) => (`${c.name}'` in orbit.periodicity ? [] : [{ name: c.qd.name, v: orbit.qd[i]! }]));
   const state = [...periodic, ...rates];
   const contact = 'contact' in study.declaration.section ? study.declaration.section.contact : undefined;
-  const names = system.model.unilateral.map((u) => u.name);
-  const open = contact ? names.filter((n, j) => n !== contact && !orbit.held[j]) : [];
+  const open = contact ? (study.leaving ?? []).map((j) => system.model.unilateral[j]!.name) : [];
   const multipliers = orbit.multipliers.filter((z) => Math.hypot(z.re, z.im) > 1e-9);
   const largest = Math.max(...multipliers.map((z) => Math.hypot(z.re, z.im)));
   const step = (study.step?.multipliers ?? []).filter((z) => Math.hypot(z.re, z.im) > 1e-9);

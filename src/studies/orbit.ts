@@ -38,6 +38,8 @@ export interface OrbitStudy {
   readonly held?: HeldConditions;
   /** The declared mirror step (OrbitSpec.step): its period and multipliers. */
   readonly step?: OrbitStep;
+  /** The contacts the section's impact opens: closed just before it (gap zero) and not held after (indices into the model's unilateral constraints). */
+  readonly leaving?: readonly number[];
 }
 
 /** The orbit sought at one value of a swept parameter: its period and multipliers, or why Newton failed. */
@@ -107,6 +109,19 @@ function stepOf(
   }
 }
 
+/**
+ * The contacts the period's last impact, the section's, opens: at zero gap
+ * where it strikes (closed on the way in: the rimless wheel's spoke behind,
+ * not the spokes in the air) and not held after it.
+ */
+function leavingAt(module: LoadedModule, orbit: PeriodicOrbit, params: Readonly<Record<string, number>>): { leaving?: number[] } {
+  const last = orbit.impacts.at(-1);
+  if (!last || !module.gaps) return {};
+  const g = module.gaps(orbit.t0 + last.t, last.q, params);
+  const tol = 1e-9 * (1 + Math.max(...Array.from(g, Math.abs)));
+  return { leaving: Array.from(g).flatMap((gj, j) => (Math.abs(gj) <= tol && !last.contacts.includes(j) && !orbit.held[j] ? [j] : [])) };
+}
+
 /** One period from the orbit's state on the section, at the parameters it was found at; none where the run fails. */
 function cycleOf(module: LoadedModule, orbit: PeriodicOrbit, params: Readonly<Record<string, number>>): { cycle?: OrbitCycle } {
   try {
@@ -160,6 +175,7 @@ export function declaredOrbit(module: LoadedModule, declaration: OrbitSpec, impa
       ...(orbit.asymptotic ? cycleOf(module, orbit, params) : {}),
       ...(declaration.sweep ? { sweep: sweepOf(module, opts, orbit, declaration.sweep) } : {}),
       ...(declaration.step ? stepOf(module, orbit, declaration.step, params) : {}),
+      ...leavingAt(module, orbit, params),
     };
     if (!c) return { declaration, section, params, orbit, ...(returns ? { returns } : {}), ...drawn };
     const range: [number, number] = [Math.min(c.from, c.to), Math.max(c.from, c.to)];

@@ -139,4 +139,8 @@ describe('a report as a journal paper', () => {
     // Each section's floats stay in it: a barrier before every section (the results' figures drifted past the Discussion).
     expect(tex.match(/\\section\{/g)!.length).toBe(tex.match(/\\FloatBarrier\n\n(\\appendix\n)?\\section\{/g)?.length);
   });
+  // A title that starts with its article ("The 2-periodic orbit of …") is not given another ("For the the …").
+  it.each(names)('%s: no article doubled in its prose', (name) => {
+    expect(renderLatexDocument(byName(name).doc).match(/\b(the|an?) (the|an?)\b/gi) ?? []).toEqual([]);
+  });
 });

@@ -104,6 +104,13 @@ describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', 
     const caption = JSON.stringify(figure!.caption);
     expect(caption).toContain('6 impact jumps');
     expect(caption).toContain(`, ${Number((-r * Math.sqrt(c / (1 - r * r))).toPrecision(4))})`);
+
+    // Spoke 1 strikes with spoke 0 on the ground (Rubanovich–Formalsky's mode 1 at α = π/6 < α₀): spoke 0 leaves,
+    // the four spokes in the air do not; the conclusion says so.
+    const spokes = wheelSpec.unilateral!.map((u) => u.name);
+    expect(study.leaving!.map((j) => spokes[j])).toEqual(['spoke0']);
+    const said = JSON.stringify(conclusionBlocks({ system: deriveSystem(buildModel(wheelSpec)), sources: [], orbit: study }));
+    expect(said).toContain('just after each impact of spoke 1",", at which spoke 0 leaves"');
   });
 });
 

@@ -10,6 +10,7 @@
 // c-driver-friction.ts's.
 // Tests: test/codegen/c-driver.test.ts, test/codegen/c-driver-friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import { CONTACT_DEFAULTS } from '../runtime/hybrid/hybrid.js';
 import type { Decl } from './ir.js';
 import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
 import { heldField } from './c-driver-field.js';
@@ -17,6 +18,7 @@ import { frictionalImpact } from './c-driver-impact.js';
 import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
+import { numberLiteral } from './js-expr.js';
 import { cString, printCFunctions } from './print-c.js';
 import { pivotedSolve } from './solvers/frictional-impact.js';
 import { FRICTIONLESS_TESTS } from './solvers/mode-admissibility.js';
@@ -74,9 +76,9 @@ const IMPACT_STATUSES: readonly string[] = (ImpactModeStatus as { type: { values
 /** The contacts' tables, the state of the contact phase, and ẋ in it. */
 function contactPart(P: string, activation: boolean, strict: readonly boolean[], friction: boolean): string {
   return `
-/* Below these a gap counts as closed and an approach speed as rest, as in the TypeScript runtime. */
-static const double GAP_TOL = 1e-9;
-static const double REST_VELOCITY = 1e-6;
+/* Below these a gap counts as closed and an approach speed as rest: the runtime's defaults (hybrid.ts CONTACT_DEFAULTS). */
+static const double GAP_TOL = ${numberLiteral(CONTACT_DEFAULTS.gapTol)};
+static const double REST_VELOCITY = ${numberLiteral(CONTACT_DEFAULTS.restVelocity)};
 /* Event location: the crossing's time to this, in seconds. */
 static const double TIME_TOL = 1e-12;
 /* Impacts at one instant, and events without a whole step between them, before the run stops. */

@@ -10,6 +10,7 @@
 // c-driver-friction.ts's.
 // Tests: test/codegen/c-driver.test.ts, test/codegen/c-driver-friction.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import { CONTACT_DEFAULTS } from '../runtime/hybrid/hybrid.js';
 import type { Decl } from './ir.js';
 import { chooseModes, FRICTION_NEEDS, frictionField, frictionGuards, hasCoulomb, slipTargets } from './c-driver-friction.js';
 import { heldField } from './c-driver-field.js';
@@ -17,6 +18,7 @@ import { frictionalImpact } from './c-driver-impact.js';
 import { cascadeCode } from './c-driver-zeno.js';
 import { contactInfo } from './contacts.js';
 import { lawSticks } from './impact-laws.js';
+import { numberLiteral } from './js-expr.js';
 import { cString, printCFunctions } from './print-c.js';
 import { pivotedSolve } from './solvers/frictional-impact.js';
 import { FRICTIONLESS_TESTS } from './solvers/mode-admissibility.js';
@@ -74,9 +76,9 @@ const IMPACT_STATUSES: readonly string[] = (ImpactModeStatus as { type: { values
 /** The contacts' tables, the state of the contact phase, and ẋ in it. */
 function contactPart(P: string, activation: boolean, strict: readonly boolean[], friction: boolean): string {
   return `
-/* Below these a gap counts as closed and an approach speed as rest, as in the TypeScript runtime. */
-static const double GAP_TOL = 1e-9;
-static const double REST_VELOCITY = 1e-6;
+/* Below these a gap counts as closed and an approach speed as rest: the runtime's defaults (hybrid.ts CONTACT_DEFAULTS). */
+static const double GAP_TOL = ${numberLiteral(CONTACT_DEFAULTS.gapTol)};
+static const double REST_VELOCITY = ${numberLiteral(CONTACT_DEFAULTS.restVelocity)};
 /* Event location: the crossing's time to this, in seconds. */
 static const double TIME_TOL = 1e-12;
 /* Impacts at one instant, and events without a whole step between them, before the run stops. */
@@ -296,16 +298,32 @@ static double gap_rate(int j, double t, const double *x) {
 }
 
 /*
- * The first s in (0, h] where guard j falls through zero on the step from (t, x), given that it is below zero at h
- * (with rate set: where the rate of gap j rises through zero, given that it is above zero at h): bisection, the
- * step's start counting as the side it leaves.
+ * Per contact, how far below where the phase started its gap may sink before it is an arrival: GAP_TOL below the
+ * surface, or below a start inside it (a release leaves a contact at g = −1e-17), as the runtime's gapSinks
+ * (src/runtime/hybrid/guards.ts, whose doc says why). Set where each phase starts (start_phase).
  */
-static double locate(int j, int rate, double t, const double *x, double h) {
-  double lo = 0.0, hi = h, y[2 * N];
+static double sink[M];
+
+static void start_phase(double t, const double *x) {
+  double g[M];
+  ${P}_gaps(t, x, p, g);
+  for (int j = 0; j < M; j++) sink[j] = GAP_TOL + fmax(0.0, -g[j]);
+}
+
+/* What locate follows: guard j (plus an offset), or the rate of gap j rising or falling through zero. */
+enum { GUARD, RATE_RISING, RATE_FALLING };
+
+/*
+ * The first s in (lo, hi] where \`what\` falls through zero on the step from (t, x), given that it is above zero at lo
+ * and not at hi: bisection to TIME_TOL.
+ */
+static double locate(int j, int what, double offset, double t, const double *x, double lo, double hi) {
+  double y[2 * N];
   while (hi - lo > TIME_TOL) {
     double mid = lo + (hi - lo) / 2;
     rk4(t, x, mid, y);
-    if ((rate ? -gap_rate(j, t + mid, y) : guard(j, t + mid, y)) > 0.0)
+    double v = what == GUARD ? guard(j, t + mid, y) + offset : gap_rate(j, t + mid, y) * (what == RATE_RISING ? -1.0 : 1.0);
+    if (v > 0.0)
       lo = mid;
     else
       hi = mid;
@@ -314,24 +332,43 @@ static double locate(int j, int rate, double t, const double *x, double h) {
 }
 
 /*
- * The earliest crossing on the step (t, x) → (t + h, y): a held contact's σ̇${friction ? ' or tangential guard' : ''} or an open, awake contact's gap below
- * zero at the end, or a gap that dips below zero inside the step (its rate rises through zero where the gap is
- * negative). Returns the guard (−1: none) and its time in *s.
+ * Where open contact j's gap crosses on the step (t, x) → (t + h, y), by the runtime's rule for it (events.ts: falling
+ * from g > 0, a whole excursion within the step, the sink), or −1. From above its surface at the step's start: its
+ * end at or below zero, or a dip below zero and back inside the step (the crossing before its lowest point). From on
+ * or inside it (a phase started there): a whole bounce out and back within the step (the crossing after its highest
+ * point), or the gap sinking through −sink (drifting inward); never the start itself, so a contact released at
+ * g = −1e-17 that lifts off slowly is no arrival at every step.
+ */
+static double gap_crossing(int j, double t, const double *x, double h, const double *y) {
+  double z[2 * N], g0 = guard(j, t, x), g1 = guard(j, t + h, y), r0 = gap_rate(j, t, x), r1 = gap_rate(j, t + h, y);
+  if (g0 > 0.0) {
+    if (!(g1 > 0.0)) return locate(j, GUARD, 0.0, t, x, 0.0, h);
+    if (!(r0 < 0.0 && r1 > 0.0)) return -1.0;
+    double low = locate(j, RATE_RISING, 0.0, t, x, 0.0, h);
+    rk4(t, x, low, z);
+    return guard(j, t + low, z) > 0.0 ? -1.0 : locate(j, GUARD, 0.0, t, x, 0.0, low);
+  }
+  if (r0 > 0.0 && r1 < 0.0 && !(g1 > 0.0)) {
+    double high = locate(j, RATE_FALLING, 0.0, t, x, 0.0, h);
+    rk4(t, x, high, z);
+    if (guard(j, t + high, z) > 0.0) return locate(j, GUARD, 0.0, t, x, high, h);
+  }
+  return g0 + sink[j] > 0.0 && !(g1 + sink[j] > 0.0) ? locate(j, GUARD, sink[j], t, x, 0.0, h) : -1.0;
+}
+
+/*
+ * The earliest crossing on the step (t, x) → (t + h, y): a held contact's σ̇${friction ? ' or tangential guard' : ''} falling below zero at the step's end,
+ * or an open, awake contact's gap crossing (gap_crossing). Returns the guard (−1: none) and its time in *s.
  */
 static int crossing(double t, const double *x, double h, const double *y, double *s) {
   int first = -1;
-  double z[2 * N];
   for (int j = 0; j < GUARDS; j++) {
     if (!watched(j)) continue;
     double at = -1.0;
-    if (guard(j, t + h, y) < 0.0)
-      at = locate(j, 0, t, x, h);
-    else if (j < M && !held[j] && gap_rate(j, t, x) < 0.0 && gap_rate(j, t + h, y) > 0.0) {
-      /* A whole dip inside the step: where the gap is lowest (its rate turns), is it below zero? */
-      double low = locate(j, 1, t, x, h);
-      rk4(t, x, low, z);
-      if (guard(j, t + low, z) < 0.0) at = locate(j, 0, t, x, low);
-    }
+    if (j < M && !held[j])
+      at = gap_crossing(j, t, x, h, y);
+    else if (guard(j, t + h, y) < 0.0)
+      at = locate(j, GUARD, 0.0, t, x, 0.0, h);
     if (at >= 0.0 && (first < 0 || at < *s)) {
       first = j;
       *s = at;
@@ -490,6 +527,7 @@ static void resolve(double t, double *x, int crossed) {
     rest_at = rest_t;
   }
   if (rest || (impacts == 0 && (any_released || any_closed))) clear_cascade();
+  start_phase(t, x);
   if (changed) {
     printf("# held t=%.17g", t);
     print_contacts("contacts", held);

@@ -16,9 +16,9 @@
 // spatial contact sliding away from rest starts from ṡ = εd, d = −τ/|τ|,
 // as the runtime starts it, and while its slip is slow the phase aims it
 // along the direction d with s̈(d) ∥ d, as the runtime's aimSlowSlides
-// (aim_slow_slides); past that, steps short enough for its direction to
-// settle (slide_step) and a slide turned back within a step evaluated
-// reversed. The impacts are
+// (aim_slow_slides); steps short enough for a slide's direction to follow
+// (slide_step: breaking away, or coming to a stop) and a slide turned back
+// within a step evaluated reversed. The impacts are
 // c-driver-impact.ts's. Where Painlevé modes (determinant ≤ 0) were
 // admissible besides the one chosen, the runtime
 // records an 'indeterminate' event; the driver prints none.
@@ -78,8 +78,6 @@ static double phase_out[OUT];
 /* ê = ṡ/|ṡ| of the spatial slides at the step's start, and which of them are slow there (aimed: aim_slow_slides). */
 static double slip_dir[MS];
 static int slow_start[M];
-/* Slides that started slow and whose direction still settles (slide_step). */
-static int settling[M];
 
 /* The phase of the modes, its slow spatial slides aimed (below). */
 static void phase(double t, const double *x, double *out);
@@ -132,7 +130,6 @@ static void aim_slips(double t, const double *x) {
   int any = 0;
   for (int j = 0; j < M; j++) {
     slow_start[j] = 0;
-    settling[j] = settling[j] && held[j] && mode[j] != STICK;
     any = any || (held[j] && law[j] == COULOMB && slip_rows[j] > 1 && mode[j] != STICK);
   }
   if (!any) return;
@@ -143,7 +140,6 @@ static void aim_slips(double t, const double *x) {
     for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) speed += s[r] * s[r];
     speed = sqrt(speed);
     slow_start[j] = mu[2 * j] > 0.0 && speed <= REST_VELOCITY;
-    settling[j] = settling[j] || slow_start[j];
     if (!(speed > 0.0)) continue;
     for (int r = slip_row[j]; r < slip_row[j] + slip_rows[j]; r++) slip_dir[r] = s[r] / speed;
   }

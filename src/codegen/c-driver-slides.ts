@@ -1,10 +1,12 @@
 // The slow spatial slides of a C driver's Coulomb phase (c-driver-friction.ts):
 // a slide slow at a step's start (breaking away from ṡ = εd) is evaluated
 // along its consistent direction, as the runtime's aimSlowSlides
-// (src/runtime/contact/friction-modes.ts) aims it, and while its direction
-// settles the steps are short enough for RK4 to follow it, as the runtime's
-// adaptive steps shrink there. Placed after shift_rates, before phase.
-// Tests: test/codegen/c-driver-flat-landing.test.ts (the box breaking away at μ = 0.5 and 1.5).
+// (src/runtime/contact/friction-modes.ts) aims it, and wherever a slide's
+// direction turns fast (breaking away, or coming to a stop) the steps are
+// short enough for RK4 to follow it, as the runtime's adaptive steps shrink
+// there. Placed after shift_rates, before phase.
+// Tests: test/codegen/c-driver-flat-landing.test.ts (the box breaking away at μ = 0.5 and 1.5),
+// test/codegen/c-driver.test.ts (the ball on the plate: its slides' stops).
 
 /** aimed, across, aim_slow_slides and slide_step for the module with prefix P. */
 export const slowSlides = (P: string): string => `
@@ -98,17 +100,20 @@ static int aim_slow_slides(double t, const double *x, double *xs) {
 }
 
 /*
- * The longest step (up to h) the spatial slides that broke away allow while their direction settles. A slide's
- * direction ṡ/|ṡ| relaxes onto its consistent one at the rate κ/|ṡ|, κ = μk σ̇ ‖S_j M⁻¹ S_jᵀ‖ (its friction's
- * acceleration per radian): stiff for a fixed RK4 step while κh ≥ |ṡ| (the box breaking away at μ = 0.5, aimed to
- * 1e-6 m/s and then stepped at 1e-3 s, struck its second corner 6e-4 s early), so h ≤ |ṡ|/(2κ), as the runtime's
- * adaptive steps shrink there; settled once that allows h. Never below 1e-4 h: a settling slide that stops instead
- * reaches its stop's guard in finite steps.
+ * The longest step (up to h) the spatial slides allow. A slide's direction ṡ/|ṡ| relaxes onto its consistent one at
+ * the rate κ/|ṡ|, κ = μk σ̇ ‖S_j M⁻¹ S_jᵀ‖ (its friction's acceleration per radian): stiff for a fixed RK4 step while
+ * κh ≥ |ṡ|, after a breakaway (the box at μ = 0.5, aimed to 1e-6 m/s and then stepped at 1e-3 s, struck its second
+ * corner 6e-4 s early) and on the way to every stop, where |ṡ| → 0 (the ball on the plate: stepped at 1e-3 s its
+ * slide at 3e-3 m/s turned by 100° in a step and went past its stop at t = 0.3934). So h ≤ |ṡ|/(SLIDE_STEPS κ), as
+ * the runtime's adaptive steps shrink there; never below 1e-4 h: a slide that stops reaches its stop's guard in
+ * finite steps.
  */
+static const double SLIDE_STEPS = 16.0;
+
 static double slide_step(double t, const double *x, double h) {
   double s[MS], S[MS * N], mm[N * N], w[2][N], limit = h;
   int any = 0;
-  for (int j = 0; j < M; j++) any = any || (settling[j] && spatial_slide(j));
+  for (int j = 0; j < M; j++) any = any || spatial_slide(j);
   if (!any) return limit;
   ${P}_slip_rates(t, x, x + N, p, s);
   ${P}_slip_jacobian(t, x, p, S);
@@ -117,7 +122,7 @@ static double slide_step(double t, const double *x, double h) {
   if (!${P}_mass_factor(mm)) return limit;
   for (int j = 0; j < M; j++) {
     double speed = slip_speed(j, s), norm = 0.0;
-    if (!settling[j] || !spatial_slide(j) || !(speed > REST_VELOCITY)) continue;
+    if (!spatial_slide(j) || !(speed > REST_VELOCITY)) continue;
     for (int a = 0; a < 2; a++) {
       for (int i = 0; i < N; i++) w[a][i] = S[(slip_row[j] + a) * N + i];
       ${P}_mass_solve(mm, w[a], 0);
@@ -131,11 +136,7 @@ static double slide_step(double t, const double *x, double h) {
       }
       norm = fmax(norm, row);
     }
-    double kappa = mu[2 * j] * phase_out[N + j] * norm, most = kappa > 0.0 ? speed / (2.0 * kappa) : HUGE_VAL;
-    if (most >= h) {
-      settling[j] = 0;
-      continue;
-    }
+    double kappa = mu[2 * j] * phase_out[N + j] * norm, most = kappa > 0.0 ? speed / (SLIDE_STEPS * kappa) : HUGE_VAL;
     limit = fmin(limit, fmax(most, 1e-4 * h));
   }
   return limit;

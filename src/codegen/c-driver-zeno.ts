@@ -9,7 +9,7 @@
 // slow to bounce that ends a geometric cascade rests from its accumulation
 // point as well. Every test is relative to the impact intervals.
 // Tests: test/codegen/c-driver.test.ts.
-import { CASCADE_PERIODS, RATIO_TOL } from '../runtime/hybrid/hybrid.js';
+import { CASCADE_PERIODS, CONTACT_DEFAULTS, RATIO_TOL } from '../runtime/hybrid/hybrid.js';
 import { numberLiteral } from './js-expr.js';
 
 /** The longest period: the test reads the last 2p + 3 impacts, and the velocity series the impact before them too. */
@@ -24,7 +24,7 @@ export const cascadeCode = (P: string): string => `
  */
 static const int periods[] = {${CASCADE_PERIODS.join(', ')}};
 static const double RATIO_TOL = ${numberLiteral(RATIO_TOL)};
-static const double ZENO_RATIO = 1e-5;
+static const double ZENO_RATIO = ${numberLiteral(CONTACT_DEFAULTS.zenoRatio)};
 enum { RING = ${2 * LONGEST + 4} };
 /* The impacts since the last rest or the last event without one: the first one's time, how many, the last RING of them
    (time, contacts struck, q̇ after), and every contact struck. */

@@ -274,15 +274,19 @@ ${defaults}
       if (++in_a_row > MAX_EVENTS_IN_A_ROW) stop(t, "too-many-events", held);
       /* An open contact whose condition fails there passes through; a breakpoint only ends the step; else the event is
          resolved, the state printed before and after. */
-      if (j < M && !held[j] && !admits(j, t, x))
+      if (j < M && !held[j] && !admits(j, t, x)) {
         dormant[j] = 1;
-      else if (!breakpoint(j)) {
+        start_phase(t, x);
+      } else if (!breakpoint(j)) {
         print_row(t, x);
         resolve(t, x, j);
       }
     } else {
       in_a_row = 0;
-      if (rest_pending && t >= rest_at) record_rest(t);
+      if (rest_pending && t >= rest_at) {
+        record_rest(t);
+        start_phase(t, x);
+      }
     }
     ${P}_gaps(t, x, p, g);
     for (int k = 0; k < M; k++)

@@ -162,6 +162,12 @@ export const CASCADE_PERIODS = [1, 2] as const;
  * wall) has ratios that differ by far more.
  */
 export const RATIO_TOL = 1e-3;
+/**
+ * The defaults of the contact options (trajectory.ts ContactOptions; each
+ * explained where HybridRun keeps it), which the C driver prints as its
+ * constants: one closed gap, one rest speed and one Zeno test for both.
+ */
+export const CONTACT_DEFAULTS = { gapTol: 1e-9, restVelocity: 1e-6, zenoRatio: 1e-5 } as const;
 
 class HybridRun {
   private readonly n: number;
@@ -263,9 +269,9 @@ class HybridRun {
     this.kin = new GapKinematics(module, this.params);
     this.activity = new ContactActivity(module, this.params);
     const c = opts.contact ?? {};
-    this.gapTol = c.gapTol ?? 1e-9;
-    this.restVelocity = c.restVelocity ?? 1e-6;
-    this.zenoRatio = c.zenoRatio ?? 1e-5;
+    this.gapTol = c.gapTol ?? CONTACT_DEFAULTS.gapTol;
+    this.restVelocity = c.restVelocity ?? CONTACT_DEFAULTS.restVelocity;
+    this.zenoRatio = c.zenoRatio ?? CONTACT_DEFAULTS.zenoRatio;
     this.maxEvents = c.maxEvents ?? 100_000;
     this.maxIdleCrossings = c.maxIdleCrossings ?? 1000;
     for (const [field, v] of [

@@ -61,5 +61,18 @@ export default defineModel({
         note: 'a check of the study, not a number of the paper: the limit motion (2.6) is not the classical one (2.4), and their heights differ most at the runs’ end $t_1 = 4$, by $g(1 + \\sqrt{2})(2t_1 - 3 - \\sqrt{2})/2 = g(3 + 4\\sqrt{2})/2$; the study’s distance tends to it, not to 0 (Aitken on its last three values of $N$).',
       },
     ],
+    // Fig. 1: the added mass (the paper's dashed line) beside the elastic realization (its solid line) and the rigid
+    // line of (2.4), at N = 100 until the added mass has left at 2 + √2, in the band f ≤ 0.03 about the line.
+    studyFigures: [
+      {
+        kind: 'realizations',
+        contact: 'line',
+        label: 'added mass',
+        laws: { elastic: { compliant: { stiffness: 'N' } } },
+        params: { N: 100 },
+        t1: 4,
+        cut: 0.03,
+      },
+    ],
   },
 });

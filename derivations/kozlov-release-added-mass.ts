@@ -11,7 +11,7 @@ export default defineModel({
   name: 'kozlov-release-added-mass',
   title: 'Release from a line realized by an added mass (Kozlov (2.5))',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 with the line realized by an added mass $N\\dot{y}^2/2$ below it: it leaves at $t = 2 + \\sqrt{2}$ for every $N$.',
+  description: 'The point of Kozlov §2 with the line realized by an added mass $N\\dot{y}^2/2$ below it: it leaves at $\\tau = 2 + \\sqrt{2}$ for every $N$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },

@@ -12,7 +12,7 @@ export default defineModel({
   name: 'kozlov-release-viscous',
   title: 'Release from a line realized by viscous friction (Kozlov (2.7))',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 with the line realized by viscous friction $(0, -N\\dot{y})$ below it: it leaves at $t = 2 + 1/N + O(e^{-N}/N)$.',
+  description: 'The point of Kozlov §2 with the line realized by viscous friction $(0, -N\\dot{y})$ below it: it leaves at $\\tau = 2 + 1/N + O(e^{-N}/N)$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },

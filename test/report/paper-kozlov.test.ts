@@ -625,10 +625,10 @@ describe('kuleshov2011 Prop. 11 and Fig. 4: monotony measured on a grid is said 
 
 describe('Kozlov §2: the Introductions set their mathematics as math', () => {
   it.each([
-    [release, ['$x = 0$', '$t = 1$']],
-    [addedMass, ['$N\\dot{y}^2/2$', '$t = 2 + \\sqrt{2}$', '$N$']],
+    [release, ['$x = 0$', '$\\tau = 1$']],
+    [addedMass, ['$N\\dot{y}^2/2$', '$\\tau = 2 + \\sqrt{2}$', '$N$']],
     [elastic, ['$(0, -Ny)$', '$t = 1$']],
-    [viscous, ['$(0, -N\\dot{y})$', '$t = 2 + 1/N + O(e^{-N}/N)$']],
+    [viscous, ['$(0, -N\\dot{y})$', '$\\tau = 2 + 1/N + O(e^{-N}/N)$']],
   ] as const)('%#: the description’s formulas in math, none in text type', (spec, math) => {
     const { system, computed } = once(spec);
     const tex = renderLatexBody(buildReport(system, computed));

@@ -54,6 +54,8 @@ export default defineModel({
     labels: true,
     annotations: { vectors: [{ from: 'D0', to: 'D1', label: 'l' }], notes: [{ at: 'U', label: 'u' }] },
   },
+  // Theorem 1 is about the motion's distance to the pendulum's and the rod's force, which the plots against time show.
+  unplotted: { names: ['phase'], why: 'Theorem 1 compares the motion and the rod’s force with the pendulum’s, which the plots against time show' },
   // Theorem 1 along runs: the distance to the rigid pendulum (1.1) from the same start, as N grows.
   limitStudy: { parameter: 'N', values: [10, 100, 1000, 10000] },
   initial: { q: { u: 0, theta: 'theta0' }, qd: { u: 0, theta: 0 }, t1: 3 },

@@ -11,7 +11,7 @@ export default defineModel({
   name: 'kozlov-release-added-mass',
   title: 'Release from a line realized by an added mass (Kozlov (2.5))',
   sources: ['kozlov1988'],
-  description: 'The point of Kozlov §2 with the line realized by an added mass $N\\dot{y}^2/2$ below it: it leaves at $t = 2 + \\sqrt{2}$ for every $N$.',
+  description: 'The point of Kozlov §2 with the line realized by an added mass $N\\dot{y}^2/2$ below it: it leaves at $\\tau = 2 + \\sqrt{2}$ for every $N$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },
@@ -21,7 +21,8 @@ export default defineModel({
     N: { default: 100, description: 'added mass below the line (per unit mass)' },
   },
   kinetic: "(x'^2 + y'^2)/2",
-  forces: { y: 'g*sign(x)' },
+  // (0, −g) for x ≤ 0 and (0, g) for x > 0, as §2 has it: sgn x alone would vanish at x = 0.
+  forces: { y: 'g*(sign(x) + abs(sign(x)) - 1)' },
   unilateral: [{ name: 'line', constraint: 'y >= 0', law: { compliant: { addedMass: 'N' } }, description: 'the line y = 0, realized by an added mass' }],
   drawing: releaseDrawing({ points: { B: ['x', -0.2] }, discs: [{ center: 'B', radius: 0.12 }], annotations: { notes: [{ at: 'B', label: 'N' }] } }),
   // §2 asks when the point leaves the line: the energy, the phase portrait and the rests say nothing of it.
@@ -36,8 +37,8 @@ export default defineModel({
     source: 'kozlov1988',
     formulas: [
       { eq: '(2.5)', name: 'x(t)', formula: 't - 1', derived: 'trajectory1.x' },
-      { eq: '(2.5)', name: 'y(t),\\ t \\le 1', formula: '-g*t^2/(2*(N + 1))', derived: 'trajectory1.y' },
-      { eq: '(2.5)', name: 'y(t),\\ 1 \\le t \\le \\tau', formula: 'g*(t^2 - 4*t + 2)/(2*(N + 1))', derived: 'trajectory2.y' },
+      { eq: '(2.5)', name: 'y(t),\\ t \\le 1', formula: '-g*t^2/(2*(N + 1))', order: 'typed', derived: 'trajectory1.y' },
+      { eq: '(2.5)', name: 'y(t),\\ 1 \\le t \\le \\tau', formula: 'g*(t^2 - 4*t + 2)/(2*(N + 1))', order: 'typed', derived: 'trajectory2.y' },
       { eq: '(2.5)', name: '\\tau', formula: '2 + sqrt(2)', derived: 'trajectory2.end', note: 'the root of $t^2 - 4t + 2$ after $t = 1$: free of $N$.' },
       { eq: '(2.6)', name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 1', formula: '0', derived: 'trajectory1.y@N→∞' },
       { eq: '(2.6)', name: '\\lim_{N \\to \\infty} y(t),\\ 1 \\le t \\le \\tau', formula: '0', derived: 'trajectory2.y@N→∞' },
@@ -45,6 +46,7 @@ export default defineModel({
         eq: '(2.6)',
         name: '\\lim_{N \\to \\infty} y(t),\\ t > \\tau',
         formula: 'g*(t - 2 - sqrt(2))^2/2',
+        order: 'typed',
         derived: 'trajectory3.y@N→∞',
         note: 'the flight after the release, whose initial speed $\\sqrt{2}g/(N + 1)$ vanishes in the limit.',
       },
@@ -57,6 +59,19 @@ export default defineModel({
         tolerance: 1e-4,
         origin: 'own',
         note: 'a check of the study, not a number of the paper: the limit motion (2.6) is not the classical one (2.4), and their heights differ most at the runs’ end $t_1 = 4$, by $g(1 + \\sqrt{2})(2t_1 - 3 - \\sqrt{2})/2 = g(3 + 4\\sqrt{2})/2$; the study’s distance tends to it, not to 0 (Aitken on its last three values of $N$).',
+      },
+    ],
+    // Fig. 1: the added mass (the paper's dashed line) beside the elastic realization (its solid line) and the rigid
+    // line of (2.4), at N = 100 until the added mass has left at 2 + √2, in the band f ≤ 0.03 about the line.
+    studyFigures: [
+      {
+        kind: 'realizations',
+        contact: 'line',
+        label: 'added mass',
+        laws: { elastic: { compliant: { stiffness: 'N' } } },
+        params: { N: 100 },
+        t1: 4,
+        cut: 0.03,
       },
     ],
   },

@@ -32,7 +32,7 @@ export default defineModel({
   name: 'kozlov-release',
   title: 'Release from a line (Kozlov §2)',
   sources: ['kozlov1988'],
-  description: 'A point pressed onto a line by a force that changes sign at $x = 0$ leaves the line at $t = 1$.',
+  description: 'A point pressed onto a line by a force that changes sign at $x = 0$ leaves the line at $\\tau = 1$.',
   coordinates: [
     { name: 'x', description: 'position along the line', unit: 'm' },
     { name: 'y', description: 'height above the line', unit: 'm' },

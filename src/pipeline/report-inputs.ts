@@ -26,6 +26,7 @@ import { modeDirections } from '../studies/mode-directions.js';
 import { modeShares } from '../studies/mode-shares.js';
 import { firstImpact } from '../studies/first-impact.js';
 import { supportLoads } from '../studies/support-loads.js';
+import { realizedReactions } from '../studies/realized-reactions.js';
 import { slipRates } from '../studies/slip-rates.js';
 import { supportHistory } from '../studies/support-history.js';
 import { supportStarts } from '../studies/support-starts.js';
@@ -76,6 +77,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...supportLoadsOption(compiled),
     ...supportHistoryOption(compiled, simulation),
     ...slipRatesOption(compiled, simulation),
+    ...realizedReactionsOption(compiled, simulation),
     ...supportStartsOption(compiled),
     ...plasticArrivalOption(compiled),
     ...hingeRestOption(compiled, simulation),
@@ -104,6 +106,12 @@ function supportLoadsOption({ system }: CompiledModel): Pick<ReportOptions, 'sup
 function slipRatesOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'slipRates'> {
   const rates = simulation && 'trajectory' in simulation ? slipRates(system, simulation.trajectory) : undefined;
   return rates ? { slipRates: rates } : {};
+}
+
+/** The realized retaining constraints' forces beside their multipliers along the simulated motion (kozlov1988 Theorem 1). */
+function realizedReactionsOption({ spec, system, loaded }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'realizedReactions'> {
+  const reactions = simulation && 'trajectory' in simulation ? realizedReactions(system, loaded, spec.limitStudy, simulation.trajectory) : undefined;
+  return reactions ? { realizedReactions: reactions } : {};
 }
 
 function supportHistoryOption({ system }: CompiledModel, simulation: ReportOptions['simulation']): Pick<ReportOptions, 'supportHistory'> {

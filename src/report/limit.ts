@@ -15,6 +15,8 @@ import type { DropStudy, TheoremLaw } from '../studies/limit.js';
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, ref, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
 import type { PlottedElsewhere } from './motion-plots.js';
+import type { PaperCheck } from '../studies/paper-check.js';
+import { resultLabel } from './paper-displays.js';
 import { mechanicsSymbol } from './notation.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -122,7 +124,21 @@ const listed = (words: readonly string[], last = 'and'): string =>
 /** Whether the study measured a distance to a rigid motion: without a rigid model (kozlov1988 §3's medium) it has none. */
 export const hasDistances = (study: ReportLimitStudy): boolean => study.rows.some((r) => Number.isFinite(r.distance));
 
-export function limitSection(study: ReportLimitStudy): Section {
+/**
+ * The study's fitted orders a result of the paper check prints with its meaning (kozlov1988 Th. 1's
+ * max|q_N − q| = O(1/N), fitted 0.9946): each quantity → that result's label, where the table points instead.
+ */
+export function ordersShown(paper: PaperCheck | undefined): ReadonlyMap<string, string> {
+  const shown = (paper?.rows ?? []).flatMap((r, i) =>
+    r.formula.derived.flatMap((d) => {
+      const k = /^limit\.(\w+)\.order$/.exec(d.fact)?.[1];
+      return k ? [[k, resultLabel(i)] as const] : [];
+    }),
+  );
+  return new Map(shown);
+}
+
+export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMap<string, string> = new Map()): Section {
   const p = study.parameter;
   const { reference, limits } = study;
   const { shown, repeats, empty } = columnsOf(study);
@@ -138,6 +154,11 @@ export function limitSection(study: ReportLimitStudy): Section {
   const timed = shown.includes('duration') ? 'duration' : repeats.find(([k]) => k === 'duration')?.[1];
   const scaledAfter = (k: Quantity, x: Inline[]): Inline[][] => (law && k === timed ? [x] : []);
   const lawRow = (k: Quantity): Inline[][] => [k === 'restitution' ? cell(law!.restitution) : ['—'], ...scaledAfter(k, cell(law!.scaled))];
+  // An order a result prints with its meaning is pointed to, not printed twice.
+  const order = (k: Quantity | 'distance'): Inline[] => {
+    const label = shownElsewhere.get(k);
+    return label ? [ref(label)] : cell(study.orders[k]);
+  };
   const table: Table = {
     kind: 'table',
     id: 'rigid-limit',
@@ -154,7 +175,7 @@ export function limitSection(study: ReportLimitStudy): Section {
       ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
       ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(rigidInTheLimit ? cell(0) : ['—'])]] : []),
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
-      [['fitted order'], ...shown.flatMap((k) => [cell(study.orders[k]), ...scaledAfter(k, ['—'])]), ...distance(cell(study.orders.distance))],
+      [['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))],
     ],
   };
   const blocks: Block[] = [
@@ -184,6 +205,9 @@ export function limitSection(study: ReportLimitStudy): Section {
       given ? ', with the limit of the theory where it is given, else' : ',',
       ' with successive differences, where the errors fall at every step by one power of ',
       m(p),
+      ...(shown.some((k) => shownElsewhere.has(k)) || (distances && shownElsewhere.has('distance'))
+        ? ['; an equation number where a result below checks the order']
+        : []),
       '; a dash where the quantity does not change with ',
       m(p),
       ' within the integration’s tolerance, or where its errors follow no such law (they level off, or rise and fall with ',

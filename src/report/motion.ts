@@ -12,7 +12,8 @@ import type { Drawing, Model } from '../model/types.js';
 import type { PresentationSpec } from '../model/spec.js';
 import { animationHtml } from './animation.js';
 import { m, paragraph, ref, textInlines, type Block, type Figure, type Inline, type Paragraph, type Section } from './document.js';
-import { energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, slipRateSymbol, unitLatex } from './notation.js';
+import { constraintLabel, energyLabel, fourDigits, gapForm, math, mechanicsSymbol, proseName, scientific, slipRateSymbol, unitLatex } from './notation.js';
+import type { RealizedReaction } from '../studies/realized-reactions.js';
 import type { SlipRates } from '../studies/slip-rates.js';
 import type { PassThrough } from '../studies/motion.js';
 import type { UniformMotion } from '../studies/uniform-motion.js';
@@ -221,6 +222,8 @@ export interface MotionExtras {
   readonly drawnIn?: string;
   /** The contacts' slip velocities along the run (studies/slip-rates.ts), plotted. */
   readonly slips?: SlipRates;
+  /** The realized retaining constraints' forces beside their multipliers along the run (studies/realized-reactions.ts), plotted. */
+  readonly reactions?: readonly RealizedReaction[];
 }
 
 /** The "Simulated motion" section: the plots in both reports, the animation in the HTML one. */
@@ -229,7 +232,7 @@ export function motionSection(
   simulation: MotionSimulation | undefined,
   drawing: Drawing | undefined,
   plottedElsewhere: readonly PlottedElsewhere[] = [],
-  { unplotted, drawnIn, slips }: MotionExtras = {},
+  { unplotted, drawnIn, slips, reactions = [] }: MotionExtras = {},
 ): Section | undefined {
   if (!simulation) return undefined;
   const vector = (xs: readonly number[]): string => {
@@ -370,6 +373,83 @@ export function motionSection(
           ', and a jump at an impact is the outcome of that impact',
           ...eventNote,
           ...until,
+        ],
+      ),
+    );
+  }
+  // A realized retaining constraint's force (kozlov1988 Theorem 1): the whole follows the held constraint's λ, the spring and damper lag it.
+  for (const r of uniform ? [] : reactions) {
+    const s = constraintLabel(r.constraint);
+    const [R, F, lambda] = [`R_{${s}}`, `F_{${s}}`, `\\lambda_{${s}}`];
+    figures.push(
+      sceneFigure(
+        plotScene({
+          id: `plot-reaction-${r.constraint}`,
+          title: `${model.title}: the force realizing ${r.constraint} against time`,
+          t: tr.t,
+          events,
+          xLabel: time,
+          yLabel: axis(`R ${r.constraint}`, R, undefined),
+          series: [
+            { label: `R ${r.constraint}`, values: r.whole.slice(0, tr.t.length), style: 0 },
+            { label: `F ${r.constraint}`, values: r.springDamper.slice(0, tr.t.length), style: 1 },
+            { label: `lambda ${r.constraint}`, values: r.multiplier.slice(0, tr.t.length), style: 2 },
+          ],
+        }),
+        0.9,
+        [R, F, lambda].map((label, k) => ({ label, ...seriesStyle(k) })),
+        [
+          'All the realization of ',
+          m(`\\varphi_{${s}}`),
+          ' exerts along ',
+          m(`\\partial\\varphi_{${s}}/\\partial q`),
+          ', ',
+          m(R),
+          ' (its spring, damper and added mass), its spring and damper alone, ',
+          m(F),
+          ' ',
+          { ref: `realization-force-${r.constraint}` },
+          ', and the multiplier ',
+          m(lambda),
+          ' of the constraint held, at each sample of the run: ',
+          m(R),
+          ' follows ',
+          m(lambda),
+          ', while ',
+          m(F),
+          ' lags it by the added mass’s share and starts from 0',
+          ...eventNote,
+        ],
+      ),
+    );
+    const { parameter, values, t, rows } = r.scaled;
+    const p = mechanicsSymbol(parameter);
+    figures.push(
+      sceneFigure(
+        plotScene({
+          id: `plot-reaction-${r.constraint}-scaled`,
+          title: `${model.title}: ${parameter} times the force realizing ${r.constraint} less its multiplier, for each ${parameter}`,
+          t,
+          events: [],
+          xLabel: time,
+          yLabel: axis(`${parameter}(R − lambda) ${r.constraint}`, `${p}(${R} - ${lambda})`, undefined),
+          series: rows.map((values, k) => ({ label: `${parameter} = ${r.scaled.values[k]}`, values, style: k })),
+        }),
+        0.9,
+        values.map((v, k) => ({ label: `${p} = ${v}`, ...seriesStyle(k) })),
+        [
+          m(`${R} - ${lambda}`),
+          ' times ',
+          m(p),
+          ' against time in a run from the same state at each ',
+          m(p),
+          ' of the study: the curves close up onto one as ',
+          m(p),
+          ' grows, so ',
+          m(`${R} - ${lambda}`),
+          ' falls as ',
+          m(`1/${p}`),
+          ' along the whole motion.',
         ],
       ),
     );

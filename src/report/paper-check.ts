@@ -430,14 +430,11 @@ function ownVerdict(r: PaperCheckRow): Inline[] {
   const tolerance = r.formula.tolerance === undefined ? '' : ` to ${r.formula.tolerance}`;
   // The difference itself, not only the tolerance it is within: a gap that closes as a parameter grows reads as one.
   const gap = r.measured ? Number(Math.abs(r.measured.value - r.measured.paper).toPrecision(2)) : undefined;
-  // A fitted order is quoted with its trend, the local orders between successive runs, not against a tolerance (kozlov1988 §2: ½).
+  // A fitted order, printed in its display, is backed by its trend, the local orders between successive runs, not by a
+  // tolerance (kozlov1988 §2: ½).
   const trend = r.measured?.orderOf ? r.measured.trend : undefined;
   if (trend?.length)
-    return [
-      ` The study fits the order ${fourDigits(r.measured!.value)}; between successive values of `,
-      m(mechanicsSymbol(r.measured!.orderOf!)),
-      ` the local order goes ${trend.map(fourDigits).join(', ')}.`,
-    ];
+    return [' Between successive values of ', m(mechanicsSymbol(r.measured!.orderOf!)), ` the local order goes ${trend.map(fourDigits).join(', ')}.`];
   // Measured at a parameter the formula is free of, a limit (kozlov1988 (4.8): the trace at N = 10⁵ against the rigid
   // a): the gap is how far the number has converged, which the note explains, not an agreement to a tolerance.
   const converging = r.measured && r.formula.formula && Object.keys(r.measured.at).some((p) => !dependsOn(r.formula.formula!, p));

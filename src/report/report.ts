@@ -12,6 +12,7 @@ import type { PlasticArrival } from '../studies/plastic-arrival.js';
 import type { PlasticSlide } from '../studies/plastic-slide.js';
 import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { PatchHistory } from '../studies/patch-history.js';
+import type { RealizedReaction } from '../studies/realized-reactions.js';
 import type { SlipRates } from '../studies/slip-rates.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import type { ConfocalStudy } from '../studies/confocal.js';
@@ -95,6 +96,8 @@ export interface ReportOptions {
   readonly supportHistory?: SupportHistory;
   /** The slip velocities of the planar Coulomb contacts along the simulated motion (studies/slip-rates.ts). */
   readonly slipRates?: SlipRates;
+  /** The realized retaining constraints' forces beside their multipliers along the simulated motion (studies/realized-reactions.ts). */
+  readonly realizedReactions?: readonly RealizedReaction[];
   /** The starts from rest on Smirnov's supports, sliding and staying (studies/support-starts.ts), printed with the rest rule. */
   readonly supportStarts?: SupportStarts;
   /** The run with the restitution coefficient 0 and the contact's σ̇ after its first impact (studies/plastic-arrival.ts). */
@@ -181,6 +184,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     // A run the rolling study draws at its impacts is not plotted against time again.
     ...(options.rollingSpeeds ? { drawnIn: 'rolling-speeds' } : {}),
     ...(options.slipRates ? { slips: options.slipRates } : {}),
+    ...(options.realizedReactions ? { reactions: options.realizedReactions } : {}),
   });
   if (motion) sections.push(motion);
   const facts: SummaryFacts = {

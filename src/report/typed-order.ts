@@ -27,18 +27,33 @@ export function typedLatex(source: string, print: (e: Expr) => string): string {
 function piece(node: MathNode, print: (e: Expr) => string): Piece {
   const n = unwrapped(node);
   if (isOperator(n, 'add', 'subtract')) return sumPiece(n, print);
-  if (isOperator(n, 'multiply')) {
-    const factors = n.args!.flatMap((a) => productFactors(a)).map((f) => piece(f, print));
-    return {
-      tex: juxtapose(
-        [],
-        factors.map((f) => (f.sum || f.tex.startsWith('-') ? paren(f.tex) : f.tex)),
-      ),
-      sum: false,
-    };
-  }
+  if (isOperator(n, 'multiply')) return { tex: productTex([], productFactors(n), print), sum: false };
+  if (isOperator(n, 'divide')) return quotientPiece(n, print);
+  // A sum raised to a power keeps its typed order inside the parentheses (kozlov1988 (2.6): (t − 2 − √2)²).
+  const base = isOperator(n, 'pow') ? piece(n.args![0]!, print) : undefined;
+  if (base?.sum) return { tex: `${paren(base.tex)}^{${print(parseExpr(n.args![1]!.toString()))}}`, sum: false };
   const tex = print(parseExpr(n.toString()));
   return { tex, sum: false };
+}
+
+/** Factors in typed order after `lead`: an inner sum or a negative factor parenthesized, but the first factor's own minus leads the product. */
+function productTex(lead: readonly string[], nodes: readonly MathNode[], print: (e: Expr) => string): string {
+  const factors = nodes.map((f) => piece(f, print));
+  const minus = !factors[0]!.sum && factors[0]!.tex.startsWith('-');
+  const signed = factors.map((f, i) => (i === 0 && minus ? f.tex.slice(1) : f.sum || f.tex.startsWith('-') ? paren(f.tex) : f.tex));
+  return `${minus ? '-' : ''}${juxtapose(lead, signed)}`;
+}
+
+/**
+ * a/b as the kernel sets a quotient: over a number, its reciprocal leading (½ g t²); else a fraction, each side in
+ * typed order (kozlov1988 (2.5): g(t² − 4t + 2)/(2(N + 1)), not g(2 − 4t + t²)/(2(1 + N))).
+ */
+function quotientPiece(n: Node, print: (e: Expr) => string): Piece {
+  const [top, bottom] = [unwrapped(n.args![0]!), unwrapped(n.args![1]!)];
+  if (bottom.type === 'ConstantNode') return { tex: productTex([`\\frac{1}{${bottom.toString()}}`], productFactors(top), print), sum: false };
+  const numerator = piece(top, print);
+  const minus = !numerator.sum && numerator.tex.startsWith('-');
+  return { tex: `${minus ? '-' : ''}\\frac{${minus ? numerator.tex.slice(1) : numerator.tex}}{${piece(bottom, print).tex}}`, sum: false };
 }
 
 /** A sum's signed terms in typed order, a term printed with its own minus folded into the sign before it. */

@@ -85,6 +85,16 @@ describe('the reports say it', () => {
     // Its linearization (the rod mode at N = 100) is the appendix's: the report is about N → ∞.
     expect(t.indexOf('label{sec:kozlov-realized-pendulum:linearization}')).toBeGreaterThan(t.indexOf('label{sec:kozlov-realized-pendulum:appendix}'));
   });
+  it('kozlov-realized-pendulum: the rod’s whole force beside λ and its spring and damper, then N(R − λ) for each N; no phase portraits; the distance’s order once, in its result', () => {
+    const t = body('kozlov-realized-pendulum');
+    expect(t).toContain('\\,$R_{\\mathrm{rod}}$ \\quad');
+    expect(t).toContain('\\,$\\lambda_{\\mathrm{rod}}$}');
+    expect(t).toContain('label{fig:kozlov-realized-pendulum:plot-reaction-rod}');
+    expect(t).toContain('label{fig:kozlov-realized-pendulum:plot-reaction-rod-scaled}');
+    expect(t).not.toContain('plot-phase');
+    expect(t).toContain('fitted order & \\eqref{eq:kozlov-realized-pendulum:paper-7} \\\\');
+    expect(t.match(/fitted order \} 0\.99\d+/g)).toHaveLength(1);
+  });
   it('kozlov-birkhoff-orbit: multipliers on the unit circle make the orbit linearly (elliptically) stable, no more', () => {
     const t = body('kozlov-birkhoff-orbit');
     const conclusion = t.slice(t.lastIndexOf('\\section{Conclusion}'));

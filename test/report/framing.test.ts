@@ -97,7 +97,7 @@ describe('printing', () => {
     expect(t).toContain(`\\S{}2 & $\\Phi$ & $${typed}$ &`);
     expect(t.split(typed)).toHaveLength(3);
   });
-  it('kozlov1988 (2.4), (2.5): g(t − 1)²/2 once, as the paper prints it (½g(1 − t)² differs only in a sum’s sign), then g(t² − 4t + 2)/(2(N + 1)) once', () => {
+  it('kozlov1988 (2.4), (2.5): g(t − 1)²/2 once, as the paper prints it (½g(1 − t)² differs only in a sum’s sign), then g(t² − 4t + 2)/(2(N + 1)) once, in the paper’s order', () => {
     const release = tex('kozlov-release');
     // The paper's number in the tag column, not beside the name, where it read as a product with it; the piece's time
     // after the result (y(t) = … for t > 1), not in the name, where "y(t), t > 1 = …" parses as t > 1 = ….
@@ -105,8 +105,11 @@ describe('printing', () => {
     expect(release).not.toContain('(1 - t)^{2}');
     const added = tex('kozlov-release-added-mass');
     expect(added).not.toContain('(3 - t) (1 - t)');
-    // The derived g(2 − t(4 − t)) only multiplies the paper's out otherwise: printed once, as the paper does.
-    expect(added).toContain('y(t) = \\frac{g (2 - 4 t + t^{2})}{2 (1 + N)} &\\text{for } 1 \\le t \\le \\tau\\quad \\text{(2.5)}');
+    // The derived g(2 − t(4 − t)) only multiplies the paper's out otherwise: printed once, as the paper does, in its
+    // typed order (order: 'typed'), not the kernel's g(2 − 4t + t²)/(2(1 + N)).
+    expect(added).toContain('y(t) = \\frac{g (t^{2} - 4 t + 2)}{2 (N + 1)} &\\text{for } 1 \\le t \\le \\tau\\quad \\text{(2.5)}');
+    expect(added).toContain('y(t) = -\\frac{g t^{2}}{2 (N + 1)} &\\text{for } t \\le 1\\quad \\text{(2.5)}');
+    expect(added).not.toContain('2 - 4 t + t^{2}');
     expect(added).not.toContain('2 - t (4 - t)');
   });
   it('Kelvin–Voigt: Theorem 3 with Kozlov’s k, e = exp(−πk/√(c²g₁₁ − k²)); the elastic report has no trivial e = 1 row', () => {

@@ -22,4 +22,15 @@ describe('a paper formula in its typed order', () => {
     expect(print('c - (a + b)')).toBe('c - (a + b)');
     expect(print('y*(-x)')).toBe('y (-x)');
   });
+  it('keeps kozlov1988 (2.5)–(2.6) as the paper prints them: a quotient’s sides and a squared sum in their typed order', () => {
+    // The kernel's canonical order would print g(2 − 4t + t²)/(2(1 + N)), −gt²/(2(1 + N)) and ½g(t − √2 − 2)².
+    expect(toLatex(parseExpr('g*(t^2 - 4*t + 2)/(2*(N + 1))'), { ...MECHANICS, orientSums: false })).toBe('\\frac{g (2 - 4 t + t^{2})}{2 (1 + N)}');
+    expect(print('g*(t^2 - 4*t + 2)/(2*(N + 1))')).toBe('\\frac{g (t^{2} - 4 t + 2)}{2 (N + 1)}');
+    expect(print('-g*t^2/(2*(N + 1))')).toBe('-\\frac{g t^{2}}{2 (N + 1)}');
+    expect(print('g*(t - 2 - sqrt(2))^2/2')).toBe('\\frac{1}{2} g \\left(t - 2 - \\sqrt{2}\\right)^{2}');
+  });
+  it('sets a quotient by a number as the kernel does, its reciprocal leading, and a leading minus before it', () => {
+    expect(print('(b + a)/2')).toBe('\\frac{1}{2} (b + a)');
+    expect(print('-a*b/3')).toBe('-\\frac{1}{3} a b');
+  });
 });

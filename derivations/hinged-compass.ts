@@ -84,7 +84,7 @@ const G_AND_PRE_IMPACT = {
 const PAPER_ORDER = ["x'", "y'", "a1'", "a2'"];
 const quadratic = (M: string, v: string): string =>
   pairs(4)
-    .map(([i, j]) => `${i === j ? '' : '2*'}${M}${i}${j}*${v}${i}*${v}${j}`)
+    .map(([i, j]) => (i === j ? `${M}${i}${j}*${v}${i}^2` : `2*${M}${i}${j}*${v}${i}*${v}${j}`))
     .join(' + ');
 const TRANSFORMED = {
   formula: `${quadratic('gprime', 'u')} = ${quadratic('g', 'z')}`,
@@ -171,6 +171,8 @@ export default defineModel({
         eq: '(3.3)',
         name: "u^{\\top} G' u = \\dot{z}^{\\top} G \\dot{z}",
         ...TRANSFORMED,
+        // Both quadratic forms term by term as the paper's matrices read, row by row: g′₁₁ẋ² + 2g′₁₂ẋẏ + …
+        order: 'typed' as const,
         note: "$G = L^{-1} G' L^{-\\top}$ as $G' = L G L^{\\top}$, for every $u = (\\dot{x}, \\dot{y}, \\dot{\\alpha}_1, \\dot{\\alpha}_2)$ with $\\dot{z} = L^{\\top} u$ (3.2), $L$ typed from (3.1) and $G$ from (3.4); $G'$ the derived matrix.",
       },
       { eq: '(3.4)', name: 'g_{11}', formula: PAPER_G['11']!, derived: 'impact1.G11', where: { alpha: 'beta' } },

@@ -4,16 +4,17 @@ import { defineModel, type ModelSpec } from '../src/model/index.js';
  * Rubanovich & Formalsky 1981, §2: the "wheel with legs" (rimless wheel).
  * k spokes of length l, total mass 2m with the centre of mass at the hub,
  * moment of inertia I = 2 m l² I* about the hub (I* ∈ [0, 1]), on a line
- * inclined at gamma. Spoke j's tip is at (x + l sin(psi + 2πj/k),
- * y − l cos(psi + 2πj/k)); alpha = π/k is half the angle between spokes.
+ * inclined at gamma. Spoke j's tip is at (x + l sin(psi + 2π(j − 1)/k),
+ * y − l cos(psi + 2π(j − 1)/k)), spoke j the report's contact j (f_j);
+ * alpha = π/k is half the angle between spokes.
  * The tips arrive plastically and stick.
  */
 /**
  * One stance of the wheel with the half-angle α between neighbouring spokes
- * kept symbolic (α = π/k for k spokes): the standing spoke 0 at ψ and the
- * arriving spoke 1 at ψ + 2α, at the impact ψ = −α. Rubanovich–Formalsky's
+ * kept symbolic (α = π/k for k spokes): the standing spoke 1 at ψ and the
+ * arriving spoke 2 at ψ + 2α, at the impact ψ = −α. Rubanovich–Formalsky's
  * §2 results hold for every k, so the rimless wheel's report derives them
- * from this model; the critical α₀(I*) is where spoke 0 stops lifting off.
+ * from this model; the critical α₀(I*) is where spoke 1 stops lifting off.
  * The line is inclined at γ as the wheel's: the impacts do not feel it, the
  * speed to roll on over the next spoke does (γ = 0 the horizontal line).
  */
@@ -25,7 +26,7 @@ export function rimlessWheelStance(): ModelSpec {
     coordinates: [
       { name: 'x', description: 'hub, along the line', unit: 'm' },
       { name: 'y', description: 'hub, normal to the line', unit: 'm' },
-      { name: 'psi', description: 'angle of spoke 0 from the line’s normal', unit: 'rad' },
+      { name: 'psi', description: 'angle of spoke 1 from the line’s normal', unit: 'rad' },
     ],
     parameters: {
       m: { default: 1, description: 'half the total mass', unit: 'kg' },
@@ -37,12 +38,12 @@ export function rimlessWheelStance(): ModelSpec {
     },
     kinetic: "m*(x'^2 + y'^2) + m*l^2*Istar*psi'^2",
     potential: '2*m*g*(y*cos(gamma) - x*sin(gamma))',
-    unilateral: [spoke('spoke0', 'psi'), spoke('spoke1', 'psi + 2*alpha')],
+    unilateral: [spoke('spoke1', 'psi'), spoke('spoke2', 'psi + 2*alpha')],
     impactScenarios: [
       {
-        name: 'spoke 1 strikes while spoke 0 stands',
-        arriving: 'spoke1',
-        closed: ['spoke0'],
+        name: 'spoke 2 strikes while spoke 1 stands',
+        arriving: 'spoke2',
+        closed: ['spoke1'],
         at: { psi: '-alpha', y: 'l*cos(alpha)' },
         independent: ['psi'],
         approach: { psi: 'negative' },
@@ -57,11 +58,11 @@ export function rimlessWheelStance(): ModelSpec {
 const RATIO = { r: 'impact1.leaves.ratio', k: 'pi/alpha' };
 /** k ≥ 5 spokes, every I*. */
 const ROLLING = { alpha: '(0, pi/5]' };
-/** k > 4 spokes, real, every I*: where (2.9)'s base (I* + cos 2α)/(1 + I*) is positive for every I* ((2.8): spoke 0 lifts off). */
+/** k > 4 spokes, real, every I*: where (2.9)'s base (I* + cos 2α)/(1 + I*) is positive for every I* ((2.8): spoke 1 lifts off). */
 const LIFTING = { alpha: '(0, pi/4)' };
 /** k > 3, real, I* > 1/2: the base is positive there too (I* > 1/2 ≥ −cos 2α). */
 const HEAVY_RIM = { alpha: '(0, pi/3)', Istar: '(1/2, 1]' };
-/** k = 4 and k = 3, where (2.9) holds only for I* > −cos(2π/k) (spoke 0 lifts off, (2.8)): I* > 0 and I* > 1/2. */
+/** k = 4 and k = 3, where (2.9) holds only for I* > −cos(2π/k) (spoke 1 lifts off, (2.8)): I* > 0 and I* > 1/2. */
 const FEW_SPOKES = [
   [4, { Istar: '(0, 1]' }, '0'],
   [3, { Istar: '(1/2, 1]' }, '1/2'],
@@ -82,7 +83,7 @@ const IMPULSE_MOMENTUM = (['leaves', 'stays'] as const).flatMap((mode) => {
       eq: '(2.1)',
       name: `E_{R_{1x}} + E_{R_{2x}}${tag}`,
       formula: stays ? '-2*m*l*J*cos(alpha)' : '-2*m*l*(wp - w)*cos(alpha)',
-      derived: stays ? 'impact1.stays.spoke1.t + impact1.stays.spoke0.t' : 'impact1.leaves.spoke1.t',
+      derived: stays ? 'impact1.stays.spoke2.t + impact1.stays.spoke1.t' : 'impact1.leaves.spoke2.t',
       where: jump,
     },
     {
@@ -91,8 +92,8 @@ const IMPULSE_MOMENTUM = (['leaves', 'stays'] as const).flatMap((mode) => {
       formula: '((E1_x + E2_x)*l*cos(alpha) + (E1_y - E2_y)*l*sin(alpha))/(2*m*l^2*Istar)',
       derived: `impact1.${mode}.[psi']`,
       where: stays
-        ? { E1_x: 'impact1.stays.spoke1.t', E1_y: 'impact1.stays.spoke1.n', E2_x: 'impact1.stays.spoke0.t', E2_y: 'impact1.stays.spoke0.n' }
-        : { E1_x: 'impact1.leaves.spoke1.t', E1_y: 'impact1.leaves.spoke1.n', E2_x: '0', E2_y: '0' },
+        ? { E1_x: 'impact1.stays.spoke2.t', E1_y: 'impact1.stays.spoke2.n', E2_x: 'impact1.stays.spoke1.t', E2_y: 'impact1.stays.spoke1.n' }
+        : { E1_x: 'impact1.leaves.spoke2.t', E1_y: 'impact1.leaves.spoke2.n', E2_x: '0', E2_y: '0' },
       note: stays
         ? 'B stays: only the sum $E_{R_{1x}} + E_{R_{2x}}$ is determined, and only the sum enters.'
         : 'B leaves, so $E_{R_2} = 0$ (1.14); $I = 2 m l^2 I^{*}$.',
@@ -110,7 +111,7 @@ export function rimlessWheel(k: number): ModelSpec {
     coordinates: [
       { name: 'x', description: 'hub, along the slope', unit: 'm' },
       { name: 'y', description: 'hub, normal to the slope', unit: 'm' },
-      { name: 'psi', description: 'angle of spoke 0 from the slope normal', unit: 'rad' },
+      { name: 'psi', description: 'angle of spoke 1 from the slope normal', unit: 'rad' },
     ],
     parameters: {
       m: { default: 1, description: 'half the total mass', unit: 'kg' },
@@ -122,50 +123,50 @@ export function rimlessWheel(k: number): ModelSpec {
     kinetic: "m*(x'^2 + y'^2) + m*l^2*Istar*psi'^2",
     potential: '2*m*g*(y*cos(gamma) - x*sin(gamma))',
     unilateral: Array.from({ length: k }, (_, j) => ({
-      name: `spoke${j}`,
+      name: `spoke${j + 1}`,
       constraint: `y - l*cos(${angle(j)}) >= 0`,
       law: { stick: `x + l*sin(${angle(j)})` },
     })),
     impactScenarios: [
       {
-        name: 'spoke 1 strikes while spoke 0 stands',
-        arriving: 'spoke1',
-        closed: ['spoke0'],
+        name: 'spoke 2 strikes while spoke 1 stands',
+        arriving: 'spoke2',
+        closed: ['spoke1'],
         at: { psi: `-pi/${k}`, y: `l*cos(pi/${k})` },
         independent: ['psi'],
       },
     ],
-    // Standing on spoke 0 (tip at rest, for every l) and rocking forward:
+    // Standing on spoke 1 (tip at rest, for every l) and rocking forward:
     // y = l cos ψ, and the tip's velocity ẋ + l cos ψ ψ̇ = ẏ + l sin ψ ψ̇ = 0 at ψ̇ = −1.
     drawing: {
       points: Object.fromEntries([
         ['hub', ['x', 'y'] as const],
-        ...Array.from({ length: k }, (_, j) => [`tip${j}`, [`x + l*sin(${angle(j)})`, `y - l*cos(${angle(j)})`] as const]),
+        ...Array.from({ length: k }, (_, j) => [`tip${j + 1}`, [`x + l*sin(${angle(j)})`, `y - l*cos(${angle(j)})`] as const]),
       ]),
-      segments: Array.from({ length: k }, (_, j) => ['hub', `tip${j}`] as const),
+      segments: Array.from({ length: k }, (_, j) => ['hub', `tip${j + 1}`] as const),
       ground: 'y = 0',
     },
     initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 7 },
     // Rubanovich–Formalsky §2 for every k, from one stance with α = π/k symbolic; w = ψ̇(−0),
-    // E_R1 the impulse at the arriving spoke (spoke1), E_R2 at the standing one (spoke0).
+    // E_R1 the impulse at the arriving spoke (spoke2), E_R2 at the standing one (spoke1).
     paper: {
       source: 'rubanovich1981',
       general: rimlessWheelStance(),
       formulas: [
         ...IMPULSE_MOMENTUM,
-        { eq: '(2.3)', name: 'E_{R_{1y}}', formula: '-m*l*w/sin(alpha)*(Istar + 1)', derived: 'impact1.stays.spoke1.n', where: { w: "impact1.psi'-" } },
+        { eq: '(2.3)', name: 'E_{R_{1y}}', formula: '-m*l*w/sin(alpha)*(Istar + 1)', derived: 'impact1.stays.spoke2.n', where: { w: "impact1.psi'-" } },
         {
           eq: '(2.4)',
           name: 'E_{R_{2y}}',
           formula: 'm*l*w/sin(alpha)*(Istar + cos(2*alpha))',
-          derived: 'impact1.stays.spoke0.n',
+          derived: 'impact1.stays.spoke1.n',
           where: { w: "impact1.psi'-" },
         },
         {
           eq: '(2.5)',
           name: 'E_{R_{1y}}',
           formula: '-4*m*l*sin(alpha)*w*(Istar + cos(alpha)^2)/(Istar + 1)',
-          derived: 'impact1.leaves.spoke1.n',
+          derived: 'impact1.leaves.spoke2.n',
           where: { w: "impact1.psi'-" },
         },
         {
@@ -179,7 +180,7 @@ export function rimlessWheel(k: number): ModelSpec {
           eq: '(2.7)',
           name: 'E_{R_{1x}}',
           formula: '2*m*l*w*sin(alpha)*sin(2*alpha)/(Istar + 1)',
-          derived: 'impact1.leaves.spoke1.t',
+          derived: 'impact1.leaves.spoke2.t',
           where: { w: "impact1.psi'-" },
         },
         { eq: '(2.8)', name: '\\alpha_0', formula: 'pi/2 - acos(Istar)/2', derived: 'impact1.critical' },
@@ -211,14 +212,14 @@ export function rimlessWheel(k: number): ModelSpec {
         },
       ],
       // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α: ν < 1 and
-      // dν/dk > 0 for real k > 4, where, by (2.8), spoke 0 lifts off for every I* (α < π/4 ≤ α₀), so (2.6)
+      // dν/dk > 0 for real k > 4, where, by (2.8), spoke 1 lifts off for every I* (α < π/4 ≤ α₀), so (2.6)
       // applies; the impulses' signs and ν's lower bound for k ≥ 5.
       claims: [
-        { eq: '(2.3)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke1.n' } },
-        { eq: '(2.5)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke1.n' } },
-        { eq: '(2.4)', name: 'E_{R_{2y}} < 0,\\ k \\ge 5', claim: 'E < 0', where: { E: 'impact1.stays.spoke0.n' }, on: ROLLING },
+        { eq: '(2.3)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke2.n' } },
+        { eq: '(2.5)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke2.n' } },
+        { eq: '(2.4)', name: 'E_{R_{2y}} < 0,\\ k \\ge 5', claim: 'E < 0', where: { E: 'impact1.stays.spoke1.n' }, on: ROLLING },
         { eq: '(2.6)', name: '\\dot{\\psi}(+0) < 0,\\ k \\ge 5', claim: 'wp < 0', where: { wp: "impact1.leaves.psi'+" }, on: ROLLING },
-        { eq: '(2.7)', name: 'E_{R_{1x}} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke1.t' } },
+        { eq: '(2.7)', name: 'E_{R_{1x}} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke2.t' } },
         { eq: '(2.9)', name: '\\kappa < 1', claim: 'r^k < 1', where: RATIO, on: LIFTING },
         {
           eq: '(2.9)',
@@ -237,7 +238,7 @@ export function rimlessWheel(k: number): ModelSpec {
           rate: 'k',
           where: RATIO,
           on: HEAVY_RIM,
-          note: 'real $3 < k \\le 4$, where (2.9) holds only for $I^* > -\\cos(2\\pi/k)$ (spoke 0 lifts off, (2.8)): proved for $I^* > 1/2$; for $-\\cos(2\\pi/k) < I^* \\le 1/2$, a region no box fills, it is not.',
+          note: 'real $3 < k \\le 4$, where (2.9) holds only for $I^* > -\\cos(2\\pi/k)$ (spoke 1 lifts off, (2.8)): proved for $I^* > 1/2$; for $-\\cos(2\\pi/k) < I^* \\le 1/2$, a region no box fills, it is not.',
         },
         {
           eq: '(2.9)',
@@ -270,7 +271,7 @@ export function rimlessWheel(k: number): ModelSpec {
           rate: 'I',
           where: { r: `impact1.leaves.ratio@alpha=(pi/${n})`, k: `${n}`, I: 'Istar' },
           on,
-          note: `every $I^* > ${least}$, where spoke 0 lifts off ((2.8): $I^* + \\cos(2\\pi/${n}) > 0$) and (2.9) holds; for $I^* \\le ${least}$ spoke 0 stays ((2.4) $\\ge 0$) and the wheel stops.`,
+          note: `every $I^* > ${least}$, where spoke 1 lifts off ((2.8): $I^* + \\cos(2\\pi/${n}) > 0$) and (2.9) holds; for $I^* \\le ${least}$ spoke 1 stays ((2.4) $\\ge 0$) and the wheel stops.`,
         })),
         { eq: '(2.8)', name: '\\alpha_0 \\ge \\pi/4', claim: 'a0 >= pi/4', where: { a0: 'impact1.critical' } },
         {
@@ -302,22 +303,22 @@ export function rimlessWheel(k: number): ModelSpec {
       ],
       // §2's "below a threshold rolling stops and rocking begins" on the report's run, and why the orbit is sought at γ = 0.2.
       studyFigures: [{ kind: 'rolling-speeds' }],
-      // Fig. 3 at the impact scenario's configuration: spokes 0 and 1 on the line, 2α = 2π/k apart at the hub.
+      // Fig. 3 at the impact scenario's configuration: spokes 1 and 2 on the line, 2α = 2π/k apart at the hub.
       sketches: [
         {
           eq: 'Fig. 3',
           at: { psi: `-pi/${k}`, y: `l*cos(pi/${k})` },
-          caption: `The wheel with ${k} legs at the instant the tip of spoke 1 (the paper’s $D$) touches the line while spoke 0’s ($B$) stands, the angle between them $2\\alpha = 2\\pi/k$`,
+          caption: `The wheel with ${k} legs at the instant the tip of spoke 2 (the paper’s $D$) touches the line while spoke 1’s ($B$) stands, the angle between them $2\\alpha = 2\\pi/k$`,
         },
       ],
     },
     // The steady rolling on a slope of 0.2 rad (its speed is the fixed point of the stride
-    // map (2.6)), from a stance on spoke 0 at ψ = 0.9α turning at ψ̇ = −1.5 (tip at rest, l = 1).
+    // map (2.6)), from a stance on spoke 1 at ψ = 0.9α turning at ψ̇ = −1.5 (tip at rest, l = 1).
     orbit: {
       q0: { y: Math.cos((0.9 * Math.PI) / k), psi: (0.9 * Math.PI) / k },
       qd0: { x: 1.5 * Math.cos((0.9 * Math.PI) / k), y: 1.5 * Math.sin((0.9 * Math.PI) / k), psi: -1.5 },
       params: { gamma: 0.2 },
-      section: { contact: 'spoke1' },
+      section: { contact: 'spoke2' },
     },
   });
 }

@@ -19,6 +19,7 @@ import { combineRadicals } from '../core/radicals.js';
 import { expand } from '../core/expand.js';
 import { doubleAngles } from '../core/double-angles.js';
 import { inCosines } from '../core/in-cosines.js';
+import { halfAngleSquares, inHalfAngle } from '../core/half-angles.js';
 import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
 import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
@@ -253,7 +254,9 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * \frac{…}{l_1^2 l_2 (m_1 + m_2 \sin^2(q_1 - q_2))}; last, each product's
  * square roots as one where no assumption is needed (√2·√q = √(2q): a
  * derivation keeps roots apart for its own algebra, e.g. the patch laws),
- * and double angles in one form, sin 2x and cos 2x (core/double-angles.ts).
+ * and double angles in one form, sin 2x and cos 2x (core/double-angles.ts);
+ * first, a number beside a cosine of a doubled angle in the half angle's
+ * sine, 7 + 9 sin²2β for (23 − 9 cos 4β)/2 (core/half-angles.ts).
  * Each sum's angle sums are contracted first, cos(q₁ − q₂) for
  * cos q₁ cos q₂ + sin q₁ sin q₂ (core/angle-contraction.ts), and its
  * c − c sin²x written c cos²x (pythagoreanPairs), also where collectFactors
@@ -272,7 +275,7 @@ export function tidy(e: Expr): Expr {
 const tidied = new WeakMap<Expr, Expr>();
 
 function tidyOnce(e: Expr): Expr {
-  return doubleAngles(combineRadicals(tidyParts(cancelQuotients(e))));
+  return doubleAngles(combineRadicals(tidyParts(cancelQuotients(halfAngleSquares(e)))));
 }
 
 /**
@@ -295,6 +298,9 @@ function tidyPartsOnce(u: Expr): Expr {
     case 'fn':
       return u;
     case 'add': {
+      // A number beside a doubled angle's cosine, in the half angle's sine: nothing in it is left to tidy.
+      const half = inHalfAngle(u);
+      if (half !== u) return half;
       // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
       const s = inCosines(inSines(contractAngleSums(u)));
       const [squares, product] = [completeSquares(s), completeProduct(s)];

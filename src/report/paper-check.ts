@@ -25,7 +25,7 @@ import { declaredRange, fourDigits, LINE_WIDTH, math, mathLines, MECHANICS, mech
 import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
-import { typedLatex } from './typed-order.js';
+import { typedLatex, typedPieces } from './typed-order.js';
 import { combineRadicals } from '../core/radicals.js';
 import {
   derivedLeft,
@@ -640,8 +640,20 @@ export function correctedReading(r: PaperCheckRow): { printed: string; reading: 
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */
 function formulaLatex(r: LetteredRow, e: Expr): string {
-  const print = (x: Expr): string => toLatex(primed(r, subs(x, singleSymbols(r))), { ...MECHANICS, orientSums: false });
-  return e === r.formula.formula && r.formula.typed ? typedLatex(r.formula.typed, print) : print(e);
+  const source = typedSource(r, e);
+  return source ? typedLatex(source, leafPrinter(r)) : leafPrinter(r)(e);
+}
+
+/** The printer of a formula's parts: its single-symbol bindings as those symbols, sums in the orientation typed. */
+const leafPrinter =
+  (r: LetteredRow) =>
+  (x: Expr): string =>
+    toLatex(primed(r, subs(x, singleSymbols(r))), { ...MECHANICS, orientSums: false });
+
+/** The text a side of the formula was typed as, where it keeps its typed order (order: 'typed'): a relation's left side too. */
+function typedSource(r: LetteredRow, e: Expr): string | undefined {
+  if (!r.formula.typed) return undefined;
+  return e === r.formula.formula ? r.formula.typed : e === r.formula.left ? r.formula.derivedText : undefined;
 }
 
 /** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)), ' + O(e^{-N}/N)' after one exponentially small ((2.7)); '' for any other row. */
@@ -665,15 +677,26 @@ function withRemainder(r: PaperCheckRow, lines: string | readonly string[]): str
 /** The paper's formula as written, in lines of at most `width` for a display. */
 function paperLines(r: LetteredRow, width: number): string[] {
   if (r.formula.display) return [r.formula.display];
-  // A formula kept in its typed order (order: 'typed') on its one line; one too wide is broken in the kernel's order.
-  const typed = r.formula.typed && !r.formula.left ? withRemainder(r, formulaLatex(r, r.formula.formula!)) : undefined;
-  if (typed && texWidth(typed[0]!) <= width) return typed;
+  // A formula kept in its typed order (order: 'typed'), a relation's two sides too, broken between its typed terms;
+  // one with a term too wide for a line is broken in the kernel's order.
+  const typed = r.formula.typed ? typedLines(r, width) : undefined;
+  if (typed) return typed;
   const piecesOf = (e: Expr): string[] => latexPieces(primed(r, subs(e, singleSymbols(r))), width, { ...MECHANICS, orientSums: false });
   const right = withRemainder(r, piecesOf(r.formula.formula!));
   // A formula with its own left side (an equation of motion, … = −C₁l₁σ) breaks on either side of its "=".
   const pieces = r.formula.left && !derivedLeft(r) ? [...piecesOf(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
   const whole = pieces.join(' ');
   return texWidth(whole) <= width ? [whole] : breakLines(pieces, width);
+}
+
+/** A formula in its typed order (order: 'typed') in lines of at most `width`, broken between its outer terms; undefined where a term is wider. */
+function typedLines(r: LetteredRow, width: number): string[] | undefined {
+  const side = (e: Expr): string[] => typedPieces(typedSource(r, e)!, leafPrinter(r));
+  const right = withRemainder(r, side(r.formula.formula!));
+  const pieces = r.formula.left && !derivedLeft(r) ? [...side(r.formula.left), `= ${right[0]!}`, ...right.slice(1)] : right;
+  const whole = pieces.join(' ');
+  if (texWidth(whole) <= width) return [whole];
+  return pieces.every((p) => texWidth(p) <= width) ? breakLines(pieces, width) : undefined;
 }
 
 /** A result in the paper's symbols: its own variable (inPaperVariable), its fast time's primes (primed). */

@@ -33,7 +33,7 @@ import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
 import type { MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
-import { modeTitle } from './unilateral.js';
+import { modeTitle, nonNegative } from './unilateral.js';
 import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
 import { averagedSpeedFinding } from './averaged-speed.js';
@@ -326,7 +326,7 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
                 `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on `,
                 // In closed form where the slip's forms are the approach speed times factors of the parameters (studies/mode-directions.ts).
                 ...(d.slip?.conditions?.length
-                  ? ['every approaching direction exactly where ', m(d.slip.conditions.map((c) => `${math(c)} \\ge 0`).join(',\\ '))]
+                  ? ['every approaching direction exactly where ', m(d.slip.conditions.map(nonNegative).join(',\\ '))]
                   : [`${percent(d.slipShare)} of them`]),
               ]
             : []),

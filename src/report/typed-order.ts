@@ -24,6 +24,15 @@ export function typedLatex(source: string, print: (e: Expr) => string): string {
   return piece(parse(source), print).tex;
 }
 
+/**
+ * The same, as the pieces a display breaks between (latex.ts breakLines): the outer sum's terms in typed order, each
+ * after the first with its sign, "+ b"; a formula that is no sum is one piece.
+ */
+export function typedPieces(source: string, print: (e: Expr) => string): string[] {
+  const n = unwrapped(parse(source));
+  return isOperator(n, 'add', 'subtract') ? signedTerms(n, print) : [piece(n, print).tex];
+}
+
 function piece(node: MathNode, print: (e: Expr) => string): Piece {
   const n = unwrapped(node);
   if (isOperator(n, 'add', 'subtract')) return sumPiece(n, print);
@@ -58,6 +67,11 @@ function quotientPiece(n: Node, print: (e: Expr) => string): Piece {
 
 /** A sum's signed terms in typed order, a term printed with its own minus folded into the sign before it. */
 function sumPiece(n: Node, print: (e: Expr) => string): Piece {
+  return { tex: signedTerms(n, print).join(' '), sum: true };
+}
+
+/** A sum's terms in typed order: the first with its minus, if any, each other after its sign, "- b". */
+function signedTerms(n: Node, print: (e: Expr) => string): string[] {
   const terms: { negative: boolean; node: MathNode }[] = [];
   const collect = (m: MathNode, negative: boolean): void => {
     const at = unwrapped(m);
@@ -69,16 +83,13 @@ function sumPiece(n: Node, print: (e: Expr) => string): Piece {
   };
   collect(n.args![0]!, false);
   collect(n.args![1]!, n.fn === 'subtract');
-  const tex = terms
-    .map(({ negative, node }, i) => {
-      const p = piece(node, print);
-      const minus = p.tex.startsWith('-') && !p.sum;
-      const body = p.sum ? paren(p.tex) : minus ? p.tex.slice(1) : p.tex;
-      const sign = negative !== minus ? '-' : '+';
-      return i === 0 ? `${sign === '-' ? '-' : ''}${body}` : ` ${sign} ${body}`;
-    })
-    .join('');
-  return { tex, sum: true };
+  return terms.map(({ negative, node }, i) => {
+    const p = piece(node, print);
+    const minus = p.tex.startsWith('-') && !p.sum;
+    const body = p.sum ? paren(p.tex) : minus ? p.tex.slice(1) : p.tex;
+    const sign = negative !== minus ? '-' : '+';
+    return i === 0 ? `${sign === '-' ? '-' : ''}${body}` : `${sign} ${body}`;
+  });
 }
 
 /** The factors of a product chain a·b·c (mathjs nests it to the left); a factor in parentheses is one factor. */

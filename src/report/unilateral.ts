@@ -10,7 +10,7 @@
 // of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
 // Tests: test/report/sections.test.ts (contact phases, impact maps, mode verdicts, α₀).
 import * as Q from '../core/rational.js';
-import { neg, ZERO, type Expr } from '../core/expr.js';
+import { mul, neg, num, pow, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { postImpactName, preImpactName, slipSignSymbol } from '../model/names.js';
@@ -758,7 +758,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
           ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) `,
           // Each of its forms the approach speed times a factor of the parameters: admissible on every direction exactly where the factors are ≥ 0.
           ...(conditions?.length
-            ? ['on every approaching direction, whatever the speed, exactly where ', m(conditions.map((c) => `${math(c)} \\ge 0`).join(',\\ ')), ', ']
+            ? ['on every approaching direction, whatever the speed, exactly where ', m(conditions.map(nonNegative).join(',\\ ')), ', ']
             : conditions
               ? ['on every approaching direction for every value of the parameters, ']
               : []),
@@ -1164,9 +1164,16 @@ function conditionBlocks(
   return blocks;
 }
 
-/** c ≥ 0, written −c ≤ 0 where c is a sum with a negative number, so that a factor reads as everywhere else in the report (1 − 3 sin²α ≤ 0, not 3 sin²α − 1 ≥ 0). */
-function nonNegative(c: Expr): string {
-  return c.kind === 'add' && Q.isNegative(c.constant) ? `${math(neg(c))} \\le 0` : `${math(c)} \\ge 0`;
+/**
+ * c ≥ 0, written −c ≤ 0 where c is a sum with a negative number, so that a factor reads as everywhere else in the report
+ * (1 − 3 sin²α ≤ 0, not 3 sin²α − 1 ≥ 0); a positive number the printer makes a factor says nothing of the sign and is
+ * left out (9 cos 4β − 1 prints 2(4 − 9 sin²2β): 4 − 9 sin²2β ≥ 0).
+ */
+export function nonNegative(c: Expr): string {
+  const t = tidy(c);
+  const e =
+    t.kind === 'mul' && !Q.isOne(Q.abs(t.coeff)) ? mul(num(Q.isNegative(t.coeff) ? Q.MINUS_ONE : Q.ONE), ...t.factors.map((f) => pow(f.base, f.exp))) : c;
+  return e.kind === 'add' && Q.isNegative(e.constant) ? `${math(neg(e))} \\le 0` : `${math(e)} \\ge 0`;
 }
 
 // ---------------------------------------------------------------- conventions

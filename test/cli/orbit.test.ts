@@ -30,18 +30,18 @@ async function orbitJson(...argv: string[]): Promise<OrbitJson> {
 
 describe('mechanics orbit', () => {
   it('the rimless wheel (k = 6, I* = 1/2) on a slope γ = 0.2: ψ̇⁺ = −r ω⁻, ω⁻² = 4g sin α sin γ /(l(1 + I*)(1 − r²)), r = (I* + cos 2α)/(I* + 1) (2.6)', async () => {
-    const o = await orbitJson('rimless-wheel', '--param', 'gamma=0.2', '--section', 'contact:spoke1');
+    const o = await orbitJson('rimless-wheel', '--param', 'gamma=0.2', '--section', 'contact:spoke2');
     const alpha = Math.PI / 6,
       Istar = 0.5,
       r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
     const wMinus = Math.sqrt((4 * G * Math.sin(alpha) * Math.sin(0.2)) / ((1 + Istar) * (1 - r * r)));
     expect(o.model).toBe('rimless-wheel');
-    expect(o.section).toBe('contact:spoke1');
+    expect(o.section).toBe('contact:spoke2');
     expect(o.qd.psi).toBeCloseTo(-r * wMinus, 9);
-    // Just after spoke 1 struck: ψ = −α (spoke 1 at +α), the hub at l cos α.
+    // Just after spoke 2 struck: ψ = −α (spoke 2 at +α), the hub at l cos α.
     expect(o.q.psi).toBeCloseTo(-alpha, 9);
     expect(o.q.y).toBeCloseTo(Math.cos(alpha), 9);
-    expect(o.impacts.map((i) => i.contacts[0])).toEqual(['spoke2', 'spoke3', 'spoke4', 'spoke5', 'spoke0', 'spoke1']);
+    expect(o.impacts.map((i) => i.contacts[0])).toEqual(['spoke3', 'spoke4', 'spoke5', 'spoke6', 'spoke1', 'spoke2']);
     expect(o.impacts.every((i) => i.jacobian === 'difference')).toBe(true);
     // One revolution: six steps of 2l sin α along the slope, ψ back by 2π.
     expect(o.shift.x).toBeCloseTo(6 * 2 * Math.sin(alpha), 8);
@@ -78,7 +78,7 @@ export default defineModel({
 
   it.each([
     [['orbit'], 'orbit needs a model'],
-    [['orbit', 'rimless-wheel', '--section', 'spoke1'], '--section must be contact:NAME or coordinate:NAME=VALUE:up|down'],
+    [['orbit', 'rimless-wheel', '--section', 'spoke2'], '--section must be contact:NAME or coordinate:NAME=VALUE:up|down'],
     [['orbit', 'rimless-wheel', '--format', 'csv'], '--format must be one of summary, json'],
     [['orbit', 'rimless-wheel', '--crossings', '0'], '--crossings must be a positive integer'],
     [['orbit', 'rimless-wheel', '--max-iterations', '2.5'], '--max-iterations must be a positive integer'],
@@ -93,8 +93,8 @@ export default defineModel({
     const r = await cli('orbit', 'rimless-wheel', '--section', 'contact:spoke9');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("no contact 'spoke9'");
-    // γ = 0.1: the wheel stops on two spokes before spoke 1 comes round again.
-    const stuck = await cli('orbit', 'rimless-wheel', '--section', 'contact:spoke1', '--max-time', '20');
+    // γ = 0.1: the wheel stops on two spokes before spoke 2 comes round again.
+    const stuck = await cli('orbit', 'rimless-wheel', '--section', 'contact:spoke2', '--max-time', '20');
     expect(stuck.code).toBe(1);
     expect(stuck.stderr).toContain('error [no-return]');
     expect(stuck.stderr).toContain('impacts accumulate');

@@ -100,7 +100,7 @@ describe('mechanics sweep', () => {
   });
 
   it('finds the rimless wheel’s gait cell by cell over the slope (--classify orbit)', async () => {
-    const json = JSON.parse(await sweepOut('rimless-wheel', '--axis', 'gamma=0.15:0.25:2', '--classify', 'orbit', '--section', 'contact:spoke1')) as SweepJson;
+    const json = JSON.parse(await sweepOut('rimless-wheel', '--axis', 'gamma=0.15:0.25:2', '--classify', 'orbit', '--section', 'contact:spoke2')) as SweepJson;
     // Rubanovich–Formalsky (2.6): after each impact ψ̇⁺ = −r ω⁻ with ω⁻² = 4g sin α sin γ/(l(1 + I*)(1 − r²)).
     const alpha = Math.PI / 6,
       r = (0.5 + Math.cos(2 * alpha)) / 1.5;

@@ -207,9 +207,19 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     expect(abstract('hinged-compass')).toContain('at the default parameters. Foot 2 sliding on a smooth line');
     expect(abstract('hinged-compass')).not.toContain('slipping on a smooth line');
     // Where it cannot stick, the arriving foot slips on a smooth line, the standing one leaving (studies/mode-directions.ts).
-    // In closed form, 9 cos 4β − 1 ≥ 0 (sin 2β ≤ 2/3), not as the share at the defaults.
+    // In closed form, 4 − 9 sin²2β ≥ 0 (sin 2β ≤ 2/3, the slip's separation's own factor), not as the share at the defaults.
     expect(sectionText('hinged-compass', 'conclusion')).toContain(
-      'foot 1 slipping on a smooth line while foot 2 leaves is admissible on every approaching direction exactly where $9 \\cos 4 \\beta - 1 \\ge 0$',
+      'foot 1 slipping on a smooth line while foot 2 leaves is admissible on every approaching direction exactly where $4 - 9 \\sin^{2} 2 \\beta \\ge 0$',
+    );
+    // One quantity in one form: the phases' 7 + 9 sin²(a₁ − a₂) is 7 + 9 sin²2β at the impact (a₁ − a₂ = 2β) in the maps,
+    // the paper's results and the inequalities alike, never (23 − 9 cos 4β)/2.
+    expect(tex('hinged-compass')).toContain('\\ddot{a}_{1} = \\frac{3}{l (7 + 9 \\sin^{2}(a_{1} - a_{2}))}');
+    expect(tex('hinged-compass')).toContain('\\dot{a}_{1}^{+} = -\\frac{Y}{7 + 9 \\sin^{2} 2 \\beta}');
+    expect(tex('hinged-compass')).toContain('\\frac{m (7 + 9 \\sin^{2} 2 \\beta)}{24 (1 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta} > 0');
+    expect(tex('hinged-compass')).not.toContain('\\cos 4 \\beta');
+    // (3.3)'s two quadratic forms term by term in the order typed from the paper's matrices, g′₁₁ẋ² + 2g′₁₂ẋẏ + …
+    expect(tex('hinged-compass')).toContain(
+      "u^{\\top} G' u = \\dot{z}^{\\top} G \\dot{z} = g^{\\prime}_{11} \\dot{x}^{2} + 2 g^{\\prime}_{12} \\dot{x} \\dot{y} + 2 g^{\\prime}_{13} \\dot{x} \\dot{a}_{1} + 2 g^{\\prime}_{14} \\dot{x} \\dot{a}_{2} \\notag",
     );
     expect(sectionText('hinged-compass', 'conclusion')).not.toContain('100.0 %');
     expect(sectionText('hinged-compass', 'introduction')).toContain('foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B)');

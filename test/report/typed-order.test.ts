@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { typedLatex } from '../../src/report/typed-order.js';
+import { typedLatex, typedPieces } from '../../src/report/typed-order.js';
 import { toLatex } from '../../src/report/latex.js';
 import { MECHANICS } from '../../src/report/notation.js';
 import { parseExpr } from '../../src/core/parse.js';
@@ -32,5 +32,10 @@ describe('a paper formula in its typed order', () => {
   it('sets a quotient by a number as the kernel does, its reciprocal leading, and a leading minus before it', () => {
     expect(print('(b + a)/2')).toBe('\\frac{1}{2} (b + a)');
     expect(print('-a*b/3')).toBe('-\\frac{1}{3} a b');
+  });
+  it('gives a sum’s terms in typed order as the pieces a display breaks between (rubanovich1981 (3.3)’s g′₁₁ẋ² + 2g′₁₂ẋẏ + …)', () => {
+    const pieces = typedPieces('g11*u1^2 + 2*g12*u1*u2 - g22*u2^2', (e) => toLatex(e, { ...MECHANICS, orientSums: false }));
+    expect(pieces).toEqual(['g_{11} u_{1}^{2}', '+ 2 g_{12} u_{1} u_{2}', '- g_{22} u_{2}^{2}']);
+    expect(typedPieces('(a + b)*c', (e) => toLatex(e, MECHANICS))).toEqual(['(a + b) c']);
   });
 });

@@ -105,12 +105,12 @@ describe('the rimless wheel’s declared orbit (derivations/rimless-wheel.ts)', 
     expect(caption).toContain('6 impact jumps');
     expect(caption).toContain(`, ${Number((-r * Math.sqrt(c / (1 - r * r))).toPrecision(4))})`);
 
-    // Spoke 1 strikes with spoke 0 on the ground (Rubanovich–Formalsky's mode 1 at α = π/6 < α₀): spoke 0 leaves,
+    // Spoke 2 strikes with spoke 1 on the ground (Rubanovich–Formalsky's mode 1 at α = π/6 < α₀): spoke 1 leaves,
     // the four spokes in the air do not; the conclusion says so.
     const spokes = wheelSpec.unilateral!.map((u) => u.name);
-    expect(study.leaving!.map((j) => spokes[j])).toEqual(['spoke0']);
+    expect(study.leaving!.map((j) => spokes[j])).toEqual(['spoke1']);
     const said = JSON.stringify(conclusionBlocks({ system: deriveSystem(buildModel(wheelSpec)), sources: [], orbit: study }));
-    expect(said).toContain('just after each impact of spoke 1",", at which spoke 0 leaves"');
+    expect(said).toContain('just after each impact of spoke 2",", at which spoke 1 leaves"');
   });
 });
 

@@ -137,9 +137,9 @@ describe('rimless wheel §2 for every k', () => {
   it('(2.1), (2.2): the impulse–momentum equations hold in both modes, symbolically, with only E_{R1x} + E_{R2x} entering when B stays', () => {
     const eqs = rows.filter((r) => r.formula.eq === '(2.1)' || r.formula.eq === '(2.2)');
     expect(eqs.map((r) => [r.formula.eq, r.formula.derivedText, r.how, r.agrees])).toEqual([
-      ['(2.1)', 'impact1.leaves.spoke1.t', 'symbolic', true],
+      ['(2.1)', 'impact1.leaves.spoke2.t', 'symbolic', true],
       ['(2.2)', "impact1.leaves.[psi']", 'symbolic', true],
-      ['(2.1)', 'impact1.stays.spoke1.t + impact1.stays.spoke0.t', 'symbolic', true],
+      ['(2.1)', 'impact1.stays.spoke2.t + impact1.stays.spoke1.t', 'symbolic', true],
       ['(2.2)', "impact1.stays.[psi']", 'symbolic', true],
     ]);
   });
@@ -192,7 +192,7 @@ describe('rimless wheel §2: the statements after (2.9), proved for k > 4 (ν) a
       ['\\alpha_0 \\le \\pi/2', true, false],
     ]);
   });
-  it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 0 lifts off for every I*; (2.7) < 0', () => {
+  it('the impulses (2.3), (2.5) > 0 and, for k ≥ 5, (2.4) < 0 and (2.6) < 0: spoke 1 lifts off for every I*; (2.7) < 0', () => {
     expect(claims.slice(0, 5).map((c) => [c.claim.eq, c.proof.holds])).toEqual(['(2.3)', '(2.5)', '(2.4)', '(2.6)', '(2.7)'].map((eq) => [eq, true]));
   });
   it('κ < 1 and dκ/dk > 0 are proved on α = π/k ∈ (0, π/4), I* ∈ [0, 1], and on (0, π/3), I* ∈ (1/2, 1]; κ > exp(−16π/k) (so κ → 1) on (0, π/5]', () => {

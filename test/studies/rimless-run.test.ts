@@ -20,7 +20,7 @@ describe('the rimless wheel’s run stops rolling and rocks', () => {
     expect(after.map((v) => Number(v.toFixed(4)))).toEqual([1.5096, 1.2513, 1.1365]);
     expect(after.slice(0, 2).every((v) => v > threshold)).toBe(true);
     expect(after[2]!).toBeLessThan(threshold);
-    // Spokes 1, 2, 3 strike rolling forward; then spoke 2 again, the wheel rocking back.
+    // Spokes 2, 3, 4 (contacts 1, 2, 3) strike rolling forward; then spoke 3 again, the wheel rocking back.
     expect(impacts.slice(0, 4).map((e) => e.contacts)).toEqual([[1], [2], [3], [2]]);
     expect(impacts[3]!.t).toBeCloseTo(5.64, 2);
   });

@@ -54,7 +54,7 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     expect(orbit!.threshold).toBeCloseTo(0.679, 3);
   });
 
-  it('takes the run’s ψ̇⁺² after each impact: the third, 1.1365, below the threshold, falls back onto spoke 2', () => {
+  it('takes the run’s ψ̇⁺² after each impact: the third, 1.1365, below the threshold, falls back onto spoke 3', () => {
     expect(study.impacts.slice(0, 3).map((i) => Number(i.speedSquared.toFixed(4)))).toEqual([1.5096, 1.2513, 1.1365]);
     expect(study.fallsBack).toBe(2);
     expect(study.impacts.slice(0, 4).map((i) => [i.contact, i.next])).toEqual([
@@ -71,19 +71,19 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     expect(tex).toContain("at the model's $\\gamma = 0.1$ the fixed point is $1.045$, below the threshold $1.156$: no rolling orbit exists there");
     expect(tex).toContain("at the orbit's $\\gamma = 0.2$ the fixed point is $2.079$, above the threshold $0.6789$");
     expect(tex).toContain(
-      'after the impact at $t = 3.497$ it is $1.136 < 1.156$, so the wheel does not pass over spoke 3 and falls back: spoke 2 strikes again',
+      'after the impact at $t = 3.497$ it is $1.136 < 1.156$, so the wheel does not pass over spoke 4 and falls back: spoke 3 strikes again',
     );
     const table = section.blocks.find((b) => b.kind === 'table');
     expect(table?.kind === 'table' && table.rows.length).toBe(5);
     expect(section.blocks.filter((b) => b.kind === 'figure').length).toBe(1);
   });
 
-  it('states the fall back in the conclusion: the third impact’s 1.136 below the slope’s threshold 1.156, spoke 2 again', () => {
+  it('states the fall back in the conclusion: the third impact’s 1.136 below the slope’s threshold 1.156, spoke 3 again', () => {
     const finding = rollingSpeedsFinding(system.model, study);
     const section = { id: 'c', title: 'Conclusion', blocks: [paragraph(...finding)] };
     const tex = renderLatexBody({ model: 'rimless-wheel', title: '', provenance: '', abstract: [], sections: [section], citations: [] });
     expect(tex).toContain(
-      "the run at the model's $\\gamma = 0.1$ does not roll on: after its impact at $t = 3.497$, $(\\dot{\\psi}^{+})^{2} = 1.136$ is below the threshold $1.156$ to pass over spoke 3, so it falls back: spoke 2 strikes again",
+      "the run at the model's $\\gamma = 0.1$ does not roll on: after its impact at $t = 3.497$, $(\\dot{\\psi}^{+})^{2} = 1.136$ is below the threshold $1.156$ to pass over spoke 4, so it falls back: spoke 3 strikes again",
     );
     expect(rollingSpeedsFinding(system.model, { ...study, fallsBack: undefined })).toEqual([]);
   });

@@ -30,7 +30,7 @@ function wheel(k: number): Promise<LoadedModule> {
   return wheels.get(k)!;
 }
 
-/** Standing on spoke 0 at angle ψ, turning at ψ̇ (l = 1): y = cos ψ, the tip at rest. */
+/** Standing on spoke 1 at angle ψ, turning at ψ̇ (l = 1): y = cos ψ, the tip at rest. */
 const stance = (psi: number, w: number) => ({ q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w] });
 
 /** Moduli of the eigenvalues of a return map's derivative on the given components (N = 7: x, y, ψ, ẋ, ẏ, ψ̇, t). */
@@ -81,7 +81,7 @@ describe('the rimless wheel rolling down a slope (Rubanovich–Formalsky §2)', 
       const r = (Istar + Math.cos(2 * alpha)) / (Istar + 1);
       const c = (4 * G * Math.sin(alpha) * Math.sin(gamma)) / (1 + Istar);
       const wMinus = Math.sqrt(c / (1 - r * r));
-      const o = periodicOrbit(mod, { ...stance(0.9 * alpha, -1.1 * r * wMinus), params: { Istar, gamma }, section: { contact: 'spoke1' } });
+      const o = periodicOrbit(mod, { ...stance(0.9 * alpha, -1.1 * r * wMinus), params: { Istar, gamma }, section: { contact: 'spoke2' } });
       expect(o.qd[2]).toBeCloseTo(-r * wMinus, 8);
       expect(o.q[2]).toBeCloseTo(-alpha, 9);
       expect(o.impacts).toHaveLength(k);
@@ -103,8 +103,8 @@ describe('the rimless wheel rolling down a slope (Rubanovich–Formalsky §2)', 
     const nu = ((Istar + Math.cos((2 * Math.PI) / k)) / (Istar + 1)) ** k;
     const params = { Istar, gamma: 0 };
     for (const w of [-2, -1.6]) {
-      const landed = strideMap(mod, { ...stance(0, w), params, section: { contact: 'spoke1' } });
-      const round = strideMap(mod, { q0: Array.from(landed.x.subarray(0, 3)), qd0: Array.from(landed.x.subarray(3)), params, section: { contact: 'spoke1' } });
+      const landed = strideMap(mod, { ...stance(0, w), params, section: { contact: 'spoke2' } });
+      const round = strideMap(mod, { q0: Array.from(landed.x.subarray(0, 3)), qd0: Array.from(landed.x.subarray(3)), params, section: { contact: 'spoke2' } });
       expect(round.x[5]! / landed.x[5]!).toBeCloseTo(nu, 10);
       // (y, ψ, ẋ, ẏ, ψ̇): x is cyclic and t free; one multiplier ν, the rest zeros.
       const m = moduli(round.poincare, [1, 2, 3, 4, 5]);
@@ -119,7 +119,7 @@ describe('the rimless wheel rolling down a slope (Rubanovich–Formalsky §2)', 
     for (const Istar of [0.7, 0.3]) {
       const lifts = alpha < Math.PI / 2 - Math.acos(Istar) / 2;
       expect(lifts).toBe(Istar === 0.7);
-      // Just before spoke 1 strikes at t = 0.0191; at I* = 0.7 the wheel rocks back onto spoke 0 at 0.0707 (next test).
+      // Just before spoke 2 strikes at t = 0.0191; at I* = 0.7 the wheel rocks back onto spoke 1 at 0.0707 (next test).
       const r = flowSensitivity(mod, { ...stance(0.02 - alpha, -1), params: { Istar, gamma: 0 }, t1: 0.05 });
       const strike = r.events.find((e) => e.type === 'impact')!;
       expect(strike.contacts).toEqual([1]);
@@ -128,11 +128,11 @@ describe('the rimless wheel rolling down a slope (Rubanovich–Formalsky §2)', 
     }
   });
 
-  it('at I* = 0.7 rocks back from spoke 1 onto spoke 0, each strike ψ̇⁺/ψ̇⁻ = (I* + cos 2α)/(I* + 1), into a rest where the event-driven run rests', async () => {
+  it('at I* = 0.7 rocks back from spoke 2 onto spoke 1, each strike ψ̇⁺/ψ̇⁻ = (I* + cos 2α)/(I* + 1), into a rest where the event-driven run rests', async () => {
     // The rocking's impacts accumulate (intervals shrinking by 0.118): the flow cannot step through them and names
     // the accumulation point, which the event-driven driver (hybrid.ts, its own Zeno rest) reaches too. Before, each
     // strike's rebound, out of the surface and back inside one step, was seen only by the sink 1e-9 deeper: a sink
-    // counted from 0 lost spoke 0 through the floor (2.2 mm deep at t = 0.1), one counted from the phase start
+    // counted from 0 lost spoke 1 through the floor (2.2 mm deep at t = 0.1), one counted from the phase start
     // caught it 1e-9 deeper every time, at ġ ≈ 1e-4 that never decays (over 1000 events).
     const mod = await wheel(3);
     const alpha = Math.PI / 3,

@@ -165,7 +165,7 @@ describe('Φ through impacts against differences of the event-driven flow', () =
   it('the rimless wheel standing on a spoke: directions along the stance family through three impacts and held phases', () => {
     const mod = wheel;
     const params = { gamma: 0.2 };
-    // Standing on spoke 0 (tip at rest): y = l cos ψ, ẋ = −l cos ψ ψ̇, ẏ = −l sin ψ ψ̇ (l = 1).
+    // Standing on spoke 1 (tip at rest): y = l cos ψ, ẋ = −l cos ψ ψ̇, ẏ = −l sin ψ ψ̇ (l = 1).
     const stance = (psi: number, w: number, x = 0): number[] => [x, Math.cos(psi), psi, -Math.cos(psi) * w, -Math.sin(psi) * w, w, 0];
     const X0 = stance(0.2, -1.5);
     const t1 = 2.2;
@@ -343,7 +343,7 @@ describe('a point-mass rimless wheel (I* = 0, M singular alone): the stride thro
       q0: [0, Math.cos(psi), psi],
       qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w],
       params: { Istar: 0, gamma },
-      section: { contact: 'spoke1' },
+      section: { contact: 'spoke2' },
     });
     // Free flight is undefined (M singular, rhs NaN): the symmetries are read off the stance phase's field.
     expect(o.periodicity).toEqual({ x: { kind: 'free', how: 'detected' }, psi: { kind: 'shift', how: 'detected' }, t: { kind: 'free', how: 'detected' } });
@@ -388,7 +388,7 @@ describe('periodic orbits with the generated phase Jacobians and with difference
       w = -1.5;
     const o = bothWays(
       wheel,
-      { q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], params: { Istar, gamma: 0.2 }, section: { contact: 'spoke1' } },
+      { q0: [0, Math.cos(psi), psi], qd0: [-Math.cos(psi) * w, -Math.sin(psi) * w, w], params: { Istar, gamma: 0.2 }, section: { contact: 'spoke2' } },
       tol,
     );
     const r = (Istar + Math.cos(Math.PI / 3)) / (Istar + 1);

@@ -12,7 +12,7 @@
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
 //   massFactor(m), massSolve(l, x, off): M's Cholesky factor in place (in M's envelope), x ← M⁻¹x
 //   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
-//   gaps, gapRates, restitution: length 6, one per contact [spoke0, spoke1, spoke2, spoke3, spoke4, spoke5]
+//   gaps, gapRates, restitution: length 6, one per contact [spoke1, spoke2, spoke3, spoke4, spoke5, spoke6]
 //   gapJacobian: row-major 6×3
 //   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order, σ̇ of the tangent rows of the active sticking contacts] (length 15 at most)
 //   contactAccelerationsJacobian: row-major 6×6, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves
@@ -36,12 +36,12 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"spoke0","law":{"kind":"stick"},"slip":1},
     {"name":"spoke1","law":{"kind":"stick"},"slip":1},
     {"name":"spoke2","law":{"kind":"stick"},"slip":1},
     {"name":"spoke3","law":{"kind":"stick"},"slip":1},
     {"name":"spoke4","law":{"kind":"stick"},"slip":1},
     {"name":"spoke5","law":{"kind":"stick"},"slip":1},
+    {"name":"spoke6","law":{"kind":"stick"},"slip":1},
   ],
   initial: {"q0":[0,0.9800665778412416,0.2],"qd0":[0.9800665778412416,0.19866933079506122,-1],"t1":7},
   conservative: true,
@@ -351,7 +351,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
 
 const m$ = 6;
 const mt$ = 6;
-const CONTACTS$: readonly string[] = ["spoke0","spoke1","spoke2","spoke3","spoke4","spoke5"];
+const CONTACTS$: readonly string[] = ["spoke1","spoke2","spoke3","spoke4","spoke5","spoke6"];
 /** Contact of each tangent row (sticking contacts). */
 const TC$ = new Int32Array([0,1,2,3,4,5]);
 const g$ = new Float64Array(6);

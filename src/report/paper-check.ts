@@ -277,7 +277,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               [m(rowName(r))],
               // A corrected reading (kozlov1988 §3's u cos[…]): the paper's print, and the reading beside the derivation.
               r.printed
-                ? [m(r.formula.display ?? formulaLatex(r, r.formula.printed!)), ', read ', m(inlineFractions(readingLatex(r)))]
+                ? [m(r.formula.display ?? inlineFractions(formulaLatex(r, r.formula.printed!))), ', read ', m(inlineFractions(readingLatex(r)))]
                 : [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(resultLabel(i)) : m(paperLatex(r))],
               derivedCell(r, ref(elsewhere[i] ?? resultLabel(display[i]!.rows[0]!)), named),
               r.printed && !r.printed.agrees
@@ -598,7 +598,8 @@ function typedSetIn(r: LetteredRow, width: number, positive: ReadonlySet<string>
   const { formula, typed, where, left, remainder } = r.formula;
   if (r.how !== 'symbolic' || !r.agrees || !formula || !typed || left || remainder || r.printed) return undefined;
   const bound = [...where].filter(([s]) => freeSymbols(formula).has(s));
-  if (!bound.length || bound.some(([, b]) => 'fact' in b)) return undefined;
+  // Symbols printed in place (x, sgn ẋ: the prism's Δ_ij) already read as the paper's; only an expression is set in.
+  if (!bound.length || bound.some(([, b]) => 'fact' in b) || bound.every(([sym]) => inPlace(r.bindings.get(sym)!))) return undefined;
   const exprs = new Map(bound.flatMap(([s, b]) => ('expr' in b ? [[s, b.expr] as const] : [])));
   const tex = typedLatex(typed, (x) => toLatex(primed(r, dropPositiveSignFactors(subs(x, exprs), positive)), { ...MECHANICS, orientSums: false }));
   return texWidth(tex) <= width ? tex : undefined;

@@ -414,7 +414,7 @@ describe('Kozlov §3: the point in the circle', () => {
     const tex = renderLatexBody(doc);
     // The reading in a line, no fraction inside a fraction: u/cos(α₁ − ut(1 − e)/(2R)).
     expect(tex).toContain(
-      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)$, read $u/\\cos\\left(\\alpha_{1} - u t (1 - e)/(2 R)\\right)$ & \\eqref{eq:circle-billiard:paper-4}',
+      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + u t (e - 1)/(2 R)\\right)$, read $u/\\cos\\left(\\alpha_{1} - u t (1 - e)/(2 R)\\right)$ & \\eqref{eq:circle-billiard:paper-4}',
     );
     // Kozlov prints no t*, only the bound, which holds for α₁ ≤ 1.
     expect(tex).toContain(

@@ -6,6 +6,8 @@
 import { REFERENCES } from '../model/sources.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
+import { num } from '../core/expr.js';
+import { subs } from '../core/subs.js';
 import { inlineFractions } from './inline-fractions.js';
 import { fourDigits, math } from './notation.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
@@ -146,7 +148,10 @@ function convergenceBlocks({ convergence }: AveragedSpeedStudy): Block[] {
  * The law from one impact and the chord after it, each step a fact of the derivation in u and w: the loss ΔT, the
  * chord's time τ, their ratio to first order in e − 1 (Ṫ = v v̇), and the law in v that (paper-3) compares.
  */
-function lawBlocks({ steps }: AveragedSpeedStudy): Block[] {
+function lawBlocks({ steps, tStar, t0, alpha1, fromUnitAngle }: AveragedSpeedStudy): Block[] {
+  // kozlov1988 §3 prints no t*, only the sliding for t > 2R/[u(1 − e)]: t* − t₀ from α₁ = 1, sufficient iff α₁ ≤ 1.
+  const bound = steps.start.kind === 'sym' ? subs(steps.sliding, new Map([[steps.start.name, num(1)]])) : undefined;
+  const digits = (x: number): string => `${Number(x.toPrecision(4))}`;
   return [
     paragraph(
       'At an impact with the tangential speed ',
@@ -192,6 +197,27 @@ function lawBlocks({ steps }: AveragedSpeedStudy): Block[] {
       ' at ',
       m(`t_{*} = ${math(steps.sliding)}`),
       '.',
+      ...(bound
+        ? [
+            ` ${REFERENCES.kozlov1988.short} prints no `,
+            m('t_{*}'),
+            ', only that the point slides for ',
+            m(`t > ${math(bound)}`),
+            ', the law’s ',
+            m('t_{*}'),
+            ' at ',
+            m('\\alpha_1 = 1'),
+            ': a sufficient time iff ',
+            m('\\alpha_1 \\le 1'),
+            '. From the first impact of the run it is ',
+            m(digits(fromUnitAngle)),
+            ', against ',
+            m(`t_{*} - t_0 = ${digits(tStar - t0)}`),
+            ' at ',
+            m(`\\alpha_1 = ${digits(alpha1)}`),
+            alpha1 <= 1 ? ': it holds, loosely.' : ': it does not hold.',
+          ]
+        : []),
     ),
   ];
 }

@@ -53,6 +53,8 @@ export interface AveragedSpeedStudy {
   readonly law: readonly number[];
   /** The law's t*, where v reaches u. */
   readonly tStar: number;
+  /** t* − t₀ from the angle α₁ = 1: kozlov1988 §3's sufficient time 2R/[u(1 − e)], which t* − t₀ stays below iff α₁ ≤ 1. */
+  readonly fromUnitAngle: number;
   /** The simulation's accumulation point: the time of the rest that ends the impacts (NaN if none). */
   readonly accumulation: number;
   /** The simulation's end. */
@@ -133,6 +135,7 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
   const alpha1 = angle({ ...p, u, w });
   const env = (t: number): Record<string, number> => ({ ...p, u, w, [startSymbol.name]: alpha1, [TIME]: t - t0 });
   const tStar = t0 + evaluate(sliding, env(t0));
+  const fromUnitAngle = evaluate(sliding, { ...env(t0), [startSymbol.name]: 1 });
   const t = Array.from({ length: SAMPLES }, (_, i) => t0 + ((tStar - t0) * i) / (SAMPLES - 1));
   const rest = tr.events.find((e) => e.type === 'rest');
   // Simulated past each t* by a fifth of it: the accumulation precedes t* by a bounded time.
@@ -164,6 +167,7 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
     t,
     law: t.map((s) => evaluate(speed, env(s))),
     tStar,
+    fromUnitAngle,
     accumulation: rest?.t ?? NaN,
     t1: tr.t.at(-1) ?? tStar,
     convergence,

@@ -51,6 +51,15 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     expect(study.law[k]).toBeCloseTo(u / Math.cos(a1 - (u * (1 - e) * (study.t[k]! - t0)) / (2 * R)), 8);
   });
 
+  it('Kozlov’s sufficient time 2R/[u(1 − e)] is t* − t0 at α1 = 1: 22.79 against 10.41 at α1 = 0.457, loose', () => {
+    const a1 = Math.atan(e * Math.tan(a0));
+    expect(study.fromUnitAngle).toBeCloseTo((2 * R) / (u * (1 - e)), 9);
+    expect(study.tStar - study.t0).toBeCloseTo(study.fromUnitAngle * a1, 6);
+    const said = JSON.stringify(averagedSpeedSection(study).blocks);
+    expect(said).toContain('{"math":"22.79"},", against ",{"math":"t_{*} - t_0 = 10.41"}');
+    expect(said).toContain('it holds, loosely.');
+  });
+
   it('the impacts accumulate at the sum of the chords’ times, 0.0738 before t*', () => {
     expect(study.accumulation).toBeCloseTo(accumulation(e), 4);
     expect(study.accumulation).toBeCloseTo(10.8197, 3);

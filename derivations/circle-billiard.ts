@@ -9,9 +9,11 @@ import { defineModel } from '../src/model/index.js';
 // with arcsec(v/u) = α, so α = α₀ + u(e − 1)t/(2R) and v = u/cos α. The
 // paper's text prints v = u cos[u(e − 1)(2R)⁻¹t + α₀], which contradicts its
 // own v cos α = u (it would make v < u): the secant is meant, and is what is
-// derived and compared here. α falls to 0 at t* = 2Rα₀/[u(1 − e)], below the
-// paper's 2R/[u(1 − e)] while α₀ < 1 (α₀ < π/2 bounds it by πR/[u(1 − e)]),
-// and from there on the point slides along the circle with speed u. Here it
+// derived and compared here. α falls to 0 at t* = 2Rα₁/[u(1 − e)] (α₁ the
+// angle after the impact the law starts at); the paper prints no t*, only
+// that the point slides for t > 2R/[u(1 − e)], which holds iff α₁ ≤ 1
+// (α₁ < π/2 bounds t* by πR/[u(1 − e)]), and from there on the point slides
+// along the circle with speed u. Here it
 // starts at distance R cos α₀ from the centre, moving along the chord that
 // meets the circle at the angle α₀.
 export default defineModel({
@@ -25,9 +27,9 @@ export default defineModel({
     { name: 'y', description: 'vertical position from the centre', unit: 'm' },
   ],
   parameters: {
-    R: { default: 1, description: 'radius of the circle', unit: 'm' },
+    R: { default: 1, range: [0, null], open: 'lower', description: 'radius of the circle', unit: 'm' },
     e: { default: 0.9, range: [0, 1], description: 'Newton restitution coefficient' },
-    v0: { default: 1, description: 'initial speed', unit: 'm/s' },
+    v0: { default: 1, range: [0, null], open: 'lower', description: 'initial speed', unit: 'm/s' },
     alpha0: { default: 0.5, range: [0, 'pi/2'], description: 'angle of the first chord to the tangent', unit: 'rad' },
   },
   kinetic: "(x'^2 + y'^2)/2",
@@ -48,6 +50,12 @@ export default defineModel({
     },
   },
   initial: { q: { x: 'R*cos(alpha0)', y: 0 }, qd: { x: 0, y: 'v0' }, t1: 14 },
+  // x and y against time are fast oscillations whose envelope is the averaged law's; the path and the speed at the
+  // impacts show the motion.
+  unplotted: {
+    names: ['x', 'y', 'phase'],
+    why: 'between impacts they are straight chords, and their envelope is the averaged law of the speed shown above; the path in the plane shows the chords',
+  },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
   // the normal velocity reversed with e, the tangential one unchanged; the map on the
   // circle itself; the averaged law, from the energy lost at an impact over the
@@ -87,11 +95,11 @@ export default defineModel({
         eq: '§3',
         name: 'v(t)',
         origin: 'correction',
-        formula: 'U/cos(U*(e - 1)*(2*R)^(-1)*t + A)',
+        formula: 'U/cos(A - U*(1 - e)*t/(2*R))',
         printed: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + A)',
         derived: 'impact1.single.averaged.speed',
         where: { U: 'impact1.single.averaged.u', A: 'impact1.single.averaged.start' },
-        note: 'the averaged law integrated, $t = 0$ at an impact after which the velocity makes the angle $\\alpha_1$ with the tangent, $\\cos\\alpha_1 = u/\\sqrt{u^2 + w^2}$ (the paper’s $\\alpha_0$; here $\\alpha_0$ is the first chord’s). The text prints $v = u\\cos[\\ldots]$, which would make $v < u$ against its own $v\\cos\\alpha = u$; $\\int dv/(v\\sqrt{v^2 - u^2}) = \\operatorname{arcsec}(v/u)/u$ makes it $u/\\cos[\\ldots]$.',
+        note: 'the averaged law integrated, $t = 0$ at an impact after which the velocity makes the angle $\\alpha_1$ with the tangent, $\\tan\\alpha_1 = e|w|/u$, $w$ the normal velocity the point strikes with (the paper’s $\\alpha_0$; here $\\alpha_0$ is the first chord’s). The text prints $v = u\\cos[\\ldots]$, which would make $v < u$ against its own $v\\cos\\alpha = u$; $\\int dv/(v\\sqrt{v^2 - u^2}) = \\operatorname{arcsec}(v/u)/u$ makes it $u/\\cos[\\ldots]$.',
       },
       {
         eq: '§3',
@@ -99,10 +107,12 @@ export default defineModel({
         origin: 'correction',
         formula: '2*R*A/(U*(1 - e))',
         printed: '2*R/(U*(1 - e))',
+        // Kozlov prints no t*: "for t > 2R/[u(1 − e)] the point slides", a sufficient time.
+        display: 't > 2R/[u(1 - e)]',
         derived: 'impact1.single.averaged.sliding',
         where: { U: 'impact1.single.averaged.u', A: 'impact1.single.averaged.start' },
-        note: 'where the argument of the solution reaches 0, $v = u$: the sliding along the circle starts at $t_{*} = 2R\\alpha_1/[u(1 - e)]$. The paper states it for $t > 2R/[u(1 - e)]$, which holds only while $\\alpha_1 < 1$; for $\\alpha_1$ up to $\\pi/2$ the bound is $\\pi R/[u(1 - e)]$.',
-        reading: 'the paper’s bound $t > 2R/[u(1 - e)]$ on the sliding holds only for $\\alpha_1 < 1$',
+        note: 'Kozlov prints no $t_{*}$, only that the point slides for $t > 2R/[u(1 - e)]$, a sufficient time. The argument of the solution reaches 0, $v = u$, and the sliding along the circle starts, at $t_{*} = 2R\\alpha_1/[u(1 - e)]$: the paper’s time is sufficient iff $\\alpha_1 \\le 1$, and loose below; for $\\alpha_1$ up to $\\pi/2$ a sufficient time is $\\pi R/[u(1 - e)]$.',
+        reading: 'holds for $\\alpha_1 \\le 1$',
       },
     ],
   },

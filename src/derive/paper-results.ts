@@ -211,6 +211,10 @@ import { diff } from '../core/diff.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { factored, shortestOf } from '../core/factored.js';
+import { collectFactors } from '../core/factor.js';
+import * as Q from '../core/rational.js';
+import { pullPositive } from './compliant/positive.js';
+import { positiveParameters } from './proofs/assumptions.js';
 import { together } from '../core/together.js';
 import { evaluate } from '../core/evaluate.js';
 import { definiteIntegral } from '../core/integrate.js';
@@ -1008,7 +1012,13 @@ function tangentSplit(
     return form ? reduceOn(r, form) : r;
   };
   return {
-    along: (v) => root(mul(pow(t(v), 2), pow(scale, -1))),
+    // |t|/√scale, not √(t²/scale), the numbers out of |·| and the positive parameters out of √: the circle's
+    // u = |yẋ⁻ − xẏ⁻|/R.
+    along: (v) => {
+      const f = collectFactors(tidy(t(v)));
+      const abs = f.kind === 'mul' ? mul(num(Q.abs(f.coeff)), fn('abs', mul(...f.factors.map((x) => pow(x.base, x.exp))))) : fn('abs', f);
+      return tidy(mul(abs, pullPositive(root(pow(scale, -1)), positiveParameters(system.model))));
+    },
     speed: (v) => root(mul(add(pow(t(v), 2), mul(det, pow(rate(normal, v), 2))), pow(scale, -1))),
     angle: (v) => fn('atan', fn('abs', tidy(cancel(mul(pow(det, HALF), rate(normal, v), pow(t(v), -1)))))),
   };

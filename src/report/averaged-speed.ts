@@ -5,7 +5,10 @@
 // Tests: test/studies/averaged-speed.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
-import { equation, equations, m, paragraph, type Block, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
+import { num } from '../core/expr.js';
+import { subs } from '../core/subs.js';
+import { inlineFractions } from './inline-fractions.js';
 import { fourDigits, math } from './notation.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -50,12 +53,15 @@ export function averagedSpeedSection(study: AveragedSpeedStudy): Section {
     m('v(t) = u/\\cos(\\alpha_1 - u(1 - e)(t - t_0)/(2R))'),
     ', started at the first impact, ',
     m(`t_0 = ${fixed(study.t0)}`),
-    ', with the tangential speed and the normal velocity the point leaves it with, ',
+    ', with the tangential speed and the normal velocity the point strikes it with, ',
     m(`u = ${fixed(u)}`),
     ', ',
     m(`w = ${fixed(study.w)}`),
     ', and the angle of the chord after it to the tangent, ',
     m(`\\alpha_1 = ${fixed(study.alpha1)}`),
+    ' (',
+    m('\\tan\\alpha_1 = e|w|/u'),
+    ')',
     '; vertical lines mark the law’s ',
     m(`t_{*} = ${fixed(tStar)}`),
     ...(Number.isFinite(accumulation)
@@ -124,9 +130,16 @@ function convergenceBlocks({ convergence }: AveragedSpeedStudy): Block[] {
       kind: 'table',
       id: 'averaged-speed-convergence',
       caption: 'The accumulation point of the impacts against the time the averaged law reaches the tangential speed, as the restitution tends to 1',
-      columns: ['restitution', 'accumulation point', 'the law’s sliding time', 'gap', 'relative gap'],
-      align: 'rrrrr',
-      rows: convergence.map((c) => [[m(`${c.e}`)], [m(shown(c.accumulation, 6))], [m(shown(c.tStar, 6))], [m(shown(c.gap, 3))], [m(shown(c.relativeGap, 3))]]),
+      columns: ['restitution', 'accumulation point', 'the law’s sliding time', 'gap', 'relative gap', 'gap predicted'],
+      align: 'rrrrrr',
+      rows: convergence.map((c) => [
+        [m(`${c.e}`)],
+        [m(shown(c.accumulation, 6))],
+        [m(shown(c.tStar, 6))],
+        [m(shown(c.gap, 3))],
+        [m(shown(c.relativeGap, 3))],
+        [m(shown(c.predicted, 3))],
+      ]),
     },
   ];
 }
@@ -135,7 +148,10 @@ function convergenceBlocks({ convergence }: AveragedSpeedStudy): Block[] {
  * The law from one impact and the chord after it, each step a fact of the derivation in u and w: the loss ΔT, the
  * chord's time τ, their ratio to first order in e − 1 (Ṫ = v v̇), and the law in v that (paper-3) compares.
  */
-function lawBlocks({ steps }: AveragedSpeedStudy): Block[] {
+function lawBlocks({ steps, tStar, t0, alpha1, fromUnitAngle }: AveragedSpeedStudy): Block[] {
+  // kozlov1988 §3 prints no t*, only the sliding for t > 2R/[u(1 − e)]: t* − t₀ from α₁ = 1, sufficient iff α₁ ≤ 1.
+  const bound = steps.start.kind === 'sym' ? subs(steps.sliding, new Map([[steps.start.name, num(1)]])) : undefined;
+  const digits = (x: number): string => `${Number(x.toPrecision(4))}`;
   return [
     paragraph(
       'At an impact with the tangential speed ',
@@ -167,16 +183,96 @@ function lawBlocks({ steps }: AveragedSpeedStudy): Block[] {
       ' kept by every impact this is ',
       m(`\\dot{v} = ${math(steps.speedLaw)}`),
       `, ${REFERENCES.kozlov1988.short}’s law. Integrated from the angle `,
-      m(`${math(steps.start)} = ${math(steps.startValue)}`),
-      ' of the velocity to the tangent at ',
+      m(inlineFractions(`${math(steps.start)} = ${math(steps.startValue)}`)),
+      ' of the velocity to the tangent after the impact at ',
       m('t = 0'),
-      ', it gives ',
-      m(`v(t) = ${math(steps.speed)}`),
+      ' (',
+      m('\\tan\\alpha_1 = e|w|/u'),
+      ': the point leaves it with the normal speed ',
+      m('e|w|'),
+      '), it gives ',
+      m(inlineFractions(`v(t) = ${math(steps.speed)}`)),
       ', which reaches ',
       m('u'),
       ' at ',
       m(`t_{*} = ${math(steps.sliding)}`),
       '.',
+      ...(bound
+        ? [
+            ` ${REFERENCES.kozlov1988.short} prints no `,
+            m('t_{*}'),
+            ', only that the point slides for ',
+            m(`t > ${math(bound)}`),
+            ', the law’s ',
+            m('t_{*}'),
+            ' at ',
+            m('\\alpha_1 = 1'),
+            ': a sufficient time iff ',
+            m('\\alpha_1 \\le 1'),
+            '. From the first impact of the run it is ',
+            m(digits(fromUnitAngle)),
+            ', against ',
+            m(`t_{*} - t_0 = ${digits(tStar - t0)}`),
+            ' at ',
+            m(`\\alpha_1 = ${digits(alpha1)}`),
+            alpha1 <= 1 ? ': it holds, loosely.' : ': it does not hold.',
+          ]
+        : []),
+    ),
+  ];
+}
+
+/**
+ * Why the gap between the law's t* and the accumulation point stays bounded as e → 1, for the Discussion: the impacts
+ * turn the velocity by steps, the law continuously (the study's predicted gap, Table's last column).
+ */
+export function averagedSpeedDiscussion({ convergence }: AveragedSpeedStudy): Block[] {
+  const last = convergence.at(-1);
+  if (!last || !Number.isFinite(last.gap)) return [];
+  const shown = (x: number): string => `${Number(x.toPrecision(3))}`;
+  return [
+    paragraph(
+      'The gap between the averaged law’s ',
+      m('t_{*}'),
+      ' and the accumulation point ',
+      m('t_{*}^{\\mathrm{sim}}'),
+      ' stays bounded as ',
+      m('e \\to 1'),
+      ' because the impacts turn the velocity by steps: each keeps ',
+      m('u'),
+      ' and gives ',
+      m('\\tan\\alpha_{k+1} = e\\tan\\alpha_k'),
+      ', so that ',
+      m('\\ln\\tan\\alpha'),
+      ' falls by ',
+      m('\\ln(1/e)'),
+      ' a chord, while the law lets it fall continuously by ',
+      m('1 - e'),
+      ' a chord, from the first impact on. Summed, the chords’ times are the law’s integral with the step ',
+      m('\\ln(1/e)'),
+      ' for ',
+      m('1 - e'),
+      ', plus half the first chord ',
+      m('\\tau_1'),
+      ' (Euler–Maclaurin), so that ',
+      m('t_{*} - t_{*}^{\\mathrm{sim}} \\approx (t_{*} - t_0)[1 - (1 - e)/\\ln(1/e)] - \\tau_1/2'),
+      '. As ',
+      m('e \\to 1'),
+      ' the bracket is ',
+      m('(1 - e)/2'),
+      ' to first order while ',
+      m('t_{*} - t_0'),
+      ' grows like ',
+      m('1/(1 - e)'),
+      ': the gap tends to a time of the order of one chord. At ',
+      m(`e = ${last.e}`),
+      ' this gives ',
+      m(shown(last.predicted)),
+      ' against the measured ',
+      m(shown(last.gap)),
+      ' (Table ',
+      ref('tab:averaged-speed-convergence'),
+      ').',
     ),
   ];
 }

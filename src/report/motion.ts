@@ -529,8 +529,9 @@ export function motionSection(
     );
   });
   // With the others gliding, the path in the plane is the plot elsewhere with its time axis scaled: not drawn again.
+  // A planar point's coordinates left out against time keep their path (the circle billiard's chords).
   const retraced = gliding.length > 0 && timed.length === 0 && planarPoint(model);
-  const path = flat.length || left.length || retraced ? undefined : pathFigure(model, tr);
+  const path = flat.length || retraced ? undefined : pathFigure(model, tr);
   if (path) figures.push(path);
   const counted = markers.length
     ? paragraph(

@@ -10,6 +10,8 @@ import { cancel } from '../core/cancel.js';
 import { expand } from '../core/expand.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, neg, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
+import { positiveParameters } from '../derive/proofs/assumptions.js';
+import { dropPositiveSignFactors } from '../derive/proofs/sign-arguments.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
@@ -26,6 +28,7 @@ import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { typedLatex, typedPieces } from './typed-order.js';
+import { inlineFractions } from './inline-fractions.js';
 import { combineRadicals } from '../core/radicals.js';
 import {
   derivedLeft,
@@ -168,6 +171,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const shared = resultDisplays(rows).filter((d) => d.rows.some((k) => !elsewhere[k]));
   const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i)));
   const named = namedFacts(rows);
+  const positive = system ? positiveParameters(system.model) : new Set<string>();
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
   const tagged = (d: ResultDisplay): string => (d.tag ? `${d.lhs}\\ ${d.tag}` : d.lhs);
   const longName = (d: ResultDisplay): boolean => texWidth(tagged(d)) > LONG_NAME;
@@ -202,7 +206,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
     const rowWidth = displayWidth(d);
-    return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named);
+    return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named, positive);
   };
   const shownRow = (d: ResultDisplay) => equation(resultLabel(d.rows[0]!), d.lhs, shownLines(d), '=', d.tag || undefined);
   // A result the Results display prints as the paper does (Smirnov's switched Φ), alone or after the derived form, is
@@ -273,10 +277,13 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               [m(rowName(r))],
               // A corrected reading (kozlov1988 §3's u cos[…]): the paper's print, and the reading beside the derivation.
               r.printed
-                ? [m(formulaLatex(r, r.formula.printed!)), ', read ', m(paperLatex(r))]
+                ? [m(r.formula.display ?? inlineFractions(formulaLatex(r, r.formula.printed!))), ', read ', m(inlineFractions(readingLatex(r)))]
                 : [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(resultLabel(i)) : m(paperLatex(r))],
               derivedCell(r, ref(elsewhere[i] ?? resultLabel(display[i]!.rows[0]!)), named),
-              [r.printed && !r.printed.agrees ? `differs; the reading: ${r.agrees ? verdict(r) : 'no'}` : r.agrees ? verdict(r) : 'no'],
+              r.printed && !r.printed.agrees
+                ? // A bound the paper prints for the quantity (kozlov1988 §3's t > 2R/[u(1 − e)]): where it holds, not "differs".
+                  [...(r.formula.display && r.formula.reading ? noteInlines(r.formula.reading) : ['differs']), `; the reading: ${r.agrees ? verdict(r) : 'no'}`]
+                : [r.agrees ? verdict(r) : 'no'],
             ],
           ],
     ),
@@ -304,13 +311,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
                 ', at the parameters it was measured at',
               ]
             : []),
-          `. ${tally(paperRows.filter((r) => !r.formula.origin))} agree${distinctTally(
+          `. ${printedTally(paperRows)}${distinctTally(
             rows,
             paperRows.filter((r) => !r.formula.origin && r.agrees !== undefined),
           )}`,
-          ...(paperRows.some((r) => r.formula.origin)
-            ? [`; of the toolkit’s own rows (its reductions and corrected readings, marked), ${tally(paperRows.filter((r) => r.formula.origin))}`]
-            : []),
+          ...ownTally(paperRows),
           '.',
         ),
         table,
@@ -392,6 +397,26 @@ function distinctTally(all: readonly PaperCheckRow[], checked: readonly PaperChe
 
 /** "15 of 16": of the rows with a formula, those that agree. */
 const tally = (rows: readonly PaperCheckRow[]): string => `${rows.filter((r) => r.agrees).length} of ${rows.filter((r) => r.agrees !== undefined).length}`;
+
+/**
+ * "2 of 4 agree; the other 2, marked corrected, differ as printed and agree as read": a print the derivation corrects
+ * (kozlov1988 §3's v(t), its sliding time) is the paper's row, which differs, not the toolkit's own.
+ */
+function printedTally(rows: readonly PaperCheckRow[]): string {
+  const fixed = rows.filter((r) => correctedReading(r));
+  const stated = rows.filter((r) => !r.formula.origin && r.agrees !== undefined);
+  const agree = `${stated.filter((r) => r.agrees).length} of ${stated.length + fixed.length} agree`;
+  if (!fixed.length) return agree;
+  return `${agree}; ${fixed.length === 1 ? 'the other, marked corrected, differs as printed and agrees' : `the other ${fixed.length}, marked corrected, differ as printed and agree`} as read`;
+}
+
+/** "; of the toolkit’s own rows (its reductions, marked), 1 of 1": the rows the paper does not print. */
+function ownTally(rows: readonly PaperCheckRow[]): string[] {
+  const own = rows.filter((r) => r.formula.origin && !correctedReading(r));
+  if (!own.length) return [];
+  const kinds = [own.some((r) => r.formula.origin === 'reduction') && 'reductions', own.some((r) => r.formula.origin === 'correction') && 'corrected readings'];
+  return [`; of the toolkit’s own rows (its ${kinds.filter(Boolean).join(' and ')}, marked), ${tally(own)}`];
+}
 
 /** A row the paper does not print, marked in the table's first column. */
 const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { own: 'own', reduction: 'reduced', correction: 'corrected' };
@@ -529,9 +554,12 @@ function parametersText(system: DerivedSystem): Inline[] {
  * gives, and the paper's form beside it only as what it simplifies to
  * (kozlov1988 (2.4): ½g(1 − t)² = g(t − 1)²/2), never the formula alone.
  */
-function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<string, string>): string[] {
+function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<string, string>, positive: ReadonlySet<string>): string[] {
   // A sum the paper writes with Σ, typed out term by term (smirnov1981 (2.2)'s 32 variants): shown equal, as it prints it.
-  if (r.formula.display && r.how === 'symbolic' && r.agrees) return [r.formula.display];
+  if (r.formula.display && !r.printed && r.how === 'symbolic' && r.agrees) return [r.formula.display];
+  // Shown equal, in the paper's order with the load set in (smirnov1981 §2 at F_z = F cos ωt).
+  const setIn = typedSetIn(r, width, positive);
+  if (setIn) return [setIn];
   const derived = withRemainder(r, mathLines(resultForm(r, named), width));
   const exact = exactSide(r, named);
   const asTyped = typedForm(r, named, width);
@@ -556,6 +584,22 @@ function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<st
   if (!r.formula.remainder && typed && expand(resultForm(r, named)) === expand(typed)) return [printed];
   const whole = `${derived.join(' ')} = ${paper}`;
   return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
+}
+
+/**
+ * A formula typed in the paper's order whose symbols stand for expressions of the parameters and the time, not facts
+ * (smirnov1981 §2's F_z = F cos ωt), shown symbolically equal: the typed formula with them set in, each sgn freed of its
+ * positive factors (sgn F_z = sgn cos ωt for F > 0), where it fits the line; else undefined.
+ */
+function typedSetIn(r: LetteredRow, width: number, positive: ReadonlySet<string>): string | undefined {
+  const { formula, typed, where, left, remainder } = r.formula;
+  if (r.how !== 'symbolic' || !r.agrees || !formula || !typed || left || remainder || r.printed) return undefined;
+  const bound = [...where].filter(([s]) => freeSymbols(formula).has(s));
+  // Symbols printed in place (x, sgn ẋ: the prism's Δ_ij) already read as the paper's; only an expression is set in.
+  if (!bound.length || bound.some(([, b]) => 'fact' in b) || bound.every(([sym]) => inPlace(r.bindings.get(sym)!))) return undefined;
+  const exprs = new Map(bound.flatMap(([s, b]) => ('expr' in b ? [[s, b.expr] as const] : [])));
+  const tex = typedLatex(typed, (x) => toLatex(primed(r, dropPositiveSignFactors(subs(x, exprs), positive)), { ...MECHANICS, orientSums: false }));
+  return texWidth(tex) <= width ? tex : undefined;
 }
 
 /**
@@ -634,8 +678,17 @@ function paperLatex(r: LetteredRow): string {
 export function correctedReading(r: PaperCheckRow): { printed: string; reading: string } | undefined {
   if (!r.printed || r.printed.agrees || !r.agrees || !r.formula.formula) return undefined;
   const lettered: LetteredRow = { ...r, inPlace: new Map() };
-  const side = (e: Expr): string => `${r.formula.name} = ${formulaLatex(lettered, e)}`;
-  return { printed: side(r.formula.printed!), reading: side(r.formula.formula) };
+  return { printed: printedLatex(lettered), reading: `${r.formula.name} = ${readingLatex(lettered)}` };
+}
+
+/** A corrected reading, the derivation's and not the paper's print: its sums oriented as the derivation prints them (α₁ − ut(1 − e)/(2R)). */
+function readingLatex(r: LetteredRow): string {
+  return toLatex(primed(r, subs(r.formula.formula!, singleSymbols(r))), MECHANICS);
+}
+
+/** The print a reading corrects: the paper's LaTeX where it prints no equation in the quantity (kozlov1988 §3's bound t > 2R/[u(1 − e)]), else "name = print". */
+function printedLatex(r: LetteredRow): string {
+  return r.formula.display ?? `${r.formula.name} = ${formulaLatex(r, r.formula.printed!)}`;
 }
 
 /** A side of the paper's formula as written, its single-symbol bindings printed as those symbols. */

@@ -36,14 +36,15 @@ import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle, nonNegative } from './unilateral.js';
 import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
-import { averagedSpeedFinding } from './averaged-speed.js';
+import { averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
 import { rollingSpeedsFinding } from './rolling-speeds.js';
-import { distinctResults, own, rowLhs } from './paper-displays.js';
+import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
+import { inlineFractions } from './inline-fractions.js';
 import { leavingContacts } from '../studies/mode-directions.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -276,6 +277,34 @@ function distinctInlines(p: PaperCheck, checked: number): Inline[] {
 /** The rows of the paper's own formulas: the report's own results (paper-displays.ts own), and the toolkit's reductions and corrected readings (`origin`, counted apart by ownFindings), are not. */
 const printed = (p: PaperCheck): readonly PaperCheckRow[] => p.rows.filter((r) => !own(r) && !r.formula.origin);
 
+/** "a, b and c" of the rows' quantities, each its own math. */
+const quantities = (rows: readonly PaperCheckRow[]): Inline[] => series(rows.map((r) => [m(rowName(r))]));
+
+/**
+ * The paper's formulas counted with the prints the derivation corrects (`fixed`, correctedReading) among them, the
+ * paper’s rows that differ: "of the four formulas of Kozlov §3 checked, v cos α = u and v̇ agree with the derivation; v(t) and t*
+ * are corrected".
+ */
+function correctedCountFirst(p: PaperCheck): Inline[] | undefined {
+  const fixed = p.rows.filter((r) => correctedReading(r));
+  const { agree, checked } = agreement(p);
+  if (!fixed.length || !checked || agree < checked) return undefined;
+  const agreeing = printed(p).filter((r) => r.agrees);
+  const rows = [...agreeing, ...fixed];
+  const places = [...new Set(rows.map((r) => r.formula.eq))];
+  const span = equationSpan(p);
+  // One section cited (kozlov1988 §3) is named; equation numbers, as the count elsewhere names them.
+  const where = places.length === 1 && !places[0]!.startsWith('(') ? ` ${places[0]}` : span ? ` ${span}` : '';
+  return [
+    `of the ${countWord(rows.length)} formulas of ${REFERENCES[p.source].short}${where} checked, `,
+    ...quantities(agreeing),
+    agreeing.length === 1 ? ' agrees with the derivation; ' : ' agree with the derivation; ',
+    ...quantities(fixed),
+    fixed.length === 1 ? ' is corrected' : ' are corrected',
+    ...scopeInlines(p),
+  ];
+}
+
 /**
  * The impacts whose law has no admissible outcome on some directions of their two free velocities (studies/mode-directions.ts).
  * Brief (the abstract): each share its own clause, without the slip on a smooth line, admissible wherever the contact arrives.
@@ -489,12 +518,24 @@ function correctionFindings(p: PaperCheck): Inline[][] {
   return p.rows.flatMap((r) => {
     const read = correctedReading(r);
     if (!read) return [];
+    // A bound the paper prints for the quantity (kozlov1988 §3's sliding for t > 2R/[u(1 − e)]): where it holds, and the exact value.
+    if (r.formula.display && r.formula.reading)
+      return [
+        [
+          `${REFERENCES[p.source].short} ${r.formula.eq} prints `,
+          m(read.printed),
+          ', which ',
+          ...noteInlines(r.formula.reading),
+          '; exactly, ',
+          m(inlineFractions(read.reading)),
+        ],
+      ];
     return [
       [
         `${REFERENCES[p.source].short} ${r.formula.eq} prints `,
-        m(read.printed),
+        m(inlineFractions(read.printed)),
         ', which the derivation does not give: it gives ',
-        m(read.reading),
+        m(inlineFractions(read.reading)),
         ...(r.formula.reading ? ['; ', ...noteInlines(r.formula.reading)] : []),
       ],
     ];
@@ -638,6 +679,9 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     ]);
   }
   if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper, f.limitStudy.parameter)));
+  // The count first where the paper's prints are corrected, then each correction: what agrees and what does not.
+  const counted = f.paper && correctedCountFirst(f.paper);
+  if (counted) out.push(counted);
   if (f.paper) out.push(...correctionFindings(f.paper));
   const run = f.averagedSpeed && averagedSpeedFinding(f.averagedSpeed);
   if (run?.length) out.push(run);
@@ -655,7 +699,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
         ['formula', 'formulas', 'agree with the derivation', 'agrees with the derivation'];
     // The formulas that disagree named (smirnov1981's Δᵢ (2.4) as printed), so that the count does not read as agreement.
     const off = printed(f.paper).filter((r) => r.agrees === false);
-    if (checked)
+    if (checked && !counted)
       out.push(
         agree < checked
           ? [
@@ -902,7 +946,9 @@ function sourceSentence(f: SummaryFacts, papers: readonly SourceKey[], theories:
 
 /** The paper's formulas and inequalities the results section sets beside the derivation, if any. */
 function checkedSentence(f: SummaryFacts): Inline[] {
-  const checked = f.paper ? agreement(f.paper).checked : 0;
+  // The prints the derivation corrects are the paper's formulas too (kozlov1988 §3's v(t) and its sliding time).
+  const fixed = f.paper ? f.paper.rows.filter((r) => correctedReading(r)) : [];
+  const checked = f.paper ? agreement(f.paper).checked + fixed.length : 0;
   if (!f.paper || !(checked || f.paper.claims.length)) return ['.'];
   const span = equationSpan(f.paper);
   const general = generalTheory(f.paper.source);
@@ -913,9 +959,17 @@ function checkedSentence(f: SummaryFacts): Inline[] {
     checked && f.paper.claims.length ? ' and ' : '',
     f.paper.claims.length ? `its ${f.paper.claims.length === 1 ? 'inequality' : `${countWord(f.paper.claims.length)} inequalities`}` : '',
     ' beside the derivation',
-    ...(f.paper.rows.some((r) => !own(r) && r.formula.origin) ? [', with the toolkit’s own reductions and corrected readings of them counted apart'] : []),
+    ...ownRowsApart(f.paper.rows.filter((r) => !own(r) && r.formula.origin && !fixed.includes(r))),
     '.',
   ];
+}
+
+/** ", with the toolkit’s own reductions and corrected readings of them counted apart", naming the kinds there are. */
+function ownRowsApart(rows: readonly PaperCheckRow[]): Inline[] {
+  const kinds = ORIGINS.filter(([origin]) => rows.some((r) => r.formula.origin === origin)).map(([origin]) =>
+    origin === 'correction' ? 'corrected readings' : 'reductions',
+  );
+  return kinds.length ? [`, with the toolkit’s own ${kinds.reverse().join(' and ')} of them counted apart`] : [];
 }
 
 /** The problem (the model's description and the questions asked of it), its source, and the form of the equations. */
@@ -1028,7 +1082,24 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
       how('numeric') && [`${how('numeric')} numerically only, at random points, where the simplifier does not close the difference`],
       how('measured') && [`${how('measured')} against a number this report measured, to the tolerance stated`],
     ].filter((x): x is string[] => Array.isArray(x));
-    if (checked)
+    const fixed = f.paper.rows.filter((r) => correctedReading(r));
+    if (checked && fixed.length && agree === checked)
+      blocks.push(
+        paragraph(
+          'Of the paper’s formulas checked, ',
+          ...quantities(printed(f.paper).filter((r) => r.agrees)),
+          ` ${agree === 1 ? 'agrees' : 'agree'} with the derivation: `,
+          ...series(ways),
+          '; ',
+          ...quantities(fixed),
+          ' as printed do not, and their readings, marked corrected in Table ',
+          ref('tab:paper-check'),
+          ', agree',
+          ...scopeInlines(f.paper),
+          '.',
+        ),
+      );
+    else if (checked)
       blocks.push(
         paragraph(
           agree === checked
@@ -1044,10 +1115,9 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     if (f.paper.corrects) blocks.push(paragraph(...capital(noteInlines(f.paper.corrects))));
     const apart = ownFindings(f.paper);
     if (apart.length) blocks.push(paragraph('Of the rows the paper does not print, marked in Table ', ref('tab:paper-check'), ', ', ...series(apart), '.'));
-    const read = correctionFindings(f.paper);
-    const run = f.averagedSpeed ? averagedSpeedFinding(f.averagedSpeed) : [];
-    const found = [...read, ...(run.length ? [run] : [])];
-    if (found.length) blocks.push(paragraph(...found.flatMap((x, i) => [i ? ' ' : '', ...capital(x), '.'])));
+    // The corrections are the abstract's and the conclusion's findings and the table's notes, not repeated here; the
+    // averaged law against the run is discussed: why its gap stays bounded.
+    if (f.averagedSpeed) blocks.push(...averagedSpeedDiscussion(f.averagedSpeed));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

@@ -3,16 +3,28 @@
 // that realizes it, the rule |P| > Φ for sliding from rest, and its values at the defaults (derive/friction/
 // support-rest.ts) with the starts as run (studies/support-starts.ts). It prints; it computes nothing.
 // Tests: test/report/friction.test.ts.
-import { neg, type Expr } from '../core/expr.js';
+import { fn, neg, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
+import { positiveParameters } from '../derive/proofs/assumptions.js';
+import { dropPositiveSignFactors } from '../derive/proofs/sign-arguments.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { SupportStarts } from '../studies/support-starts.js';
 import { m, type Inline } from './document.js';
 import { fourDigits, math, mechanicsSymbol } from './notation.js';
 
-/** "N ≥ 0", or "X ≤ 0" where N = −X prints shorter so (the point's F_z ≤ 0, not −F_z ≥ 0). */
-export function nonNegative(N: Expr): string {
-  const [as, turned] = [math(N), math(neg(N))];
+/**
+ * "N ≥ 0", or "X ≤ 0" where N = −X prints shorter so (the point's F_z ≤ 0, not −F_z ≥ 0), N's positive factors
+ * divided out (cos ωt ≤ 0, not F cos ωt ≤ 0, for F > 0).
+ */
+export function nonNegative(N: Expr, positive: ReadonlySet<string> = new Set()): string {
+  // sgn(−x) is kept as −sgn x: N's own sign or its negative's, whichever stays an sgn.
+  const freed = (x: Expr): Expr | undefined => {
+    const s = dropPositiveSignFactors(fn('sign', x), positive);
+    return s.kind === 'fn' && s.name === 'sign' ? s.args[0] : undefined;
+  };
+  const negated = freed(neg(N));
+  const core = freed(N) ?? (negated && neg(negated)) ?? N;
+  const [as, turned] = [math(core), math(neg(core))];
   return turned.length < as.length ? `${turned} \\le 0` : `${as} \\ge 0`;
 }
 
@@ -40,7 +52,7 @@ export function supportRestFinding(system: DerivedSystem, starts?: SupportStarts
             ...(j ? [' and '] : []),
             m(`${j ? '' : '\\Phi = '}${math(subs(v.friction, loaded))}`),
             ' for ',
-            m(nonNegative(rest.reactions[j]![0]!)),
+            m(nonNegative(rest.reactions[j]![0]!, positiveParameters(system.model))),
           ]),
           ', the variant whose reaction is non-negative; ',
         ]

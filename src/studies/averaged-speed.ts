@@ -3,9 +3,10 @@
 // (the fact impact{i}.{m}.averaged.speed, src/derive/motion/averaged.ts),
 // with the law's t* (….averaged.sliding) and the simulated accumulation
 // point (the rest event that ends the impacts). The law's clock starts at
-// the first impact, t₀, with the tangential and normal speeds u, w the point
-// leaves it with (w = ḟ⁺/√(∂f M⁻¹ ∂fᵀ), both in the M-norm): the law holds
-// from an impact, and the initial state lies mid-chord, t₀ before it.
+// the first impact, t₀, with the tangential speed u and the normal velocity
+// w < 0 the point strikes it with (w = ḟ⁻/√(∂f M⁻¹ ∂fᵀ), both in the M-norm;
+// it leaves with −ew): the law holds from an impact, and the initial state
+// lies mid-chord, t₀ before it.
 // The law is first order in 1 − e: the model is simulated again at
 // e = 0.9, 0.95, 0.99 from the same state; the gap between t* and the
 // accumulation point stays bounded while t* − t₀ grows like 1/(1 − e), so
@@ -28,7 +29,7 @@ export interface AveragedSpeedStudy {
   readonly v0: number;
   /** The first impact, where the law's clock starts. */
   readonly t0: number;
-  /** The tangential and normal speeds the point leaves the first impact with, the law's u and w at t₀. */
+  /** The tangential speed and the normal velocity (w < 0) the point strikes the first impact with, the law's u and w at t₀. */
   readonly u: number;
   readonly w: number;
   /** The angle α₁ of the velocity to the tangent after the first impact, where the law starts. */
@@ -52,6 +53,8 @@ export interface AveragedSpeedStudy {
   readonly law: readonly number[];
   /** The law's t*, where v reaches u. */
   readonly tStar: number;
+  /** t* − t₀ from the angle α₁ = 1: kozlov1988 §3's sufficient time 2R/[u(1 − e)], which t* − t₀ stays below iff α₁ ≤ 1. */
+  readonly fromUnitAngle: number;
   /** The simulation's accumulation point: the time of the rest that ends the impacts (NaN if none). */
   readonly accumulation: number;
   /** The simulation's end. */
@@ -63,6 +66,12 @@ export interface AveragedSpeedStudy {
     readonly accumulation: number;
     readonly gap: number;
     readonly relativeGap: number;
+    /**
+     * The gap the discreteness of the impacts predicts: tan α falls by the factor e per chord, and the chords' times
+     * summed are the law's integral with the step ln(1/e) for 1 − e, plus half the first chord τ₁ (Euler–Maclaurin):
+     * (t* − t₀)[1 − (1 − e)/ln(1/e)] − τ₁/2, of the order of a chord as e → 1.
+     */
+    readonly predicted: number;
   }[];
 }
 
@@ -106,7 +115,7 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
   type Impact = Trajectory['events'][number];
   const gapJacobian = module.gapJacobian;
   if (!gapJacobian) throw new MechanicsError('bad-argument', 'model', `${name}: the model has no contact to start the averaged law from`, { model: name });
-  /** The time of a run's first impact and the speeds u, w the point leaves it with, at parameters `at`. */
+  /** The time of a run's first impact and the speed u, normal velocity w the point strikes it with, at parameters `at`. */
   const anchor = (events: readonly Impact[], at: Record<string, number>): { t0: number; u: number; w: number } => {
     const first = events.find((e) => e.type === 'impact' && e.qdPlus);
     if (!first) throw new MechanicsError('bad-argument', 'model', `${name}: the simulation has no impact to start the averaged law from`, { model: name });
@@ -114,18 +123,19 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
     const [a, b, , d] = module.massMatrix(first.t, first.q, at);
     const [g0, g1] = gapJacobian(first.t, first.q, at);
     const k = (d! * g0! * g0! - 2 * b! * g0! * g1! + a! * g1! * g1!) / (a! * d! - b! * b!);
-    const qd = first.qdPlus!;
+    const qd = first.qd;
     const w = (g0! * qd[0]! + g1! * qd[1]!) / Math.sqrt(k);
     const v = norm(first.t, first.q, qd, at);
     return { t0: first.t, u: Math.sqrt(v * v - w * w), w };
   };
   const hits = tr.events.filter((e) => e.type === 'impact' && e.qdPlus);
   const { t0, u, w } = anchor(tr.events, p);
-  // α₁, the angle the law starts from: its value at the anchor's u, w (the fact .start.value).
-  const angle = (at: { u: number; w: number }): number => evaluate(start, at);
-  const alpha1 = angle({ u, w });
+  // α₁, the angle the law starts from: its value at the anchor's u, w and the parameters (the fact .start.value).
+  const angle = (at: Record<string, number>): number => evaluate(start, at);
+  const alpha1 = angle({ ...p, u, w });
   const env = (t: number): Record<string, number> => ({ ...p, u, w, [startSymbol.name]: alpha1, [TIME]: t - t0 });
   const tStar = t0 + evaluate(sliding, env(t0));
+  const fromUnitAngle = evaluate(sliding, { ...env(t0), [startSymbol.name]: 1 });
   const t = Array.from({ length: SAMPLES }, (_, i) => t0 + ((tStar - t0) * i) / (SAMPLES - 1));
   const rest = tr.events.find((e) => e.type === 'rest');
   // Simulated past each t* by a fifth of it: the accumulation precedes t* by a bounded time.
@@ -137,10 +147,13 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
         const at = { ...p, [e]: value };
         // The law's duration at this e, from a first run to the first impact: u and w after it depend on e.
         const first = anchor(simulate(module, { q0, qd0, t1: 2 * t0, samples: 3, rtol: 1e-8, atol: 1e-10, params: at }).events, at);
-        const tStarAt = first.t0 + evaluate(sliding, { ...at, u: first.u, w: first.w, [startSymbol.name]: angle(first), [TIME]: 0 });
+        const tStarAt = first.t0 + evaluate(sliding, { ...at, u: first.u, w: first.w, [startSymbol.name]: angle({ ...at, ...first }), [TIME]: 0 });
         const run = simulate(module, { q0, qd0, t1: 1.2 * tStarAt, samples: 11, rtol: 1e-8, atol: 1e-10, params: at });
         const accumulation = run.events.find((x) => x.type === 'rest')?.t ?? NaN;
-        return { e: value, tStar: tStarAt, accumulation, gap: tStarAt - accumulation, relativeGap: (tStarAt - accumulation) / (tStarAt - first.t0) };
+        const [t0At, t1At] = run.events.filter((x) => x.type === 'impact').map((x) => x.t);
+        const chord = t1At! - t0At!;
+        const predicted = (tStarAt - first.t0) * (1 - (1 - value) / Math.log(1 / value)) - chord / 2;
+        return { e: value, tStar: tStarAt, accumulation, gap: tStarAt - accumulation, relativeGap: (tStarAt - accumulation) / (tStarAt - first.t0), predicted };
       })
     : [];
   return {
@@ -154,6 +167,7 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
     t,
     law: t.map((s) => evaluate(speed, env(s))),
     tStar,
+    fromUnitAngle,
     accumulation: rest?.t ?? NaN,
     t1: tr.t.at(-1) ?? tStar,
     convergence,

@@ -335,6 +335,25 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(discussion).toContain('stays at rest only until $t = \\frac{\\arccos\\left(\\frac{F_{x}}{F f_{2}}\\right)}{\\omega} = 1.047$');
     expect(discussion.split('section{Conclusion}')[1]).toContain('the reactions passing continuously through 0');
   });
+  it('under F_z = F cos ωt, F > 0: Smirnov’s Φ typed in F_z in the table, (24) and the rest’s cases in cos ωt alone', () => {
+    const t = tex('point-between-planes-switching');
+    // The paper's column holds the paper's formula, not a reference to the display beside it.
+    expect(t).toContain(
+      '\\S{}2 & $\\Phi$ & $\\left(\\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z}) - \\frac{1}{2} f_{1} (1 - \\operatorname{sgn} F_{z})\\right) F_{z}$ & \\eqref{eq:point-between-planes-switching:paper-1}',
+    );
+    expect(t).toContain('In the formulas $F_{z} = F \\cos(\\omega t)$.');
+    // sgn(F cos ωt) = sgn(cos ωt) for F > 0, in the paper's order.
+    expect(t).toContain(
+      '\\Phi = \\left(\\frac{1}{2} f_{2} (1 + \\operatorname{sgn}(\\cos(\\omega t))) - \\frac{1}{2} f_{1} (1 - \\operatorname{sgn}(\\cos(\\omega t)))\\right) F \\cos(\\omega t)',
+    );
+    expect(t).toContain(
+      '|F_{x}| \\le \\begin{cases} -F f_{1} \\cos(\\omega t), & \\cos(\\omega t) \\le 0 \\\\ F f_{2} \\cos(\\omega t), & \\cos(\\omega t) \\ge 0 \\end{cases}',
+    );
+    // E = T and ẋ against x left out, with why.
+    expect(t).not.toContain('plot-energy');
+    expect(t).not.toContain('plot-phase');
+    expect(t).toContain('The plots leave out the energy');
+  });
   it('names each plane’s coefficient in its own equality, κ₁⁺ = f₁ below and κ₁⁻ = f₂ above', () => {
     expect(tex('point-between-planes')).toContain('\\kappa_1^{+} = f_{1},\\ \\kappa_1^{-} = f_{2}');
   });

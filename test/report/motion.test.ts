@@ -178,6 +178,11 @@ describe('the path of a point in the plane', () => {
     const size = /<svg[^>]*width="(\d+)"[^>]*height="(\d+)"/.exec(path?.kind === 'figure' ? path.svg : '');
     expect(Number(size![1])).toBeLessThan(Number(size![2]) * 1.2);
   });
+  it('is the one plot where the model leaves out both coordinates against time (the circle billiard’s chords)', () => {
+    const unplotted = { names: ['x', 'y', 'phase'], why: 'chords' };
+    const section = motionSection(buildModel(spec), { trajectory, method: 'test' }, undefined, [], { unplotted })!;
+    expect(section.blocks.flatMap((b) => (b.kind === 'figure' ? [b.id] : []))).toEqual(['plot-path']);
+  });
   it('is not drawn for two angles', () => {
     const angles = defineModel({
       ...spec,

@@ -381,6 +381,8 @@ describe('Kozlov §3: the point in the circle', () => {
     const { system, computed } = once(circleBilliard);
     const tex = renderLatexBody(buildReport(system, computed));
     expect(tex).toContain('\\S{}3 & $v\\cos\\alpha = u$ & $v \\cos\\alpha$ & \\eqref{eq:circle-billiard:paper-1} & yes, at 16 points');
+    // u = |yẋ⁻ − xẏ⁻|/R for R > 0, not √((yẋ⁻ − xẏ⁻)²/R²).
+    expect(tex).toContain('v\\cos\\alpha = u &= \\frac{\\left|x \\dot{y}^{-} - y \\dot{x}^{-}\\right|}{R}');
     const line = tex.slice(tex.indexOf('In the formulas $v'), tex.indexOf('\n', tex.indexOf('In the formulas $v')));
     // The speed after the impact from its parts along the tangent and the normal, over R² (not x² + y²), and the angle
     // to the tangent, tan α = e|xẋ⁻ + yẏ⁻|/|xẏ⁻ − yẋ⁻|: the normal part reversed with e, the tangential one kept.
@@ -407,21 +409,37 @@ describe('Kozlov §3: the point in the circle', () => {
     expect(text).toContain('112 impacts, 1 sliding contact; at the sliding contact the impacts accumulate');
     expect(text).not.toContain('1 rest');
   });
-  it('sets the paper’s printed v = u cos[…] and t* = 2R/[u(1 − e)] beside the corrected readings, and states both corrections', () => {
+  it('sets the paper’s printed v = u cos[…] and its sliding for t > 2R/[u(1 − e)] beside the corrected readings, counted as the paper’s', () => {
     const [speed, sliding] = ['v(t)', 't_{*}'].map((name) => check.rows.find((r) => r.formula.name === name)!);
     for (const r of [speed!, sliding!]) expect([r.agrees, r.printed?.agrees]).toEqual([true, false]);
     const { system, computed } = once(circleBilliard);
     const doc = buildReport(system, computed);
     const tex = renderLatexBody(doc);
+    // The reading in a line, no fraction inside a fraction: u/cos(α₁ − ut(1 − e)/(2R)).
     expect(tex).toContain(
-      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)$, read $\\frac{u}{\\cos\\left(\\alpha_{1} + \\frac{u t (e - 1)}{2 R}\\right)}$ & \\eqref{eq:circle-billiard:paper-4}',
+      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + u t (e - 1)/(2 R)\\right)$, read $u/\\cos\\left(\\alpha_{1} - u t (1 - e)/(2 R)\\right)$ & \\eqref{eq:circle-billiard:paper-4}',
     );
-    expect(tex).toContain('$t_{*}$ & $\\frac{2 R}{u (1 - e)}$, read $\\frac{2 R \\alpha_{1}}{u (1 - e)}$ & \\eqref{eq:circle-billiard:paper-5}');
-    expect(tex.match(/differs; the reading: yes, symbolically/g)).toHaveLength(2);
+    // Kozlov prints no t*, only the bound, which holds for α₁ ≤ 1.
+    expect(tex).toContain(
+      '$t_{*}$ & $t > 2R/[u(1 - e)]$, read $\\frac{2 R \\alpha_{1}}{u (1 - e)}$ & \\eqref{eq:circle-billiard:paper-5} & holds for $\\alpha_1 \\le 1$; the reading: yes, symbolically',
+    );
+    expect(tex.match(/differs; the reading: yes, symbolically/g)).toHaveLength(1);
+    // Counted from the rows: two of the paper's four agree, the other two are corrected; the reduction apart.
+    expect(tex).toContain(
+      "2 of 4 agree; the other 2, marked corrected, differ as printed and agree as read; of the toolkit's own rows (its reductions, marked), 1 of 1.",
+    );
     const abstract = JSON.stringify(doc.abstract);
-    expect(abstract).toContain('prints ');
-    expect(abstract).toContain('v(t) = \\\\frac{u}{\\\\cos');
-    expect(abstract).toContain('on the sliding holds only for ",{"math":"\\\\alpha_1 < 1"}');
+    expect(abstract).toContain(
+      'of the four formulas of Kozlov §3 checked, ",{"math":"v\\\\cos\\\\alpha = u"}," and ",{"math":"\\\\dot{v}"}," agree with the derivation; ',
+    );
+    expect(abstract).toContain('{"math":"t_{*}"}," are corrected"');
+    expect(abstract).not.toContain('Both formulas');
+    expect(abstract).toContain('v(t) = u/\\\\cos\\\\left(\\\\alpha_{1} - u t (1 - e)/(2 R)\\\\right)');
+    expect(abstract).toContain('{"math":"t > 2R/[u(1 - e)]"},", which ","holds for ",{"math":"\\\\alpha_1 \\\\le 1"},"; exactly, "');
+    // The Discussion says why the gap stays bounded rather than repeat the abstract.
+    const discussion = JSON.stringify(doc.sections.find((s) => s.id === 'discussion'));
+    expect(discussion).toContain('Euler–Maclaurin');
+    expect(discussion).not.toContain('which the derivation does not give');
     // The law's t* and the accumulation point, from the study: 10.8936 − 10.8197 at e = 0.9.
     expect(abstract).toContain('0.074\\\\ \\\\mathrm{s}');
     expect(abstract).toContain('t_{*} = 10.89');

@@ -11,7 +11,7 @@ import billiard from '../../derivations/circle-billiard.js';
 import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
-import { averagedSpeedSection } from '../../src/report/averaged-speed.js';
+import { averagedSpeedDiscussion, averagedSpeedSection } from '../../src/report/averaged-speed.js';
 
 describe('kozlov1988 §3: the speed at the impacts against the averaged law', () => {
   const study = reportInputs(compileModel({ spec: billiard, source: 'derivations/circle-billiard.ts' }, loadGenerated)).options.averagedSpeed!;
@@ -27,10 +27,10 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
   };
   const tStar = law(e);
 
-  it('starts the law at the first impact t0 = R sin α0/v0, with the speeds it leaves with: u = v0 cos α0, w = e v0 sin α0', () => {
+  it('starts the law at the first impact t0 = R sin α0/v0, struck with u = v0 cos α0 and the normal velocity w = −v0 sin α0', () => {
     expect(study.t0).toBeCloseTo(t0, 6);
     expect(study.u).toBeCloseTo(u, 9);
-    expect(study.w).toBeCloseTo(-e * w, 8);
+    expect(study.w).toBeCloseTo(w, 8);
     expect(study.v0).toBeCloseTo(v0, 9);
   });
 
@@ -49,6 +49,15 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     expect(study.law.at(-1)).toBeCloseTo(u, 8);
     const k = 50;
     expect(study.law[k]).toBeCloseTo(u / Math.cos(a1 - (u * (1 - e) * (study.t[k]! - t0)) / (2 * R)), 8);
+  });
+
+  it('Kozlov’s sufficient time 2R/[u(1 − e)] is t* − t0 at α1 = 1: 22.79 against 10.41 at α1 = 0.457, loose', () => {
+    const a1 = Math.atan(e * Math.tan(a0));
+    expect(study.fromUnitAngle).toBeCloseTo((2 * R) / (u * (1 - e)), 9);
+    expect(study.tStar - study.t0).toBeCloseTo(study.fromUnitAngle * a1, 6);
+    const said = JSON.stringify(averagedSpeedSection(study).blocks);
+    expect(said).toContain('{"math":"22.79"},", against ",{"math":"t_{*} - t_0 = 10.41"}');
+    expect(said).toContain('it holds, loosely.');
   });
 
   it('the impacts accumulate at the sum of the chords’ times, 0.0738 before t*', () => {
@@ -73,6 +82,20 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     expect(gaps[1]! / gaps[2]!).toBeCloseTo(4.8, 1);
   });
 
+  it('the gap the discrete impacts predict, (t* − t0)[1 − (1 − e)/ln(1/e)] − τ1/2, meets the exact sum of the chords ever closer as e → 1', () => {
+    // Against the gap by Newton's law chord by chord: off by the next Euler–Maclaurin term, O(1 − e) of a chord.
+    const off = study.convergence.map((c) => Math.abs(c.predicted - (law(c.e) - accumulation(c.e))) / (law(c.e) - accumulation(c.e)));
+    expect(off[0]!).toBeLessThan(0.08);
+    expect(off[1]!).toBeLessThan(off[0]!);
+    expect(off[2]!).toBeLessThan(off[1]!);
+    expect(off[2]!).toBeLessThan(0.01);
+    // Said in the Discussion with the measured gap beside it.
+    const said = JSON.stringify(averagedSpeedDiscussion(study));
+    expect(said).toContain('this gives ');
+    expect(said).toContain(`${Number(study.convergence[2]!.predicted.toPrecision(3))}`);
+    expect(said).toContain(`${Number(study.convergence[2]!.gap.toPrecision(3))}`);
+  });
+
   it('the report draws one figure with both marks', () => {
     const section = averagedSpeedSection(study);
     const figure = section.blocks.find((b) => b.kind === 'figure');
@@ -91,7 +114,12 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     expect(text).toContain('\\\\Delta T","after":"= \\\\frac{1}{2} w^{2} (1 - e^{2})');
     expect(text).toContain('\\\\tau","after":"= -\\\\frac{2 R e w}{u^{2} + e^{2} w^{2}}');
     expect(text).toContain('-\\\\frac{\\\\Delta T}{\\\\tau} \\\\approx \\\\frac{w (1 - e) (u^{2} + w^{2})}{2 R}');
-    // α₁ after the first impact, from tan α₁ = |w|/u of the study's own u and w.
-    expect(study.alpha1).toBeCloseTo(Math.atan(Math.abs(study.w) / study.u), 12);
+    // α₁ after the first impact, the point leaving it with the normal speed e|w|: tan α₁ = e|w|/u, and α₁ = α₀ at e = 1.
+    expect(study.alpha1).toBeCloseTo(Math.atan((e * v0 * Math.sin(a0)) / u), 12);
+    expect(study.w).toBeLessThan(0);
+    // One meaning of w in the caption: the velocity struck with, and α₁ with its formula.
+    const caption = JSON.stringify(averagedSpeedSection(study).blocks.find((b) => b.kind === 'figure'));
+    expect(caption).toContain('w = -0.479426');
+    expect(caption).toContain('\\\\tan\\\\alpha_1 = e|w|/u');
   });
 });

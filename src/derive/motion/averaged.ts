@@ -9,8 +9,9 @@
 // the averaged motion and w ẇ = Ṫ is an autonomous law ẇ = P(w). Where it is
 // Kozlov's ẇ = c(u² + w²), c free of u and w, the angle α of the velocity to
 // the tangent (tan α = −w/u, v cos α = u) turns at the constant rate
-// α̇ = −cu, so
-//   α(t) = α₁ − cut,  α₁ = acos(u/√(u² + w²)),  v(t) = u / cos α(t),
+// α̇ = −cu, so, the point leaving the impact at t = 0 with the normal speed
+// −ew (tan α₁ = e|w|/u),
+//   α(t) = α₁ − cut,  α₁ = acos(u/√(u² + e²w²)),  v(t) = u / cos α(t),
 // w reaching 0 at t* = α₁/(cu), after which the point slides along the
 // surface with the speed u. For the circle c = (1 − e)/(2R):
 // v = u / cos(α₁ − u(1 − e)t/(2R)), t* = 2Rα₁/[u(1 − e)] ≤ πR/[u(1 − e)].
@@ -35,10 +36,10 @@ import { onSurface } from '../unilateral/surface.js';
 import type { ImpactMap } from '../unilateral/unilateral-types.js';
 
 export interface AveragedMotion {
-  /** The tangential speed u and the normal speed w at the impact at t = 0, symbols of the law and its solution. */
+  /** The tangential speed u and the normal velocity w < 0 the point strikes with at the impact at t = 0, symbols of the law and its solution. */
   readonly u: Expr;
   readonly w: Expr;
-  /** α₁, the angle of the velocity to the tangent after the impact at t = 0, the symbol `angle`, `speed` and `sliding` start from, and its value acos(u/√(u² + w²)). */
+  /** α₁, the angle of the velocity to the tangent after the impact at t = 0, the symbol `angle`, `speed` and `sliding` start from, and its value acos(u/√(u² + e²w²)): the point leaves with the normal speed −ew. */
   readonly start: Expr;
   readonly startValue: Expr;
   /** The impact's loss ΔT and the chord's time τ after it, in u and w, and the mean rate −ΔT/τ to first order in e − 1 (Ṫ = v v̇). */
@@ -103,7 +104,8 @@ export function averagedMotion(system: DerivedSystem, im: ImpactMap, lost: Expr,
   const squared = add(pow(TANGENTIAL, 2), pow(NORMAL, 2));
   const c = factored(simplify(cancel(mul(law, pow(squared, -1)))));
   if (c === ZERO || dependsOn(c, TANGENTIAL.name) || dependsOn(c, NORMAL.name)) return undefined;
-  const startValue = fn('acos', mul(TANGENTIAL, pow(squared, num(-1 / 2))));
+  // The velocity after the impact, (u, −ew): its angle to the tangent.
+  const startValue = fn('acos', mul(TANGENTIAL, pow(add(pow(TANGENTIAL, 2), mul(pow(e, 2), pow(NORMAL, 2))), num(-1 / 2))));
   const angle = sub(START, mul(c, TANGENTIAL, sym(TIME)));
   const speed = mul(TANGENTIAL, pow(fn('cos', angle), -1));
   // α falls to 0 where c > 0 (the parameters' defaults decide, as the closed forms of piecewise.ts).

@@ -217,8 +217,9 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
   const out = new Problems(model.name);
   // pi is a constant of the language, a name beside the parameters.
   const params = new Set(['pi', ...model.parameters.map((p) => p.name)]);
-  // A where expression may also name what the facts are functions of: the coordinates and velocities, a patch law's state.
-  const state = stateSymbols(model);
+  // A where expression may also name what the facts are functions of: the coordinates and velocities, a patch law's state,
+  // and the time, as the formula may (smirnov1981 §2's F_z, here the load F cos ωt).
+  const state = new Set([...stateSymbols(model), TIME]);
   // x' in a where expression is the velocity of coordinate x (a support's sgn ẋ).
   const velocities: ParseScope = { ...OPEN_SCOPE, velocity: (name) => model.coordinates.find((c) => c.name === name)?.qd };
   const list = arrayAt(input, 'paper.formulas', 'a list of formulas', out) ?? [];

@@ -32,6 +32,16 @@ describe('a chunk of cells in columns', () => {
     expect(back.map((c) => 'error' in c)).toEqual([false, false, false, true, false]);
   });
 
+  it('reads a value at any byte offset, as a slice of a Redis reply is', () => {
+    const cells = Array.from({ length: 5 }, (_, i) => ball(i));
+    const columns = encodeCells(cells);
+    for (const offset of [0, 1, 3, 8]) {
+      const reply = Buffer.alloc(offset + columns.length + 5, 0xff);
+      columns.copy(reply, offset);
+      expect(decodeCells(reply.subarray(offset, offset + columns.length))).toEqual(cells);
+    }
+  });
+
   it('keeps no cells as no cells', () => {
     expect(decodeCells(encodeCells([]))).toEqual([]);
   });

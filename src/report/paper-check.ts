@@ -276,7 +276,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
                 ? [m(formulaLatex(r, r.formula.printed!)), ', read ', m(paperLatex(r))]
                 : [wide[i] ? ref(formulaLabel(i)) : givenBack(r) && tooWide(r) ? m(cellLines(r)) : printedThere[i] ? ref(resultLabel(i)) : m(paperLatex(r))],
               derivedCell(r, ref(elsewhere[i] ?? resultLabel(display[i]!.rows[0]!)), named),
-              [r.printed && !r.printed.agrees ? `differs; the reading: ${r.agrees ? verdict(r) : 'no'}` : r.agrees ? verdict(r) : 'no'],
+              r.printed && !r.printed.agrees ? [`differs; the reading: ${r.agrees ? verdict(r) : 'no'}`] : verdictCell(r),
             ],
           ],
     ),
@@ -401,6 +401,16 @@ function verdict(r: PaperCheckRow): string {
   if (r.how === 'symbolic') return 'yes, symbolically';
   if (r.how === 'numeric') return `yes, at ${POINTS} points`;
   return `yes, to ${r.formula.tolerance!.toExponential(0)}`;
+}
+
+/**
+ * The Agrees cell: a measured row with its difference beside the tolerance, so that a gap well inside a loose
+ * tolerance shows (goswami1998's rates, 5.8e-4 from the quote), and a row that disagrees with how far.
+ */
+function verdictCell(r: PaperCheckRow): Inline[] {
+  if (!r.measured || r.formula.tolerance === undefined) return [r.agrees ? verdict(r) : 'no'];
+  const gap = m(decimal(r.measured.value - r.measured.paper, 2));
+  return [r.agrees ? 'yes, ' : 'no, ', gap, r.agrees ? ` apart (to ${r.formula.tolerance.toExponential(0)})` : ' apart'];
 }
 
 /** A parameter a number was measured at: a power of ten from 10⁴ on as such (N = 10^5, as the sweep's values print), else six digits. */

@@ -31,7 +31,7 @@ import { supportRestFinding } from './support-rest-finding.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
-import type { MotionSimulation } from './motion.js';
+import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle } from './unilateral.js';
 import { complexLatex } from './periodic.js';
@@ -404,12 +404,11 @@ export function outcomesSection(f: SummaryFacts): Section | undefined {
 function lossFindings(simulation: MotionSimulation | undefined): Inline[][] {
   const l = simulation && 'trajectory' in simulation ? simulation.losses : undefined;
   if (!l?.carnot) return [];
-  const lost = l.impacts.map((i) => Number(i.lost.toPrecision(3)));
-  const [lo, hi] = [Math.min(...lost), Math.max(...lost)];
+  const [lo, hi] = lossValues(l.impacts.map((i) => i.lost));
   return [
     [
       l.impacts.length === 1 ? 'the impact of the simulation takes ' : `each of the ${l.impacts.length} impacts of the simulation takes `,
-      m(lo === hi ? `${lo}` : `${lo} \\ldots ${hi}`),
+      ...(hi === undefined ? [m(lo!)] : ['from ', m(lo!), ' to ', m(hi)]),
       ' J of kinetic energy, Carnot’s loss ',
       m('\\tfrac{1}{2}[\\dot{q}]^{\\top} M [\\dot{q}]'),
     ],
@@ -623,7 +622,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     out.push([
       // A model without rigid contacts (its walls realized by forces) has no impacts to count.
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)}${f.system.model.unilateral.length ? ` with ${plural(orbit.impacts.length, 'impact')} per period` : ''}`,
-      ...(brief ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
+      // A gait (a mirror step) by its step and multipliers: its state on the section is the Results' to quote.
+      ...(brief || f.orbit!.step ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
       ...sweepVerdicts(f.orbit!, f.paper),
       ...(shifted.length
         ? [
@@ -1021,7 +1021,9 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     const { agree, checked } = agreement(f.paper);
     const off = printed(f.paper)
       .filter((r) => r.agrees === false)
-      .map((r) => r.formula.eq);
+      .map((r) => r.formula.eq)
+      // Rows of one equation named once (goswami1998's two rates of its fixed point).
+      .filter((eq, i, all) => all.indexOf(eq) === i);
     // "formulas", as the abstract counts them: the rows check equations of motion beside results (kozlov1988 (3.3)).
     const word = generalTheory(f.paper.source) ? 'relation' : 'formula';
     const how = (kind: PaperCheckRow['how']): number => printed(f.paper!).filter((r) => r.agrees && r.how === kind).length;
@@ -1072,6 +1074,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
 export function conclusionBlocks(f: SummaryFacts): Block[] {
   const found = findings(f);
   const what = subject(f.system.model.title);
-  if (found.length) return [paragraph(`For ${what}, `, ...series(found, ';'), '.')];
+  // A finding a sentence: a run of them joined by semicolons reads as one sentence a page long.
+  if (found.length) return [paragraph(`For ${what}, `, ...found[0]!, '.', ...found.slice(1).flatMap((x) => [' ', ...capital(x), '.']))];
   return [paragraph(`For ${what}, Section `, ref('sec:derivation'), ' gives ', ...series(derivedParts(f.system)), ' in closed form.')];
 }

@@ -59,7 +59,7 @@ describe('introduction and conclusion', () => {
     expect(t).toContain(
       '$\\alpha_0 = \\arcsin\\left(\\frac{1}{\\sqrt{3}}\\right)$: foot B leaves for $\\alpha < \\alpha_0$, foot B stays for $\\alpha > \\alpha_0$',
     );
-    expect(t).toContain('all 18 formulas of Rubanovich–Formalsky (1.7)–(1.20) checked agree with the derivation');
+    expect(t).toContain('. All 18 formulas of Rubanovich–Formalsky (1.7)–(1.20) checked agree with the derivation');
     expect(t).not.toMatch(/impacts|contacts|releases|coming to rest/);
   });
   it('falling rod: no source paper, said so; the conclusion gives Painlevé’s threshold 4/3 (by hand: min over θ of (tan²θ + 4)/(3 tan θ))', () => {

@@ -17,7 +17,7 @@ import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { ModeShares } from '../studies/mode-shares.js';
 import type { FirstImpact } from '../studies/first-impact.js';
-import { firstImpactBlocks } from './first-impact.js';
+import { firstImpactBlocks, loneOutcomeBlocks } from './first-impact.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { BifurcationKind } from '../runtime/analysis/continuation.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
@@ -396,6 +396,8 @@ export function outcomesSection(f: SummaryFacts): Section | undefined {
         '): ',
         ...found.flatMap((x, i) => [i ? ' ' : '', ...(i ? capital(x) : x), '.']),
       ),
+      // An end striking alone, the run's first impact among them: its outcome by the ratio of its slip to its approach.
+      ...(f.firstImpact ? loneOutcomeBlocks(f.system, f.firstImpact) : []),
     ],
   };
 }
@@ -421,6 +423,21 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
   if (!w) return [];
   const e = mechanicsSymbol(study.restitution.parameter);
   const b = study.stick[0];
+  const same = b && study.stick.every((o) => Math.abs(o.least - b.least) < 1e-9);
+  // The derived gain of a sticking end, attained and above every sampled gain, is the finding; the samples are not.
+  if (same && b.supremum >= w.gain)
+    return [
+      [
+        'Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox): an end striking alone and sticking gains up to ',
+        `${+(100 * b.supremum).toFixed(2)} % of `,
+        m('T^{-}'),
+        ', attained at ',
+        m(`${e} = ${study.restitution.range[1]}`),
+        ', and never for ',
+        m(`${e} \\le ${+b.threshold.toFixed(4)}`),
+        ' (derived)',
+      ],
+    ];
   const exact: Inline[] =
     b && study.stick.every((o) => Math.abs(o.least - b.least) < 1e-9)
       ? [

@@ -20,9 +20,36 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
     expect(results).toContain('Outcomes of the impacts');
     expect(results).toContain('when tip strikes while tip B is closed, tip B never leaves and the contacts stick on 26.9 \\% and slide on 73.1 \\%');
     expect(results).toContain('When tip and tip B strike together, tip and tip B never leave and the contacts stick on 38.6 \\% and slide on 61.4 \\%');
-    expect(section('conclusion')).toContain('when tip B strikes while tip is closed, tip never leaves and the contacts stick on 26.9 \\%');
+    expect(section('conclusion')).toContain('. When tip B strikes while tip is closed, tip never leaves and the contacts stick on 26.9 \\%');
     // The edge in closed form: the common tangential impulse −m ẋ⁻ inside μ(ΔΛ₁ + ΔΛ₂).
     expect(results).toContain('at the default parameters; sticking needs $|-m \\dot{x}^{-}| \\le ');
+  });
+
+  it('an end striking alone: sticking for r₋ ≤ ṡ⁻/|ḟ⁻| ≤ r₊, the slides beyond; the run’s first impact below r₋', () => {
+    const results = section('results');
+    // By hand at θ = 0.7, μ = 0.3, e = 0.5 (m, l drop out): r± = (1 + e)(±μ(1 + 3 sin²θ) + (3/2) sin 2θ)/(1 + 3(cos θ ± μ sin θ) cos θ),
+    // and the run's r = ṡ⁻/|ḟ⁻| = 1/√(2g(1 − sin 0.7)) after the fall from y = 1 with ẋ = 1.
+    const [c, s] = [Math.cos(0.7), Math.sin(0.7)];
+    const edge = (k: 1 | -1) => (1.5 * (k * 0.3 * (1 + 3 * s * s) + 1.5 * Math.sin(1.4))) / (1 + 3 * (c + k * 0.3 * s) * c);
+    expect([edge(-1), edge(1), 1 / Math.sqrt(2 * 9.81 * (1 - s))].map((x) => Number(x.toPrecision(4)))).toEqual([0.5222, 1.009, 0.3785]);
+    expect(results).toContain('When tip strikes alone, its outcome is decided by $r = \\dot{s}^{-}/|\\dot{f}^{-}|$ alone');
+    expect(results).toContain(
+      '$r = 0.3785$ and the sticking interval is $[r_{-}, r_{+}] = [0.5222, 1.009]$; $r$ lies below it: it slides with $\\dot{s}^{+} \\le 0$.',
+    );
+  });
+
+  it('the first impact under the algebraic, the incremental and Glocker’s law side by side (a referee’s numbers)', () => {
+    const discussion = section('discussion');
+    expect(discussion).toContain('algebraic (Newton--Coulomb) & $1.715$ & $0.5144$ & $-0.3796$ & $-0.9729$');
+    expect(discussion).toContain('incremental (Routh, Darboux--Keller) & $1.536$ & $0.182$ & $-0.8621$');
+    expect(discussion).toContain('Glocker & $1.67$ & $0.4314$ & $-0.5$');
+  });
+
+  it('Kane’s gain: the derived 56.25 % = 1/0.64 − 1, attained, not a sampled bound below it', () => {
+    expect(section('discussion')).toContain('its largest gain is 56.25 \\% of $T^{-}$, attained');
+    expect(section('conclusion')).toContain('an end striking alone and sticking gains up to 56.25 \\% of $T^{-}$, attained at $e = 1$');
+    expect(tex).not.toContain('at least 55');
+    expect(tex).not.toContain('sampled only');
   });
 
   it('impact 5 lists the mirror modes (tip B stays, tip leaves) and finds them never admissible', () => {

@@ -5,12 +5,14 @@
 // conclusion. Nothing here computes: every statement prints a fact the
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
-import { freeSymbols, sym, ZERO, type Sym } from '../core/expr.js';
+import { div, freeSymbols, mul, num, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
+import { simplify } from '../core/trig.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
-import { velocitySymbol } from '../model/names.js';
+import { preImpactName, velocitySymbol } from '../model/names.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
@@ -362,7 +364,7 @@ function outcomeFindings(f: SummaryFacts): Inline[][] {
       const shares = left.map(({ share, mode }): Inline[] => [
         alike ? `${together(mode)} on ${percent(share)}` : `${modeTitle(u, im.scenario, mode)} on ${percent(share)}`,
       ]);
-      const sampled = 'samples' in d ? ` (${d.samples} sampled)` : '';
+      const sampled = 'samples' in d && !d.exact ? ` (${d.samples} sampled)` : '';
       const scenario = proseNames(
         f.system.model.unilateral.map((c) => c.name),
         im.scenario.name,
@@ -375,9 +377,22 @@ function outcomeFindings(f: SummaryFacts): Inline[][] {
         m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
         ' at the default parameters',
         // The sticking mode's cone in the velocities before (mode-directions.ts stickCone): the share's edge in closed form.
-        ...(d.stick ? [`; ${alike ? 'sticking' : `mode ${d.stick.mode + 1}`} needs `, m(`|${math(d.stick.tangential)}| \\le ${math(d.stick.bound)}`)] : []),
+        ...(d.stick ? [`; ${alike ? 'sticking' : `mode ${d.stick.mode + 1}`} needs `, m(coneLatex(f.system, d.stick.tangential, d.stick.bound))] : []),
       ];
     });
+}
+
+/**
+ * |t| ≤ b with t one velocity times a factor of one sign at the defaults (−m ẋ⁻), printed over that factor's
+ * magnitude: |ẋ⁻| ≤ μ(1 + e)(−ẏ⁻), not |−m ẋ⁻| ≤ −m μ(1 + e) ẏ⁻.
+ */
+function coneLatex(system: DerivedSystem, t: Expr, b: Expr): string {
+  const [v, ...more] = [...freeSymbols(t)].filter((n) => system.model.coordinates.some((c) => n === preImpactName(c.name)));
+  const factor = v && !more.length ? simplify(div(t, sym(v))) : undefined;
+  const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const sign = factor && !freeSymbols(factor).has(v!) ? Math.sign(evaluate(factor, defaults)) : 0;
+  if (!sign) return `|${math(t)}| \\le ${math(b)}`;
+  return `|${math(sym(v!))}| \\le ${math(simplify(div(b, mul(num(sign), factor!))))}`;
 }
 
 /** The outcomes of the impacts at closed contacts (outcomeFindings) as a results subsection, beside the impact maps they read. */

@@ -834,7 +834,9 @@ function sharesBlock(system: DerivedSystem, im: ImpactMap, s: ModeShares): Block
     'Every condition above is linear and homogeneous in ',
     m(s.velocities.map(mechanicsSymbol).join(', ')),
     ...(at ? [', so at the default parameters (', m(at), ')'] : [', so']),
-    ` the mode depends only on their direction. Of ${s.samples} directions drawn uniformly on the unit sphere on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, the admissible modes are ${seen.join(', ')}`,
+    s.exact
+      ? ` the mode depends only on their direction. Of the directions on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, a polyhedral cone, the admissible modes take the shares their cones’ solid angles give: ${seen.join(', ')}`
+      : ` the mode depends only on their direction. Of ${s.samples} directions drawn uniformly on the unit sphere on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, the admissible modes are ${seen.join(', ')}`,
     unseen.length ? `; ${unseen.length > 1 ? `${unseen.slice(0, -1).join(', ')} and ${unseen[unseen.length - 1]}` : unseen[0]} on none.` : '.',
     s.withoutOutcome > 0 ? ` On ${percent(s.withoutOutcome)} of them no mode is admissible.` : '',
     neverLeaveSentence(u, s.neverLeave),

@@ -27,14 +27,14 @@ export default defineModel({
   potential: 'm*g*y',
   unilateral: [
     {
-      name: 'tip',
+      name: 'endA',
       constraint: 'y - l*sin(theta) >= 0',
       slip: 'x - l*cos(theta)',
       law: { newton: 'e', coulomb: 'mu' },
       description: 'end A on the floor',
     },
     {
-      name: 'tipB',
+      name: 'endB',
       constraint: 'y + l*sin(theta) >= 0',
       slip: 'x + l*cos(theta)',
       law: { newton: 'e', coulomb: 'mu' },

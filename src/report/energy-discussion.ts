@@ -7,7 +7,7 @@
 // Tests: test/report/framing.test.ts, test/report/energy-and-findings.test.ts.
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
-import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
+import type { EnergyGain, ImpactEnergyStudy } from '../studies/impact-energy.js';
 import { equation, equations, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import type { MotionSimulation } from './motion.js';
 import { energyLabel, math, mechanicsSymbol, reportSymbols } from './notation.js';
@@ -36,11 +36,37 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
     `), with `,
     ...(box.length ? [...series(box), box.length === 1 ? ' over its range, ' : ' over their ranges, '] : []),
     m(`${e} \\in [${lo}, ${hi}]`),
-    ' and the other contacts open, ',
+    ' and the contacts not in the impact open, ',
   ];
   const w = study.largest;
   if (!w) return [...sampled, 'no admissible outcome raises the kinetic energy. ', ...fallback];
   const percent = (100 * w.gain).toFixed(1);
+  const exact = stickBoundText(study, measure);
+  // With the sticking end's gain derived, and its attained supremum above every sampled gain, the samples speak only
+  // of the outcomes the derivation leaves open: a slide against the slip, an impact at closed contacts.
+  if (exact.length && study.stick[0]!.supremum >= w.gain) {
+    const at = (g: EnergyGain): Inline[] => [
+      `gains ${(100 * g.gain).toFixed(1)} % of `,
+      m('T^{-}'),
+      ' (at ',
+      m(`${e} = ${+g.values[study.restitution.parameter]!.toFixed(2)}`),
+      ')',
+    ];
+    return [
+      'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
+      ...exact,
+      'The other outcomes are sampled. ',
+      ...sampled,
+      'the best sampled slide of an end striking alone against its slip ',
+      ...(study.largestSlide ? [...at(study.largestSlide), ', a sampled figure, not a supremum'] : ['gains nothing']),
+      ', the best sampled impact at closed contacts ',
+      ...(study.largestClosed ? at(study.largestClosed) : ['gains nothing']),
+      ', and none of the sampled outcomes gains for ',
+      m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
+      '. ',
+      ...fallback,
+    ];
+  }
   return [
     'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
     ...sampled,
@@ -98,7 +124,9 @@ function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
     m(`${e} \\le \\sqrt{\\rho} = ${+b.threshold.toFixed(4)}`),
     `, and at `,
     m(`${e} = ${top}`),
-    ` the supremum of its gain is ${+(100 * b.supremum).toFixed(2)} %, reached with `,
+    ` its largest gain is ${+(100 * b.supremum).toFixed(2)} % of `,
+    m('T^{-}'),
+    ', attained at that configuration and slip velocity with ',
     m(`|\\Delta\\nu| = ${+b.mu.toFixed(4)}\\,\\Delta${measure}`),
     ', inside the cone wherever ',
     m(`\\mu \\ge ${+b.mu.toFixed(4)}`),
@@ -106,7 +134,7 @@ function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
     m(`\\tfrac{1}{2}\\Delta${measure}\\bigl((1 - ${e})\\dot{f}^{-} - \\mu\\operatorname{sgn}\\dot{s}^{-}\\,(\\dot{s}^{-} + \\dot{s}^{+})\\bigr)`),
     ' has both terms ',
     m('\\le 0'),
-    '. The figures for an outcome sliding against the slip, and for impacts at closed contacts, are sampled only. ',
+    '. ',
   ];
 }
 

@@ -6,8 +6,9 @@
 import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName } from '../model/names.js';
 import type { FirstImpact, ImpactOutcome } from '../studies/first-impact.js';
-import { m, paragraph, ref, type Block, type Inline } from './document.js';
-import { fourDigits, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
+import type { LawOutcome } from '../studies/lone-impact-laws.js';
+import { equation, equations, m, paragraph, ref, textInlines, type Block, type Inline } from './document.js';
+import { fourDigits, mathLines, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
 
 export function firstImpactBlocks(system: DerivedSystem, fi: FirstImpact): Block[] {
   const { model } = system;
@@ -66,6 +67,113 @@ export function firstImpactBlocks(system: DerivedSystem, fi: FirstImpact): Block
           ]
         : []),
       '.',
+    ),
+    ...lawBlocks(fi, L, N),
+  ];
+}
+
+/**
+ * The same impact under the laws the toolkit has, side by side (studies/lone-impact-laws.ts): the algebraic law
+ * the derived map states, Coulomb's law on the impulse's increments, and Glocker's, each outcome computed.
+ */
+function lawBlocks(fi: FirstImpact, L: string, N: string): Block[] {
+  const algebraic: LawOutcome = {
+    normal: fi.taken.normal,
+    tangential: fi.taken.tangential,
+    normalAfter: fi.normalVelocity[1],
+    slipAfter: fi.slipVelocity[1],
+    work: fi.energyChange,
+  };
+  const row = (law: string, o: LawOutcome): Inline[][] => [[law], ...[o.normal, o.tangential, o.slipAfter, o.work].map((x) => [m(fourDigits(x))])];
+  const g = fi.glocker;
+  return [
+    paragraph(
+      'The outcome depends on the impact law. Table ',
+      ref('tab:impact-laws'),
+      ' sets the algebraic law’s outcome beside two others, computed at the same state from the contact’s Delassus matrix: Coulomb’s law applied to the increments of the impulse through the impact (Routh; Darboux–Keller), integrated in ',
+      m(L),
+      ' until ',
+      m('\\dot{f}^{+} = -e\\,\\dot{f}^{-}'),
+      ' (the slip stopping, sticking or reversing on the way), and Glocker’s law above. Its columns are ',
+      m(`${L},\\ ${N},\\ \\dot{s}^{+}`),
+      ' and ',
+      m('T^{+} - T^{-}'),
+      '. The incremental law is the one a friction force acting during the impact gives: its friction opposes the slip at every instant, so it never does positive work, and its outcome is the one this impact should take. The algebraic law keeps the outcome its impulses admit; the simulation uses it where it dissipates.',
+    ),
+    {
+      kind: 'table',
+      id: 'impact-laws',
+      caption:
+        'The run’s first impact under three impact laws: the normal and the friction impulse, the slip velocity after, and the change of the kinetic energy',
+      columns: ['Impact law', 'Normal impulse', 'Friction impulse', 'Slip after', 'Change of T'],
+      align: 'lrrrr',
+      rows: [row('algebraic (Newton–Coulomb)', algebraic), row('incremental (Routh, Darboux–Keller)', fi.incremental), ...(g ? [row('Glocker', g)] : [])],
+    },
+  ];
+}
+
+/**
+ * The outcome of a contact striking alone by r = ṡ⁻/|ḟ⁻| (studies/lone-outcomes.ts): the edges of sticking in
+ * closed form, the slides beyond them, and where the run's first impact lies.
+ */
+export function loneOutcomeBlocks(system: DerivedSystem, fi: FirstImpact): Block[] {
+  const edges = fi.edges;
+  if (!edges) return [];
+  const name = proseName(system.model.unilateral[fi.contact]!.name);
+  const r = 'r = \\dot{s}^{-}/|\\dot{f}^{-}|';
+  const [lo, hi] = edges.values;
+  const ratio = edges.ratio;
+  const verdict =
+    ratio < lo ? 'below it: it slides with $\\dot{s}^{+} \\le 0$' : ratio > hi ? 'above it: it slides with $\\dot{s}^{+} \\ge 0$' : 'inside it: it sticks';
+  return [
+    paragraph(
+      `When ${name} strikes alone, its outcome is decided by `,
+      m(r),
+      ' alone, its slip velocity over its approach speed before the impact: the conditions of its impact map with ',
+      m('W'),
+      ' its Delassus matrix (its normal and slip rows through ',
+      m('M^{-1}'),
+      ') read sticking for ',
+      m('r_{-} \\le r \\le r_{+}'),
+      ', sliding with ',
+      m('\\dot{s}^{+} \\le 0'),
+      ' for ',
+      m('r \\le r_{-}'),
+      ' and sliding with ',
+      m('\\dot{s}^{+} \\ge 0'),
+      ' for ',
+      m('r \\ge r_{+}'),
+      ', where',
+    ),
+    equations(
+      equation(`impact-${fi.map + 1}-edge-lower`, 'r_{-}', mathLines(edges.lower)),
+      equation(`impact-${fi.map + 1}-edge-upper`, 'r_{+}', mathLines(edges.upper)),
+    ),
+    paragraph(
+      'with ',
+      m('r_{\\pm} = (1 + e)(\\pm\\mu W_{tt} - W_{nt})/(W_{nn} \\mp \\mu W_{nt})'),
+      ': one outcome for each ',
+      m('r'),
+      ' where ',
+      m('W_{nn} > \\mu |W_{nt}|'),
+      '. A slide whose ',
+      m('\\dot{s}^{+}'),
+      ' has the sign opposite to ',
+      m('\\dot{s}^{-}'),
+      ', the slip reversing within the impact, is the only admissible outcome for ',
+      m('0 < r < r_{-}'),
+      ' and for ',
+      m('r_{+} < r < 0'),
+      '. At the run’s first impact, ',
+      m(`t = ${fourDigits(fi.t)}`),
+      ', ',
+      m(`r = ${fourDigits(ratio)}`),
+      ' and the sticking interval is ',
+      m(`[r_{-}, r_{+}] = [${fourDigits(lo)}, ${fourDigits(hi)}]`),
+      '; ',
+      m('r'),
+      ' lies ',
+      ...textInlines(`${verdict}.`),
     ),
   ];
 }

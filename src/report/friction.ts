@@ -27,9 +27,7 @@ import { freeSymbols, numericValue, sym, ZERO, type Expr } from '../core/expr.js
 import { inKnownNames, sumNamer } from './repeats.js';
 import { phaseSums } from './unilateral.js';
 import { subs } from '../core/subs.js';
-import { fourDigits, indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
-
-const subscript = (name: string): string => `\\mathrm{${name.replace(/_/g, '\\_')}}`;
+import { contactSubscript, fourDigits, indexSum, math, mathLines, mechanicsSymbol, proseName, reportSymbols, upTo } from './notation.js';
 
 /** The friction section; where a paper check compares the support variants' closed forms, they are printed once, in the paper's names there. */
 export function frictionSection(
@@ -101,7 +99,7 @@ function namedCoefficient(system: DerivedSystem, c: CoulombContact): { letter: s
 function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombContact): Block[] {
   const name = system.model.unilateral[c.contact]!.name;
   const other = system.model.unilateral[twin.contact]!.name;
-  const s = subscript(name);
+  const s = contactSubscript(name);
   const row = c.slip[0]!.row;
   return [
     paragraph(`Contact ${proseName(name)} has the same Coulomb friction as ${proseName(other)}: its slip coordinate has the gradient`),
@@ -119,7 +117,7 @@ function twinBlocks(system: DerivedSystem, c: CoulombContact, twin: CoulombConta
 
 function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
   const name = system.model.unilateral[c.contact]!.name;
-  const s = subscript(name);
+  const s = contactSubscript(name);
   const coordinates = system.model.coordinates;
   const sameCoefficient = c.kinetic === c.static;
   // A spatial contact slides in its tangent plane: two slip coordinates s_{C,1}, s_{C,2}, each gradient
@@ -251,7 +249,7 @@ function painleveBlocks(system: DerivedSystem, c: CoulombContact, coefficient: s
   const thresholds = c.painleve ?? [];
   if (!thresholds.length) return [];
   const name = system.model.unilateral[c.contact]!.name;
-  const s = subscript(name);
+  const s = contactSubscript(name);
   const mu = math(c.kinetic);
   const theta = mechanicsSymbol(thresholds[0]!.coordinate);
   const same = thresholds.every((t) => t.threshold === thresholds[0]!.threshold);

@@ -157,6 +157,16 @@ function passesParagraph(model: Model, passes: readonly PassThrough[]): Block {
   );
 }
 
+/** The impacts' losses to four digits: one number where those do not tell them apart (a walker on its gait), else the least and the largest. */
+/** "T⁻ − T⁺ = 5.498 J", or "T⁻ − T⁺ from 5.412 to 5.498 J". */
+const lossInlines = ([lo, hi]: readonly string[]): Inline[] =>
+  hi === undefined ? [m(`T^{-} - T^{+} = ${lo}`), ' J'] : [m('T^{-} - T^{+}'), ' from ', m(lo!), ' to ', m(hi), ' J'];
+
+export function lossValues(lost: readonly number[]): string[] {
+  const [lo, hi] = [Math.min(...lost), Math.max(...lost)].map((x) => `${Number(x.toPrecision(4))}`);
+  return lo === hi ? [hi!] : [lo!, hi!];
+}
+
 /**
  * The kinetic energy the simulated impacts take (studies/impact-losses.ts):
  * its range, and whether it is Carnot's ½[q̇]ᵀM[q̇] (rubanovich1981 (3.14)).
@@ -164,16 +174,11 @@ function passesParagraph(model: Model, passes: readonly PassThrough[]): Block {
 function lossesParagraph(l: ImpactLosses): Block {
   const lost = l.impacts.map((i) => i.lost);
   const [lo, hi] = [Math.min(...lost), Math.max(...lost)];
-  const value = (x: number): string => formatNumber(Number(x.toPrecision(4)));
   const n = l.impacts.length;
   return paragraph(
     n === 1 ? 'The impact takes the kinetic energy ' : `Each of the ${n} impacts takes the kinetic energy `,
     // A cascade's last impacts take next to nothing: then only the largest loss is said.
-    ...(value(lo) === value(hi)
-      ? [m(`T^{-} - T^{+} = ${value(lo)}`), ' J']
-      : lo < 1e-3 * hi
-        ? [m(`T^{-} - T^{+}`), ' of up to ', m(value(hi)), ' J']
-        : [m(`T^{-} - T^{+} = ${value(lo)} \\ldots ${value(hi)}`), ' J']),
+    ...(lo < 1e-3 * hi ? [m(`T^{-} - T^{+}`), ' of up to ', m(formatNumber(Number(hi.toPrecision(4)))), ' J'] : lossInlines(lossValues(lost))),
     ...(l.carnot
       ? [
           ', which is Carnot’s loss ',

@@ -64,7 +64,7 @@ export function mechanicsSymbol(name: string): string {
       return `${base.includes('_') ? `{${base}}` : base}_{${role.index}}`;
     }
     case 'slip-sign':
-      return `\\operatorname{sgn}\\dot{s}_{${/^\d+$/.test(role.label) ? role.label : `\\mathrm{${role.label.replace(/_/g, '\\_')}}`}}`;
+      return `\\operatorname{sgn}\\dot{s}_{${/^\d+$/.test(role.label) ? role.label : contactSubscript(role.label)}}`;
     case 'support-reaction':
       return `N_{${role.index}}`;
     case 'support-side':
@@ -511,7 +511,10 @@ const HOLDS_POTENTIAL: { readonly [K in RealizedLaw['kind']]: (law: Extract<Real
   potential: () => true,
 };
 
-/** ṡ of a contact's slip coordinate, the contact's name upright (ṡ_tip). */
+/** ṡ of a contact's slip coordinate, subscripted by the contact (ṡ_A of end A, ṡ_tip). */
 export function slipRateSymbol(name: string): string {
-  return `\\dot{s}_{\\mathrm{${name.replace(/_/g, '\\_')}}}`;
+  return `\\dot{s}_{${contactSubscript(name)}}`;
 }
+
+/** A contact's name as a subscript: a word and a letter by the letter (endA → A, as proseName reads it "end A"), else upright (tip). */
+export const contactSubscript = (name: string): string => /^[a-z]+([A-Z])$/.exec(name)?.[1] ?? `\\mathrm{${name.replace(/_/g, '\\_')}}`;

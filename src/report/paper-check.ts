@@ -283,7 +283,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
               r.printed && !r.printed.agrees
                 ? // A bound the paper prints for the quantity (kozlov1988 §3's t > 2R/[u(1 − e)]): where it holds, not "differs".
                   [...(r.formula.display && r.formula.reading ? noteInlines(r.formula.reading) : ['differs']), `; the reading: ${r.agrees ? verdict(r) : 'no'}`]
-                : [r.agrees ? verdict(r) : 'no'],
+                : verdictCell(r),
             ],
           ],
     ),
@@ -426,6 +426,16 @@ function verdict(r: PaperCheckRow): string {
   if (r.how === 'symbolic') return 'yes, symbolically';
   if (r.how === 'numeric') return `yes, at ${POINTS} points`;
   return `yes, to ${r.formula.tolerance!.toExponential(0)}`;
+}
+
+/**
+ * The Agrees cell: a measured row with its difference beside the tolerance, so that a gap well inside a loose
+ * tolerance shows (goswami1998's rates, 5.8e-4 from the quote), and a row that disagrees with how far.
+ */
+function verdictCell(r: PaperCheckRow): Inline[] {
+  if (!r.measured || r.formula.tolerance === undefined) return [r.agrees ? verdict(r) : 'no'];
+  const gap = m(decimal(r.measured.value - r.measured.paper, 2));
+  return [r.agrees ? 'yes, ' : 'no, ', gap, r.agrees ? ` apart (to ${r.formula.tolerance.toExponential(0)})` : ' apart'];
 }
 
 /** A parameter a number was measured at: a power of ten from 10⁴ on as such (N = 10^5, as the sweep's values print), else six digits. */

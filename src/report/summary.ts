@@ -5,19 +5,21 @@
 // conclusion. Nothing here computes: every statement prints a fact the
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
-import { freeSymbols, sym, ZERO, type Sym } from '../core/expr.js';
+import { div, freeSymbols, mul, num, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { evaluate } from '../core/evaluate.js';
+import { simplify } from '../core/trig.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
-import { velocitySymbol } from '../model/names.js';
+import { preImpactName, velocitySymbol } from '../model/names.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
 import type { ModeDirections } from '../studies/mode-directions.js';
 import type { ModeShares } from '../studies/mode-shares.js';
 import type { FirstImpact } from '../studies/first-impact.js';
-import { firstImpactBlocks } from './first-impact.js';
+import { firstImpactBlocks, loneOutcomeBlocks } from './first-impact.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { BifurcationKind } from '../runtime/analysis/continuation.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
@@ -31,7 +33,7 @@ import { supportRestFinding } from './support-rest-finding.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
-import type { MotionSimulation } from './motion.js';
+import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle, nonNegative } from './unilateral.js';
 import { complexLatex } from './periodic.js';
@@ -390,7 +392,7 @@ function outcomeFindings(f: SummaryFacts): Inline[][] {
       const shares = left.map(({ share, mode }): Inline[] => [
         alike ? `${together(mode)} on ${percent(share)}` : `${modeTitle(u, im.scenario, mode)} on ${percent(share)}`,
       ]);
-      const sampled = 'samples' in d ? ` (${d.samples} sampled)` : '';
+      const sampled = 'samples' in d && !d.exact ? ` (${d.samples} sampled)` : '';
       const scenario = proseNames(
         f.system.model.unilateral.map((c) => c.name),
         im.scenario.name,
@@ -403,9 +405,22 @@ function outcomeFindings(f: SummaryFacts): Inline[][] {
         m(`(${d.velocities.map(mechanicsSymbol).join(', ')})`),
         ' at the default parameters',
         // The sticking mode's cone in the velocities before (mode-directions.ts stickCone): the share's edge in closed form.
-        ...(d.stick ? [`; ${alike ? 'sticking' : `mode ${d.stick.mode + 1}`} needs `, m(`|${math(d.stick.tangential)}| \\le ${math(d.stick.bound)}`)] : []),
+        ...(d.stick ? [`; ${alike ? 'sticking' : `mode ${d.stick.mode + 1}`} needs `, m(coneLatex(f.system, d.stick.tangential, d.stick.bound))] : []),
       ];
     });
+}
+
+/**
+ * |t| ≤ b with t one velocity times a factor of one sign at the defaults (−m ẋ⁻), printed over that factor's
+ * magnitude: |ẋ⁻| ≤ μ(1 + e)(−ẏ⁻), not |−m ẋ⁻| ≤ −m μ(1 + e) ẏ⁻.
+ */
+function coneLatex(system: DerivedSystem, t: Expr, b: Expr): string {
+  const [v, ...more] = [...freeSymbols(t)].filter((n) => system.model.coordinates.some((c) => n === preImpactName(c.name)));
+  const factor = v && !more.length ? simplify(div(t, sym(v))) : undefined;
+  const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
+  const sign = factor && !freeSymbols(factor).has(v!) ? Math.sign(evaluate(factor, defaults)) : 0;
+  if (!sign) return `|${math(t)}| \\le ${math(b)}`;
+  return `|${math(sym(v!))}| \\le ${math(simplify(div(b, mul(num(sign), factor!))))}`;
 }
 
 /** The outcomes of the impacts at closed contacts (outcomeFindings) as a results subsection, beside the impact maps they read. */
@@ -424,6 +439,8 @@ export function outcomesSection(f: SummaryFacts): Section | undefined {
         '): ',
         ...found.flatMap((x, i) => [i ? ' ' : '', ...(i ? capital(x) : x), '.']),
       ),
+      // An end striking alone, the run's first impact among them: its outcome by the ratio of its slip to its approach.
+      ...(f.firstImpact ? loneOutcomeBlocks(f.system, f.firstImpact) : []),
     ],
   };
 }
@@ -432,12 +449,11 @@ export function outcomesSection(f: SummaryFacts): Section | undefined {
 function lossFindings(simulation: MotionSimulation | undefined): Inline[][] {
   const l = simulation && 'trajectory' in simulation ? simulation.losses : undefined;
   if (!l?.carnot) return [];
-  const lost = l.impacts.map((i) => Number(i.lost.toPrecision(3)));
-  const [lo, hi] = [Math.min(...lost), Math.max(...lost)];
+  const [lo, hi] = lossValues(l.impacts.map((i) => i.lost));
   return [
     [
       l.impacts.length === 1 ? 'the impact of the simulation takes ' : `each of the ${l.impacts.length} impacts of the simulation takes `,
-      m(lo === hi ? `${lo}` : `${lo} \\ldots ${hi}`),
+      ...(hi === undefined ? [m(lo!)] : ['from ', m(lo!), ' to ', m(hi)]),
       ' J of kinetic energy, Carnot’s loss ',
       m('\\tfrac{1}{2}[\\dot{q}]^{\\top} M [\\dot{q}]'),
     ],
@@ -450,6 +466,21 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
   if (!w) return [];
   const e = mechanicsSymbol(study.restitution.parameter);
   const b = study.stick[0];
+  const same = b && study.stick.every((o) => Math.abs(o.least - b.least) < 1e-9);
+  // The derived gain of a sticking end, attained and above every sampled gain, is the finding; the samples are not.
+  if (same && b.supremum >= w.gain)
+    return [
+      [
+        'Newton’s restitution with Coulomb friction raises the kinetic energy of some admissible impacts (Kane’s paradox): an end striking alone and sticking gains up to ',
+        `${+(100 * b.supremum).toFixed(2)} % of `,
+        m('T^{-}'),
+        ', attained at ',
+        m(`${e} = ${study.restitution.range[1]}`),
+        ', and never for ',
+        m(`${e} \\le ${+b.threshold.toFixed(4)}`),
+        ' (derived)',
+      ],
+    ];
   const exact: Inline[] =
     b && study.stick.every((o) => Math.abs(o.least - b.least) < 1e-9)
       ? [
@@ -663,7 +694,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     out.push([
       // A model without rigid contacts (its walls realized by forces) has no impacts to count.
       `the motion has ${stability} periodic orbit of period ${orbit.period.toPrecision(4)}${f.system.model.unilateral.length ? ` with ${plural(orbit.impacts.length, 'impact')} per period` : ''}`,
-      ...(brief ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
+      // A gait (a mirror step) by its step and multipliers: its state on the section is the Results' to quote.
+      ...(brief || f.orbit!.step ? briefOrbitFacts(f.orbit!) : orbitFacts(f.system, f.orbit!)),
       ...sweepVerdicts(f.orbit!, f.paper),
       ...(shifted.length
         ? [
@@ -1073,7 +1105,9 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     const { agree, checked } = agreement(f.paper);
     const off = printed(f.paper)
       .filter((r) => r.agrees === false)
-      .map((r) => r.formula.eq);
+      .map((r) => r.formula.eq)
+      // Rows of one equation named once (goswami1998's two rates of its fixed point).
+      .filter((eq, i, all) => all.indexOf(eq) === i);
     // "formulas", as the abstract counts them: the rows check equations of motion beside results (kozlov1988 (3.3)).
     const word = generalTheory(f.paper.source) ? 'relation' : 'formula';
     const how = (kind: PaperCheckRow['how']): number => printed(f.paper!).filter((r) => r.agrees && r.how === kind).length;
@@ -1140,6 +1174,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
 export function conclusionBlocks(f: SummaryFacts): Block[] {
   const found = findings(f);
   const what = subject(f.system.model.title);
-  if (found.length) return [paragraph(`For ${what}, `, ...series(found, ';'), '.')];
+  // A finding a sentence: a run of them joined by semicolons reads as one sentence a page long.
+  if (found.length) return [paragraph(`For ${what}, `, ...found[0]!, '.', ...found.slice(1).flatMap((x) => [' ', ...capital(x), '.']))];
   return [paragraph(`For ${what}, Section `, ref('sec:derivation'), ' gives ', ...series(derivedParts(f.system)), ' in closed form.')];
 }

@@ -13,6 +13,7 @@ import * as Q from '../core/rational.js';
 import { mul, neg, num, pow, ZERO, type Expr } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { mirrorInvariant } from '../derive/unilateral/mirror-phases.js';
 import { postImpactName, preImpactName, slipSignSymbol } from '../model/names.js';
 import type {
   ConditionStatement,
@@ -347,7 +348,9 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     const mirror = phase.mirror && u.phases[phase.mirror.of]!;
     const forms = mirror ?? phase;
     const named = nameRepeated(model, phaseExprs(system, forms, forms.fixed ?? forms.explicit!), namer);
-    const letter = named.name?.symbol.kind === 'sym' ? [named.name.symbol.name] : [];
+    // A name the exchange leaves unchanged keeps its letter and is not defined again; another takes a prime.
+    const same = phase.mirror && named.name ? mirrorInvariant(model, phase.mirror.swap, named.name.value) : false;
+    const letter = named.name?.symbol.kind === 'sym' && !same ? [named.name.symbol.name] : [];
     const notation = phase.mirror ? exchangedNotation(phase.mirror.swap, letter) : MECHANICS;
     const lines = (e: Expr): string[] => mathLines(e, undefined, notation);
     // Entry i of the mirror is the source's entry of the exchanged coordinate (mirror-phases.ts).
@@ -368,7 +371,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
         ...cs.map((c, i) => equation(`phase-${phase.active.join('-')}-${c.name}`, mechanicsSymbol(c.qdd.name), lines(named.exprs[entry(i)]!))),
         ...phase.rows.map((r, k) => equation(`phase-${phase.active.join('-')}-${r.label}`, rateSymbol(r), lines(named.exprs[cs.length + k]!))),
       ),
-      ...whereBlocks(named, notation),
+      ...(same ? [paragraph('with the same ', m(math(named.name!.symbol)), ', which the exchange leaves unchanged.')] : whereBlocks(named, notation)),
     );
   }
   return { id: 'contact-phases', title: 'Contact phases', blocks };
@@ -831,7 +834,9 @@ function sharesBlock(system: DerivedSystem, im: ImpactMap, s: ModeShares): Block
     'Every condition above is linear and homogeneous in ',
     m(s.velocities.map(mechanicsSymbol).join(', ')),
     ...(at ? [', so at the default parameters (', m(at), ')'] : [', so']),
-    ` the mode depends only on their direction. Of ${s.samples} directions drawn uniformly on the unit sphere on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, the admissible modes are ${seen.join(', ')}`,
+    s.exact
+      ? ` the mode depends only on their direction. Of the directions on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, a polyhedral cone, the admissible modes take the shares their cones’ solid angles give: ${seen.join(', ')}`
+      : ` the mode depends only on their direction. Of ${s.samples} directions drawn uniformly on the unit sphere on which ${approaching} ${im.scenario.striking?.length ? 'approach' : 'approaches'}, the admissible modes are ${seen.join(', ')}`,
     unseen.length ? `; ${unseen.length > 1 ? `${unseen.slice(0, -1).join(', ')} and ${unseen[unseen.length - 1]}` : unseen[0]} on none.` : '.',
     s.withoutOutcome > 0 ? ` On ${percent(s.withoutOutcome)} of them no mode is admissible.` : '',
     neverLeaveSentence(u, s.neverLeave),

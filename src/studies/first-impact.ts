@@ -14,6 +14,9 @@ import type { Expr } from '../core/expr.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName } from '../model/names.js';
 import type { Trajectory } from '../runtime/hybrid/trajectory.js';
+import { spdSolver } from '../numeric/spd-solver.js';
+import { glockerImpact, incrementalImpact, type LawOutcome } from './lone-impact-laws.js';
+import { loneEdges, type LoneEdges } from './lone-outcomes.js';
 import { slidingSigns } from './mode-directions.js';
 
 /** One outcome of the impact's map at the run's state: stick, or slide in a direction. */
@@ -50,6 +53,11 @@ export interface FirstImpact {
   readonly normalWork: number;
   readonly frictionWork: number;
   readonly energyChange: number;
+  /** The same impact under the other laws (lone-impact-laws.ts): Coulomb on the increments, and Glocker's. */
+  readonly incremental: LawOutcome;
+  readonly glocker?: LawOutcome;
+  /** The edges r₋ ≤ r₊ of sticking in r = ṡ⁻/|ḟ⁻| (lone-outcomes.ts), their values here, and the run's r. */
+  readonly edges?: LoneEdges & { readonly values: readonly [number, number]; readonly ratio: number };
 }
 
 /** Relative agreement of the map's velocities after with the run's. */
@@ -99,9 +107,27 @@ export function firstImpact(system: DerivedSystem, tr: Trajectory): FirstImpact 
     if (!taken) continue;
     const normalVelocity = [rate(kin.normal.row, e.qd), rate(kin.normal.row, e.qdPlus)] as const;
     const slipVelocity = [rate(slip.row, e.qd), rate(slip.row, e.qdPlus)] as const;
-    const kinetic = (v: readonly number[]): number => {
-      const M = system.lagrange2.massMatrix.map((row) => row.map((x) => evaluate(x, env)));
-      return 0.5 * v.reduce((s, vi, i) => s + vi * M[i]!.reduce((r, mij, j) => r + mij * v[j]!, 0), 0);
+    const M = system.lagrange2.massMatrix.map((row) => row.map((x) => evaluate(x, env)));
+    const kinetic = (v: readonly number[]): number => 0.5 * v.reduce((s, vi, i) => s + vi * M[i]!.reduce((r, mij, j) => r + mij * v[j]!, 0), 0);
+    // The contact's Delassus matrix: its normal and slip rows through M⁻¹.
+    const rows = [kin.normal.row, slip.row].map((r) => r.map((x) => evaluate(x, env)));
+    const along = rows.map((r) => spdSolver(M.length, M)!(r));
+    const w = (i: number, j: number): number => rows[i]!.reduce((s, x, k) => s + x * along[j]![k]!, 0);
+    const lone = {
+      W: [
+        [w(0, 0), w(0, 1)],
+        [w(1, 0), w(1, 1)],
+      ],
+      before: [normalVelocity[0], slipVelocity[0]],
+      e: evaluate(kin.restitution, params),
+      mu: evaluate(kin.friction.kinetic, params),
+    } as const;
+    const glocker = glockerImpact(lone);
+    const closed = loneEdges(system, map);
+    const edges = closed && {
+      ...closed,
+      values: [evaluate(closed.lower, env), evaluate(closed.upper, env)] as const,
+      ratio: slipVelocity[0] / Math.abs(normalVelocity[0]),
     };
     const strip = ({ qdPlus: _, ...o }: ImpactOutcome & { readonly qdPlus: number[] }): ImpactOutcome => o;
     return {
@@ -118,6 +144,9 @@ export function firstImpact(system: DerivedSystem, tr: Trajectory): FirstImpact 
       normalWork: 0.5 * taken.normal * (normalVelocity[0] + normalVelocity[1]),
       frictionWork: 0.5 * taken.tangential * (slipVelocity[0] + slipVelocity[1]),
       energyChange: kinetic(e.qdPlus) - kinetic(e.qd),
+      incremental: incrementalImpact(lone),
+      ...(glocker ? { glocker } : {}),
+      ...(edges ? { edges } : {}),
     };
   }
   return undefined;

@@ -43,6 +43,12 @@ export interface ImpactEnergyStudy {
   readonly outcomes: number;
   /** The largest gain found, at any e of the scan; absent: no outcome gains. */
   readonly largest?: EnergyGain;
+  /**
+   * The largest gain of a sliding outcome of a contact striking alone, the outcome the exact bounds leave open
+   * (stick-gain.ts: sticking is bounded, sliding on along the slip never gains), and of an impact at closed contacts.
+   */
+  readonly largestSlide?: EnergyGain;
+  readonly largestClosed?: EnergyGain;
   /** The largest e of the scan at which no sampled outcome gains. */
   readonly dissipativeUpTo: number;
   /** The exact bound of the sticking outcome of each end striking alone (stick-gain.ts). */
@@ -76,6 +82,8 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
   const grid = Array.from({ length: STEPS + 1 }, (_, k) => range[0] + ((range[1] - range[0]) * k) / STEPS);
   const worst = grid.map(() => 0);
   let largest: EnergyGain | undefined;
+  let largestSlide: EnergyGain | undefined;
+  let largestClosed: EnergyGain | undefined;
   let outcomes = 0;
   maps.forEach((im) => {
     const map = system.unilateral!.impactMaps.indexOf(im);
@@ -91,7 +99,12 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
             outcomes++;
             const gain = (energyAt(zero, one, value) - zero.Tminus) / zero.Tminus;
             worst[g] = Math.max(worst[g]!, gain);
-            if (gain > GAIN && gain > (largest?.gain ?? 0)) largest = { gain, map, mode: k, values: { ...sample, ...direction, [e]: value } };
+            if (!(gain > GAIN)) return;
+            const found = (best: EnergyGain | undefined): EnergyGain =>
+              gain > (best?.gain ?? 0) ? { gain, map, mode: k, values: { ...sample, ...direction, [e]: value } } : best!;
+            largest = found(largest);
+            if (im.scenario.closed.length) largestClosed = found(largestClosed);
+            else if (im.modes[k]!.friction === 'slide') largestSlide = found(largestSlide);
           });
         }
       });
@@ -103,6 +116,8 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
     impacts,
     outcomes,
     ...(largest ? { largest } : {}),
+    ...(largestSlide ? { largestSlide } : {}),
+    ...(largestClosed ? { largestClosed } : {}),
     dissipativeUpTo: firstGain < 0 ? range[1] : (grid[firstGain - 1] ?? range[0]),
     stick: stickGainBounds(system, range[1]),
   };

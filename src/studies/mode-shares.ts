@@ -7,7 +7,9 @@
 // admissible (a sliding mode in either direction of sliding). Every
 // condition is homogeneous in the velocities, so the share of directions is
 // the share of the approach cone. A sampled share, not a derived one: a
-// mode admissible on none of the samples is reported as such.
+// mode admissible on none of the samples is reported as such. With three
+// free velocities the cones are polyhedral in R³, and each mode's share is
+// exact: solid angles (solid-angle.ts), the samples kept for the rest.
 // Tests: test/studies/mode-shares.test.ts.
 import { evaluate, type Env } from '../core/evaluate.js';
 import { addAll, freeSymbols, mul, sym, type Expr } from '../core/expr.js';
@@ -15,6 +17,7 @@ import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName } from '../model/names.js';
 import { neverLeaving, slidingSigns, stickCone, type StickCone } from './mode-directions.js';
 import { gaussian, seeded } from './seeded.js';
+import { coneSolidAngle } from './solid-angle.js';
 
 export interface ModeShares {
   /** Index into the system's impact maps. */
@@ -25,8 +28,12 @@ export interface ModeShares {
   readonly parameters: Readonly<Record<string, number>>;
   /** Approaching directions sampled. */
   readonly samples: number;
-  /** Per mode of the map, the share of the sampled directions on which it is admissible. */
+  /**
+   * Per mode of the map, the share of the sampled directions on which it is admissible; with three free velocities
+   * the exact share instead, its cones' solid angles over the approach cone's (solid-angle.ts).
+   */
   readonly modeShares: readonly number[];
+  readonly exact?: true;
   /** The share on which no mode is admissible. */
   readonly withoutOutcome: number;
   /** The closed contacts that leave in no mode admissible on the samples (a rod's end lying on the floor). */
@@ -78,6 +85,14 @@ export function modeShares(system: DerivedSystem, samples = SAMPLES): ModeShares
       if (!admissible.includes(true)) none++;
     }
     if (!kept) return [];
+    // Three velocities: each mode's share exact, the solid angles of its cones (one per sliding direction, disjoint)
+    // cut from the approach cone, over the approach cone's.
+    const exact = names.length === 3;
+    const cone = (rows: readonly (readonly number[])[]): number => coneSolidAngle(rows.map((r) => [r[0]!, r[1]!, r[2]!] as const));
+    const inward = approach.map((a) => a!.map((x) => -x));
+    const shares = exact
+      ? modes.map((ds) => ds.reduce((sum, cs) => sum + cone([...inward, ...cs.map((c) => c!)]), 0) / cone(inward))
+      : counts.map((c) => c / kept);
     const used = new Set(im.modes.flatMap((mode) => mode.conditions.flatMap((c) => [...freeSymbols(c.expr)])));
     return [
       {
@@ -85,7 +100,8 @@ export function modeShares(system: DerivedSystem, samples = SAMPLES): ModeShares
         velocities: names,
         parameters: Object.fromEntries(Object.entries(parameters).filter(([name]) => used.has(name))),
         samples: kept,
-        modeShares: counts.map((c) => c / kept),
+        modeShares: shares,
+        ...(exact ? { exact: true as const } : {}),
         withoutOutcome: none / kept,
         neverLeave: neverLeaving(im, counts),
         ...(stickCone(im) ? { stick: stickCone(im)! } : {}),

@@ -52,7 +52,8 @@ export function stickGainBounds(system: DerivedSystem, top: number): StickGainBo
   });
 }
 
-function stickGain(system: DerivedSystem, im: ImpactMap, map: number, top: number): StickGainBound | undefined {
+/** The Delassus matrix of a contact with a slip row striking alone, (W_nn, W_nt, W_tt): its normal and slip rows through M⁻¹. */
+export function delassus(system: DerivedSystem, im: ImpactMap): readonly [Expr, Expr, Expr] | undefined {
   const c = system.unilateral!.contacts[im.scenario.arriving]!;
   const slip = c.slip?.[0];
   if (!slip || im.scenario.closed.length) return undefined;
@@ -60,7 +61,13 @@ function stickGain(system: DerivedSystem, im: ImpactMap, map: number, top: numbe
   const along = [c.normal.row, slip.row].map((r) => solveSmall(M, r)?.x);
   if (along.some((a) => !a)) return undefined;
   const dot = (r: readonly Expr[], a: readonly Expr[]): Expr => simplify(add(...r.map((x, i) => mul(x, a[i]!))));
-  const [a, b, d] = [dot(c.normal.row, along[0]!), dot(c.normal.row, along[1]!), dot(slip.row, along[1]!)] as [Expr, Expr, Expr];
+  return [dot(c.normal.row, along[0]!), dot(c.normal.row, along[1]!), dot(slip.row, along[1]!)];
+}
+
+function stickGain(system: DerivedSystem, im: ImpactMap, map: number, top: number): StickGainBound | undefined {
+  const W = delassus(system, im);
+  if (!W) return undefined;
+  const [a, b, d] = W;
   const ratio = together(simplify(div(add(mul(a, d), neg(mul(b, b))), mul(a, d))));
   const symbols = [...freeSymbols(ratio)];
   const coordinates = system.model.coordinates.filter((q) => symbols.includes(q.q.name));

@@ -15,7 +15,7 @@ describe("simulate falling-rod in Painlevé's situations", () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(
-      /^error \[contact-inconsistent\]: \[model 'falling-rod', field 'frictionPhase'\] no admissible contact mode for contacts 'tip'.*\(at t = 0\)$/m,
+      /^error \[contact-inconsistent\]: \[model 'falling-rod', field 'frictionPhase'\] no admissible contact mode for contacts 'endA'.*\(at t = 0\)$/m,
     );
     // The state it failed at: θ = π/6 on the floor, sliding backwards.
     expect(r.stderr).toMatch(/^ {2}state at t = 0: q = \[0, 0\.5, 0\.5235987755982988\], qd = \[-1, 0, 0\]$/m);
@@ -24,7 +24,7 @@ describe("simulate falling-rod in Painlevé's situations", () => {
   it("separating (θ̇ = 5): runs, and the JSON has the 'indeterminate' event with the chosen mode (open) and the alternative (sliding back)", async () => {
     const run = await simulateJson('falling-rod', ...onTheFloor, '--qd0', 'x=-1-5*l*sin(pi/6)', '--qd0', 'y=5*l*cos(pi/6)', '--qd0', 'theta=5');
     const e = run.events[0] as (typeof run.events)[number] & { modes?: number[]; alternatives?: number[][] };
-    expect(e).toMatchObject({ t: 0, type: 'indeterminate', contacts: ['tip'], modes: [0, 0], alternatives: [[-1, 0]] });
+    expect(e).toMatchObject({ t: 0, type: 'indeterminate', contacts: ['endA'], modes: [0, 0], alternatives: [[-1, 0]] });
     expect(e.q[2]).toBeCloseTo(Math.PI / 6, 15);
     [-1 - 5 * Math.sin(Math.PI / 6), 5 * Math.cos(Math.PI / 6), 5].forEach((v, i) => expect(e.qd[i]).toBeCloseTo(v, 14));
   });

@@ -296,7 +296,7 @@ describe.runIf(HAVE_GCC || IN_CI)('the C driver of every example with contacts',
     const c = run(build(sys, rod.source), ['-q', q0.join(','), '-v', '-1,0,0', '-p', 'mu=3']);
     expect(c.status).toBe(2);
     const stop = c.events.at(-1)!;
-    expect([stop.kind, stop.fields.t, stop.fields.reason, stop.fields.contacts]).toEqual(['stop', '0', 'contact-inconsistent', 'tip']);
+    expect([stop.kind, stop.fields.t, stop.fields.reason, stop.fields.contacts]).toEqual(['stop', '0', 'contact-inconsistent', 'endA']);
     const mod = await loadGenerated(sys);
     const failure = (() => {
       try {

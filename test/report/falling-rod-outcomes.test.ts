@@ -18,23 +18,54 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
   it('Results open with the outcomes: the closed end never leaves, the ends stick or slide together', () => {
     const results = section('results');
     expect(results).toContain('Outcomes of the impacts');
-    expect(results).toContain('when tip strikes while tip B is closed, tip B never leaves and the contacts stick on 26.9 \\% and slide on 73.1 \\%');
-    expect(results).toContain('When tip and tip B strike together, tip and tip B never leave and the contacts stick on 38.6 \\% and slide on 61.4 \\%');
-    expect(section('conclusion')).toContain('when tip B strikes while tip is closed, tip never leaves and the contacts stick on 26.9 \\%');
+    expect(results).toContain('when end A strikes while end B is closed, end B never leaves and the contacts stick on 26.9 \\% and slide on 73.1 \\%');
+    // Both ends together: exact shares, solid angles of the cones (a referee's 4·10⁶ sampled directions: 37.5 %).
+    expect(results).toContain(
+      'When end A and end B strike together, end A and end B never leave and the contacts stick on 37.5 \\% and slide on 62.5 \\% of the approaching directions of',
+    );
+    expect(section('conclusion')).toContain('. When end B strikes while end A is closed, end A never leaves and the contacts stick on 26.9 \\%');
     // The edge in closed form: the common tangential impulse −m ẋ⁻ inside μ(ΔΛ₁ + ΔΛ₂).
-    expect(results).toContain('at the default parameters; sticking needs $|-m \\dot{x}^{-}| \\le ');
+    expect(results).toContain('at the default parameters; sticking needs $|\\dot{x}^{-}| \\le l \\mu (1 + e) \\dot{\\theta}^{-}$');
+    expect(results).toContain('sticking needs $|\\dot{x}^{-}| \\le -\\mu (1 + e) \\dot{y}^{-}$');
   });
 
-  it('impact 5 lists the mirror modes (tip B stays, tip leaves) and finds them never admissible', () => {
+  it('an end striking alone: sticking for r₋ ≤ ṡ⁻/|ḟ⁻| ≤ r₊, the slides beyond; the run’s first impact below r₋', () => {
+    const results = section('results');
+    // By hand at θ = 0.7, μ = 0.3, e = 0.5 (m, l drop out): r± = (1 + e)(±μ(1 + 3 sin²θ) + (3/2) sin 2θ)/(1 + 3(cos θ ± μ sin θ) cos θ),
+    // and the run's r = ṡ⁻/|ḟ⁻| = 1/√(2g(1 − sin 0.7)) after the fall from y = 1 with ẋ = 1.
+    const [c, s] = [Math.cos(0.7), Math.sin(0.7)];
+    const edge = (k: 1 | -1) => (1.5 * (k * 0.3 * (1 + 3 * s * s) + 1.5 * Math.sin(1.4))) / (1 + 3 * (c + k * 0.3 * s) * c);
+    expect([edge(-1), edge(1), 1 / Math.sqrt(2 * 9.81 * (1 - s))].map((x) => Number(x.toPrecision(4)))).toEqual([0.5222, 1.009, 0.3785]);
+    expect(results).toContain('When end A strikes alone, its outcome is decided by $r = \\dot{s}^{-}/|\\dot{f}^{-}|$ alone');
+    expect(results).toContain(
+      '$r = 0.3785$ and the sticking interval is $[r_{-}, r_{+}] = [0.5222, 1.009]$; $r$ lies below it: it slides with $\\dot{s}^{+} \\le 0$.',
+    );
+  });
+
+  it('the first impact under the algebraic, the incremental and Glocker’s law side by side (a referee’s numbers)', () => {
+    const discussion = section('discussion');
+    expect(discussion).toContain('algebraic (Newton--Coulomb) & $1.715$ & $0.5144$ & $-0.3796$ & $-0.9729$');
+    expect(discussion).toContain('incremental (Routh, Darboux--Keller) & $1.536$ & $0.182$ & $-0.8621$');
+    expect(discussion).toContain('Glocker & $1.67$ & $0.4314$ & $-0.5$');
+  });
+
+  it('Kane’s gain: the derived 56.25 % = 1/0.64 − 1, attained, not a sampled bound below it', () => {
+    expect(section('discussion')).toContain('its largest gain is 56.25 \\% of $T^{-}$, attained');
+    expect(section('conclusion')).toContain('an end striking alone and sticking gains up to 56.25 \\% of $T^{-}$, attained at $e = 1$');
+    expect(tex).not.toContain('at least 55');
+    expect(tex).not.toContain('sampled only');
+  });
+
+  it('impact 5 lists the mirror modes (end B stays, end A leaves) and finds them never admissible', () => {
     const maps = section('impact-maps');
-    // Mode 1's ΔΛ₁ = m(1 + e)(lθ̇⁻ − ẏ⁻)/4 with the ends swapped (θ̇⁻ → −θ̇⁻): tip B alone takes the impulse.
-    expect(maps).toContain('Mode 5 (tip B stays and sticks, tip leaves)');
-    expect(maps).toContain('Mode 6 (tip B stays and slides, tip leaves)');
+    // Mode 1's ΔΛ₁ = m(1 + e)(lθ̇⁻ − ẏ⁻)/4 with the ends swapped (θ̇⁻ → −θ̇⁻): end B alone takes the impulse.
+    expect(maps).toContain('Mode 5 (end B stays and sticks, end A leaves)');
+    expect(maps).toContain('Mode 6 (end B stays and slides, end A leaves)');
     expect(maps).toContain(
-      '\\Delta\\Lambda_{2} &= -\\frac{1}{4} m (1 + e) (\\dot{y}^{-} + l \\dot{\\theta}^{-}) \\label{eq:falling-rod:impact-5-mode-5-tipB.n}',
+      '\\Delta\\Lambda_{2} &= -\\frac{1}{4} m (1 + e) (\\dot{y}^{-} + l \\dot{\\theta}^{-}) \\label{eq:falling-rod:impact-5-mode-5-endB.n}',
     );
     expect(maps).toContain(
-      'mode 2 (tip slides on, tip B leaves), mode 5 (tip B stays and sticks, tip leaves) and mode 6 (tip B stays and slides, tip leaves) on none. Tip and tip B leave on none of them.',
+      'mode 2 (end A slides on, end B leaves), mode 5 (end B stays and sticks, end A leaves) and mode 6 (end B stays and slides, end A leaves) on none. End A and end B leave on none of them.',
     );
   });
 
@@ -46,13 +77,13 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
     expect(discussion).toContain('change the kinetic energy by $-0.9729$');
   });
 
-  it('mode 4 of impacts 3–5 prints the common sliding condition once; the prose names the contacts as tip and tip B', () => {
+  it('mode 4 of impacts 3–5 prints the common sliding condition once; the prose names the contacts as end A and end B', () => {
     for (const k of [3, 4, 5]) {
       expect(tex).toContain(`impact-${k}-mode-4-condition-3}`);
       expect(tex).not.toContain(`impact-${k}-mode-4-condition-4}`);
     }
     expect(tex).toContain('(the same inequality as \\eqref{eq:falling-rod:impact-3-mode-4-condition-2}, printed once)');
-    expect(tex).not.toMatch(/[a-z ]tipB[ ,]/);
+    expect(tex).not.toMatch(/[a-z ]endB[ ,]/);
   });
 
   it('Hamilton’s equations hold while no contact is closed; the rest cone is written in the report’s letters', () => {

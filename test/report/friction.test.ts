@@ -34,19 +34,19 @@ describe('friction section', () => {
   });
   it("the rod prints its sliding coefficient, Painlevé's (1 + 3cos²θ + 3μ sgn ṡ sin θ cos θ)/m, as D₁/m: one name with the phases' D₁", () => {
     const t = tex('falling-rod');
-    const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tip}} \\sin\\theta) \\cos\\theta';
+    const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{A} \\sin\\theta) \\cos\\theta';
     expect(t).toContain(`where $D_{1} = ${sum}$`);
     expect(t).toContain('with the coefficient $\\frac{D_{1}}{m}$ ($D_{1}$ as in the contact phases), positive without friction. Where $D_{1} \\le 0$');
     expect(t).toContain('its sliding coefficient $D_{2}$');
-    // No second name for the one quantity: no Δ_tip, Δ_tipB, Z.
-    for (const other of ['\\Delta_{\\mathrm{tip', 'where $Z', '{Z}']) expect(t).not.toContain(other);
+    // No second name for the one quantity: no Δ_A, Δ_B, Z.
+    for (const other of ['\\Delta_{A', '\\Delta_{B', 'where $Z', '{Z}']) expect(t).not.toContain(other);
     expect(t).toContain('\\texttt{contact-inconsistent}');
   });
   it('the lying rod: a cone that holds in every state is said once with why, a state-dependent one displayed as a condition', () => {
     const t = tex('falling-rod');
     // Lying flat both ends slip at ẋ: no phase with one end sticking and the other sliding is printed.
     for (const tag of ['stick-slide', 'slide-stick']) expect(t).not.toContain(`eq:falling-rod:phase-0-1-${tag}-x`);
-    expect(t).toMatch(/\\ddot\{x\} &?= -g \\mu \\operatorname\{sgn\}\\dot\{s\}_\{\\mathrm\{tip\}\} \\label\{eq:falling-rod:phase-0-1-slide-slide-x\}/);
+    expect(t).toMatch(/\\ddot\{x\} &?= -g \\mu \\operatorname\{sgn\}\\dot\{s\}_\{A\} \\label\{eq:falling-rod:phase-0-1-slide-slide-x\}/);
     expect(t).toContain('it reads $m g \\mu \\ge 0$, true for every parameter value in its range, so the contacts do not start to slip');
     for (const tag of ['stick-slide', 'slide-stick', 'stick-stick']) expect(t).not.toContain(`eq:falling-rod:phase-0-1-${tag}-cone-1`);
     // Pivoting on one end, the cone depends on θ and θ̇: still two displayed conditions.
@@ -63,18 +63,16 @@ describe('friction section', () => {
   it("the rod prints Painlevé's threshold μ_P = 4/3, first reached at tan θ = 2 sliding backwards, once: the other end's is the same", () => {
     // By hand (test/derive/friction/painleve.test.ts): min over θ of (tan²θ + 4)/(3 tan θ) = 4/3 at tan θ = 2.
     const t = tex('falling-rod');
-    expect(t).toContain('\\mu_{P} = \\frac{4}{3} \\approx 1.333333\n  \\label{eq:falling-rod:painleve-tip}');
-    expect(t).toContain(
-      'at $\\tan \\theta = 2$ sliding with $\\dot{s}_{\\mathrm{tip}} < 0$ and at $\\tan \\theta = -2$ sliding with $\\dot{s}_{\\mathrm{tip}} > 0$',
-    );
+    expect(t).toContain('\\mu_{P} = \\frac{4}{3} \\approx 1.333333\n  \\label{eq:falling-rod:painleve-endA}');
+    expect(t).toContain('at $\\tan \\theta = 2$ sliding with $\\dot{s}_{A} < 0$ and at $\\tan \\theta = -2$ sliding with $\\dot{s}_{A} > 0$');
     // The mirrored end B: its own slip gradient (1, 0, −l sin θ) and force, the coefficient and threshold said once.
-    expect(t).not.toContain('eq:falling-rod:painleve-tipB');
-    expect(t).not.toContain('eq:falling-rod:sliding-det-tipB');
-    expect(t).toContain('Contact tip B has the same Coulomb friction as tip');
-    expect(t).toContain('\\partial s_{\\mathrm{tipB}}/\\partial q = \\begin{pmatrix} 1 & 0 & -l \\sin\\theta \\end{pmatrix}');
+    expect(t).not.toContain('eq:falling-rod:painleve-endB');
+    expect(t).not.toContain('eq:falling-rod:sliding-det-endB');
+    expect(t).toContain('Contact end B has the same Coulomb friction as end A');
+    expect(t).toContain('\\partial s_{B}/\\partial q = \\begin{pmatrix} 1 & 0 & -l \\sin\\theta \\end{pmatrix}');
     // No zero rows of the friction force: Q^fr_y = 0 is not printed.
     expect(t).not.toContain('Q^{\\mathrm{fr}}_{y}');
-    expect(t).toContain('Q^{\\mathrm{fr}}_{\\theta} = l \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tipB}} \\sin\\theta\\,\\dot{\\sigma}_{2}');
+    expect(t).toContain('Q^{\\mathrm{fr}}_{\\theta} = l \\mu \\operatorname{sgn}\\dot{s}_{B} \\sin\\theta\\,\\dot{\\sigma}_{2}');
     // Without a threshold (Δ = 1/m at every μ), none is printed.
     expect(tex('rough-disk')).not.toContain('\\mu_{P}');
   });
@@ -163,8 +161,8 @@ describe("the falling rod's impact maps: Coulomb's, for each end striking alone"
   it('print a sticking and a sliding mode with the tangential impulse Δν, the laws in well-formed LaTeX, and not the frictionless (1.4)', () => {
     const t = tex('falling-rod');
     for (const [k, end, prose] of [
-      [1, 'tip', 'tip'],
-      [2, 'tipB', 'tip B'],
+      [1, 'endA', 'end A'],
+      [2, 'endB', 'end B'],
     ] as const) {
       expect(t).toContain(`Impact ${k}, ${prose} strikes alone`);
       expect(t).toContain(`Mode 1 (${prose} sticks)`);

@@ -46,11 +46,11 @@ describe('a repeated sum named once', () => {
     const conditions = blocks
       .flatMap((b) => (b.kind === 'equations' ? b.rows.filter((r) => r.label?.includes('-condition-')) : []))
       .map((r) => r.lines.map((l) => l.after).join(' '));
-    const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tip}} \\sin\\theta) \\cos\\theta';
+    const sum = '1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{A} \\sin\\theta) \\cos\\theta';
     expect(formulas(blocks)).toContain(`D_{1} = ${sum}`);
     // The other end's strike divides by the same sum in its own sliding direction: one letter, numbered by the contact
     // as its σ̇₂ and Λ₂ are, and no second letter (Z) for it.
-    expect(formulas(blocks)).toContain(`D_{2} = ${sum.replace('{tip}', '{tipB}')}`);
+    expect(formulas(blocks)).toContain(`D_{2} = ${sum.replace('{A}', '{B}')}`);
     expect(formulas(blocks).filter((f) => /^[A-Z] = /.test(f))).toEqual([]);
     expect(conditions.filter((c) => c.includes('{D_{1}}')).length).toBeGreaterThanOrEqual(1);
     expect(conditions.filter((c) => c.includes('{D_{2}}')).length).toBeGreaterThanOrEqual(1);

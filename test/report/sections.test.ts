@@ -357,7 +357,7 @@ describe('notation: one symbol, one meaning per report', () => {
   it('writes cos² as 1 − sin² only where that shortens: Painlevé’s 1 + 3 cos²θ stays, the paper’s own formulas print as written', () => {
     // The sliding tip's σ̇₁ = m(g − lθ̇² sin θ)/D₁, D₁ = 1 + 3(cos θ + μ sgn ṡ sin θ) cos θ: 1 + 3cos²θ at μ = 0.
     expect(body('falling-rod')).toContain('\\dot{\\sigma}_{1} = \\frac{m (g - l \\dot{\\theta}^{2} \\sin\\theta)}{D_{1}}');
-    expect(body('falling-rod')).toContain('D_{1} = 1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{\\mathrm{tip}} \\sin\\theta) \\cos\\theta');
+    expect(body('falling-rod')).toContain('D_{1} = 1 + 3 (\\cos\\theta + \\mu \\operatorname{sgn}\\dot{s}_{A} \\sin\\theta) \\cos\\theta');
     // R–F (3.4)'s g₁₃ = (m/2)(3 cos²α − 1)/(3 cos²α) in the table as the paper prints it.
     const hinged = report(models.find((m) => m.spec.name === 'hinged-compass')!);
     expect([...hinged.files.values()].find((f) => f.includes('\\begin{document}')) ?? '').toContain('$\\frac{m (3 \\cos^{2}\\beta - 1)}{6 \\cos^{2}\\beta}$');

@@ -6,6 +6,7 @@
 // the system's angular momentum about foot 1 and leg 2's about the hip are
 // kept, and foot 1 stops; when foot 2 stays, everything stops and the two
 // feet's impulses take the whole momentum and its moment about foot 2.
+import { lossValues } from '../../src/report/motion.js';
 import { describe, expect, it } from 'vitest';
 import walker from '../../derivations/compass-walker.js';
 import { evaluate } from '../../src/core/evaluate.js';
@@ -139,8 +140,34 @@ describe('compass walker: the heel strike printed in closed form', () => {
     expect(conclusion).toContain('Carnot');
     // The two mirror steps of the orbit: 0.7343 each, half of τ = 1.469. Foot 1 slipping on a smooth line, admissible on every
     // approaching direction (one frictionless contact arriving), is no finding.
-    expect(conclusion).toContain('after the section, so two equal steps of $0.7343$ each');
+    expect(conclusion).toContain('two mirror steps of 0.7343 each');
     expect(conclusion).not.toContain('100.0');
+    // A finding a sentence, not one sentence of semicolons: the losses and the orbit start sentences of their own.
+    expect(conclusion).toMatch(/\. Each of the \d impacts of the simulation takes from \$[\d.]+\$ to \$[\d.]+\$ J/);
+    expect(conclusion).toContain('. The motion has an asymptotically stable periodic orbit');
+  });
+  it('names the stance phases’ denominator once: D on foot 2 is D on foot 1, sin² being even', () => {
+    const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
+    const phases = t.slice(t.indexOf('\\subsection{Contact phases}'), t.indexOf('\\subsection{Impact maps}'));
+    expect(phases).not.toContain("D'");
+    expect(phases).toContain('with the same $D$, which the exchange leaves unchanged.');
+  });
+  it('prints each fixed-point component’s difference from Goswami et al.’s quote, θ_ns included', () => {
+    const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
+    const table = t.slice(t.indexOf('\\caption{The paper'), t.indexOf('\\end{table}', t.indexOf('\\caption{The paper')));
+    // Independent values (a direct Newton on the step map): θ̇_s = −1.092384, θ̇_ns = −0.377374, a₂ = −0.271029,
+    // γ = π/60; against the quoted −1.0918, −0.3772, −0.3234.
+    const gap = (x: number) =>
+      `${Number(x.toPrecision(2))
+        .toExponential(1)
+        .replace(/e-(\d)/, ' \\cdot 10^{-$1}')}`;
+    expect(table).toContain(`$\\dot{\\theta}_s$ & $-1.0918$ & \\eqref{eq:compass-walker:paper-3} & no, $${gap(-1.092384 + 1.0918)}$ apart`);
+    expect(table).toContain(`$\\dot{\\theta}_{ns}$ & $-0.3772$ & \\eqref{eq:compass-walker:paper-4} & no, $${gap(-0.377374 + 0.3772)}$ apart`);
+    expect(table).toContain(
+      `$\\theta_{ns}$ & $-0.3234$ & \\eqref{eq:compass-walker:paper-2} & yes, $${gap(-0.271029 - Math.PI / 60 + 0.3234)}$ apart (to 5e-5)`,
+    );
+    // The rates taken to g = 9.8 by √(9.8/9.81) agree to the quote's rounding.
+    expect(table).toMatch(/\\dot\{\\theta\}_s\|_\{g = 9\.8\}\$ & \$-1\.0918\$ & \\eqref\{[^}]+\} & yes, /);
   });
   it('says in words how the return map’s derivative was formed, and names no letter the report does not use', () => {
     const t = renderLatexBody(report(models.find((m) => m.spec.name === 'compass-walker')!).doc);
@@ -149,5 +176,13 @@ describe('compass walker: the heel strike printed in closed form', () => {
     // No retaining constraint, so no rate term; no friction, so no friction coefficients.
     expect(t).toContain('written $h$, not $f$: in this report that letter names another quantity (the gaps $f_j$).');
     expect(t).not.toContain('rate term');
+  });
+});
+
+describe('the impacts’ losses as printed', () => {
+  it('one number where four digits do not tell them apart (a run on its gait), else the least and the largest', () => {
+    // 5.49812 J a step on Goswami et al.'s gait (a direct mode-1 impact of the fixed point): the same at every impact.
+    expect(lossValues([5.49812, 5.498121, 5.4981199])).toEqual(['5.498']);
+    expect(lossValues([6.39, 5.4141, 5.5])).toEqual(['5.414', '6.39']);
   });
 });

@@ -44,6 +44,9 @@ describe('mode shares over the approach cone', () => {
       if (Math.abs(x) <= mu * (1 + e) * -y) stick++;
     }
     expect(shares!.modeShares[2]).toBeCloseTo(stick / kept, 1);
+    // Exact (solid angles): a NumPy count of 6·10⁶ normal directions gives 0.3750 (standard error 3·10⁻⁴).
+    expect(shares!.exact).toBe(true);
+    expect(Math.abs(shares!.modeShares[2]! - 0.375)).toBeLessThan(1e-3);
     expect(shares!.modeShares[2]! + shares!.modeShares[3]!).toBeCloseTo(1, 12);
   });
 });

@@ -179,18 +179,16 @@ describe('the compass walker’s declared orbit: Goswami et al.’s symmetric pe
       'Of the 6, 3 are 0: just after each impact foot 1 is held, so the state satisfies its 2 rows at the velocity level and 1 at the position level',
     );
 
-    // The conclusion states the gait by these numbers (goswami1998's fixed point, multipliers, advance); the abstract
-    // by its advance and the largest modulus only, in a sentence of its own.
+    // The conclusion and the abstract state the gait by its steps, advance and the largest modulus (the fixed point's
+    // state is the Results'); the discussion says how fast a deviation dies out, a step's factor the square root of the
+    // period's.
     const facts = { system, sources: [], orbit: study };
     const said = JSON.stringify(conclusionBlocks(facts));
     const modulus = Number(Math.hypot(found[0]!.re, found[0]!.im).toPrecision(4));
     expect(said).toContain(`x\\\\ \\\\text{by}\\\\ ${Number(o.shift.x!.toPrecision(4))}`);
-    expect(said).toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
-    expect(said).toContain('at which foot 2 leaves');
-    expect(said).toContain(`largest modulus ${modulus}`);
-    // The step's multipliers, in the conclusion beside the period's; the discussion says how fast a deviation dies out,
-    // a step's factor the square root of the period's.
-    expect(said).toContain('one step, the legs then exchanged, has the multipliers');
+    expect(said).toContain(`two mirror steps of ${Number((o.period / 2).toPrecision(4))} each`);
+    expect(said).toContain(`its Floquet multipliers of modulus at most ${modulus}`);
+    expect(said).not.toContain(`${Number(o.qd[2]!.toPrecision(4))}`);
     const discussed = JSON.stringify(discussionBlocks(facts));
     const perStep = Math.sqrt(Math.hypot(found[0]!.re, found[0]!.im));
     expect(discussed).toContain(`shrinks by the factor ${Number(perStep.toPrecision(4))} a step, ${modulus} a period`);

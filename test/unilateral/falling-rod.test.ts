@@ -71,8 +71,8 @@ describe('the falling rod from random states', () => {
 describe("the falling rod's impact maps of an end striking alone", () => {
   const { impactMaps } = derived(rod).unilateral!;
   for (const [j, name, side] of [
-    [0, 'tip', 1],
-    [1, 'tipB', -1],
+    [0, 'endA', 1],
+    [1, 'endB', -1],
   ] as const) {
     it(`${name}: one admissible mode (sticks, slides on, slides back), whose q̇⁺ is the runtime's to 1e-12`, () => {
       const map = impactMaps.find((im) => im.scenario.arriving === j && im.scenario.closed.length === 0)!;

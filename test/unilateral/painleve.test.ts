@@ -55,7 +55,7 @@ describe("Painlevé's rod sliding backwards at θ = π/6 (μc = 2.5019)", () => 
     expect(err.code).toBe('contact-inconsistent');
     expect(err.kind).toBe('model');
     expect(err.where).toMatchObject({ model: 'falling-rod', field: 'frictionPhase' });
-    expect(err.message).toContain("'tip'");
+    expect(err.message).toContain("'endA'");
     expect(err.t).toBe(0);
     expect(err.state).toEqual({ q: compressive.q0, qd: compressive.qd0 });
   });

@@ -49,6 +49,21 @@ export function mirroredPhases(model: Model, phases: readonly ContactPhase[]): C
   return out;
 }
 
+/**
+ * Whether e is unchanged by exchanging two coordinates and their rates (a mirror phase's D, l²(m_H + m sin²(a₁ − a₂)) +
+ * m(l − b)², is the compass walker's on either foot: one name, not a primed twin).
+ */
+export function mirrorInvariant(model: Model, [a, b]: readonly [string, string], e: Expr): boolean {
+  const [ca, cb] = [a, b].map((n) => model.coordinates.find((c) => c.name === n)!);
+  const swap = new Map<string, Expr>([
+    [ca!.q.name, cb!.q],
+    [cb!.q.name, ca!.q],
+    [ca!.qd.name, cb!.qd],
+    [cb!.qd.name, ca!.qd],
+  ]);
+  return equalAt([e], [subs(e, swap)]);
+}
+
 /** Whether each a equals its b at POINTS random values of their symbols (a fixed seed: the same answer every run). */
 function equalAt(as: readonly Expr[], bs: readonly Expr[]): boolean {
   const names = [...new Set([...as, ...bs].flatMap((e) => [...freeSymbols(e)]))];

@@ -25,7 +25,7 @@ describe('Coulomb contacts', () => {
         mu = uniform(r, 0, 3),
         th = uniform(r, -3, 3),
         d = r() < 0.5 ? -1 : 1;
-      const env = { m, l: uniform(r, 0.2, 2), mu, theta: th, [slipSignSymbol('tip').name]: d };
+      const env = { m, l: uniform(r, 0.2, 2), mu, theta: th, [slipSignSymbol('endA').name]: d };
       expectClose(evaluate(c!.slidingDeterminant!, env), (1 + 3 * Math.cos(th) ** 2 + 3 * mu * d * Math.sin(th) * Math.cos(th)) / m, 1e-12);
     }
   });

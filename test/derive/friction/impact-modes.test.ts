@@ -14,7 +14,7 @@ import { derived } from '../../helpers/examples.js';
 import { expectClose, solve } from '../../helpers/numeric.js';
 import { rng, uniform } from '../../helpers/random.js';
 
-const NAMES = ['tip', 'tipB'];
+const NAMES = ['endA', 'endB'];
 const SIDE = [-1, 1];
 
 interface State {
@@ -98,7 +98,7 @@ describe('one end of the rod strikes while the other rests', () => {
     const im = u.impactMaps.find(
       (m) => m.scenario.arriving === arriving && m.scenario.closed.join() === `${closed}` && !!m.scenario.striking?.length === together,
     )!;
-    expect(im.scenario.name).toBe(together ? 'tip and tipB strike together' : `${NAMES[arriving]} strikes while ${NAMES[closed]} is closed`);
+    expect(im.scenario.name).toBe(together ? 'endA and endB strike together' : `${NAMES[arriving]} strikes while ${NAMES[closed]} is closed`);
     expect(Object.fromEntries(im.scenario.at)).toEqual({ y: ZERO, theta: ZERO });
     // Leaving with the striking end sticking or sliding; staying with both sliding or both sticking: the slip rows coincide
     // at θ = 0 (ṡ₁ = ṡ₂ = ẋ), so one end cannot stick while the other slides, and both slide the same way.
@@ -133,8 +133,8 @@ describe('one end of the rod strikes while the other rests', () => {
           "x'-": s.v[0],
           "y'-": s.v[1],
           "theta'-": s.v[2],
-          [slipSignSymbol('tip').name]: s.d[0],
-          [slipSignSymbol('tipB').name]: s.d[1],
+          [slipSignSymbol('endA').name]: s.d[0],
+          [slipSignSymbol('endB').name]: s.d[1],
         };
         const got = [
           ...mode.qdPlus,

@@ -84,8 +84,8 @@ describe('contact phases with Coulomb friction', () => {
     mu: s.mu,
     theta: s.th,
     "theta'": s.w,
-    [slipSignSymbol('tip').name]: s.d[0]!,
-    [slipSignSymbol('tipB').name]: s.d[1]!,
+    [slipSignSymbol('endA').name]: s.d[0]!,
+    [slipSignSymbol('endB').name]: s.d[1]!,
   });
   it.each([
     [[0], ['slide']],
@@ -132,7 +132,7 @@ describe('contact phases with Coulomb friction', () => {
     // Statics of the lying rod: x: ν̇₁ + ν̇₂ = 0; y: σ̇₁ + σ̇₂ = mg; torque about the centre: l(σ̇₂ − σ̇₁) = 0.
     const f = variant([0, 1], ['stick', 'stick']);
     expect(f.explicit!.qdd).toEqual([ZERO, ZERO, ZERO]);
-    expect(f.indeterminate).toEqual([{ labels: ['tip.s', 'tipB.s'], dropped: 'tipB.s', weights: [expect.anything()] }]);
+    expect(f.indeterminate).toEqual([{ labels: ['endA.s', 'endB.s'], dropped: 'endB.s', weights: [expect.anything()] }]);
     for (const s of states.slice(0, 5)) {
       const [s1, n1, s2, n2] = f.explicit!.multipliers.map((e) => evaluate(e, env(s)));
       expectClose(s1!, (s.m * s.g) / 2, 1e-12);
@@ -151,7 +151,7 @@ describe('contact phases with Coulomb friction', () => {
     // ẍ = −μg sgn ṡ_A whatever sgn ṡ_B is set to: the phase has no second sign.
     const slide = variant([0, 1], ['slide', 'slide']);
     for (const s of states.slice(0, 5))
-      for (const dB of [-1, 1]) expectClose(evaluate(slide.explicit!.qdd[0]!, { ...env(s), [slipSignSymbol('tipB').name]: dB }), -s.mu * s.g * s.d[0]!, 1e-12);
+      for (const dB of [-1, 1]) expectClose(evaluate(slide.explicit!.qdd[0]!, { ...env(s), [slipSignSymbol('endB').name]: dB }), -s.mu * s.g * s.d[0]!, 1e-12);
   });
   it('a cone side that depends on the state stays a condition: one end sticking alone', () => {
     const f = variant([0], ['stick']);

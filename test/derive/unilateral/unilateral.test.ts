@@ -93,7 +93,7 @@ describe('the falling rod’s end A striking alone: Newton on the normal, Coulom
   const states = Array.from({ length: 20 }, () => {
     const th = 0.1 + 1.3 * r(),
       d = r() < 0.5 ? -1 : 1;
-    return { m: 0.5 + r(), l: 0.3 + r(), e: r(), mu: 2 * r(), theta: th, "x'-": 2 * r() - 1, "y'-": -1 - r(), "theta'-": 4 * r() - 2, 'sgn_s[tip]': d };
+    return { m: 0.5 + r(), l: 0.3 + r(), e: r(), mu: 2 * r(), theta: th, "x'-": 2 * r() - 1, "y'-": -1 - r(), "theta'-": 4 * r() - 2, 'sgn_s[endA]': d };
   });
   const check = (mode: typeof stick, env: Record<string, number>, impulse: (n: number) => number[]) => {
     const { m, l, e, theta } = env as Record<string, number>;
@@ -104,8 +104,8 @@ describe('the falling rod’s end A striking alone: Newton on the normal, Coulom
     const after = mode!.qdPlus.map((x) => evaluate(x, env));
     const dot = (a: number[], v: number[]) => a.reduce((s, ai, i) => s + ai * v[i]!, 0);
     expect(dot(N, after)).toBeCloseTo(-e * dot(N, before), 10);
-    const dn = evaluate(mode!.impulses.get('tip.n')!, env),
-      dt = evaluate(mode!.impulses.get('tip.s')!, env);
+    const dn = evaluate(mode!.impulses.get('endA.n')!, env),
+      dt = evaluate(mode!.impulses.get('endA.s')!, env);
     const force = impulse(dn);
     for (let i = 0; i < 3; i++) expect(M[i]! * (after[i]! - before[i]!)).toBeCloseTo(N[i]! * dn + S[i]! * dt, 10);
     expect(force[1]).toBeCloseTo(dt, 10);
@@ -115,7 +115,7 @@ describe('the falling rod’s end A striking alone: Newton on the normal, Coulom
   it('sticking: the end stops sliding, ṡ⁺ = 0, the impulse N Δμ + S Δν', () => {
     expect(stick!.friction).toBe('stick');
     for (const env of states) {
-      const dt = evaluate(stick!.impulses.get('tip.s')!, env);
+      const dt = evaluate(stick!.impulses.get('endA.s')!, env);
       const { after, S, dot } = check(stick, env, () => [0, dt]);
       expect(dot(S, after)).toBeCloseTo(0, 10);
     }
@@ -123,7 +123,7 @@ describe('the falling rod’s end A striking alone: Newton on the normal, Coulom
 
   it('sliding in the direction d: the tangential impulse is −μ d Δμ', () => {
     expect(slide!.friction).toBe('slide');
-    for (const env of states) check(slide, env, (dn) => [dn, -env.mu! * env['sgn_s[tip]']! * dn]);
+    for (const env of states) check(slide, env, (dn) => [dn, -env.mu! * env['sgn_s[endA]']! * dn]);
   });
 });
 

@@ -41,7 +41,7 @@ export const model = {
     {"name":"foot1","law":{"kind":"stick"},"slip":1,"activation":{"when":"a1 > a2","strict":true}},
     {"name":"foot2","law":{"kind":"stick"},"slip":1,"activation":{"when":"a2 > a1","strict":true}},
   ],
-  initial: {"q0":[-0.26769507405886134,0.9635036830882489,-0.271,0.271],"qd0":[1.0521460219323677,0.29232302087227663,-0.377,-1.092],"t1":4},
+  initial: {"q0":[-0.26769507405886134,0.9635036830882489,-0.271,0.271],"qd0":[1.0521460219323677,0.29232302087227663,0,-1.092],"t1":4},
   conservative: true,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":false},
 } as const;

@@ -12,7 +12,7 @@
 //   massMatrix: row-major 3×3; forcing, accelerations, momenta: length 3
 //   massFactor(m), massSolve(l, x, off): M's Cholesky factor in place (in M's envelope), x ← M⁻¹x
 //   rhs: [...qd, ...q̈] (6); hamiltonRhs: [...q̇, ...ṗ] (6); rhsJacobian: row-major 6×6
-//   gaps, gapRates, restitution: length 2, one per contact [tip, tipB]
+//   gaps, gapRates, restitution: length 2, one per contact [endA, endB]
 //   gapJacobian: row-major 2×3
 //   contactAccelerations: [q̈ (3), σ̇ of the active normals in contact order] (length 7 at most)
 //   contactAccelerationsJacobian: row-major 6×6, the Jacobian of [...qd, ...q̈] in the phase contactAccelerations solves
@@ -36,8 +36,8 @@ export const model = {
   ],
   constraintCount: 0,
   unilateral: [
-    {"name":"tip","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
-    {"name":"tipB","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
+    {"name":"endA","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
+    {"name":"endB","law":{"kind":"newton","restitution":"e"},"slip":1,"friction":{"kinetic":"mu","static":"mu"}},
   ],
   initial: {"q0":[0,1,0.7],"qd0":[1,0,0],"t1":3},
   conservative: false,
@@ -78,8 +78,8 @@ export function checkParams(p: Params): ParamProblem[] {
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
     if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'l', problem: 'bad-range', message: "parameter 'l' is " + String(LV$[3]!) + '; it must be in (0, 2]' });
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'mu', problem: 'bad-range', message: "parameter 'mu' is " + String(LV$[6]!) + '; it must be in [0, 5]' });
-    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tip' is " + String(LV$[9]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
-    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'tipB' is " + String(LV$[12]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'endA' is " + String(LV$[9]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'endB' is " + String(LV$[12]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
   }
   return problems;
 }
@@ -344,7 +344,7 @@ export function rhsJacobian(t: number, x: ArrayLike<number>, p: Params, out: Flo
 
 const m$ = 2;
 const mt$ = 0;
-const CONTACTS$: readonly string[] = ["tip","tipB"];
+const CONTACTS$: readonly string[] = ["endA","endB"];
 /** Contact of each tangent row (sticking contacts). */
 const TC$ = new Int32Array([]);
 const g$ = new Float64Array(2);

@@ -100,7 +100,8 @@ function dynamics$(t: number, p: Params, mm$: Float64Array, ff$: Float64Array): 
   mm$[0] = 1.0;
   mm$[3] = 1.0;
   ff$[0] = 0.0;
-  ff$[1] = g * Math.sign(x_);
+  const _0 = Math.sign(x_);
+  ff$[1] = g * (Math.abs(_0) + _0 - 1.0);
   compliant$(t, p, mm$, ff$);
 }
 
@@ -233,7 +234,8 @@ function dLdqQ$(t: number, p: Params, out: Float64Array, off: number): void {
   const x_ = s$[0]!;
   const g = p.g ?? 1.0;
   out[off + 0] = 0.0;
-  out[off + 1] = g * Math.sign(x_);
+  const _0 = Math.sign(x_);
+  out[off + 1] = g * (Math.abs(_0) + _0 - 1.0);
 }
 
 /** Canonical equations: z = [q, pm] ↦ [q̇, ṗ], ṗ = ∂L/∂q + Q (the realized constraints' F_n Gᵀ + ∂T_a/∂q where they act). */

@@ -1,8 +1,8 @@
 // The names of a still sketch's points placed apart: points at one place
 // (the prism's pairs 3 and 4 seen from the side, smirnov1981 §2) share one
-// name, "3, 4", and a name that would cover another label or a point (the
-// yaw's ψ beside pair 1 seen from above) or sit nearer another point than its
-// own is moved to the first free corner of its point. The animation keeps its
+// name, "3, 4", and a name that would cover another label, a point (the
+// yaw's ψ beside pair 1 seen from above) or a ground's hatches, or sit nearer
+// another point than its own, is moved to the first free corner of its point. The animation keeps its
 // names at the first corner.
 // Tests: test/report/sketch-labels.test.ts.
 import type { SceneItem, SceneText } from './scene.js';
@@ -48,6 +48,16 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     else groups.push({ point, members: [n] });
   }
   const taken: Box[] = others.flatMap((i) => (i.kind === 'text' ? [box(i)] : []));
+  // A ground's hatches: a name over them reads as struck through (the prism's 1′ on its guide's face).
+  const hatches = others.flatMap((i): [number, number][] =>
+    i.kind === 'line' && i.cls === 'hatch'
+      ? [
+          [i.x1, i.y1],
+          [(i.x1 + i.x2) / 2, (i.y1 + i.y2) / 2],
+          [i.x2, i.y2],
+        ]
+      : [],
+  );
   const dots: [number, number][] = [
     ...others.flatMap((i): [number, number][] => (i.kind === 'circle' && i.r < 6 ? [[i.cx, i.cy]] : [])),
     ...groups.map((g) => g.point),
@@ -61,7 +71,8 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     const free = (t: SceneText): boolean => {
       const b = box(t);
       const near = ([x, y]: [number, number]): boolean => x > b.x0 - 3 && x < b.x1 + 3 && y > b.y0 - 3 && y < b.y1 + 3;
-      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d));
+      const inside = ([x, y]: [number, number]): boolean => x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1;
+      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d)) && !hatches.some(inside);
     };
     // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above).
     const own = (t: SceneText): boolean => {

@@ -33,6 +33,11 @@ describe('the names of a sketch’s points', () => {
       ['4', 107, 84],
     ]);
   });
+  it('a name over a ground’s hatches (a point on the guide’s upper face) moves below its point', () => {
+    const hatch: SceneItem = { kind: 'line', cls: 'hatch', x1: 110, y1: 50, x2: 114, y2: 43, stroke: '#000', width: 0.8 };
+    const out = texts(placedNames([hatch, name('1′', 100, 50)]));
+    expect(out.map((t) => [t.text, t.x, t.y])).toEqual([['1′', 107, 64]]);
+  });
   it('leaves items without names as they are', () => {
     const line: SceneItem = { kind: 'line', cls: 'bar', x1: 0, y1: 0, x2: 1, y2: 1, stroke: '#000', width: 1 };
     expect(placedNames([line])).toEqual([line]);

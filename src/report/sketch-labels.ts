@@ -15,6 +15,9 @@ const CORNERS: readonly { readonly dx: number; readonly dy: number; readonly anc
   { dx: -7, dy: 14, anchor: 'end' },
 ];
 
+/** A name reads as its point's where that point is nearer to it than OWN times any other point. */
+const OWN = 0.8;
+
 /** Points closer than this (px) are at one place. */
 const SAME = 1.5;
 
@@ -68,21 +71,32 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     const text = members.map((m) => m.text).join(', ');
     const tex = members.map((m) => m.tex ?? m.text).join(', ');
     const at = (c: (typeof CORNERS)[number]): SceneText => ({ ...first, x: point[0] + c.dx, y: point[1] + c.dy, anchor: c.anchor, text, tex });
-    const free = (t: SceneText): boolean => {
+    const clear = (t: SceneText): boolean => {
       const b = box(t);
       const near = ([x, y]: [number, number]): boolean => x > b.x0 - 3 && x < b.x1 + 3 && y > b.y0 - 3 && y < b.y1 + 3;
-      const inside = ([x, y]: [number, number]): boolean => x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1;
-      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d)) && !hatches.some(inside);
+      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d));
     };
-    // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above).
-    const own = (t: SceneText): boolean => {
+    const unhatched = (t: SceneText): boolean => {
+      const b = box(t);
+      return !hatches.some(([x, y]) => x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1);
+    };
+    // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above), and so
+    // does one about as near to both (the prism's 1 between its point and 3, 22 px apart): its own must be the clearly nearer.
+    const own = (t: SceneText, factor = OWN): boolean => {
       const b = box(t);
       const [cx, cy] = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
       const from = Math.hypot(cx - point[0], cy - point[1]);
-      return !dots.some((d) => d !== point && Math.hypot(cx - d[0], cy - d[1]) < from);
+      return !dots.some((d) => d !== point && Math.hypot(cx - d[0], cy - d[1]) * factor < from);
     };
     const corners = CORNERS.map(at);
-    const chosen = corners.find((t) => free(t) && own(t)) ?? corners.find(free) ?? corners[0]!;
+    // Hatches yield first: a name struck through by them still reads, one beside another point reads wrongly; where no
+    // corner is clearly its point's, the nearer one will do (the hinged compass's hip between its legs).
+    const chosen =
+      corners.find((t) => clear(t) && unhatched(t) && own(t)) ??
+      corners.find((t) => clear(t) && own(t)) ??
+      corners.find((t) => clear(t) && own(t, 1)) ??
+      corners.find(clear) ??
+      corners[0]!;
     taken.push(box(chosen));
     placed.set(first, chosen);
   }

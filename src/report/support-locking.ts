@@ -60,17 +60,17 @@ export function lockingBlocks(s: SupportDerivation, names: readonly string[], na
   ];
 }
 
-/** The locking condition as a finding: with unequal coefficients only, where Δ₀ is no longer than the friction part; and at the defaults. */
+/** The locking condition as a finding: with unequal coefficients only, where Δ₀ ≤ Δ₀ − Δ^ε (≥ where Δ₀ < 0); and at the defaults. */
 export function lockingFinding(s: SupportDerivation): Inline[] {
   const base = commonBase(s);
   if (!base || !s.lockingNeedsUnequal || (s.variants?.length ?? 0) > PRINTED_LOCKING) return [];
   return [
     'a variant of support locks only with unequal friction coefficients, where ',
-    m(`\\Delta_0 = ${base.expr}`),
-    ' is no longer than its friction terms (Section ',
+    m(`\\Delta_0 = ${base.expr} ${base.value > 0 ? '\\le' : '\\ge'} \\Delta_0 - \\Delta^{\\varepsilon}`),
+    ', its friction terms (Section ',
     ref('sec:friction'),
     ')',
-    s.locking!.least > 0 ? ', none at the defaults' : ', one at the defaults',
+    s.locking!.least > 0 ? '; none does at the defaults' : '; one does at the defaults',
   ];
 }
 

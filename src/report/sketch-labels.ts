@@ -1,8 +1,8 @@
 // The names of a still sketch's points placed apart: points at one place
 // (the prism's pairs 3 and 4 seen from the side, smirnov1981 §2) share one
-// name, "3, 4", and a name that would cover another label, a point (the
-// yaw's ψ beside pair 1 seen from above) or a ground's hatches, or sit nearer
-// another point than its own, is moved to the first free corner of its point. The animation keeps its
+// name, "3, 4", and a name that would cover another label or a point (the
+// yaw's ψ beside pair 1 seen from above) or sit nearer another point than its
+// own is moved to the first free corner of its point. The animation keeps its
 // names at the first corner.
 // Tests: test/report/sketch-labels.test.ts.
 import type { SceneItem, SceneText } from './scene.js';
@@ -14,9 +14,6 @@ const CORNERS: readonly { readonly dx: number; readonly dy: number; readonly anc
   { dx: -7, dy: -6, anchor: 'end' },
   { dx: -7, dy: 14, anchor: 'end' },
 ];
-
-/** A name reads as its point's where that point is nearer to it than OWN times any other point. */
-const OWN = 0.8;
 
 /** Points closer than this (px) are at one place. */
 const SAME = 1.5;
@@ -51,16 +48,6 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     else groups.push({ point, members: [n] });
   }
   const taken: Box[] = others.flatMap((i) => (i.kind === 'text' ? [box(i)] : []));
-  // A ground's hatches: a name over them reads as struck through (the prism's 1′ on its guide's face).
-  const hatches = others.flatMap((i): [number, number][] =>
-    i.kind === 'line' && i.cls === 'hatch'
-      ? [
-          [i.x1, i.y1],
-          [(i.x1 + i.x2) / 2, (i.y1 + i.y2) / 2],
-          [i.x2, i.y2],
-        ]
-      : [],
-  );
   const dots: [number, number][] = [
     ...others.flatMap((i): [number, number][] => (i.kind === 'circle' && i.r < 6 ? [[i.cx, i.cy]] : [])),
     ...groups.map((g) => g.point),
@@ -71,32 +58,20 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     const text = members.map((m) => m.text).join(', ');
     const tex = members.map((m) => m.tex ?? m.text).join(', ');
     const at = (c: (typeof CORNERS)[number]): SceneText => ({ ...first, x: point[0] + c.dx, y: point[1] + c.dy, anchor: c.anchor, text, tex });
-    const clear = (t: SceneText): boolean => {
+    const free = (t: SceneText): boolean => {
       const b = box(t);
       const near = ([x, y]: [number, number]): boolean => x > b.x0 - 3 && x < b.x1 + 3 && y > b.y0 - 3 && y < b.y1 + 3;
       return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d));
     };
-    const unhatched = (t: SceneText): boolean => {
-      const b = box(t);
-      return !hatches.some(([x, y]) => x > b.x0 && x < b.x1 && y > b.y0 && y < b.y1);
-    };
-    // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above), and so
-    // does one about as near to both (the prism's 1 between its point and 3, 22 px apart): its own must be the clearly nearer.
-    const own = (t: SceneText, factor = OWN): boolean => {
+    // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above).
+    const own = (t: SceneText): boolean => {
       const b = box(t);
       const [cx, cy] = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
       const from = Math.hypot(cx - point[0], cy - point[1]);
-      return !dots.some((d) => d !== point && Math.hypot(cx - d[0], cy - d[1]) * factor < from);
+      return !dots.some((d) => d !== point && Math.hypot(cx - d[0], cy - d[1]) < from);
     };
     const corners = CORNERS.map(at);
-    // Hatches yield first: a name struck through by them still reads, one beside another point reads wrongly; where no
-    // corner is clearly its point's, the nearer one will do (the hinged compass's hip between its legs).
-    const chosen =
-      corners.find((t) => clear(t) && unhatched(t) && own(t)) ??
-      corners.find((t) => clear(t) && own(t)) ??
-      corners.find((t) => clear(t) && own(t, 1)) ??
-      corners.find(clear) ??
-      corners[0]!;
+    const chosen = corners.find((t) => free(t) && own(t)) ?? corners.find(free) ?? corners[0]!;
     taken.push(box(chosen));
     placed.set(first, chosen);
   }

@@ -33,20 +33,6 @@ describe('the names of a sketch’s points', () => {
       ['4', 107, 84],
     ]);
   });
-  it('a name over a ground’s hatches (a point on the guide’s upper face) moves below its point', () => {
-    const hatch: SceneItem = { kind: 'line', cls: 'hatch', x1: 110, y1: 50, x2: 114, y2: 43, stroke: '#000', width: 0.8 };
-    const out = texts(placedNames([hatch, name('1′', 100, 50)]));
-    expect(out.map((t) => [t.text, t.x, t.y])).toEqual([['1′', 107, 64]]);
-  });
-  it('a name over hatches stays there rather than read as another point’s (the prism’s 1 above its face, beside 3)', () => {
-    // Below 1 the hatches; above it the name is about as near to 3, 22 px above, as to 1: it stays below, on them.
-    const hatch = (x: number): SceneItem => ({ kind: 'line', cls: 'hatch', x1: x, y1: 52, x2: x + 4, y2: 59, stroke: '#000', width: 0.8 });
-    const out = texts(placedNames([hatch(88), hatch(110), name('3', 100, 28), name('1', 100, 50)]));
-    expect(out.map((t) => [t.text, t.x, t.y])).toEqual([
-      ['3', 107, 22],
-      ['1', 107, 64],
-    ]);
-  });
   it('leaves items without names as they are', () => {
     const line: SceneItem = { kind: 'line', cls: 'bar', x1: 0, y1: 0, x2: 1, y2: 1, stroke: '#000', width: 1 };
     expect(placedNames([line])).toEqual([line]);

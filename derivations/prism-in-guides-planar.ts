@@ -39,7 +39,7 @@ function fixedNote(places: readonly [Place, Place]): string | undefined {
   const why =
     'the paper prints $a_{ps} = a^0_{ps} + x$, but a point at $a^0_{ps}$ along the prism when $x = 0$ is at $a^0_{ps} - x$ once the prism has advanced by $x$';
   if (places.includes('flag'))
-    return `corrected: where a pair’s points are fixed on the guides ($g_s = 1$) ${why}; so $\\Delta_{ij}$ and $N_{ij1}$, $N_{ij2}$ vary with $x$ where one pair is fixed and the other is not. On the prism $g_s = 0$ and $a_{ps} = a_s$.`;
+    return `corrected: where a pair’s points are fixed on the guides ($g_s = 1$) ${why}; so $\\Delta_{ij}$ and $N_{ij1}$, $N_{ij2}$ vary with $x$ where one pair is fixed and the other is not. The run here has $g_1 = g_2 = 0$; the companion report on the planar prism with pair 2 fixed on the guides runs $g_2 = 1$: its variant changes as it advances, and it locks.`;
   const fixed = ([1, 2] as const).filter((s) => places[s - 1] === 'guides');
   if (!fixed.length) return undefined;
   return `corrected: pair ${fixed.join(' and ')}’s points are fixed on the guides, where ${why}; so here ${fixed.map((s) => `$a_{p${s}} = a_${s} - x$`).join(', ')}, and $\\Delta_{ij}$, $N_{ij1}$, $N_{ij2}$ vary with $x$.`;
@@ -154,6 +154,17 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
           ['E', '0.6', '0'],
           ['Pxtip', '(0.6 + 0.5*Px)', '0'],
           ['Pytip', '0', '(0.09*Py)'],
+          // Marks of the still sketch: the friction on the bearing points of face 1, against ẋ > 0 (a push ending at
+          // the point, as the reactions are drawn), the pairs' places along the prism measured below its axis, and w.
+          ['F1', `(${along(1, places[0])} + 0.1)`, '(w - 0.045)'],
+          ['F1h', along(1, places[0]), '(w - 0.045)'],
+          ['F2', `(${along(2, places[1])} + 0.1)`, '(w - 0.045)'],
+          ['F2h', along(2, places[1]), '(w - 0.045)'],
+          ['G', '0', '(-0.12)'],
+          ['A1', along(1, places[0]), '(-0.12)'],
+          ['A2', along(2, places[1]), '(-0.12)'],
+          ['W0', '0.25', '0'],
+          ['W1', '0.25', 'w'],
         ].map(([n, u, v]) => [n, [`x + ${u}*cos(theta) - ${v}*sin(theta)`, `y + ${u}*sin(theta) + ${v}*cos(theta)`] as const]),
       ),
       segments: [
@@ -162,16 +173,27 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
         ['C', 'D'],
         ['D', 'A'],
       ],
+      hidden: ['F1', 'F1h', 'F2', 'F2h', 'G', 'A1', 'A2', 'W0', 'W1'],
       labels: false,
       ground: ['y = -w', 'w = y'],
       // The applied loads: P_x drawn from the front face (0.5 m per N), P_y from the centre of mass (0.09 m per N, inside
-      // the 0.4 m wide prism); M_z, a moment, is named in the parameters.
+      // the 0.4 m wide prism), M_z about it.
+      // No yaw arc: θ = 0 at the initial state, where its mark would be a bare label on a support point. No axes: in the
+      // view's corner they would cross the reaction at pair 11; a₁, a₂ and w are drawn along x and y.
       annotations: {
         supports: ['11', '21', '12', '22'],
+        angles: [],
+        axes: false,
         vectors: [
           { from: 'E', to: 'Pxtip', label: 'Px' },
           { from: 'O', to: 'Pytip', label: 'Py' },
+          { from: 'F1', to: 'F1h', label: 'Phi1' },
+          { from: 'F2', to: 'F2h', label: 'Phi2' },
+          { from: 'G', to: 'A1', label: 'a1' },
+          { from: 'G', to: 'A2', label: 'a2' },
+          { from: 'W0', to: 'W1', label: 'w' },
         ],
+        moments: [{ at: 'O', label: 'Mz' }],
       },
     },
     initial: { qd: { x: 1 }, t1: 2 },
@@ -227,9 +249,15 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
           eq: '§2',
           name: '\\Phi',
           formula: `(${faces.map(([i, j]) => `(1 + sign(N${i}${j}1))*(1 + sign(N${i}${j}2))*(f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2)`).join(' + ')})/4`,
+          display:
+            '\\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})',
           derived: 'supports.Φ',
           where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
-          note: 'the paper’s switched $\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})$ in the $N_{ij1}$, $N_{ij2}$ of the rows above (each checked against §2’s form there), against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants: the friction bound of the variant the load realizes',
+          note: `the paper’s $\\Phi$, typed term by term in the $N_{ij1}$, $N_{ij2}$ of the rows above, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants.${
+            M === 'Mz' && places.includes('flag')
+              ? ' The constant loads here realize one variant along the whole run; the companion report on the planar prism under a growing moment $M_z + kt$ passes from variant 11 to 21 where $N_{111}$ reaches 0, and plots the switch of the reactions and of $\\Phi$.'
+              : ''
+          }`,
         },
         ...fixedRows(places, fixed),
       ],
@@ -240,7 +268,7 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
           eq: '§2',
           at: {},
           caption:
-            'The prism between its guides’ faces $y = \\pm w$ seen from above, the pairs 1, 2 of support points at $a_1$, $a_2$ on both faces, and the reactions $N_{111}$, $N_{112}$ of variant 11, the one the default loads realize (both pairs bearing on face 1, $y = +w$); open circles are the support points, filled dots the prism’s corners, its centre and the midpoint of its front face, where $P_x$ is drawn',
+            'The prism between its guides’ faces $y = \\pm w$ seen from above ($x$ to the right, along the guides; $y$ up), the pairs 1, 2 of support points at $a_1$, $a_2$ on both faces, the loads $P_x$, $P_y$, $M_z$, and the reactions $N_{111}$, $N_{112}$ of variant 11, the one the default loads realize (both pairs bearing on face 1, $y = +w$), with their friction $\\Phi_1$, $\\Phi_2$ against $\\dot{x} > 0$; open circles are the support points, filled dots the prism’s corners, centre and front face’s midpoint',
           reactions: { '11': 'N_{111}', '12': 'N_{112}' },
         },
       ],

@@ -20,8 +20,8 @@ const pairs = [
 // the face whose normal is +y or +z (reaction along −), 2 the opposite one,
 // so the engine's side + is p = 2. A pair's two points face each other:
 // a_{ps} = aₛ; across the faces b_{p1}, b_{p2} = ±w and c_{p3…p5} = ±h,
-// along them b_{ps} = bₛ (s ≥ 3), c_{ps} = cₛ (s ≤ 2); f_{ps} = κ_{m,s} (p = 1)
-// or κ_{p,s} (p = 2); sgn = sgn ẋ. Each row is solved for its load.
+// along them b_{ps} = bₛ (s ≥ 3), c_{ps} = cₛ (s ≤ 2); f_{ps} the parameter
+// fps; sgn = sgn ẋ. Each row is solved for its load.
 type Face = 1 | 2;
 const across = (p: Face, half: string): string => (p === 1 ? half : `(-${half})`);
 const at = (faces: readonly Face[], s: number) => {
@@ -32,7 +32,7 @@ const at = (faces: readonly Face[], s: number) => {
     a: `a${s}`,
     b: s <= 2 ? across(p, 'w') : `b${s}`,
     c: s <= 2 ? `c${s}` : across(p, 'h'),
-    f: p === 1 ? `kappam${s}` : `kappap${s}`,
+    f: `f${p}${s}`,
   };
 };
 const sum = (terms: readonly string[]): string => `(${terms.join(' + ')})`;
@@ -52,7 +52,7 @@ const equilibrium = (faces: readonly Face[]) => {
 const REALIZED: readonly Face[] = [1, 1, 2, 2, 2];
 const sides = (faces: readonly Face[]): string => `(${faces.map((p) => (p === 2 ? '+' : '-')).join(',')})`;
 /** Which of the 32 variants the (2.1) rows are checked in: the reactions substituted are that variant's. */
-const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ of the faces the pairs bear on, the one the default loads realize; the paper’s $f_{ps}$ is $\\kappa_{m,s}$ on the faces $p = 1$ (normal along the axis) and $\\kappa_{p,s}$ on $p = 2$`;
+const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ of the faces the pairs bear on, the one the default loads realize; the paper’s $f_{ps}$ is the parameter $f_{ps}$, face $p = 1$ the one at $y = +w$ or $z = +h$, $p = 2$ the opposite one`;
 /** The 32 full variants (i, j, k, l, m) of §2, each face index 1 or 2, in the paper's order. */
 const VARIANTS: readonly (readonly Face[])[] = Array.from({ length: 32 }, (_, k) => [4, 3, 2, 1, 0].map((b) => (((k >> b) & 1) + 1) as Face));
 /** N_{ijklms}: the paper's reaction of pair s in variant (i, j, k, l, m). */
@@ -79,23 +79,23 @@ export default defineModel({
     { name: 'x', description: 'position along the guides', unit: 'm' },
     { name: 'y', description: 'lateral position', unit: 'm' },
     { name: 'z', description: 'vertical position', unit: 'm' },
-    { name: 'phi', description: 'roll (about x)', unit: 'rad' },
-    { name: 'theta', description: 'pitch (about y)', unit: 'rad' },
-    { name: 'psi', description: 'yaw (about z)', unit: 'rad' },
+    { name: 'phi', description: 'roll (about $x$)', unit: 'rad' },
+    { name: 'theta', description: 'pitch (about $y$)', unit: 'rad' },
+    { name: 'psi', description: 'yaw (about $z$)', unit: 'rad' },
   ],
   parameters: {
     m: { default: 2, description: 'mass', unit: 'kg' },
-    Jx: { default: 0.05, description: 'moment of inertia about x', unit: 'kg m^2' },
-    Jy: { default: 0.2, description: 'moment of inertia about y', unit: 'kg m^2' },
-    Jz: { default: 0.2, description: 'moment of inertia about z', unit: 'kg m^2' },
+    Jx: { default: 0.05, description: 'moment of inertia about $x$', unit: 'kg m^2' },
+    Jy: { default: 0.2, description: 'moment of inertia about $y$', unit: 'kg m^2' },
+    Jz: { default: 0.2, description: 'moment of inertia about $z$', unit: 'kg m^2' },
     Px: { default: 5, description: 'load along the guides', unit: 'N' },
     Py: { default: 1, description: 'lateral load', unit: 'N' },
     Pz: { default: -19.6, description: 'vertical load', unit: 'N' },
-    Mx: { default: 0.1, description: 'moment of the load about x', unit: 'N m' },
-    My: { default: 0.2, description: 'moment of the load about y', unit: 'N m' },
-    Mz: { default: -0.1, description: 'moment of the load about z', unit: 'N m' },
-    w: { default: 0.1, description: 'half width (faces normal to y at y = ±w)', unit: 'm' },
-    h: { default: 0.08, description: 'half height (faces normal to z at z = ±h)', unit: 'm' },
+    Mx: { default: 0.1, description: 'moment of the load about $x$', unit: 'N m' },
+    My: { default: 0.2, description: 'moment of the load about $y$', unit: 'N m' },
+    Mz: { default: -0.1, description: 'moment of the load about $z$', unit: 'N m' },
+    w: { default: 0.1, description: 'half width (faces normal to $y$ at $y = \\pm w$)', unit: 'm' },
+    h: { default: 0.08, description: 'half height (faces normal to $z$ at $z = \\pm h$)', unit: 'm' },
     a1: { default: -0.3, description: 'pair 1: position along the prism', unit: 'm' },
     c1: { default: 0, description: 'pair 1: height', unit: 'm' },
     a2: { default: 0.3, description: 'pair 2: position along the prism', unit: 'm' },
@@ -108,8 +108,8 @@ export default defineModel({
     b5: { default: 0, description: 'pair 5: lateral position', unit: 'm' },
     ...Object.fromEntries(
       pairs.flatMap((p) => [
-        [`kappap${p.s}`, { default: 0.15 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is positive` }],
-        [`kappam${p.s}`, { default: 0.2 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, the face whose reaction is negative` }],
+        [`f1${p.s}`, { default: 0.2 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, face ${p.s <= 2 ? '$y = +w$' : '$z = +h$'}` }],
+        [`f2${p.s}`, { default: 0.15 + 0.01 * p.s, range: [0, 2], description: `friction at pair ${p.s}, face ${p.s <= 2 ? '$y = -w$' : '$z = -h$'}` }],
       ]),
     ),
   },
@@ -119,7 +119,7 @@ export default defineModel({
     name: p.name,
     expr: p.normal,
     slip: { positive: p.plus, negative: p.minus },
-    friction: { positive: `kappap${p.s}`, negative: `kappam${p.s}` },
+    friction: { positive: `f2${p.s}`, negative: `f1${p.s}` },
   })),
   // Seen from above: the prism (half length 0.4, half width w) between its guides, turned by its
   // yaw, with its support points: pairs 1, 2 on the side faces (at (aₛ, ±w)), pairs 3, 4, 5 on the
@@ -179,7 +179,7 @@ export default defineModel({
         display: '\\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} \\sum_{s=1}^{5} f_{ps} N_{ijklms}',
         derived: 'supports.Φ',
         where: Object.fromEntries(VARIANTS.flatMap((v) => [1, 2, 3, 4, 5].map((s) => [reaction(v, s), `supports.${sides(v)}.N${s}`]))),
-        note: 'the paper’s switched $\\Phi$, typed term by term over the 32 full variants $(i, j, k, l, m)$ ($p = i, j, k, l, m$ for $s = 1 \\dots 5$, face 1 the one whose normal is along the axis), its $N_{ijklms}$ the derived reactions of each and $f_{1s} = \\kappa_{m,s}$, $f_{2s} = \\kappa_{p,s}$, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2): the friction bound of the variant the load realizes',
+        note: 'the paper’s switched $\\Phi$, typed term by term over the 32 full variants $(i, j, k, l, m)$ ($p = i, j, k, l, m$ for $s = 1 \\dots 5$, face 1 the one whose normal is along the axis), its $N_{ijklms}$ the derived reactions of each, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of (1.2): the friction bound of the variant the load realizes',
       },
       // §2's count as the paper prints it, C_5^r 2^r variants on r supports summed to 243, against the enumeration.
       {

@@ -572,6 +572,8 @@ export interface DrawingAnnotationsSpec {
   readonly vectors?: readonly VectorMarkSpec[];
   /** Labels of the still sketch at named points, drawn instead of the point (f1 on a plane); the label is a symbol's name. */
   readonly notes?: readonly { readonly at: string; readonly label: string }[];
+  /** Moments of the still sketch: a counter-clockwise arc with its head about a named point, labelled with a symbol's name (a load's M_z). */
+  readonly moments?: readonly { readonly at: string; readonly label: string }[];
 }
 
 /** A labelled arrow of the sketch (DrawingAnnotationsSpec.vectors). */
@@ -1072,6 +1074,7 @@ export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
   supports: true,
   vectors: true,
   notes: true,
+  moments: true,
 };
 export const VECTOR_MARK_FIELDS: Known<VectorMarkSpec> = { from: true, to: true, label: true };
 export const NOTE_FIELDS: Known<{ at: string; label: string }> = { at: true, label: true };

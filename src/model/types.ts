@@ -375,4 +375,6 @@ export interface DrawingAnnotations {
   readonly vectors?: readonly { readonly from: number; readonly to: number; readonly label: string }[];
   /** Labels of the still sketch at points (indices), drawn instead of the points. */
   readonly notes?: readonly { readonly at: number; readonly label: string }[];
+  /** Moments of the still sketch about points (indices), drawn as counter-clockwise arcs, the label a symbol's name. */
+  readonly moments?: readonly { readonly at: number; readonly label: string }[];
 }

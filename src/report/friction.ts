@@ -20,6 +20,7 @@ import type { HingeRestStudy } from '../studies/hinge-rest.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import { journalFigures } from './journal-figures.js';
 import { nonNegative } from './support-rest-finding.js';
+import { lockingBlocks, PRINTED_LOCKING } from './support-locking.js';
 import { supportHistoryFigures } from './support-history.js';
 import type { CoulombContact, PainleveThreshold } from '../derive/unilateral/unilateral-types.js';
 import { countWord, equation, equations, list, m, paragraph, ref, type Block, type Inline, type Section, type Table, matrixEquation } from './document.js';
@@ -557,6 +558,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
             'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
           ],
     ),
+    // The locking conditions in closed form, in the paper's names where it prints the variants.
+    ...(signed || (s.variants?.length ?? 0) > PRINTED_LOCKING
+      ? []
+      : lockingBlocks(
+          s,
+          (s.variants ?? []).map((v, j) => printed?.[j]?.[0] ?? `\\Delta^{${variantTag(v.variant)}}`),
+          printed !== undefined,
+        )),
     // One pair's two variants: the realized one's reaction is N ≥ 0, the other's −N, so its sum is the larger by itself.
     ...(loads && loads.variants.length > 2 ? loadsParagraph(loads) : []),
     ...(system.supportRest ? restBlocks(system, system.supportRest, starts) : []),

@@ -32,6 +32,7 @@ import { inlineFractions } from './inline-fractions.js';
 import { combineRadicals } from '../core/radicals.js';
 import {
   derivedLeft,
+  derivedAs,
   displayedElsewhere,
   distinctResults,
   givenBack,
@@ -383,6 +384,8 @@ function runs<T>(items: readonly T[], key: (x: T) => boolean): T[][] {
  */
 function derivedCell(r: LetteredRow, display: Inline, named: ReadonlyMap<string, string>): Inline[] {
   if (givenBack(r) && !r.measured) return [display];
+  const as = derivedAs(r);
+  if (as) return [m(as.name), ' ', ref(as.label)];
   const side = derivedLeft(r) ? derivedSide(r, named) : undefined;
   if (!side) return [display];
   const left = side.letters ? formulaLatex(r, r.formula.left!) : math(shown(inPaperSymbols(r, side.value)));

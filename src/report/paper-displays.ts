@@ -124,6 +124,19 @@ export function displayedElsewhere(r: PaperCheckRow): string | undefined {
   return kind && `${kind}-${law![1]}`;
 }
 
+/** Facts the friction section derives under a name of their own, with its display's label: Smirnov's Φ, the switched sum (1.2). */
+const DERIVED_AS: Readonly<Record<string, { readonly label: string; readonly name: string }>> = {
+  'supports.Φ': { label: 'supports-switched-friction', name: '\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}' },
+};
+
+/**
+ * The derived side of a row whose fact another section derives under its own name (smirnov1981 (2.2): Φ, the switched
+ * sum Σ_ε χ(ε)Φ^ε), with that display's label: the Derived cell names it, not the display of the paper's own form.
+ */
+export function derivedAs(r: PaperCheckRow): { readonly label: string; readonly name: string } | undefined {
+  return r.formula.derived.length === 1 && !r.measured && !r.formula.at ? DERIVED_AS[r.formula.derived[0]!.fact] : undefined;
+}
+
 /** Printed width (texWidth) a shared left side keeps within, so that the result beside it keeps half the line. */
 const SHARED_WIDTH = LINE_WIDTH / 2;
 

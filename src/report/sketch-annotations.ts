@@ -28,6 +28,7 @@ export interface SketchAnnotations {
   readonly supports: readonly number[];
   readonly vectors: NonNullable<DrawingAnnotations['vectors']>;
   readonly notes: NonNullable<DrawingAnnotations['notes']>;
+  readonly moments: NonNullable<DrawingAnnotations['moments']>;
 }
 
 export function sketchAnnotations(drawing: Drawing, model: Model): SketchAnnotations {
@@ -44,6 +45,7 @@ export function sketchAnnotations(drawing: Drawing, model: Model): SketchAnnotat
     supports: a.supports,
     vectors: a.vectors ?? [],
     notes: a.notes ?? [],
+    moments: a.moments ?? [],
   };
 }
 

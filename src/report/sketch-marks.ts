@@ -190,5 +190,29 @@ function vectorItems(a: SketchAnnotations, pixels: readonly number[]): SceneItem
       return [...arrow('vector', x1, y1, x2, y2, MARK), label('vector-name', mx, my, plainSymbol(vec.label), mechanicsSymbol(vec.label), 'middle')];
     }),
     ...a.notes.map((n) => label('note', p(n.at)[0], p(n.at)[1] + 4, plainSymbol(n.label), mechanicsSymbol(n.label), 'middle')),
+    ...a.moments.flatMap((mo) => momentItems(p(mo.at), mo.label)),
+  ];
+}
+
+/** Radius (px) of a moment's arc. */
+const MOMENT_RADIUS = 16;
+
+/** A moment about a point: three quarters of a circle counter-clockwise (y up) from below-right, its head at the end, its label to its right. */
+function momentItems([cx, cy]: readonly [number, number], name: string): SceneItem[] {
+  const r = MOMENT_RADIUS;
+  const [from, to] = [-Math.PI / 4, (5 * Math.PI) / 4];
+  const steps = 24;
+  const points: number[] = [];
+  for (let k = 0; k <= steps; k++) {
+    const t = from + ((to - from) * k) / steps;
+    points.push(cx + r * Math.cos(t), cy - r * Math.sin(t));
+  }
+  // The head along the tangent at the end, drawn as a short arrow that ends there.
+  const [ex, ey] = [cx + r * Math.cos(to), cy - r * Math.sin(to)];
+  const [tx, ty] = [-Math.sin(to), -Math.cos(to)];
+  return [
+    { kind: 'polyline', cls: 'moment', points, stroke: MARK, width: 1.2 },
+    ...arrow('moment', ex - 2 * tx, ey - 2 * ty, ex, ey, MARK),
+    label('moment-name', cx + r + 5, cy + 5, plainSymbol(name), mechanicsSymbol(name), 'start'),
   ];
 }

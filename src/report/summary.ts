@@ -30,6 +30,7 @@ import type { PlasticSlide } from '../studies/plastic-slide.js';
 import { plasticArrivalBlocks } from './plastic-arrival.js';
 import { realizedVariant, supportHistoryDiscussion, supportHistoryFinding, supportStartFinding } from './support-history.js';
 import { supportRestFinding } from './support-rest-finding.js';
+import { lockingFinding } from './support-locking.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
 import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
@@ -683,6 +684,8 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   const start = rest.length ? [] : f.supportHistory && f.supportStarts && supportStartFinding(f.system, f.supportHistory, f.supportStarts);
   if (rest.length) out.push([...realized, ...(realized.length ? ['; '] : []), ...rest]);
   else if (start?.length) out.push(start);
+  const locking = f.system.supports ? lockingFinding(f.system.supports) : [];
+  if (locking.length) out.push(locking);
   const orbit = f.orbit?.orbit;
   if (orbit) {
     // Multipliers on the unit circle decide linear stability only (KAM or an integral would decide the rest).
@@ -1093,9 +1096,11 @@ function stepDiscussion(study: OrbitStudy): Block {
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { rest } = supportFindings(f);
+  const locking = f.system.supports ? lockingFinding(f.system.supports) : [];
   const blocks: Block[] = [
     ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
     ...(rest.length ? [paragraph(...capital(rest), '.')] : []),
+    ...(locking.length ? [paragraph(...capital(locking), '.')] : []),
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
     ...(f.firstImpact ? firstImpactBlocks(f.system, f.firstImpact) : []),
     ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),

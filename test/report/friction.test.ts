@@ -124,7 +124,10 @@ describe('friction section', () => {
       '\\tilde{a}_{1}^{\\varepsilon_{1}} = \\bigl(\\varepsilon_{1},\\ 0,\\ -c_{1} \\varepsilon_{1},\\ -c_{1} \\kappa_{1}^{\\varepsilon_{1}} \\operatorname{sgn}\\dot{x},\\ \\varepsilon_{1} (a_{1} - w \\kappa_{1}^{\\varepsilon_{1}} \\operatorname{sgn}\\dot{x})\\bigr)^{\\top}',
     );
     expect(t).not.toContain('supports-column-1-p');
-    expect(t).toContain('$\\kappa_1^{+} = \\kappa_{p,1},\\ \\kappa_1^{-} = \\kappa_{m,1}$');
+    // One name per coefficient: the paper's f_{ps} (face p = 1 at y = +w or z = +h), no κ_{p,s} beside it.
+    expect(t).toContain('$\\kappa_1^{+} = f_{21},\\ \\kappa_1^{-} = f_{11}$');
+    expect(t).not.toContain('\\kappa_{p,');
+    expect(t).not.toContain('\\kappa_{m,');
     expect(t).not.toContain('f_{p,');
     const abstract = JSON.stringify(doc('prism-in-guides').abstract);
     expect(abstract).toContain('at the default loads the variant ');
@@ -283,12 +286,24 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
       '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, and its sum is the largest.',
     );
   });
-  it('the planar prism’s Φ is §2’s one line, printed once (the Results display the table refers to), never “too long to print”', () => {
+  it('the planar prism’s Φ is §2’s one line as the paper prints it, set against the switched sum Σχ(ε)Φ^ε, never “too long to print”', () => {
     const planar = tex('prism-in-guides-planar');
     expect(planar).not.toContain('too long to print');
     expect(planar).not.toContain('\\text{from rest}');
-    expect(planar.match(/\\Phi = \\frac\{1\}\{4\} \\bigl\(\(N_\{111\} f_\{11\}/g)).toHaveLength(1);
-    expect(planar).toMatch(/\\S\{\}2 & \$\\Phi\$ & \\eqref\{eq:prism-in-guides-planar:paper-17\} & \\eqref\{eq:prism-in-guides-planar:paper-17\}/);
+    const paper =
+      '\\Phi = \\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})';
+    expect(planar.split(paper)).toHaveLength(2);
+    // The table's Derived cell names the switched sum of the friction section, not the paper's display again.
+    expect(planar).toContain(
+      '\\S{}2 & $\\Phi$ & \\eqref{eq:prism-in-guides-planar:paper-17} & $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ \\eqref{eq:prism-in-guides-planar:supports-switched-friction}',
+    );
+  });
+  it('the planar prism’s self-locking in closed form: Δᵢⱼ ≤ 0 ⇔ a₂ − a₁ + x(g₁ − g₂) ≤ w(f_{j2} − f_{i1}) sgn ẋ, only with unequal coefficients', () => {
+    const planar = tex('prism-in-guides-planar');
+    expect(planar).toContain('\\Delta_{11} \\le 0 \\iff a_{2} - a_{1} + x (g_{1} - g_{2}) \\le w (f_{12} - f_{11}) \\operatorname{sgn}\\dot{x}');
+    expect(planar).toContain('\\Delta_{21} \\le 0 \\iff a_{2} - a_{1} + x (g_{1} - g_{2}) \\le w (f_{12} - f_{21}) \\operatorname{sgn}\\dot{x}');
+    expect(planar).toContain('A variant locks only with unequal coefficients');
+    expect(JSON.stringify(doc('prism-in-guides-planar').abstract)).toContain('variant of support locks only with unequal friction coefficients');
   });
   it('pair 2 fixed on the guides: N, Φ and the variant against t, the switch from 11, (−,−), to 21, (+,−), named', () => {
     const fixed = tex('prism-in-guides-planar-fixed');

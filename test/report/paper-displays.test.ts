@@ -80,8 +80,11 @@ describe.each(models)('the %s paper check’s displays', (name, spec) => {
         .map((e) => [e.label, e.lines[0]!.before]),
     );
     // A result the realized contact's section already displays (kozlov1988 Th. 3: δ_N, the law's τ) is referred there.
+    // So is Smirnov's Φ, the friction section's switched sum Σ_ε χ(ε)Φ^ε.
     const law = new Set(
-      doc.sections.filter((s) => s.id === 'compliant').flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows.map((e) => e.label) : []))),
+      doc.sections
+        .filter((s) => s.id === 'compliant' || s.id === 'friction')
+        .flatMap((s) => s.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows.map((e) => e.label) : []))),
     );
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const rows = table?.kind === 'table' ? table.rows : [];

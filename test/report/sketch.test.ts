@@ -257,12 +257,22 @@ describe('the marks of a sketch', () => {
     expect(svgText('N_{i+1}', 10)).toBe('N<tspan dy="3" font-size="7.5">i+1</tspan>');
   });
 
-  it('the planar prism: its loads P_x along the guides from the front face and P_y across from the centre, as arrows', () => {
+  it('the planar prism: its loads P_x along the guides from the front face and P_y across from the centre, as arrows; M_z an arc', () => {
     const model = buildModel(prismPlanar);
     const drawing = modelDrawing(prismPlanar, model)!;
     const pose = poser(drawing, model)(model.initial.q0);
     const scene = sketchScene('s', 'prism', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
-    expect(texts(scene, 'vector-name')).toEqual(['P_x', 'P_y']);
+    // The loads, the friction on face 1's bearing points, the pairs' places along the prism and its half width.
+    expect(texts(scene, 'vector-name')).toEqual(['P_x', 'P_y', 'Φ₁', 'Φ₂', 'a₁', 'a₂', 'w']);
+    expect(texts(scene, 'moment-name')).toEqual(['M_z']);
+    // The moment's arc, counter-clockwise (M_z > 0 about z, seen from above): it starts below and right of its centre
+    // and, pixels growing down, first rises.
+    const arc = scene.items.find((i) => i.kind === 'polyline' && i.cls === 'moment');
+    expect(arc?.kind).toBe('polyline');
+    if (arc?.kind === 'polyline') expect(arc.points[3]!).toBeLessThan(arc.points[1]!);
+    // No yaw arc at θ = 0 (a bare θ on a support point) and no axes across the reaction at pair 11.
+    expect(texts(scene, 'angle-name')).toEqual([]);
+    expect(texts(scene, 'axis-name')).toEqual([]);
     // Each arrow's shaft is its first line: P_x horizontal to the right, P_y vertical upwards (pixels grow down).
     const shafts = scene.items.filter((i) => i.kind === 'line' && i.cls === 'vector').filter((_, k) => k % 3 === 0);
     const [px, py] = shafts.map((i) => (i.kind === 'line' ? [i.x2 - i.x1, i.y2 - i.y1] : [0, 0]));

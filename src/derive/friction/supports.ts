@@ -66,6 +66,11 @@ export interface SupportVariant {
   readonly det: Expr;
   /** Δˢ as every friction coefficient tends to 0: the variant is self-locking where Δˢ vanishes or has not this sign (smirnov1981 §1). */
   readonly frictionless: Expr;
+  /**
+   * Δˢ₀ − Δˢ, the friction's part of the determinant with its sign turned: Δˢ ≤ 0 ⇔ Δˢ₀ ≤ this, the variant's
+   * self-locking condition where Δˢ₀ > 0 (the planar prism's a₂ − a₁ ≤ w(f_{j2} − f_{i1}) sgn ẋ, smirnov1981 §2, §3).
+   */
+  readonly lockingBound: Expr;
   readonly reactions: readonly Expr[];
   readonly friction: Expr;
 }
@@ -93,10 +98,16 @@ export interface SupportDerivation {
   /** The variants with free pairs in closed form (support-partial.ts), where k ≤ PARTIAL_PAIRS. */
   readonly partial?: readonly PartialVariant[];
   /**
-   * Self-locking at the default parameters and the initial state: the least Δˢ/Δˢ₀ over the full variants and
-   * the variant that has it; a variant locks where it is ≤ 0 (absent without closed forms, or where a Δˢ₀ is 0 there).
+   * Self-locking at the default parameters and the initial state: the least Δˢ/Δˢ₀ over the full variants,
+   * the variant that has it and its Δˢ₀ there; a variant locks where it is ≤ 0 (absent without closed forms, or where a Δˢ₀ is 0 there).
    */
-  readonly locking?: { readonly least: number; readonly variant: FullVariant };
+  readonly locking?: { readonly least: number; readonly variant: FullVariant; readonly frictionless: number };
+  /**
+   * Whether every variant's lockingBound vanishes where all friction coefficients are equal: the friction moments of
+   * opposite faces cancel, and a variant locks only with unequal coefficients (smirnov1981 §3: the prism short
+   * against its width). Absent without closed forms.
+   */
+  readonly lockingNeedsUnequal?: boolean;
 }
 
 /** Closed forms of all 2^k full variants are derived up to this many pairs (the planar prism has 2, the spatial one 5). */
@@ -181,6 +192,7 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
       ? [...allVariants(pairs.length)].filter((v) => supports(v) < pairs.length).flatMap((v) => partialVariant(system, friction, v, sliding) ?? [])
       : undefined;
   const locking = variants && leastLocking(model, variants);
+  const lockingNeedsUnequal = variants && needsUnequal(pairs, variants);
   const form = balance ? { kind: 'balance' as const, coordinates: balance.map((d) => cs[d]!.name) } : { kind: 'accelerations' as const };
   return {
     pairs,
@@ -195,7 +207,15 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     ...(variants ? { variants } : {}),
     ...(partial ? { partial } : {}),
     ...(locking ? { locking } : {}),
+    ...(lockingNeedsUnequal !== undefined ? { lockingNeedsUnequal } : {}),
   };
+}
+
+/** Whether each variant's Δˢ₀ − Δˢ simplifies to 0 with every friction coefficient set to the first. */
+function needsUnequal(pairs: readonly SupportPairData[], variants: readonly SupportVariant[]): boolean {
+  const [first, ...rest] = pairs.flatMap((p) => [p.friction.positive, p.friction.negative]);
+  const alike = new Map(rest.map((f) => [f.name, first!] as const));
+  return variants.every((v) => simplify(subs(v.lockingBound, alike)) === ZERO);
 }
 
 /**
@@ -221,9 +241,10 @@ function leastLocking(model: Model, variants: readonly SupportVariant[]): Suppor
   const env = defaultsEnv(model);
   let out: SupportDerivation['locking'];
   for (const v of variants) {
-    const ratio = evaluate(v.det, env) / evaluate(v.frictionless, env);
+    const frictionless = evaluate(v.frictionless, env);
+    const ratio = evaluate(v.det, env) / frictionless;
     if (!Number.isFinite(ratio)) return undefined;
-    if (!out || ratio < out.least) out = { least: ratio, variant: v.variant };
+    if (!out || ratio < out.least) out = { least: ratio, variant: v.variant, frictionless };
   }
   return out;
 }
@@ -245,7 +266,8 @@ function closedForm(system: ReactionSystem, pairs: readonly SupportPairData[], v
   // Split by its contents where that prints shorter: the prism's Δ₀ = (a₁ − a₂)(a₃(b₄ − b₅) + …), smirnov1981 §2.
   const plain = simplify(subs(delta, without));
   const frictionless = [collectFactors(plain), contentFactored(plain)].reduce((a, b) => (toText(b).length < toText(a).length ? b : a));
-  return [{ variant: v, det: factored, frictionless, reactions, friction }];
+  const lockingBound = collectFactors(sliding(add(plain, neg(delta))));
+  return [{ variant: v, det: factored, frictionless, lockingBound, reactions, friction }];
 }
 
 /** The sgn q̇ₖ nodes of a decided slip sign ±sgn q̇ₖ. */

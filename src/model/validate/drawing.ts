@@ -112,7 +112,7 @@ const ANNOTATIONS = member(FIELD, 'annotations');
 /** The declared annotations, each field read when present (left undefined for the report's defaults). */
 function checkAnnotations(x: unknown, known: Known, names: readonly string[], env: Env, out: Problems): DrawingAnnotations {
   if (x === undefined) return { supports: [] };
-  const a = fieldsAt(x, ANNOTATIONS, 'annotations { axes, angles, gravity, gravityAngle, surfaces, supports, vectors, notes }', out);
+  const a = fieldsAt(x, ANNOTATIONS, 'annotations { axes, angles, gravity, gravityAngle, surfaces, supports, vectors, notes, moments }', out);
   if (!a) return { supports: [] };
   rejectUnknownKeys(a, ANNOTATION_FIELDS, ANNOTATIONS, out);
   const point = (name: unknown, field: string): number => {
@@ -178,15 +178,18 @@ function checkAnnotations(x: unknown, known: Known, names: readonly string[], en
       const [from, to, label] = [point(f.from, member(field, 'from')), point(f.to, member(field, 'to')), name(f.label, member(field, 'label'))];
       return from >= 0 && to >= 0 && label !== undefined ? [{ from, to, label }] : [];
     });
-  if (a.notes !== undefined)
-    result.notes = listAt(a.notes, 'annotations.notes', 'a list of labels { at, label }', out).flatMap((m, k) => {
-      const field = `${ANNOTATIONS}.notes[${k}]`;
-      const f = fieldsAt(m, field, 'a label { at, label }', out);
+  // A note and a moment are both a label at a point: { at, label }.
+  const labelled = (key: 'notes' | 'moments', what: string) =>
+    listAt(a[key], `annotations.${key}`, `a list of ${what} { at, label }`, out).flatMap((m, k) => {
+      const field = `${ANNOTATIONS}.${key}[${k}]`;
+      const f = fieldsAt(m, field, `a ${what.replace(/s$/, '')} { at, label }`, out);
       if (!f) return [];
       rejectUnknownKeys(f, NOTE_FIELDS, field, out);
       const [at, label] = [point(f.at, member(field, 'at')), name(f.label, member(field, 'label'))];
       return at >= 0 && label !== undefined ? [{ at, label }] : [];
     });
+  if (a.notes !== undefined) result.notes = labelled('notes', 'labels');
+  if (a.moments !== undefined) result.moments = labelled('moments', 'moments');
   return result;
 }
 

@@ -101,6 +101,20 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
       }
     }
   });
+  it("each variant's locking bound Δ₀ − Δᵢⱼ is w(f_{j2} − f_{i1}) sgn ẋ (Δᵢⱼ ≤ 0 ⇔ a₂ − a₁ + x(g₁ − g₂) ≤ it), 0 at equal coefficients", () => {
+    for (let trial = 0; trial < 50; trial++) {
+      const sigma = r() < 0.5 ? -1 : 1;
+      const f = Object.fromEntries(['f11', 'f21', 'f12', 'f22'].map((k) => [k, uniform(r, 0, 1)]));
+      const env: Env = { ...defaults(planar), ...f, w: uniform(r, 0.05, 0.5), x: uniform(r, -1, 1), g1: 1, g2: 0, "x'": sigma };
+      for (const v of s.variants!) {
+        const fi1 = v.variant[0] === 1 ? env.f21! : env.f11!,
+          fj2 = v.variant[1] === 1 ? env.f22! : env.f12!;
+        expectClose(evaluate(v.lockingBound, env), env.w! * (fj2 - fi1) * sigma, 1e-12, 1);
+        expectClose(evaluate(v.frictionless, env), env.a2! - env.a1! + env.x! * (env.g1! - env.g2!), 1e-12, 1);
+      }
+    }
+    expect(s.lockingNeedsUnequal).toBe(true);
+  });
   it('Φ of the paper (the switched sum over the 4 variants) equals the friction bound of the variant selectVariant realizes; rest iff |Pₓ| ≤ Φ', () => {
     let realized = 0,
       rests = 0;
@@ -147,7 +161,7 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
       const p = k + 1,
         side = variant[k]!,
         N = reactions[k]!;
-      const f = env[side === 1 ? `kappap${p}` : `kappam${p}`]!;
+      const f = env[side === 1 ? `f2${p}` : `f1${p}`]!;
       const point = p <= 2 ? [env[`a${p}`]!, -side * env.w!, env[`c${p}`]!] : [env[`a${p}`]!, env[`b${p}`]!, -side * env.h!];
       const force = p <= 2 ? [-sigma * f * N, side * N, 0] : [-sigma * f * N, 0, side * N];
       for (let c = 0; c < 3; c++) F[c] += force[c]!;
@@ -175,7 +189,7 @@ describe('prism in guides, spatial (example 2, five pairs)', () => {
       for (let trial = 0; trial < 20; trial++) {
         const sigma = r() < 0.5 ? -1 : 1;
         const env: Record<string, number> = { ...randomLoads(), "x'": sigma };
-        for (let p = 1; p <= 5; p++) [env[`kappap${p}`], env[`kappam${p}`]] = [uniform(r, 0, 0.6), uniform(r, 0, 0.6)];
+        for (let p = 1; p <= 5; p++) [env[`f2${p}`], env[`f1${p}`]] = [uniform(r, 0, 0.6), uniform(r, 0, 0.6)];
         const N = v.reactions.map((e) => evaluate(e, env));
         for (const x of residual(env, v.variant, N, sigma)) expectClose(x, 0, 1e-9, 30);
       }

@@ -83,12 +83,13 @@ describe("a drawing's annotations", () => {
           supports: ['O'],
           vectors: [{ from: 'O', to: 'bob', label: 'l' }],
           notes: [{ at: 'O', label: 'theta0' }],
+          moments: [{ at: 'O', label: 'M' }],
         },
       }),
     );
   });
 
-  it('refuses an arrow to an unknown point, a label that is no symbol’s name, a note without its point', () => {
+  it('refuses an arrow to an unknown point, a label that is no symbol’s name, a note without its point, a moment about no point', () => {
     expect(
       problems(
         drawn({
@@ -99,6 +100,7 @@ describe("a drawing's annotations", () => {
               { from: 'O', to: 'bob', label: 'v 0' },
             ],
             notes: [{ label: 'f1' }],
+            moments: [{ at: 'tip', label: 'M' }],
           },
         }),
       ),
@@ -106,6 +108,7 @@ describe("a drawing's annotations", () => {
       ['unknown-field', 'drawing.annotations.vectors[0].to'],
       ['bad-annotation', 'drawing.annotations.vectors[1].label'],
       ['unknown-field', 'drawing.annotations.notes[0].at'],
+      ['unknown-field', 'drawing.annotations.moments[0].at'],
     ]);
   });
 

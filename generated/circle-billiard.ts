@@ -70,28 +70,36 @@ export function checkParams(p: Params): ParamProblem[] {
   }
   if (problems.length === 0) {
     limitValues$(0, p);
-    if (!(Number.isFinite(LV$[0]!) && LV$[0]! >= LV$[1]! && LV$[0]! <= LV$[2]!)) problems.push({ name: 'e', problem: 'bad-range', message: "parameter 'e' is " + String(LV$[0]!) + '; it must be in [0, 1]' });
-    if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'alpha0, pi', problem: 'bad-range', message: "parameter 'alpha0' is " + String(LV$[3]!) + '; it must be in [0, (1/2)*pi]' });
-    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'wall' is " + String(LV$[6]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
+    if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'R', problem: 'bad-range', message: "parameter 'R' is " + String(LV$[0]!) + '; it must be > 0' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'e', problem: 'bad-range', message: "parameter 'e' is " + String(LV$[3]!) + '; it must be in [0, 1]' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! > LV$[7]!)) problems.push({ name: 'v0', problem: 'bad-range', message: "parameter 'v0' is " + String(LV$[6]!) + '; it must be > 0' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'alpha0, pi', problem: 'bad-range', message: "parameter 'alpha0' is " + String(LV$[9]!) + '; it must be in [0, (1/2)*pi]' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'e', problem: 'bad-restitution', message: "restitution 'e' of 'wall' is " + String(LV$[12]!) + '; it must be in [0, 1] (above 1 every impact gains energy: declare allowSuperelastic: true if that is meant)' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(9);
+const LV$ = new Float64Array(15);
 
 function limitValues$(t: number, p: Params): void {
+  const R = p.R ?? 1.0;
   const e = p.e ?? 0.9;
+  const v0 = p.v0 ?? 1.0;
   const alpha0 = p.alpha0 ?? 0.5;
-  LV$[0] = e;
+  LV$[0] = R;
   LV$[1] = 0.0;
-  LV$[2] = 1.0;
-  LV$[3] = alpha0;
+  LV$[3] = e;
   LV$[4] = 0.0;
-  LV$[5] = 0.5 * Math.PI;
-  LV$[6] = e;
+  LV$[5] = 1.0;
+  LV$[6] = v0;
   LV$[7] = 0.0;
-  LV$[8] = 1.0;
+  LV$[9] = alpha0;
+  LV$[10] = 0.0;
+  LV$[11] = 0.5 * Math.PI;
+  LV$[12] = e;
+  LV$[13] = 0.0;
+  LV$[14] = 1.0;
 }
 
 /** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */

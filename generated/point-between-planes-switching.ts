@@ -77,27 +77,31 @@ export function checkParams(p: Params): ParamProblem[] {
   if (problems.length === 0) {
     limitValues$(0, p);
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
-    if (!(Number.isFinite(LV$[3]!) && LV$[3]! >= LV$[4]! && LV$[3]! <= LV$[5]!)) problems.push({ name: 'f1', problem: 'bad-range', message: "parameter 'f1' is " + String(LV$[3]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'f2', problem: 'bad-range', message: "parameter 'f2' is " + String(LV$[6]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'F', problem: 'bad-range', message: "parameter 'F' is " + String(LV$[3]!) + '; it must be > 0' });
+    if (!(Number.isFinite(LV$[6]!) && LV$[6]! >= LV$[7]! && LV$[6]! <= LV$[8]!)) problems.push({ name: 'f1', problem: 'bad-range', message: "parameter 'f1' is " + String(LV$[6]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[9]!) && LV$[9]! >= LV$[10]! && LV$[9]! <= LV$[11]!)) problems.push({ name: 'f2', problem: 'bad-range', message: "parameter 'f2' is " + String(LV$[9]!) + '; it must be in [0, 2]' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(9);
+const LV$ = new Float64Array(12);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
+  const F = p.F ?? 2.0;
   const f1 = p.f1 ?? 0.2;
   const f2 = p.f2 ?? 0.5;
   LV$[0] = m;
   LV$[1] = 0.0;
-  LV$[3] = f1;
+  LV$[3] = F;
   LV$[4] = 0.0;
-  LV$[5] = 2.0;
-  LV$[6] = f2;
+  LV$[6] = f1;
   LV$[7] = 0.0;
   LV$[8] = 2.0;
+  LV$[9] = f2;
+  LV$[10] = 0.0;
+  LV$[11] = 2.0;
 }
 
 /** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */

@@ -24,17 +24,17 @@ export const model = {
   coordinates: ["x","y","z","phi","theta","psi"],
   parameters: [
     {"name":"m","default":2,"description":"mass","unit":"kg"},
-    {"name":"Jx","default":0.05,"description":"moment of inertia about x","unit":"kg m^2"},
-    {"name":"Jy","default":0.2,"description":"moment of inertia about y","unit":"kg m^2"},
-    {"name":"Jz","default":0.2,"description":"moment of inertia about z","unit":"kg m^2"},
+    {"name":"Jx","default":0.05,"description":"moment of inertia about $x$","unit":"kg m^2"},
+    {"name":"Jy","default":0.2,"description":"moment of inertia about $y$","unit":"kg m^2"},
+    {"name":"Jz","default":0.2,"description":"moment of inertia about $z$","unit":"kg m^2"},
     {"name":"Px","default":5,"description":"load along the guides","unit":"N"},
     {"name":"Py","default":1,"description":"lateral load","unit":"N"},
     {"name":"Pz","default":-19.6,"description":"vertical load","unit":"N"},
-    {"name":"Mx","default":0.1,"description":"moment of the load about x","unit":"N m"},
-    {"name":"My","default":0.2,"description":"moment of the load about y","unit":"N m"},
-    {"name":"Mz","default":-0.1,"description":"moment of the load about z","unit":"N m"},
-    {"name":"w","default":0.1,"description":"half width (faces normal to y at y = ±w)","unit":"m"},
-    {"name":"h","default":0.08,"description":"half height (faces normal to z at z = ±h)","unit":"m"},
+    {"name":"Mx","default":0.1,"description":"moment of the load about $x$","unit":"N m"},
+    {"name":"My","default":0.2,"description":"moment of the load about $y$","unit":"N m"},
+    {"name":"Mz","default":-0.1,"description":"moment of the load about $z$","unit":"N m"},
+    {"name":"w","default":0.1,"description":"half width (faces normal to $y$ at $y = \\pm w$)","unit":"m"},
+    {"name":"h","default":0.08,"description":"half height (faces normal to $z$ at $z = \\pm h$)","unit":"m"},
     {"name":"a1","default":-0.3,"description":"pair 1: position along the prism","unit":"m"},
     {"name":"c1","default":0,"description":"pair 1: height","unit":"m"},
     {"name":"a2","default":0.3,"description":"pair 2: position along the prism","unit":"m"},
@@ -45,16 +45,16 @@ export const model = {
     {"name":"b4","default":0.06,"description":"pair 4: lateral position","unit":"m"},
     {"name":"a5","default":0.3,"description":"pair 5: position along the prism","unit":"m"},
     {"name":"b5","default":0,"description":"pair 5: lateral position","unit":"m"},
-    {"name":"kappap1","default":0.16,"description":"friction at pair 1, the face whose reaction is positive"},
-    {"name":"kappam1","default":0.21000000000000002,"description":"friction at pair 1, the face whose reaction is negative"},
-    {"name":"kappap2","default":0.16999999999999998,"description":"friction at pair 2, the face whose reaction is positive"},
-    {"name":"kappam2","default":0.22,"description":"friction at pair 2, the face whose reaction is negative"},
-    {"name":"kappap3","default":0.18,"description":"friction at pair 3, the face whose reaction is positive"},
-    {"name":"kappam3","default":0.23,"description":"friction at pair 3, the face whose reaction is negative"},
-    {"name":"kappap4","default":0.19,"description":"friction at pair 4, the face whose reaction is positive"},
-    {"name":"kappam4","default":0.24000000000000002,"description":"friction at pair 4, the face whose reaction is negative"},
-    {"name":"kappap5","default":0.2,"description":"friction at pair 5, the face whose reaction is positive"},
-    {"name":"kappam5","default":0.25,"description":"friction at pair 5, the face whose reaction is negative"},
+    {"name":"f11","default":0.21000000000000002,"description":"friction at pair 1, face $y = +w$"},
+    {"name":"f21","default":0.16,"description":"friction at pair 1, face $y = -w$"},
+    {"name":"f12","default":0.22,"description":"friction at pair 2, face $y = +w$"},
+    {"name":"f22","default":0.16999999999999998,"description":"friction at pair 2, face $y = -w$"},
+    {"name":"f13","default":0.23,"description":"friction at pair 3, face $z = +h$"},
+    {"name":"f23","default":0.18,"description":"friction at pair 3, face $z = -h$"},
+    {"name":"f14","default":0.24000000000000002,"description":"friction at pair 4, face $z = +h$"},
+    {"name":"f24","default":0.19,"description":"friction at pair 4, face $z = -h$"},
+    {"name":"f15","default":0.25,"description":"friction at pair 5, face $z = +h$"},
+    {"name":"f25","default":0.2,"description":"friction at pair 5, face $z = -h$"},
   ],
   constraintCount: 5,
   unilateral: [],
@@ -78,7 +78,7 @@ const r$ = new Float64Array(11);
 const y$ = new Float64Array(11);
 /** Row interchanges of the LU factorization of K$. */
 const piv$ = new Int32Array(11);
-const PARAMETERS$: readonly string[] = ["m","Jx","Jy","Jz","Px","Py","Pz","Mx","My","Mz","w","h","a1","c1","a2","c2","a3","b3","a4","b4","a5","b5","kappap1","kappam1","kappap2","kappam2","kappap3","kappam3","kappap4","kappam4","kappap5","kappam5"];
+const PARAMETERS$: readonly string[] = ["m","Jx","Jy","Jz","Px","Py","Pz","Mx","My","Mz","w","h","a1","c1","a2","c2","a3","b3","a4","b4","a5","b5","f11","f21","f12","f22","f13","f23","f14","f24","f15","f25"];
 
 /** A problem with one entry of a parameter record; `problem` is the error code a driver reports it under. */
 export type ParamProblem = { readonly name: string; readonly problem: 'unknown-parameter' | 'non-finite-input' | 'bad-range' | 'bad-restitution' | 'bad-compliant-law' | 'bad-mass'; readonly message: string };
@@ -106,16 +106,16 @@ export function checkParams(p: Params): ParamProblem[] {
     if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]!)) problems.push({ name: 'Jx', problem: 'bad-mass', message: "parameter 'Jx' is " + String(LV$[3]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
     if (!(Number.isFinite(LV$[6]!) && LV$[6]! > LV$[7]!)) problems.push({ name: 'Jy', problem: 'bad-mass', message: "parameter 'Jy' is " + String(LV$[6]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
     if (!(Number.isFinite(LV$[9]!) && LV$[9]! > LV$[10]!)) problems.push({ name: 'Jz', problem: 'bad-mass', message: "parameter 'Jz' is " + String(LV$[9]!) + '; it must be > 0 (its unit kg m^2 declares it a moment of inertia)' });
-    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'kappap1', problem: 'bad-range', message: "parameter 'kappap1' is " + String(LV$[12]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[15]!) && LV$[15]! >= LV$[16]! && LV$[15]! <= LV$[17]!)) problems.push({ name: 'kappam1', problem: 'bad-range', message: "parameter 'kappam1' is " + String(LV$[15]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[18]!) && LV$[18]! >= LV$[19]! && LV$[18]! <= LV$[20]!)) problems.push({ name: 'kappap2', problem: 'bad-range', message: "parameter 'kappap2' is " + String(LV$[18]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[21]!) && LV$[21]! >= LV$[22]! && LV$[21]! <= LV$[23]!)) problems.push({ name: 'kappam2', problem: 'bad-range', message: "parameter 'kappam2' is " + String(LV$[21]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[24]!) && LV$[24]! >= LV$[25]! && LV$[24]! <= LV$[26]!)) problems.push({ name: 'kappap3', problem: 'bad-range', message: "parameter 'kappap3' is " + String(LV$[24]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[27]!) && LV$[27]! >= LV$[28]! && LV$[27]! <= LV$[29]!)) problems.push({ name: 'kappam3', problem: 'bad-range', message: "parameter 'kappam3' is " + String(LV$[27]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[30]!) && LV$[30]! >= LV$[31]! && LV$[30]! <= LV$[32]!)) problems.push({ name: 'kappap4', problem: 'bad-range', message: "parameter 'kappap4' is " + String(LV$[30]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[33]!) && LV$[33]! >= LV$[34]! && LV$[33]! <= LV$[35]!)) problems.push({ name: 'kappam4', problem: 'bad-range', message: "parameter 'kappam4' is " + String(LV$[33]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[36]!) && LV$[36]! >= LV$[37]! && LV$[36]! <= LV$[38]!)) problems.push({ name: 'kappap5', problem: 'bad-range', message: "parameter 'kappap5' is " + String(LV$[36]!) + '; it must be in [0, 2]' });
-    if (!(Number.isFinite(LV$[39]!) && LV$[39]! >= LV$[40]! && LV$[39]! <= LV$[41]!)) problems.push({ name: 'kappam5', problem: 'bad-range', message: "parameter 'kappam5' is " + String(LV$[39]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[12]!) && LV$[12]! >= LV$[13]! && LV$[12]! <= LV$[14]!)) problems.push({ name: 'f11', problem: 'bad-range', message: "parameter 'f11' is " + String(LV$[12]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[15]!) && LV$[15]! >= LV$[16]! && LV$[15]! <= LV$[17]!)) problems.push({ name: 'f21', problem: 'bad-range', message: "parameter 'f21' is " + String(LV$[15]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[18]!) && LV$[18]! >= LV$[19]! && LV$[18]! <= LV$[20]!)) problems.push({ name: 'f12', problem: 'bad-range', message: "parameter 'f12' is " + String(LV$[18]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[21]!) && LV$[21]! >= LV$[22]! && LV$[21]! <= LV$[23]!)) problems.push({ name: 'f22', problem: 'bad-range', message: "parameter 'f22' is " + String(LV$[21]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[24]!) && LV$[24]! >= LV$[25]! && LV$[24]! <= LV$[26]!)) problems.push({ name: 'f13', problem: 'bad-range', message: "parameter 'f13' is " + String(LV$[24]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[27]!) && LV$[27]! >= LV$[28]! && LV$[27]! <= LV$[29]!)) problems.push({ name: 'f23', problem: 'bad-range', message: "parameter 'f23' is " + String(LV$[27]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[30]!) && LV$[30]! >= LV$[31]! && LV$[30]! <= LV$[32]!)) problems.push({ name: 'f14', problem: 'bad-range', message: "parameter 'f14' is " + String(LV$[30]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[33]!) && LV$[33]! >= LV$[34]! && LV$[33]! <= LV$[35]!)) problems.push({ name: 'f24', problem: 'bad-range', message: "parameter 'f24' is " + String(LV$[33]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[36]!) && LV$[36]! >= LV$[37]! && LV$[36]! <= LV$[38]!)) problems.push({ name: 'f15', problem: 'bad-range', message: "parameter 'f15' is " + String(LV$[36]!) + '; it must be in [0, 2]' });
+    if (!(Number.isFinite(LV$[39]!) && LV$[39]! >= LV$[40]! && LV$[39]! <= LV$[41]!)) problems.push({ name: 'f25', problem: 'bad-range', message: "parameter 'f25' is " + String(LV$[39]!) + '; it must be in [0, 2]' });
   }
   return problems;
 }
@@ -128,16 +128,16 @@ function limitValues$(t: number, p: Params): void {
   const Jx = p.Jx ?? 0.05;
   const Jy = p.Jy ?? 0.2;
   const Jz = p.Jz ?? 0.2;
-  const kappap1 = p.kappap1 ?? 0.16;
-  const kappam1 = p.kappam1 ?? 0.21000000000000002;
-  const kappap2 = p.kappap2 ?? 0.16999999999999998;
-  const kappam2 = p.kappam2 ?? 0.22;
-  const kappap3 = p.kappap3 ?? 0.18;
-  const kappam3 = p.kappam3 ?? 0.23;
-  const kappap4 = p.kappap4 ?? 0.19;
-  const kappam4 = p.kappam4 ?? 0.24000000000000002;
-  const kappap5 = p.kappap5 ?? 0.2;
-  const kappam5 = p.kappam5 ?? 0.25;
+  const f11 = p.f11 ?? 0.21000000000000002;
+  const f21 = p.f21 ?? 0.16;
+  const f12 = p.f12 ?? 0.22;
+  const f22 = p.f22 ?? 0.16999999999999998;
+  const f13 = p.f13 ?? 0.23;
+  const f23 = p.f23 ?? 0.18;
+  const f14 = p.f14 ?? 0.24000000000000002;
+  const f24 = p.f24 ?? 0.19;
+  const f15 = p.f15 ?? 0.25;
+  const f25 = p.f25 ?? 0.2;
   LV$[0] = m;
   LV$[1] = 0.0;
   LV$[3] = Jx;
@@ -146,34 +146,34 @@ function limitValues$(t: number, p: Params): void {
   LV$[7] = 0.0;
   LV$[9] = Jz;
   LV$[10] = 0.0;
-  LV$[12] = kappap1;
+  LV$[12] = f11;
   LV$[13] = 0.0;
   LV$[14] = 2.0;
-  LV$[15] = kappam1;
+  LV$[15] = f21;
   LV$[16] = 0.0;
   LV$[17] = 2.0;
-  LV$[18] = kappap2;
+  LV$[18] = f12;
   LV$[19] = 0.0;
   LV$[20] = 2.0;
-  LV$[21] = kappam2;
+  LV$[21] = f22;
   LV$[22] = 0.0;
   LV$[23] = 2.0;
-  LV$[24] = kappap3;
+  LV$[24] = f13;
   LV$[25] = 0.0;
   LV$[26] = 2.0;
-  LV$[27] = kappam3;
+  LV$[27] = f23;
   LV$[28] = 0.0;
   LV$[29] = 2.0;
-  LV$[30] = kappap4;
+  LV$[30] = f14;
   LV$[31] = 0.0;
   LV$[32] = 2.0;
-  LV$[33] = kappam4;
+  LV$[33] = f24;
   LV$[34] = 0.0;
   LV$[35] = 2.0;
-  LV$[36] = kappap5;
+  LV$[36] = f15;
   LV$[37] = 0.0;
   LV$[38] = 2.0;
-  LV$[39] = kappam5;
+  LV$[39] = f25;
   LV$[40] = 0.0;
   LV$[41] = 2.0;
 }
@@ -796,16 +796,16 @@ export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<numbe
   const b4 = p.b4 ?? 0.06;
   const a5 = p.a5 ?? 0.3;
   const b5 = p.b5 ?? 0.0;
-  const kappap1 = p.kappap1 ?? 0.16;
-  const kappam1 = p.kappam1 ?? 0.21000000000000002;
-  const kappap2 = p.kappap2 ?? 0.16999999999999998;
-  const kappam2 = p.kappam2 ?? 0.22;
-  const kappap3 = p.kappap3 ?? 0.18;
-  const kappam3 = p.kappam3 ?? 0.23;
-  const kappap4 = p.kappap4 ?? 0.19;
-  const kappam4 = p.kappam4 ?? 0.24000000000000002;
-  const kappap5 = p.kappap5 ?? 0.2;
-  const kappam5 = p.kappam5 ?? 0.25;
+  const f11 = p.f11 ?? 0.21000000000000002;
+  const f21 = p.f21 ?? 0.16;
+  const f12 = p.f12 ?? 0.22;
+  const f22 = p.f22 ?? 0.16999999999999998;
+  const f13 = p.f13 ?? 0.23;
+  const f23 = p.f23 ?? 0.18;
+  const f14 = p.f14 ?? 0.24000000000000002;
+  const f24 = p.f24 ?? 0.19;
+  const f15 = p.f15 ?? 0.25;
+  const f25 = p.f25 ?? 0.2;
   out[0] = 0.0;
   out[1] = 1.0;
   out[2] = 0.0;
@@ -943,16 +943,16 @@ export function supportRows(t: number, q: ArrayLike<number>, qd: ArrayLike<numbe
   out[112] = 0.0;
   out[113] = 0.0;
   out[114] = 0.0;
-  out[115] = kappap1;
-  out[116] = kappam1;
-  out[117] = kappap2;
-  out[118] = kappam2;
-  out[119] = kappap3;
-  out[120] = kappam3;
-  out[121] = kappap4;
-  out[122] = kappam4;
-  out[123] = kappap5;
-  out[124] = kappam5;
+  out[115] = f21;
+  out[116] = f11;
+  out[117] = f22;
+  out[118] = f12;
+  out[119] = f23;
+  out[120] = f13;
+  out[121] = f24;
+  out[122] = f14;
+  out[123] = f25;
+  out[124] = f15;
   return out;
 }
 

@@ -37,14 +37,17 @@ function quotient(p: ReadonlyMap<Expr, number>, q: ReadonlyMap<Expr, number>): M
   return out;
 }
 
-/** The completed product of terms m (k·M), i (a·M·X), j (b·M·Y) and n (c·M·X·Y), X = p_i/p_m and Y = p_j/p_m. */
-function productAt(terms: readonly [Q.Rational, Map<Expr, number>][], m: number, i: number, j: number, n: number): Expr {
+/** The completed product of terms m (k·M), i (a·M·X), j (b·M·Y) and n (c·M·X·Y), or undefined where they do not have that shape. */
+function productAt(terms: readonly [Q.Rational, Map<Expr, number>][], m: number, i: number, j: number, n: number): Expr | undefined {
   const [k, pm] = terms[m]!;
   const [a, pi] = terms[i]!;
   const [b, pj] = terms[j]!;
-  const [c] = terms[n]!;
+  const [c, pn] = terms[n]!;
   const x = quotient(pi, pm);
   const y = quotient(pj, pm);
+  if (x.size === 0 || y.size === 0) return undefined;
+  const xy = quotient(quotient(pn, pm), x);
+  if (xy.size !== y.size || [...y].some(([base, e]) => xy.get(base) !== e)) return undefined;
   const [p, q] = [Q.div(b, c), Q.div(a, c)];
   const turned = Q.isNegative(p) && Q.isNegative(q);
   const factor = (u: Map<Expr, number>, r: Q.Rational): Expr => (turned ? neg(add(monomial(u), num(r))) : add(monomial(u), num(r)));
@@ -72,19 +75,23 @@ export function completeProduct(e: Expr): Expr | undefined {
   }
   const collected = opCount(collectFactors(e));
   const n = terms.length;
-  // The fourth term of m, i, j is the one whose monomial is p_i·p_j/p_m (a sum's monomials are distinct), looked up
-  // rather than each tried: trying them made the quadruples n⁴, a tenth of the bicycle's report.
-  const index = new Map(split.map(([, p], t) => [p, t]));
+  // The fourth term of m, i, j has the monomial p_i·p_j/p_m: only the terms whose signature (Σ exponent · base id, a
+  // linear function of the monomial) is that quotient's are tried. Trying every term made the quadruples n⁴, a tenth
+  // of the bicycle's report; building the quotient to look it up cost half as much again. Ids only sort out
+  // candidates, each checked as before, so that the first product found is the same.
+  const signatures = terms.map(([, p]) => [...p].reduce((s, [base, k]) => s + k * base.id, 0));
+  const bySignature = new Map<number, number[]>();
+  signatures.forEach((s, t) => bySignature.set(s, [...(bySignature.get(s) ?? []), t]));
   for (let m = 0; m < n; m++)
     for (let i = 0; i < n; i++)
-      for (let j = i + 1; j < n; j++) {
-        if (m === i || m === j) continue;
-        const k = index.get(mul(split[i]![1], split[j]![1], pow(split[m]![1], -1)));
-        if (k === undefined || k === m || k === i || k === j) continue;
-        const product = productAt(terms, m, i, j, k);
-        const rest = terms.flatMap(([c, p], t) => (t === m || t === i || t === j || t === k ? [] : [mul(num(c), monomial(p))]));
-        const completed = add(product, collectFactors(add(...rest)));
-        if (opCount(completed) < collected) return completed;
-      }
+      for (let j = i + 1; j < n; j++)
+        for (const k of bySignature.get(signatures[i]! + signatures[j]! - signatures[m]!) ?? []) {
+          if (new Set([m, i, j, k]).size < 4) continue;
+          const product = productAt(terms, m, i, j, k);
+          if (!product) continue;
+          const rest = terms.flatMap(([c, p], t) => (t === m || t === i || t === j || t === k ? [] : [mul(num(c), monomial(p))]));
+          const completed = add(product, collectFactors(add(...rest)));
+          if (opCount(completed) < collected) return completed;
+        }
   return undefined;
 }

@@ -16,12 +16,12 @@
 // report's printing (report/notation.ts tidy) applies it.
 // Tests: test/core/angle-contraction.test.ts.
 import * as Q from './rational.js';
-import { add, cos, mul, num, pow, sin, splitCoeff, sub, termsOf, type Expr, type Factor, type Fn } from './expr.js';
+import { add, cos, mul, num, pow, sin, splitCoeff, sub, termCount, termsOf, type Expr, type Factor, type Fn } from './expr.js';
 import { expand } from './expand.js';
 import { expandedAngles } from './multiple-angles.js';
 import { opCount } from './cost.js';
 import { pythagoreanIn } from './trig.js';
-import { mapChildren, memoPass } from './traverse.js';
+import { deepSafe, mapChildren } from './traverse.js';
 
 /** Sums of more terms than this are left as they are: the forms tried multiply a sum's size (a 60-link chain's forcing). */
 const MAX_TERMS = 40;
@@ -203,9 +203,6 @@ function squaredAngles(e: Expr): Expr[] {
   return [...out];
 }
 
-/** termsOf(e).length, without making the terms. */
-const termCount = (e: Expr): number => (e.kind === 'add' ? e.terms.length + (Q.isZero(e.constant) ? 0 : 1) : 1);
-
 type Cost = readonly [number, number];
 const cost = (e: Expr): Cost => [termCount(e), opCount(e)];
 const below = (x: Cost, y: Cost): boolean => x[0] < y[0] || (x[0] === y[0] && x[1] < y[1]);
@@ -277,11 +274,20 @@ function contractedGroup(e: Expr): Expr {
   const expanded = expandedAngles(e);
   // An expansion past the size limit is not tried: its Pythagorean forms multiply it again (the bicycle's angle sums).
   const starts = [e, ...(expanded === e || termCount(expanded) > MAX_TERMS ? [] : [expanded])].filter(twoAngles);
+  // A form met again (a rewrite that changes nothing, one candidate's fold another's sum: a third of the bicycle's
+  // pairings) is not paired again: its pairing costs no less than the best kept since, and only a cheaper one replaces
+  // the best. A sum met again as a sum has had its fold tried too.
+  const sums = new Set<Expr>();
+  const tried = new Set<Expr>();
   for (const start of starts) {
     for (const candidate of [start, ...squaredAngles(start).flatMap((x) => [pythagoreanIn(start, x, 'cos'), pythagoreanIn(start, x, 'sin')])]) {
       const sum = expand(candidate);
+      if (sums.has(sum)) continue;
+      sums.add(sum);
       const fold = folded(sum);
       for (const form of fold === sum ? [sum] : [sum, fold]) {
+        if (tried.has(form)) continue;
+        tried.add(form);
         const joined = paired(form);
         if (!joined) continue;
         const c = cost(joined);
@@ -331,11 +337,29 @@ function contractedSumOnce(e: Expr): Expr {
   return cheaper(joined, e) ? joined : e;
 }
 
+/**
+ * Nodes contracted throughout so far, kept as long as the node lives (a long-lived process prints model after
+ * model): the report tidies a sum and then each of its terms (report/notation.ts tidyParts), and a memo per call
+ * walked and rebuilt every nested part again at each level (a seventh of the bicycle's contraction).
+ */
+const contractedThroughout = new WeakMap<Expr, Expr>();
+
+const isAtom = (u: Expr): boolean => u.kind === 'num' || u.kind === 'sym';
+
+const contractThroughout = deepSafe<Expr>(
+  (u) => {
+    if (isAtom(u)) return u;
+    let out = contractedThroughout.get(u);
+    if (out === undefined) {
+      const inner = mapChildren(u, contractThroughout);
+      contractedThroughout.set(u, (out = inner.kind === 'add' ? contractedSum(inner) : inner));
+    }
+    return out;
+  },
+  (u) => isAtom(u) || contractedThroughout.has(u),
+);
+
 /** e with its sines and cosines of angle sums contracted, throughout (inside functions and powers too). */
 export function contractAngleSums(e: Expr): Expr {
-  // A pass per call: its memo must not outlive the expression (a long-lived process prints model after model).
-  return memoPass<Expr>((u, go) => {
-    const inner = mapChildren(u, go);
-    return inner.kind === 'add' ? contractedSum(inner) : inner;
-  })(e);
+  return contractThroughout(e);
 }

@@ -62,13 +62,20 @@ interface Square {
   readonly used: readonly number[];
 }
 
-/** A square of terms i, j and their cross term among the unused ones. */
-function squareAt(terms: readonly [Q.Rational, Expr][], i: number, j: number, index: ReadonlyMap<Expr, number>, used: ReadonlySet<number>): Square | undefined {
+/** A square of terms i, j and their cross term among the unused ones (`maps`: the terms' powers). */
+function squareAt(
+  terms: readonly [Q.Rational, Expr][],
+  maps: readonly (Map<Expr, number> | undefined)[],
+  i: number,
+  j: number,
+  index: ReadonlyMap<Expr, number>,
+  used: ReadonlySet<number>,
+): Square | undefined {
   const [ci, pi] = terms[i]!;
-  const [cj, pj] = terms[j]!;
+  const [cj] = terms[j]!;
   const r = rationalRoot(Q.div(cj, ci));
-  const pp = powers(pi);
-  const pq = powers(pj);
+  const pp = maps[i];
+  const pq = maps[j];
   if (!r || !pp || !pq) return undefined;
   const root = rootOfRatio(pp, pq);
   if (!root) return undefined;
@@ -100,12 +107,14 @@ export function completeSquares(e: Expr): Expr {
   const terms = termsOf(flat).map((t) => splitCoeff(t));
   if (terms.length < 3 || terms.length > MAX_TERMS) return collected;
   const index = new Map(terms.map(([, p], i) => [p, i]));
+  // Each term's powers made once, not once per pair it is tried in (n² maps, a seventh of the bicycle's squares).
+  const maps = terms.map(([, p]) => powers(p));
   const used = new Set<number>();
   const squares: Expr[] = [];
   for (let i = 0; i < terms.length; i++) {
     for (let j = i + 1; j < terms.length && !used.has(i); j++) {
       if (used.has(j)) continue;
-      const s = squareAt(terms, i, j, index, used);
+      const s = squareAt(terms, maps, i, j, index, used);
       if (!s) continue;
       for (const u of s.used) used.add(u);
       squares.push(s.expr);

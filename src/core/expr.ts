@@ -1480,6 +1480,9 @@ export function termsOf(e: Expr): Expr[] {
   return out;
 }
 
+/** termsOf(e).length, without making the terms. */
+export const termCount = (e: Expr): number => (e.kind === 'add' ? e.terms.length + (Q.isZero(e.constant) ? 0 : 1) : 1);
+
 /** The factors of e as expressions, coefficient first when ≠ 1. */
 export function factorsOf(e: Expr): Expr[] {
   if (e.kind === 'mul') {

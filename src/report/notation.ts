@@ -21,7 +21,7 @@ import { doubleAngles } from '../core/double-angles.js';
 import { inCosines } from '../core/in-cosines.js';
 import { halfAngleSquares, inHalfAngle } from '../core/half-angles.js';
 import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
-import { add, children, factorsOf, mul, neg, num, pow, sym, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
+import { add, children, factorsOf, mul, neg, num, pow, sym, termCount, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -364,7 +364,8 @@ const sumFactors = (t: Expr): number => factorsOf(t).filter((f) => f.kind === 'a
  * kernel's form is left as it is.
  */
 function inSines(u: Expr): Expr {
-  const terms = termsOf(u);
+  // The terms' products without their coefficients (a number is no factor looked at): termsOf would make each term.
+  const terms = u.kind === 'add' ? u.terms.map((t) => t.expr) : [u];
   if (terms.some((t) => factorsOf(t).some((f) => f.kind === 'add' || (f.kind === 'pow' && f.base.kind === 'add')))) return u;
   const cosines = new Set<Expr>();
   for (const t of terms) {
@@ -376,8 +377,8 @@ function inSines(u: Expr): Expr {
   let out = u;
   for (const x of cosines) {
     const r = pythagoreanIn(out, x, 'cos');
-    const n = termsOf(r).length,
-      before = termsOf(out).length;
+    const n = termCount(r),
+      before = termCount(out);
     if (n < before || (n === before && Q.cmp(Q.abs(constantOf(r)), Q.abs(constantOf(out))) < 0)) out = r;
   }
   return out;

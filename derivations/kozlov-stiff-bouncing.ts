@@ -84,9 +84,10 @@ export default defineModel({
       {
         eq: '(4.3)',
         name: '\\varpi(t)',
-        on: 'x = 0,\\ y = y_0(t)',
-        formula: '-X = -N*a^(-1)*Y',
-        where: { X: "compliant.floor.x''@∂x@x=0", Y: 'y' },
+        on: 'x = 0,\\ 0 \\le t < \\tau',
+        formula: '-N*a^(-1)*Y',
+        derived: "-compliant.floor.x''@∂x@x=0@y=trajectory1.y",
+        where: { Y: 'trajectory1.y' },
         note: 'the coefficient of the variational equation $\\delta\\ddot{x} + \\varpi(t)\\delta x = 0$ about the axis, the paper’s $p(t) = -Nf^{\\prime\\prime}(0)y_0(t)$ (here $\\varpi$: $p$ is a momentum), $-\\partial\\ddot{x}/\\partial x$ at $x = 0$ of the derived $\\ddot{x} = Nf^{\\prime}(x)(y - f(x))$ in the spring, $f^{\\prime\\prime}(0) = 1/a$, along the swing $y = y_0(t) \\le 0$, where it is $\\ge 0$.',
       },
       {

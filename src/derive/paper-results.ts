@@ -319,7 +319,7 @@ function trajectoryFacts(system: DerivedSystem, facts: Map<string, Expr>): void 
     facts.set(`initial.${c.name}`, typeof q0[i] === 'number' ? numberExpr(q0[i]) : q0[i]!);
     facts.set(`initial.${c.qd.name}`, typeof qd0[i] === 'number' ? numberExpr(qd0[i]) : qd0[i]!);
   });
-  piecewiseMotion(system).pieces.forEach((piece, k) => {
+  piecewiseMotion(system, { offSurface: true }).pieces.forEach((piece, k) => {
     const key = `trajectory${k + 1}`;
     facts.set(`${key}.start`, piece.start);
     if (piece.end) facts.set(`${key}.end`, piece.end);

@@ -40,7 +40,9 @@ export type SymbolRole =
   /** q′ = dq/dτ in a fast time τ = √N t (kozlov1988 (3.4)): the velocity written apart from q̇. */
   | { readonly role: 'fast-velocity'; readonly of: Sym }
   /** Another value of a derived symbol, numbered: a report's fresh letter for it (ẋ⁺₂ beside ẋ⁺). */
-  | { readonly role: 'numbered'; readonly of: Sym; readonly index: number };
+  | { readonly role: 'numbered'; readonly of: Sym; readonly index: number }
+  /** A result a paper's row names, standing for it in another row's formula, printed as that name (kozlov1988 (4.2)'s y₀(t)). */
+  | { readonly role: 'named-result'; readonly tex: string };
 
 // Keyed by the interned symbol: a symbol nobody holds any more takes its role with it.
 const roles = new WeakMap<Sym, SymbolRole>();
@@ -86,6 +88,9 @@ export const supportFrictionSymbol = (k: number): Sym => derived(`Phi_s[${k}]`, 
  */
 export const numberedSymbol = (of: Sym, k: number): Sym =>
   roles.has(of) ? derived(`${of.name}_${k}`, { role: 'numbered', of, index: k }) : sym(`${of.name}_${k}`);
+
+/** The symbol of a result a paper's row names, its name in LaTeX: "result[y_0(t)]" (brackets keep it apart from a model's names). */
+export const namedResultSymbol = (tex: string): Sym => derived(`result[${tex}]`, { role: 'named-result', tex });
 
 /** The role of a derived symbol; undefined for coordinates, parameters, time and other plain symbols. */
 export function symbolRole(s: Sym): SymbolRole | undefined {

@@ -16,10 +16,9 @@ import { modelDrawing } from '../report/sketch.js';
 import type { SourceKey } from '../model/sources.js';
 import { checkSketches } from '../model/validate/paper-sketches.js';
 import { checkStudyFigures, type StudyFigures } from '../model/validate/paper-study-figures.js';
-import type { LimitStudy } from '../runtime/analysis/rigid-limit.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { confocalStudy } from '../studies/confocal.js';
-import { dropStudyOf, limitStudyOf, theoremLaw, theoremLimits, withLaws, type DropStudy, type TheoremLaw } from '../studies/limit.js';
+import { dropStudyOf, limitStudyOf, theoremLaw, theoremLimits, withLaws, type DropStudy, type ModelLimitStudy, type TheoremLaw } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
 import { modeDirections } from '../studies/mode-directions.js';
@@ -161,7 +160,7 @@ function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions
 function studyOption(
   { spec, system, loaded }: CompiledModel,
   rigid: () => CompiledModel | undefined,
-): { limitStudy?: LimitStudy & { drop?: DropStudy; law?: TheoremLaw } } {
+): { limitStudy?: ModelLimitStudy & { drop?: DropStudy; law?: TheoremLaw } } {
   if (!spec.limitStudy) return {};
   const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values), system);
   const study = limitStudyOf(spec, loaded, rigid()?.loaded)!;

@@ -39,6 +39,11 @@ export interface ReportLimitStudy {
   readonly reference?: ReportContactRecord;
   /** Limits the theory gives (Kozlov's 2 + √2, Theorem 3's e = exp(−πk/ω), …). */
   readonly limits?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
+  /**
+   * Whether the theory's limit is the rigid motion, every limit it gives the rigid model's value (studies/limit.ts
+   * limitIsRigid): its distance then prints 0; a dash where the limit is another motion, of no known distance.
+   */
+  readonly rigidInTheLimit: boolean;
   readonly orders: ReportContactRecord & { readonly distance: number };
   /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
   readonly extrapolated: ReportContactRecord & { readonly distance: number };
@@ -145,10 +150,6 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
   const given = limits && shown.some((k) => limits[k] !== undefined);
   const distances = hasDistances(study);
   const distance = (x: Inline[]): Inline[][] => (distances ? [x] : []);
-  // The theory's limit is the rigid motion where every limit it gives is the rigid model's value (kozlov1988 (2.4): the
-  // release at t = 1): the distance then tends to 0; the added mass's release at 2 + √2 is another motion, of no known distance.
-  const rigidInTheLimit =
-    given && reference && shown.every((k) => limits[k] === undefined || Math.abs(limits[k] - reference[k]) <= 1e-6 * Math.max(1, Math.abs(limits[k])));
   const { law } = study;
   // Theorem 3's law beside the runs: the duration scaled by p^r after the column that shows it, the restitution in its own.
   const timed = shown.includes('duration') ? 'duration' : repeats.find(([k]) => k === 'duration')?.[1];
@@ -173,7 +174,7 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
     rows: [
       ...study.rows.map((r, i) => [cell(r.value), ...shown.flatMap((k) => [cell(r[k]), ...scaledAfter(k, cell(law?.runs[i]))]), ...distance(cell(r.distance))]),
       ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
-      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(rigidInTheLimit ? cell(0) : ['—'])]] : []),
+      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(study.rigidInTheLimit ? cell(0) : ['—'])]] : []),
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
       [['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))],
     ],

@@ -58,6 +58,8 @@ export function mechanicsSymbol(name: string): string {
       return `\\lambda_{${role.index}}`;
     case 'fast-velocity':
       return `${mechanicsSymbol(role.of.name)}^{\\prime}`;
+    case 'named-result':
+      return role.tex;
     case 'numbered': {
       // A symbol with a subscript of its own (λ₁, ẋ₁⁺) is grouped, so that the index is not a second subscript.
       const base = mechanicsSymbol(role.of.name);

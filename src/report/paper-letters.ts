@@ -10,11 +10,13 @@
 // other row prints its formula with its own value in place, in the table's
 // cells or, too wide for them, displayed under the table; a value that would
 // push its row's formula past a line gets a fresh letter (h₂, ẋ⁺₂) instead.
+// A letter bound to a law of motion another row names (kozlov1988 (4.2)'s
+// y₀(t)) prints as that name and is no letter of its own.
 // Tests: test/report/paper-letters.test.ts.
 import { freeSymbols, neg, sym, type Expr, type Sym } from '../core/expr.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { accelerationSymbol, numberedSymbol, postImpactSymbol, velocityJumpSymbol } from '../model/names.js';
+import { accelerationSymbol, namedResultSymbol, numberedSymbol, postImpactSymbol, velocityJumpSymbol } from '../model/names.js';
 import type { PaperCheckRow } from '../studies/paper-check.js';
 import { texWidth, toLatex } from './latex.js';
 import { LINE_WIDTH, math, mechanicsSymbol } from './notation.js';
@@ -68,15 +70,18 @@ const bare = (v: Value): boolean => v.measured !== undefined || v.value.kind ===
 export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRow[]; letters: Letter[] } {
   const byLetter = new Map<string, Map<string, Value>>();
   const named = namedFacts(rows);
+  const inPlaceOf = rows.map(() => new Map<string, Expr>());
   rows.forEach((r, row) => {
     if (!r.formula.formula) return;
+    // A letter bound to a law of motion another row names under a name of its own prints as that name, no letter of its own.
+    for (const [name, law] of namedLaws(r, named)) inPlaceOf[row]!.set(name, namedResultSymbol(law));
     // A left side defines the letters its cell prints (derivedSide): all in letters, in its value only those of facts rows name.
     const side = derivedSide(r, named);
     const left = side ? [...freeSymbols(r.formula.left!)].filter((s) => side.letters || !placeholder(r, s, named)) : [];
     const printed = new Set([...freeSymbols(r.formula.formula), ...left]);
     for (const [name, v] of r.bindings) {
       const measured = r.measured?.bindings.get(name);
-      if (!printed.has(name) || (measured === undefined && inPlace(v))) continue;
+      if (!printed.has(name) || (measured === undefined && inPlace(v)) || inPlaceOf[row]!.has(name)) continue;
       const value = measured === undefined ? v : measuredValue(measured);
       const key = whereSymbol(r, name);
       const values = byLetter.get(key) ?? new Map<string, Value>();
@@ -106,7 +111,6 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
     taken.add(mechanicsSymbol(numbered));
     return numbered;
   };
-  const inPlaceOf = rows.map(() => new Map<string, Expr>());
   const letters: Letter[] = [];
   const define = (v: Value, symbol: string): void => {
     letters.push({ symbol, row: v.uses[0]!.row, name: v.uses[0]!.name, value: v.value, ...(v.measured === undefined ? {} : { measured: v.measured }) });
@@ -153,6 +157,19 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   letters.sort((a, b) => a.row - b.row);
   return { rows: rows.map((r, i) => ({ ...r, inPlace: inPlaceOf[i]! })), letters };
 }
+
+/** A fact that is a law of motion, a coordinate q(t) on a piece of the motion (kozlov1988 (4.2)'s y₀(t)). */
+const MOTION_LAW = /^trajectory\d+\.[A-Za-z]\w*$/;
+
+/**
+ * The row's where symbols bound to a law of motion that another row names otherwise, with that name: printed as it
+ * (kozlov1988 (4.3)'s p = −Nf″(0)y₀(t), y₀(t) the swing of (4.2)), not as a letter standing for its closed form.
+ */
+export const namedLaws = (r: PaperCheckRow, named: ReadonlyMap<string, string>): [string, string][] =>
+  [...r.formula.where].flatMap(([s, b]): [string, string][] => {
+    const law = 'fact' in b && MOTION_LAW.test(b.fact) ? named.get(b.fact) : undefined;
+    return law !== undefined && law !== whereSymbol(r, s) ? [[s, law]] : [];
+  });
 
 /** A binding printed in place of the formula's name for it: a symbol (w = ψ̇⁻), or the sign of one (smirnov1981's sgn ẋ), as the paper writes it. */
 export const inPlace = (v: Expr): boolean => v.kind === 'sym' || (v.kind === 'fn' && v.name === 'sign' && v.args.length === 1 && v.args[0]!.kind === 'sym');

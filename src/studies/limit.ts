@@ -4,7 +4,8 @@
 // declared initial state against its rigid model, whose loaded module the
 // caller gives (deriving it is the pipeline's job); and rigidSpec, the spec
 // of that rigid model: the same model with the study's `rigid` laws in place
-// of the realized contacts and its realized retaining constraints held.
+// of the realized contacts and its realized retaining constraints held; and
+// limitIsRigid, whether the theory's limits are the rigid model's values.
 // Tests: test/studies/limit.test.ts, test/cli/limit.test.ts (through the command), test/unilateral/rigid-and-realized.test.ts (rigidSpec through simulateModel).
 import { evaluate } from '../core/evaluate.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -36,7 +37,12 @@ export interface StudyOverrides {
  * study has no distances to fit). Undefined when the model declares no study
  * and no parameter is given.
  */
-export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: LoadedModule | undefined, overrides: StudyOverrides = {}): LimitStudy | undefined {
+export function limitStudyOf(
+  spec: ModelSpec,
+  mod: LoadedModule,
+  reference: LoadedModule | undefined,
+  overrides: StudyOverrides = {},
+): ModelLimitStudy | undefined {
   const declared = spec.limitStudy;
   const parameter = overrides.parameter ?? declared?.parameter;
   if (parameter === undefined) return undefined;
@@ -57,12 +63,34 @@ export function limitStudyOf(spec: ModelSpec, mod: LoadedModule, reference: Load
     ...(declared?.limits && parameter === declared.parameter ? { limits: declared.limits } : {}),
     ...(declared?.bounds && parameter === declared.parameter ? { bounds: declared.bounds } : {}),
   });
+  const rigidInTheLimit = limitIsRigid(study);
   // The figure's band about the contact (kozlov1988 Fig. 1): the gaps above the declared cut left out.
   const cut = declared?.cut;
-  if (cut === undefined) return study;
+  if (cut === undefined) return { ...study, rigidInTheLimit };
   const band = (row: readonly number[]): number[] => row.map((f) => (f > cut ? NaN : f));
   const { gaps } = study;
-  return { ...study, gaps: { ...gaps, rows: gaps.rows.map(band), ...(gaps.reference ? { reference: band(gaps.reference) } : {}), cut } };
+  return { ...study, rigidInTheLimit, gaps: { ...gaps, rows: gaps.rows.map(band), ...(gaps.reference ? { reference: band(gaps.reference) } : {}), cut } };
+}
+
+/** A model's rigid-limit study, with what the theory's limits say of the rigid motion. */
+export interface ModelLimitStudy extends LimitStudy {
+  /** Whether the theory's limit is the rigid motion (limitIsRigid), at distance 0 from it. */
+  readonly rigidInTheLimit: boolean;
+}
+
+/** Relative agreement of a limit the theory gives with the rigid model's value, taken as equal: the six digits a table prints. */
+const RIGID_VALUE = 1e-6;
+
+/**
+ * Whether every limit the theory gives is the rigid model's value (kozlov1988 (2.4): the elastic release at t = 1),
+ * so that the motion tends to the rigid one; not where one is another motion's (the added mass's release at
+ * 2 + √2, (2.6)), nor without a limit or a rigid model.
+ */
+export function limitIsRigid({ limits, reference }: Pick<LimitStudy, 'limits' | 'reference'>): boolean {
+  const given = (['release', 'duration', 'restitution'] as const).filter((k) => limits[k] !== undefined);
+  return (
+    reference !== undefined && given.length > 0 && given.every((k) => Math.abs(limits[k]! - reference[k]) <= RIGID_VALUE * Math.max(1, Math.abs(limits[k]!)))
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   momentumName,
   momentumSymbol,
   multiplierSymbol,
+  namedResultSymbol,
   numberedSymbol,
   postImpactSymbol,
   preImpactName,
@@ -61,5 +62,11 @@ describe('derived symbols and their roles', () => {
     expect(numberedSymbol(sym('mu'), 2)).toBe(sym('mu_2'));
     expect(symbolRole(numberedSymbol(sym('v_0'), 2))).toBeUndefined();
     expect(mechanicsSymbol(numberedSymbol(sym('v_0'), 2).name)).toBe('v_{0,2}');
+  });
+  it('a result a paper row names prints as that name, kozlov1988 (4.2)’s y₀(t), and is no model name', () => {
+    const y0 = namedResultSymbol('y_0(t)');
+    expect(symbolRole(y0)).toEqual({ role: 'named-result', tex: 'y_0(t)' });
+    expect(mechanicsSymbol(y0.name)).toBe('y_0(t)');
+    expect(y0).not.toBe(sym('y_0'));
   });
 });

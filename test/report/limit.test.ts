@@ -31,6 +31,7 @@ const study: ReportLimitStudy = {
   orders: { release: 1, duration: 1, restitution: NaN, distance: NaN },
   extrapolated: { release: 2.0001, duration: 2.0001, restitution: NaN, distance: 1.5 },
   convergence: 'persists',
+  rigidInTheLimit: false,
 };
 
 /** A block's words and math as one string. */
@@ -168,8 +169,8 @@ describe('the rigid-limit section', () => {
     );
   });
 
-  it('prints the theory’s distance 0 where its limits are the rigid model’s, a dash where they are another motion’s', () => {
-    const rigidLimit = { ...study, limits: { release: 1 } };
+  it('prints the theory’s distance 0 where the study finds its limits the rigid model’s, a dash where they are another motion’s', () => {
+    const rigidLimit = { ...study, limits: { release: 1 }, rigidInTheLimit: true };
     expect(tableOf(limitSection(rigidLimit)).rows[3]!.map(text)).toEqual(['limit (theory)', '1', '0']);
     expect(tableOf(limitSection(study)).rows[3]!.map(text)).toEqual(['limit (theory)', '2', '—']);
   });

@@ -37,6 +37,7 @@ import { paperCheck, type PaperCheck } from '../../src/studies/paper-check.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
 import type { Inline } from '../../src/report/document.js';
+import { cellText, tableOf } from './reports.js';
 
 const built = new Map<string, { system: ReturnType<typeof compileModel>['system']; computed: ReturnType<typeof reportInputs>['options'] }>();
 function once(spec: ModelSpec) {
@@ -528,18 +529,25 @@ describe('kozlov1988 (4.2): the periodic bouncing on the stiff floor', () => {
     expect(rows.map((r) => r.lines[0]!.before)).toEqual(['\\rho_1 + \\rho_2']);
     expect(rows[0]!.lines[0]!.after).toBe('= -1.62776\\ \\text{at}\\ N = 10^{5}');
   });
-  it('(4.3) is ϖ(t) = −Ny/a in the paper’s sign, p(t) = −Nf″(0)y₀(t), where it holds in the tag column', () => {
+  it('(4.3) is ϖ(t) = −Ny₀(t)/a in the paper’s sign, p(t) = −Nf″(0)y₀(t), y₀(t) printed by the name (4.2) gives it', () => {
     const { system } = once(stiffBouncing);
-    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: report(stiffBouncing) });
+    const check = report(stiffBouncing);
+    const doc = buildReport(system, { source: 'derivations/kozlov-stiff-bouncing.ts', toolkit: TOOLKIT, paper: check });
     const results = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
     const varpi = results.find((r) => r.tag?.includes('(4.3)'))!;
-    expect(varpi.lines.map((l) => [l.before, l.after])).toEqual([['\\varpi(t)', '= -\\frac{N y}{a}']]);
-    expect(varpi.tag).toBe('\\text{for } x = 0,\\ y = y_0(t)\\quad \\text{(4.3)}');
+    expect(varpi.lines[0]!.before).toBe('\\varpi(t)');
+    expect(varpi.tag).toBe('\\text{for } x = 0,\\ 0 \\le t < \\tau\\quad \\text{(4.3)}');
+    // The table's paper cell in the swing's name, not a letter Y defined apart nor the coordinate y.
+    const table = tableOf(doc.sections.find((x) => x.id === 'paper-check')!);
+    expect(table.rows.map((r) => cellText(r[2]!)).find((c) => c.includes('y_0(t)'))).toBe('-\\frac{N y_0(t)}{a}');
+    expect(JSON.stringify(doc.sections.find((x) => x.id === 'paper-check'))).not.toMatch(/"Y = /);
     // No left side holds an "=" or a range: each reads as symbol = value.
     for (const r of results) expect(r.lines[0]!.before, r.lines[0]!.before).not.toMatch(/=|\\le/);
-    // ϖ ≥ 0 in the spring, where y ≤ 0: the derived ∂ẍ/∂x at x = 0 is +Ny/a, so ϖ = −∂ẍ/∂x.
-    const row = report(stiffBouncing).rows[4]!;
-    expect(evaluate(row.derived, { N: 100, a: 2, y: -0.01 })).toBeCloseTo(0.5, 14);
+    // ϖ ≥ 0 along the swing y₀ ≤ 0, typed from (4.2): −N y₀(t)/a with y₀ = g(cos √N t − 1)/N − v sin(√N t)/√N.
+    const env = { N: 100, a: 2, g: 1, v: 1, t: 0.1 };
+    const y0 = (Math.cos(1) - 1) / 100 - Math.sin(1) / 10;
+    expect(evaluate(check.rows[4]!.derived, env)).toBeCloseTo((-100 * y0) / 2, 14);
+    expect(evaluate(check.rows[4]!.derived, env)).toBeGreaterThan(0);
   });
   it('Lyapunov’s bound f″_* = 4/(gP²) along the sweep, at f″(0) = 0.9: 0.734 at N = 100 (fails), 0.906 from N = 10³ (holds), where the orbit turns stable', () => {
     const { system, computed } = once(stiffBouncing);
@@ -833,7 +841,7 @@ describe('a wrong formula disagrees', () => {
     ['(4.2)’s τ as the scan prints it, arctg(−g v⁻¹N^{1/2})', stiffBouncing, 1, { formula: '2*N^(-1/2)*atan(-g*v^(-1)*N^(1/2))' }],
     ['(4.2)’s flight on the paper’s clock, vt − gt²/2', stiffBouncing, 2, { formula: 'v*t - g*t^2/2' }],
     ['(4.2)’s period with a flight of v/g', stiffBouncing, 3, { formula: 'tau + v*g^(-1)' }],
-    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: '-X = N*a^(-1)*Y' }],
+    ['(4.3) with p of the wrong sign, +Nf″(0)y₀', stiffBouncing, 4, { formula: 'N*a^(-1)*Y' }],
     ['(4.5) with the π term of the wrong sign', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) + pi*g^2*v^(-3)*N^(-1/2)' }],
     ['(4.5) with v⁻² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g^2*v^(-2)*N^(-1/2)' }],
     ['(4.5) with g for g² in the π term', stiffBouncing, 6, { formula: '4/(-N*P*I) = g*v^(-2) - pi*g*v^(-3)*N^(-1/2)' }],

@@ -9,7 +9,7 @@ import release from '../../derivations/kozlov-release.js';
 import pendulum from '../../derivations/kozlov-realized-pendulum.js';
 import { MechanicsError } from '../../src/errors.js';
 import type { LoadedModule } from '../../src/runtime/contract.js';
-import { dropStudyOf, limitStudyOf, rigidSpec, theoremLimits } from '../../src/studies/limit.js';
+import { dropStudyOf, limitIsRigid, limitStudyOf, rigidSpec, theoremLimits } from '../../src/studies/limit.js';
 import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
 import * as kelvinVoigtModule from '../../generated/kozlov-release-kelvin-voigt.js';
 import { buildModel } from '../../src/model/index.js';
@@ -53,6 +53,8 @@ describe('limitStudyOf', () => {
     expect(study.reference!.release).toBeCloseTo(1, 6);
     expect(Math.abs(study.rows[1]!.release - 1)).toBeLessThan(Math.abs(study.rows[0]!.release - 1));
     expect(study.rows[1]!.distance).toBeLessThan(study.rows[0]!.distance);
+    // The declared limits, release and duration at t = 1 (kozlov1988 (2.4)), are the rigid model's: the limit is its motion.
+    expect(study.rigidInTheLimit).toBe(true);
   });
 
   it('leaves the gaps above a declared cut out of the figure (kozlov1988 Fig. 1’s band), the rigid one’s flight (2.4) too', () => {
@@ -82,6 +84,18 @@ describe('limitStudyOf', () => {
       else expect(reference![k]!).toBeNaN();
     });
     expect(study.gaps.contact).toBe('line');
+    // Its declared release 2 + √2 (kozlov1988 (2.6)) is not the rigid model's 1: the limit is another motion.
+    expect(study.rigidInTheLimit).toBe(false);
+  });
+
+  it('takes the limit for the rigid motion only where every limit the theory gives is the rigid model’s value', () => {
+    const reference = { release: 1, duration: 1, restitution: NaN, contacts: [0], releases: [1], jump: [] };
+    expect(limitIsRigid({ limits: { release: 1, duration: 1 + 1e-9 }, reference })).toBe(true);
+    expect(limitIsRigid({ limits: { release: 1, duration: 2 + Math.SQRT2 }, reference })).toBe(false);
+    // A restitution the rigid line has none of (a touchdown), no limit at all, or no rigid model: not its motion.
+    expect(limitIsRigid({ limits: { release: 1, restitution: 0 }, reference })).toBe(false);
+    expect(limitIsRigid({ limits: {}, reference })).toBe(false);
+    expect(limitIsRigid({ limits: { release: 1 } })).toBe(false);
   });
 
   it('is undefined for a model that declares no study, and refuses a parameter without values', () => {

@@ -41,7 +41,7 @@ import { positiveParameters } from '../proofs/assumptions.js';
 import { freeOfState } from '../lagrange/lagrange2.js';
 import type { DerivedSystem } from '../system.js';
 import { linearMotion, undampedRange, type LinearMotion } from './linear-ode.js';
-import { swingRoot } from './trig-root.js';
+import { offSurfaceRoot, swingRoot } from './trig-root.js';
 import { bisect } from '../../numeric/bisect.js';
 
 export type ContactState = 'open' | 'held' | 'pressing' | 'separating';
@@ -91,16 +91,25 @@ const TAU = sym('τ*');
 const MAX_PIECES = 8;
 const SAMPLES = 2000;
 
+export interface PiecewiseOptions {
+  /**
+   * Solve the end of a swing that starts off the contact's surface (trig-root.ts offSurfaceRoot: the elastic
+   * line's release for every N, kozlov1988 §2); without, it stays pending, as the limit motion wants it: its
+   * limit taken before the root is solved.
+   */
+  readonly offSurface?: boolean;
+}
+
 /** The motion from the initial state in closed form, as far as it is one. */
-export function piecewiseMotion(system: DerivedSystem): PiecewiseMotion {
+export function piecewiseMotion(system: DerivedSystem, options: PiecewiseOptions = {}): PiecewiseMotion {
   const outside = outsideClass(system);
   if (outside) return { pieces: [], stop: outside };
   const { model } = system;
-  return motionFrom(system, ZERO, model.initialExprs.q0.map(initialExpr), model.initialExprs.qd0.map(initialExpr));
+  return motionFrom(system, ZERO, model.initialExprs.q0.map(initialExpr), model.initialExprs.qd0.map(initialExpr), options);
 }
 
 /** The pieces from the state (q₀, v₀) at `start` (limit-motion.ts continues a limit motion with it). */
-export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[], v: readonly Expr[]): PiecewiseMotion {
+export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[], v: readonly Expr[], options: PiecewiseOptions = {}): PiecewiseMotion {
   const { model } = system;
   const env: Env = Object.fromEntries(model.parameters.map((p) => [p.name, p.default]));
   const value = (e: Expr, at: Env = {}): number => evaluate(e, { ...env, ...at });
@@ -127,7 +136,7 @@ export function motionFrom(system: DerivedSystem, from: Expr, q: readonly Expr[]
       pieces.push({ ...piece.piece, range });
       return { pieces };
     }
-    const found = closedRoot(failure.condition.value, failure.at, env);
+    const found = closedRoot(failure.condition.value, failure.at, env, options.offSurface ? start : undefined);
     const root = found && joined(found.time);
     const there = (e: Expr): Expr => simplify(subs(found?.atRoot ? found.atRoot(e) : e, new Map([[TIME, root!]])));
     const integral =
@@ -406,11 +415,11 @@ function firstFailure(
  * The root of e(t) = 0 at t ≈ at, when e is a polynomial of degree ≤ 2 in t or a swing from the surface
  * (trig-root.ts), with what puts a swing's sines and cosines there in closed form.
  */
-function closedRoot(e: Expr, at: number, env: Env): { readonly time: Expr; readonly atRoot?: (e: Expr) => Expr } | undefined {
+function closedRoot(e: Expr, at: number, env: Env, start?: Expr): { readonly time: Expr; readonly atRoot?: (e: Expr) => Expr } | undefined {
   const near = (x: Expr): boolean => Math.abs(evaluate(x, env) - at) <= 1e-6 * Math.max(1, Math.abs(at));
   const time = polynomialRoots(e)?.find(near);
   if (time) return { time };
-  const swing = swingRoot(e, env, at);
+  const swing = swingRoot(e, env, at) ?? (start && offSurfaceRoot(e, env, start));
   return swing && near(swing.time) ? swing : undefined;
 }
 

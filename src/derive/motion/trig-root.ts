@@ -7,9 +7,11 @@
 // damped swing e = E(t)(b(cos θ − 1) + c sin θ) with E free of the swing is
 // taken where b = 0: c E(t) sin θ, the root θ = π (Theorem 3's half damped
 // period), as is an undamped one without a constant force (b = 0: the walls
-// of kozlov1988 (4.6)).
+// of kozlov1988 (4.6)). A swing that starts off the surface (offSurfaceRoot,
+// kozlov1988 §2's elastic release), a + b cos θ + c sin θ, has its first root
+// from the half-angle quadratic in tan(θ/2).
 // Tests: test/derive/motion/trig-root.test.ts.
-import { add, children, dependsOn, fn, mul, num, pow, sub, sym, ZERO, type Expr } from '../../core/expr.js';
+import { add, children, dependsOn, fn, HALF, mul, neg, num, pow, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
@@ -103,5 +105,60 @@ export function swingRoot(e: Expr, env: Env, at?: number): SwingRoot | undefined
   } else return undefined;
   // θ = ωt + θ₀: the root at θ = 2·half.
   const time = simplify(mul(sub(mul(num(2), half), theta0), pow(mul(num(turn), omega), -1)));
+  return { time, atRoot: (x) => simplify(cancel(simplify(subs(replace(x), closed)))) };
+}
+
+/**
+ * The first root after `start` of a swing that starts off the contact's surface (kozlov1988 §2: the elastic line's
+ * point at x = 0, pressed below it with a speed, lifted back by the spring and the reversed force): e(t) has sines
+ * and cosines of angles α = ±θ + δ, θ = ω(t − start) ≥ 0 and the phases δ free of t, linear in them, so that
+ * e = a + b cos θ + c sin θ with a + b = e(start) ≠ 0. In u = tan(θ/2) that is (a − b)u² + 2cu + (a + b) = 0;
+ * of its real roots, the one whose θ = 2 arctan u (mod 2π) comes first at the values given, θ/2 = arctan u where
+ * u > 0, π + arctan u where u < 0. Undefined outside that class.
+ */
+export function offSurfaceRoot(e: Expr, env: Env, start: Expr): SwingRoot | undefined {
+  const found = [...angles(e, new Set())];
+  if (found.length === 0) return undefined;
+  const first = simplify(diff(found[0]!, TIME));
+  if (first === ZERO || dependsOn(first, TIME)) return undefined;
+  // θ = ω(t − start) increasing, ω > 0 at the values given; each angle α = ±θ + δ (the kernel writes cos(√N(t − 1))
+  // as cos(√N − √N t)), its turn the sign.
+  const omega = evaluate(first, env) < 0 ? simplify(neg(first)) : first;
+  const turnOf = (x: Expr): number | undefined => {
+    const rate = simplify(diff(x, TIME));
+    return simplify(sub(rate, omega)) === ZERO ? 1 : simplify(add(rate, omega)) === ZERO ? -1 : undefined;
+  };
+  if (found.some((x) => turnOf(x) === undefined)) return undefined;
+  const replace = memoPass<Expr>((x, go) => {
+    const v = mapChildren(x, go);
+    // Any angle of the swing, not only e's: the state at the root is written with angles of other forms.
+    const turn = v.kind === 'fn' && (v.name === 'sin' || v.name === 'cos') && dependsOn(v.args[0]!, TIME) ? turnOf(v.args[0]!) : undefined;
+    if (v.kind !== 'fn' || turn === undefined) return v;
+    const delta = simplify(sub(v.args[0]!, mul(num(turn), omega, sub(sym(TIME), start))));
+    const [cd, sd] = [fn('cos', delta), fn('sin', delta)];
+    // cos(turn·θ + δ) = cos θ cos δ − turn sin θ sin δ; sin(turn·θ + δ) = turn sin θ cos δ + cos θ sin δ.
+    return v.name === 'cos' ? sub(mul(COS, cd), mul(num(turn), SIN, sd)) : add(mul(num(turn), SIN, cd), mul(COS, sd));
+  });
+  const r = replace(e);
+  const origin = new Map([
+    [COS.name, ZERO],
+    [SIN.name, ZERO],
+  ]);
+  const [a, b, c] = [subs(r, origin), diff(r, COS.name), diff(r, SIN.name)].map((x) => simplify(subs(x, origin)));
+  const linear = [diff(r, COS.name), diff(r, SIN.name)].every((x) => [COS, SIN].every((s) => simplify(diff(x, s.name)) === ZERO));
+  if (!linear || [a, b, c].some((x) => dependsOn(x!, TIME))) return undefined;
+  const lead = simplify(sub(a!, b!));
+  const disc = simplify(sub(add(mul(c!, c!), mul(b!, b!)), mul(a!, a!)));
+  if (evaluate(add(a!, b!), env) === 0 || evaluate(lead, env) === 0 || evaluate(disc, env) < 0) return undefined;
+  const roots = [1, -1].map((sign) => simplify(cancel(mul(add(neg(c!), mul(num(sign), pow(disc, HALF))), pow(lead, -1)))));
+  const angle = (u: Expr): number => (2 * Math.atan(evaluate(u, env)) + 2 * Math.PI) % (2 * Math.PI);
+  const u = roots.reduce((x, y) => (angle(y) < angle(x) ? y : x));
+  const half = evaluate(u, env) > 0 ? fn('atan', u) : add(sym('pi'), fn('atan', u));
+  const r2 = add(num(1), mul(u, u));
+  const closed = new Map([
+    [COS.name, mul(sub(num(1), mul(u, u)), pow(r2, -1))],
+    [SIN.name, mul(num(2), u, pow(r2, -1))],
+  ]);
+  const time = simplify(add(start, mul(num(2), half, pow(omega, -1))));
   return { time, atRoot: (x) => simplify(cancel(simplify(subs(replace(x), closed)))) };
 }

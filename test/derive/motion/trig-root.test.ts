@@ -3,12 +3,14 @@
 // first root after 0 is θ = 2 arccot(b/c) for either sign of b and c
 // (kozlov1988 (4.2)'s τ), the damped c·e^{−γt} sin θ ending at θ = π
 // (Theorem 3's half period); the closed-form cos θ and sin θ at the root; and
-// what is outside the class.
+// what is outside the class; and a swing from off the surface, kozlov1988 §2's
+// elastic line after t = 1 (offSurfaceRoot), against bisection and the energy.
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../../src/core/evaluate.js';
 import { simplify } from '../../../src/core/trig.js';
 import { parseExpr } from '../../../src/core/parse.js';
-import { swingRoot } from '../../../src/derive/motion/trig-root.js';
+import { offSurfaceRoot, swingRoot } from '../../../src/derive/motion/trig-root.js';
+import { num } from '../../../src/core/expr.js';
 
 /** The first sign change of f after 0, by scanning and bisection. */
 function firstRoot(f: (t: number) => number, from: number, to: number): number {
@@ -95,5 +97,28 @@ describe('outside the class', () => {
     ['no sine: a double root at the start', 'b*(cos(w*t) - 1)'],
   ])('%s: undefined', (_, source) => {
     expect(swingRoot(parseExpr(source), { a: 0.5, b: 1, c: 2, w: 3, r: 0.2 })).toBeUndefined();
+  });
+});
+
+describe('a swing from off the surface: kozlov1988 §2’s point pressed into the elastic line, after t = 1', () => {
+  // Typed from §2: y = g(cos √N t − 1)/N until t = 1, then ÿ = g − Ny; as the kernel writes it, with the phase of
+  // t = 1 carried in cos(√N − √N t) beside cos √N t.
+  const y = simplify(parseExpr('g/N - 2*g*cos(sqrt(N) - sqrt(N)*t)/N + g*cos(sqrt(N)*t)/N'));
+  const ydot = simplify(parseExpr('-2*g*sin(sqrt(N) - sqrt(N)*t)/sqrt(N) - g*sin(sqrt(N)*t)/sqrt(N)'));
+  it.each([10, 100, 1000, 4e4])('N = %s: the first root of y after 1, and there ẏ = 2g√(1 − cos √N)/√N (the energy ½ẏ² + ½Ny² − gy)', (N) => {
+    const env = { g: 1.7, N };
+    const root = offSurfaceRoot(y, env, num(1))!;
+    const tau = evaluate(root.time, env);
+    expect(tau).toBeCloseTo(1 + firstRoot((x) => evaluate(y, { ...env, t: 1 + x }), 1e-9, (2 * Math.PI) / Math.sqrt(N)), 10);
+    // One closed form for every N: the one found at N = 100 gives the same root.
+    expect(evaluate(offSurfaceRoot(y, { g: 1.7, N: 100 }, num(1))!.time, env)).toBeCloseTo(tau, 12);
+    // Within half a period of the line's end (its sup over N, at √N ≡ π/2 mod 2π).
+    expect(Math.sqrt(N) * (tau - 1)).toBeLessThanOrEqual(Math.PI / 2 + 1e-12);
+    expect(evaluate(root.atRoot(y), { ...env, t: tau })).toBeCloseTo(0, 12);
+    expect(evaluate(root.atRoot(ydot), { ...env, t: tau })).toBeCloseTo((2 * 1.7 * Math.sqrt(1 - Math.cos(Math.sqrt(N)))) / Math.sqrt(N), 12);
+  });
+  it('is not for a swing from the surface, nor for two frequencies', () => {
+    expect(offSurfaceRoot(parseExpr('b*(cos(w*(t - 1)) - 1) + c*sin(w*(t - 1))'), { b: 1, c: 2, w: 3 }, num(1))).toBeUndefined();
+    expect(offSurfaceRoot(parseExpr('a + sin(w*t) + sin(2*w*t)'), { a: 0.5, w: 3 }, num(0))).toBeUndefined();
   });
 });

@@ -84,6 +84,21 @@ export const cell = (x: number | undefined): Inline[] => {
   return [m(`${mant} \\cdot 10^{${Number(exp)}}`)];
 };
 
+/** A cell with nothing to say: the dash of `cell`. */
+const isDash = (c: readonly Inline[]): boolean => c.length === 1 && c[0] === '—';
+
+/**
+ * The table without its rows and columns that are a dash in every entry (the label column kept): a row of fitted
+ * orders where no quantity follows a power law (kozlov1988 (2.5), the added mass's release the same in every run and
+ * its distance levelling off) says nothing.
+ */
+export function withoutEmpty(table: Table): Table {
+  const rows = table.rows.filter((r) => r.slice(1).some((c) => !isDash(c)));
+  const keep = table.columns.map((_, j) => j === 0 || rows.some((r) => r[j] && !isDash(r[j]!)));
+  const kept = <T>(xs: readonly T[]): T[] => xs.filter((_, j) => keep[j]);
+  return { ...table, columns: kept(table.columns), align: kept([...table.align]).join(''), rows: rows.map(kept) };
+}
+
 const QUANTITIES = ['release', 'duration', 'restitution'] as const;
 type Quantity = (typeof QUANTITIES)[number];
 
@@ -159,7 +174,7 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
     const label = shownElsewhere.get(k);
     return label ? [ref(label)] : cell(study.orders[k]);
   };
-  const table: Table = {
+  const table = withoutEmpty({
     kind: 'table',
     id: 'rigid-limit',
     // A realized retaining constraint has no contact to tabulate, only the motion's distance (kozlov1988 Th. 1).
@@ -177,7 +192,8 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
       [['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))],
     ],
-  };
+  });
+  const fitted = table.rows.at(-1)?.[0]?.[0] === 'fitted order';
   const blocks: Block[] = [
     paragraph(
       `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), ...(distances ? ['the largest distance of the coordinates to the rigid model’s motion from the same state'] : [])])}. `,
@@ -200,19 +216,24 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
             `The rigid model’s row is the same contact held rigidly${shown.includes('duration') ? ' (an impact that bounces is a contact of no duration)' : ''}. `,
           ]
         : []),
-      'The last row fits ',
-      m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
-      given ? ', with the limit of the theory where it is given, else' : ',',
-      ' with successive differences, where the errors fall at every step by one power of ',
+      ...(fitted
+        ? [
+            'The last row fits ',
+            m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
+            given ? ', with the limit of the theory where it is given, else' : ',',
+            ' with successive differences, where the errors fall at every step by one power of ',
+            m(p),
+            ...(shown.some((k) => shownElsewhere.has(k)) || (distances && shownElsewhere.has('distance'))
+              ? ['; an equation number where a result below checks the order']
+              : []),
+            '; a dash where the quantity does not change with ',
+          ]
+        : ['No quantity has an order to fit: each does not change with ']),
       m(p),
-      ...(shown.some((k) => shownElsewhere.has(k)) || (distances && shownElsewhere.has('distance'))
-        ? ['; an equation number where a result below checks the order']
-        : []),
-      '; a dash where the quantity does not change with ',
+      ' within the integration’s tolerance, or its errors follow no power law (they level off, or rise and fall with ',
       m(p),
-      ' within the integration’s tolerance, or where its errors follow no such law (they level off, or rise and fall with ',
-      m(p),
-      ').',
+      ')',
+      fitted ? '.' : ', and the table has no row of fitted orders.',
     ),
     table,
     ...boundedParagraphs(study, shown),
@@ -281,7 +302,7 @@ function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
   const power = scaled && scaleText(p, scaled.power);
   const powerMath = scaled && scaleMath(mechanicsSymbol(p), scaled.power);
   const jumps = drop.tangential;
-  const table: Table = {
+  const table = withoutEmpty({
     kind: 'table',
     id: 'rigid-limit-drop',
     caption: `The first contact of a drop as ${p} grows`,
@@ -300,7 +321,7 @@ function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
       [['extrapolated'], cell(drop.extrapolated.restitution), ['—'], ...(scaled ? [cell(scaled.extrapolated)] : []), ...jumps.map(() => ['—'])],
       [['fitted order'], cell(drop.orders.restitution), cell(drop.orders.duration), ...(scaled ? [cell(scaled.order)] : []), ...jumps.map(() => ['—'])],
     ],
-  };
+  });
   return [
     paragraph(
       `The same values of ${p} run from a start that enters the contact with a normal speed, `,

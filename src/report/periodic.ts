@@ -143,14 +143,16 @@ function restingOn(model: DerivedSystem['model'], eq: StudiedEquilibrium): strin
 /**
  * The contact forces the printed matrices leave out: compliant contacts and
  * patches act only where engaged (a gap ≤ 0, a patch in contact), so they are
- * not part of the smooth forcing; a realized retaining constraint or a gap
- * potential acts everywhere, but is derived apart from it too; the
- * equilibria and eigenvalues include them (derive/linearization/equilibria.ts).
+ * not part of the smooth forcing; a gap potential acts everywhere, but is
+ * derived apart from it too; the equilibria and eigenvalues include them
+ * (derive/linearization/equilibria.ts). A realized retaining constraint is
+ * in the matrices (linearForms), not left out.
  */
 function forcesOmitted(system: DerivedSystem, M: string): Inline[] {
   const terms = system.compliant?.terms ?? [];
   const engaged = [...terms.filter((t) => !t.everywhere).map((t) => t.name), ...(system.patches?.terms ?? []).map((t) => t.name)];
-  const everywhere = terms.filter((t) => t.everywhere).map((t) => t.name);
+  // A realized retaining constraint is in the printed matrices (linearForms); a gap potential is not.
+  const everywhere = terms.filter((t) => t.everywhere && t.source !== 'realization').map((t) => t.name);
   const count = engaged.length + everywhere.length;
   if (count === 0) return [];
   const one = count === 1;

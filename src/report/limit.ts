@@ -590,9 +590,18 @@ function gapFigure({ parameter: p, rows, gaps, reference }: ReportLimitStudy): F
             '. The runs’ gaps f against time, on a linear axis, as Kozlov Fig. 1 draws y(t), are in the comparison of the realizations.',
           ]
         : [
-            gaps.reference
-              ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`
-              : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release.`,
+            // f, 0 and y(t) in math, as Kozlov's Fig. 1 labels them.
+            'The gap ',
+            m('f'),
+            ` of the contact ${gaps.contact} against time in each run of the study${gaps.reference ? ' and in the rigid model’s motion from the same state' : ''}: the realizations pressed below `,
+            m('f = 0'),
+            ...(gaps.reference
+              ? [
+                  ` and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws `,
+                  m('y(t)'),
+                  ' for the elastic and the added-mass realizations.',
+                ]
+              : [' and their release.']),
           ],
     ),
   ];

@@ -57,6 +57,8 @@ export interface ReportLimitStudy {
   };
   /** N^r times the largest deviation from the rigid motion per run, where the distance vanishes like N^{−r} (the runtime's). */
   readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
+  /** Where the distance vanishes like N^{−r}: N^r times it per run (the runtime's LimitStudy.leading). */
+  readonly leading?: { readonly order: number; readonly scaled: readonly number[] };
   /**
    * Without a rigid model, Theorem 3's law of the realized contact (studies/limit.ts TheoremLaw): e, the
    * duration's order r and p^r τ, p^r times each run's duration, and whether the runs attain both exactly.
@@ -435,8 +437,30 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
       ' over the study, as it falls from ',
       ...range,
     ];
+  // Its rate is the result (kozlov1988 Th. 1: like 1/N, N times it 0.76–0.79), the two ends of the study its evidence.
+  const rate = study.leading;
+  const scaled = rate?.scaled.filter(Number.isFinite) ?? [];
   if (study.convergence === 'vanishes')
-    return ['the compliant model approaches the rigid one as ', p, ' grows: the largest distance between their motions falls from ', ...range];
+    return [
+      'the compliant model approaches the rigid one as ',
+      p,
+      ' grows: the largest distance between their motions falls ',
+      ...(rate && scaled.length
+        ? [
+            'like ',
+            m(`${symbol}^{-${orderTex(rate.order)}}`),
+            ', ',
+            m(scaleMath(symbol, rate.order)),
+            ' times it between ',
+            ...cell(Math.min(...scaled)),
+            ' and ',
+            ...cell(Math.max(...scaled)),
+            ' over the study, ',
+          ]
+        : []),
+      'from ',
+      ...range,
+    ];
   // The level is set by how long the runs last, so it is the table's, not a result to lead with: the paper's limit motion leads.
   const table: Inline[] = ['Table ', ref('tab:rigid-limit')];
   if (study.convergence === 'persists' && limitMotion.length)

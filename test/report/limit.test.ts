@@ -141,6 +141,11 @@ describe('the rigid-limit section', () => {
     expect(said(falling)).toContain(
       'approaches the rigid one as N grows: the largest distance between their motions falls from 1.505 at N = 10 to 1.000 \\cdot 10^{-4} at N = 10000',
     );
+    // With its rate (kozlov1988 Th. 1's 1/N): N times the distance over the study leads, here 15.05 and 1 typed from the rows.
+    const rated = { ...falling, leading: { order: 1, scaled: [15.05, 1] } };
+    expect(said(rated)).toContain(
+      'the largest distance between their motions falls like N^{-1}, N times it between 1 and 15.05 over the study, from 1.505 at N = 10',
+    );
     expect(said({ ...study, convergence: 'undecided' })).toContain('does not decide whether the compliant model approaches the rigid one');
     expect(said({ ...study, convergence: 'undecided' })).not.toContain('levels off');
   });

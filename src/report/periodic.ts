@@ -153,8 +153,13 @@ function forcesOmitted(system: DerivedSystem, M: string): Inline[] {
   const engaged = [...terms.filter((t) => !t.everywhere).map((t) => t.name), ...(system.patches?.terms ?? []).map((t) => t.name)];
   // A realized retaining constraint is in the printed matrices (linearForms); a gap potential is not.
   const everywhere = terms.filter((t) => t.everywhere && t.source !== 'realization').map((t) => t.name);
+  const realized = terms.filter((t) => t.everywhere && t.source === 'realization');
+  // kozlov1988 Th. 1: the rod's spring, damper and added mass are in the matrices, its force in the forcing differentiated.
+  const included: Inline[] = realized.length
+    ? [' The forcing differentiated includes the force of ', realized.map((t) => t.name).join(', '), ' and the mass matrix its added mass.']
+    : [];
   const count = engaged.length + everywhere.length;
-  if (count === 0) return [];
+  if (count === 0) return included;
   const one = count === 1;
   const acts = (names: readonly string[]): string => `${names.join(', ')}, which act${names.length === 1 ? 's' : ''}`;
   const where = [
@@ -165,6 +170,7 @@ function forcesOmitted(system: DerivedSystem, M: string): Inline[] {
     ' ',
     m(`${M}, C, K`),
     ` leave out the force${one ? '' : 's'} of ${where.join('; and of ')}; the equilibria below include ${one ? 'it' : 'them'}: the force at the rest, an added mass, and the stiffness and damping there.`,
+    ...included,
   ];
 }
 

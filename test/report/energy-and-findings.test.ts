@@ -76,6 +76,7 @@ describe('the reports say it', () => {
     expect(t).toContain('C &= \\begin{pmatrix} N \\gamma_{0} & 0 \\\\ 0 & 0 \\end{pmatrix}');
     expect(t).toContain('K &= \\begin{pmatrix} N \\beta_{0} & g \\sin\\theta');
     expect(t).not.toContain('leave out the force of rod');
+    expect(t).toContain('The forcing differentiated includes the force of rod and the mass matrix its added mass.');
     expect(t).not.toContain('only where engaged');
   });
   it('kozlov-realized-pendulum: one energy, the run’s T + V + T_rod + V_rod, in the legend, the Discussion and the conventions', () => {

@@ -113,7 +113,8 @@ export function linearizationSection({
           : eq.verdict.startsWith('on a switching surface')
             ? ['none (the force switches here)']
             : ['none (every coordinate held)'],
-      [eq.verdict],
+      // Stable with eigenvalues on the imaginary axis: those modes are undamped (the realized pendulum's swing), not asymptotically.
+      [eq.verdict === 'linearly stable' ? 'linearly stable, not asymptotically' : eq.verdict],
     ]),
   });
   if (found.some((eq) => eq.friction?.some((f) => f.mode === 'stick'))) {

@@ -77,6 +77,8 @@ describe('the reports say it', () => {
     expect(t).toContain('K &= \\begin{pmatrix} N \\beta_{0} & g \\sin\\theta');
     expect(t).not.toContain('leave out the force of rod');
     expect(t).toContain('The forcing differentiated includes the force of rod and the mass matrix its added mass.');
+    // ±3.131i: the pendulum's swing is undamped at the rest, so stable but not asymptotically.
+    expect(t).toContain('& linearly stable, not asymptotically \\\\');
     expect(t).not.toContain('only where engaged');
   });
   it('kozlov-realized-pendulum: one energy, the run’s T + V + T_rod + V_rod, in the legend, the Discussion and the conventions', () => {

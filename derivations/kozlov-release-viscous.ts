@@ -40,8 +40,15 @@ export default defineModel({
     source: 'kozlov1988',
     formulas: [
       { eq: '(2.7)', name: 'x(t)', formula: 't - 1', derived: 'trajectory1.x' },
-      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 1', formula: '0', derived: 'trajectory1.y@N→∞' },
-      { eq: '(2.7)', name: '\\lim_{N \\to \\infty} y(t),\\ 1 \\le t \\le 2', formula: '0', derived: 'trajectory2.y@N→∞' },
+      // The paper's one statement y = 0 for t ≤ 2 spans two pieces of the motion, pressed (x ≤ 0) and pulled (x > 0): both
+      // limits vanish where the sum of their squares does.
+      {
+        eq: '(2.7)',
+        name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 2',
+        formula: '0',
+        derived: 'trajectory1.y@N→∞^2 + trajectory2.y@N→∞^2',
+        note: 'the limits on the two pieces of the motion, $t \\le 1$ (pressed, $x \\le 0$) and $1 \\le t \\le 2$ (pulled back, $x > 0$), each 0: the sum of their squares is.',
+      },
       {
         eq: '(2.7)',
         name: '\\lim_{N \\to \\infty} \\tau',
@@ -70,15 +77,15 @@ export default defineModel({
       },
       {
         eq: '(2.4)',
-        name: '\\lim_{N \\to \\infty} \\max_{t \\le 3} |y_N - y_{(2.4)}|,\\ \\text{no adhesion}',
+        name: '\\lim_{N \\to \\infty} \\max_{t \\le 3} |y_N^{\\mathrm{na}} - y_{(2.4)}|',
         formula: '0',
         derived: 'realizations.no-adhesion.distance',
         tolerance: 1e-4,
-        note: 'without adhesion the limit is the classical motion (2.4), $y_{(2.4)} = \\tfrac{1}{2} g (t - 1)_{+}^{2}$, $y = 0$ up to $t = 1$ and $g(t - 1)^2/2$ after ($(t - 1)_+ = \\max(0, t - 1)$; $x = t - 1$ in every motion): the rigid model’s. Measured as the largest distance of the no-adhesion runs to it as $N$ grows (the realizations compared), Aitken’s extrapolation on its last three values.',
+        note: 'without adhesion (the motion $y_N^{\\mathrm{na}}$) the limit is the classical motion (2.4), $y_{(2.4)} = \\tfrac{1}{2} g (t - 1)_{+}^{2}$, $y = 0$ up to $t = 1$ and $g(t - 1)^2/2$ after ($(t - 1)_+ = \\max(0, t - 1)$; $x = t - 1$ in every motion): the rigid model’s. Measured as the largest distance of the no-adhesion runs to it as $N$ grows (the realizations compared), Aitken’s extrapolation on its last three values.',
       },
       {
         eq: '(2.4)',
-        name: 'N \\max_{t \\le 3} |y_N - y_{(2.4)}|,\\ \\text{no adhesion}',
+        name: 'N \\max_{t \\le 3} |y_N^{\\mathrm{na}} - y_{(2.4)}|',
         formula: 'g*(1 + 2*log(2))',
         derived: 'realizations.no-adhesion.distance.leading',
         tolerance: 1e-3,

@@ -499,6 +499,8 @@ export interface StudyForFacts {
   }[];
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /** Each coordinate's largest distance to the rigid motion in the limit (LimitStudy.coordinates). */
+  readonly coordinates?: readonly { readonly name: string; readonly extrapolated: number; readonly last: number }[];
   /** The local orders between successive runs, whose trend each fitted order averages (LimitStudy.trends). */
   readonly trends?: {
     readonly release: readonly number[];
@@ -642,6 +644,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
     const fact = facts.get(`limit.${x}.order`);
     if (fact && study.trends) facts.set(`limit.${x}.order`, { ...fact, trend: study.trends[x] });
   }
+  // A coordinate's own distance (kozlov1988 (1.1): the rod's stretch u, 0 when held).
+  for (const c of study?.coordinates ?? []) extrapolated(`limit.distance.${c.name}`, c.extrapolated, c.last);
   for (const x of ['restitution', 'duration'] as const) {
     if (!study?.drop) break;
     extrapolated(`limit.drop.${x}`, study.drop.extrapolated[x], study.drop.rows.at(-1)?.[x]);

@@ -13,6 +13,9 @@ import { subsRecord } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { limitMotion, type LimitPiece } from '../derive/motion/limit-motion.js';
+import { evaluate, type Env } from '../core/evaluate.js';
+import { TIME } from '../model/names.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix, texWidth } from './latex.js';
 import { constraintLabel, math, mathLines, mechanicsSymbol, reportSymbols, type ReportSymbols } from './notation.js';
@@ -42,16 +45,23 @@ export function compliantZeros(system: DerivedSystem): Inline[] {
   return terms.flatMap((t, i) => [...(i ? [', '] : []), m(`F_{${constraintLabel(t.name)}} = 0`), ' for ', m(`${math(t.gap)} > 0`)]);
 }
 
-export function compliantSection(system: DerivedSystem): Section | undefined {
+/**
+ * The section; `parameter`, the rigid-limit study's, whose limit motion gives each delayed release's multiplier piece
+ * by piece (kozlov1988 (2.7)).
+ */
+export function compliantSection(system: DerivedSystem, parameter?: string): Section | undefined {
   const terms = system.compliant?.terms ?? [];
   if (terms.length === 0) return undefined;
+  // Only a delayed release needs the limit motion: it is the rigid limit's only description of the held phase.
+  const delayed = parameter !== undefined && terms.some((t) => t.limit.kind === 'delayed-release');
+  const pieces = delayed ? limitMotion(system, parameter).pieces : [];
   const blocks: Block[] = [
     paragraph(
       'Some constraints are not held rigidly but realized by forces, after Kozlov ',
       ref('cite:kozlov1988'),
       ': their terms enter the Lagrangian and a Rayleigh function, and the rigid constraint is what they tend to as their coefficients grow.',
     ),
-    ...terms.flatMap((t) => termBlocks(t, reportSymbols(system))),
+    ...terms.flatMap((t) => termBlocks(t, reportSymbols(system), heldPieces(system, pieces, t.name))),
     ...realizedMomenta(system),
   ];
   return { id: 'compliant', title: 'Constraints realized by forces', blocks };
@@ -78,7 +88,29 @@ function realizedMomenta(system: DerivedSystem): Block[] {
 }
 
 /** How each kind of realized term is printed, keyed by CompliantTerm['source'] (a new realized law does not compile without its entry). */
-const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm, s: string, f: string, letters: ReportSymbols) => Block[] } = {
+/** A piece of the limit motion where a realized contact is held, with its multiplier there and whether it pulls (λ < 0 at the defaults). */
+interface HeldPiece {
+  readonly start: Expr;
+  readonly end?: Expr;
+  readonly reaction: Expr;
+  readonly tensile: boolean;
+}
+
+/** The pieces of the limit motion where contact `name` is engaged, with their multipliers. */
+function heldPieces(system: DerivedSystem, pieces: readonly LimitPiece[], name: string): HeldPiece[] {
+  const env: Env = Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
+  return pieces.flatMap((p) => {
+    const r = p.reactions.find((x) => x.name === name);
+    if (!r) return [];
+    const t0 = evaluate(p.start, env);
+    const mid = p.end ? (t0 + evaluate(p.end, env)) / 2 : t0 + 1;
+    return [{ start: p.start, ...(p.end ? { end: p.end } : {}), reaction: r.reaction, tensile: evaluate(r.reaction, { ...env, [TIME]: mid }) < 0 }];
+  });
+}
+
+const TERM_BLOCKS: {
+  readonly [K in CompliantTerm['source']]: (t: CompliantTerm, s: string, f: string, letters: ReportSymbols, held: readonly HeldPiece[]) => Block[];
+} = {
   potential: (t, s, f) => [
     paragraph(`Contact ${t.name} is replaced by a potential of its gap acting everywhere (Kozlov, after Theorem 2: `, m('V + \\exp(-Nf)'), '), with'),
     equations(equation(`gap-${t.name}`, f, mathLines(t.gap)), equation(`potential-${t.name}`, `V_{${s}}`, mathLines(t.potential))),
@@ -113,7 +145,7 @@ const TERM_BLOCKS: { readonly [K in CompliantTerm['source']]: (t: CompliantTerm,
     equations(equation(`realization-force-${t.name}`, `F_{${s}}`, mathLines(t.force))),
     ...limitBlocks(t.limit, `\\varphi_{${s}}`, true, t.inertia ? ['and the added mass to M. '] : [], t.name),
   ],
-  compliant: (t, s, f, letters) => contactBlocks(t, s, f, latexMatrix([t.row.row.map(math)]), letters),
+  compliant: (t, s, f, letters, held) => contactBlocks(t, s, f, latexMatrix([t.row.row.map(math)]), letters, held),
 };
 
 /**
@@ -130,13 +162,13 @@ function potentialLines(t: CompliantTerm, f: string, s: string): string | string
   return texWidth(law) < texWidth(lines.join(' ')) ? law : lines;
 }
 
-function termBlocks(t: CompliantTerm, letters: ReportSymbols): Block[] {
+function termBlocks(t: CompliantTerm, letters: ReportSymbols, held: readonly HeldPiece[]): Block[] {
   const s = constraintLabel(t.name);
-  return TERM_BLOCKS[t.source](t, s, `f_{${s}}`, letters);
+  return TERM_BLOCKS[t.source](t, s, `f_{${s}}`, letters, held);
 }
 
 /** A compliant contact's gap, force and regions; `letters` the report's mass matrix and forcing (h beside the gap f: notation.ts). */
-function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letters: ReportSymbols): Block[] {
+function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letters: ReportSymbols, limitPieces: readonly HeldPiece[]): Block[] {
   const { mass, forcing } = letters;
   const rate = `\\dot{f}_{${s}}`;
   const blocks: Block[] = [
@@ -188,7 +220,7 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
         ': ',
         m(`${M}\\,\\ddot{q} = ${forcing}${pressed}${bias}`),
       ],
-      heldLimit(t.limit, s, letters),
+      heldLimit(t.limit, s, letters, limitPieces),
     ],
   ];
   if (!held) {
@@ -234,7 +266,8 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
       '), beside the rigid constraint ',
       m(`${f} \\ge 0`),
       ' they tend to, held with the multiplier ',
-      m(`\\lambda_{${s}} \\ge 0`),
+      // A delayed release is held bilaterally: its multiplier pulls too (kozlov1988 (2.7)).
+      m(t.limit.kind === 'delayed-release' ? `\\lambda_{${s}}` : `\\lambda_{${s}} \\ge 0`),
       ' (Table ',
       { ref: `tab:regions-${t.name}` },
       '). ',
@@ -261,16 +294,26 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
   return blocks;
 }
 
-/** The rigid model's contact phase, where the realization penetrates. */
-function heldLimit(limit: RigidLimit, s: string, { mass, forcing }: ReportSymbols): Inline[] {
-  const held = [
-    m(`${mass}\\,\\ddot{q} = ${forcing} + \\lambda_{${s}}\\,G^{\\top}`),
-    ', ',
-    m(`G\\ddot{q} + \\beta_{${s}} = 0`),
-    ', ',
-    m(`\\lambda_{${s}} \\ge 0`),
+/**
+ * The rigid model's contact phase, where the realization penetrates. A delayed release is held bilaterally: its
+ * multiplier on each piece of the limit motion, tensile where negative, and when it is free (kozlov1988 (2.7):
+ * λ = g, then λ = −g until τ = 2, whose impulse −N Δy → 0 fixes τ).
+ */
+function heldLimit(limit: RigidLimit, s: string, { mass, forcing }: ReportSymbols, pieces: readonly HeldPiece[]): Inline[] {
+  const equations = [m(`${mass}\\,\\ddot{q} = ${forcing} + \\lambda_{${s}}\\,G^{\\top}`), ', ', m(`G\\ddot{q} + \\beta_{${s}} = 0`)];
+  if (limit.kind !== 'delayed-release') return ['held: ', ...equations, ', ', m(`\\lambda_{${s}} \\ge 0`)];
+  if (pieces.length === 0)
+    return ['held: ', ...equations, ', ', m(`\\lambda_{${s}} \\ge 0`), ', and beyond ', m(`\\lambda_{${s}} = 0`), ' (the delayed release)'];
+  const during = (p: HeldPiece): string => (p.end ? `${math(p.start)} < t < ${math(p.end)}` : `t > ${math(p.start)}`);
+  const each = pieces.map((p): Inline[] => [m(`\\lambda_{${s}} = ${math(p.reaction)}`), p.tensile ? ', tensile' : '', ' (', m(during(p)), ')']);
+  const free = pieces.at(-1)!.end;
+  return [
+    'held bilaterally: ',
+    ...equations,
+    ', with ',
+    ...each.flatMap((x, i) => [...(i ? [i === each.length - 1 ? ' and ' : ', '] : []), ...x]),
+    ...(free ? ['; free after ', m(`\\tau = ${math(free)}`)] : []),
   ];
-  return limit.kind === 'delayed-release' ? ['held: ', ...held, ', and beyond ', m(`\\lambda_{${s}} = 0`), ' (the delayed release)'] : ['held: ', ...held];
 }
 
 /** The rigid model's impact law where the realization is entered with ḟ < 0. */

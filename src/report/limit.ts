@@ -62,6 +62,8 @@ export interface ReportLimitStudy {
   };
   /** N^r times the largest deviation from the rigid motion per run, where the distance vanishes like N^{−r} (the runtime's). */
   readonly deviations?: { readonly t: readonly number[]; readonly order: number; readonly rows: readonly (readonly number[])[] };
+  /** Where the distance vanishes like N^{−r}: N^r times it per run (the runtime's LimitStudy.leading). */
+  readonly leading?: { readonly order: number; readonly scaled: readonly number[] };
   /**
    * Without a rigid model, Theorem 3's law of the realized contact (studies/limit.ts TheoremLaw): e, the
    * duration's order r and p^r τ, p^r times each run's duration, and whether the runs attain both exactly.
@@ -88,6 +90,21 @@ export const cell = (x: number | undefined): Inline[] => {
   const [mant, exp] = x.toExponential(3).split('e');
   return [m(`${mant} \\cdot 10^{${Number(exp)}}`)];
 };
+
+/** A cell with nothing to say: the dash of `cell`. */
+const isDash = (c: readonly Inline[]): boolean => c.length === 1 && c[0] === '—';
+
+/**
+ * The table without its rows and columns that are a dash in every entry (the label column kept): a row of fitted
+ * orders where no quantity follows a power law (kozlov1988 (2.5), the added mass's release the same in every run and
+ * its distance levelling off) says nothing.
+ */
+export function withoutEmpty(table: Table): Table {
+  const rows = table.rows.filter((r) => r.slice(1).some((c) => !isDash(c)));
+  const keep = table.columns.map((_, j) => j === 0 || rows.some((r) => r[j] && !isDash(r[j]!)));
+  const kept = <T>(xs: readonly T[]): T[] => xs.filter((_, j) => keep[j]);
+  return { ...table, columns: kept(table.columns), align: kept([...table.align]).join(''), rows: rows.map(kept) };
+}
 
 const QUANTITIES = ['release', 'duration', 'restitution'] as const;
 type Quantity = (typeof QUANTITIES)[number];
@@ -160,7 +177,7 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
     const label = shownElsewhere.get(k);
     return label ? [ref(label)] : cell(study.orders[k]);
   };
-  const table: Table = {
+  const table = withoutEmpty({
     kind: 'table',
     id: 'rigid-limit',
     // A realized retaining constraint has no contact to tabulate, only the motion's distance (kozlov1988 Th. 1).
@@ -178,7 +195,8 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
       [['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))],
     ],
-  };
+  });
+  const fitted = table.rows.at(-1)?.[0]?.[0] === 'fitted order';
   const blocks: Block[] = [
     paragraph(
       `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), ...(distances ? ['the largest distance of the coordinates to the rigid model’s motion from the same state'] : [])])}. `,
@@ -201,19 +219,24 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
             `The rigid model’s row is the same contact held rigidly${shown.includes('duration') ? ' (an impact that bounces is a contact of no duration)' : ''}. `,
           ]
         : []),
-      'The last row fits ',
-      m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
-      given ? ', with the limit of the theory where it is given, else' : ',',
-      ' with successive differences, where the errors fall at every step by one power of ',
+      ...(fitted
+        ? [
+            'The last row fits ',
+            m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
+            given ? ', with the limit of the theory where it is given, else' : ',',
+            ' with successive differences, where the errors fall at every step by one power of ',
+            m(p),
+            ...(shown.some((k) => shownElsewhere.has(k)) || (distances && shownElsewhere.has('distance'))
+              ? ['; an equation number where a result below checks the order']
+              : []),
+            '; a dash where the quantity does not change with ',
+          ]
+        : ['No quantity has an order to fit: each does not change with ']),
       m(p),
-      ...(shown.some((k) => shownElsewhere.has(k)) || (distances && shownElsewhere.has('distance'))
-        ? ['; an equation number where a result below checks the order']
-        : []),
-      '; a dash where the quantity does not change with ',
+      ' within the integration’s tolerance, or its errors follow no power law (they level off, or rise and fall with ',
       m(p),
-      ' within the integration’s tolerance, or where its errors follow no such law (they level off, or rise and fall with ',
-      m(p),
-      ').',
+      ')',
+      fitted ? '.' : ', and the table has no row of fitted orders.',
     ),
     table,
     ...boundedParagraphs(study, shown),
@@ -282,7 +305,7 @@ function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
   const power = scaled && scaleText(p, scaled.power);
   const powerMath = scaled && scaleMath(mechanicsSymbol(p), scaled.power);
   const jumps = drop.tangential;
-  const table: Table = {
+  const table = withoutEmpty({
     kind: 'table',
     id: 'rigid-limit-drop',
     caption: `The first contact of a drop as ${p} grows`,
@@ -301,7 +324,7 @@ function dropBlocks({ parameter: p, drop }: ReportLimitStudy): Block[] {
       [['extrapolated'], cell(drop.extrapolated.restitution), ['—'], ...(scaled ? [cell(scaled.extrapolated)] : []), ...jumps.map(() => ['—'])],
       [['fitted order'], cell(drop.orders.restitution), cell(drop.orders.duration), ...(scaled ? [cell(scaled.order)] : []), ...jumps.map(() => ['—'])],
     ],
-  };
+  });
   return [
     paragraph(
       `The same values of ${p} run from a start that enters the contact with a normal speed, `,
@@ -415,8 +438,30 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
       ' over the study, as it falls from ',
       ...range,
     ];
+  // Its rate is the result (kozlov1988 Th. 1: like 1/N, N times it 0.76–0.79), the two ends of the study its evidence.
+  const rate = study.leading;
+  const scaled = rate?.scaled.filter(Number.isFinite) ?? [];
   if (study.convergence === 'vanishes')
-    return ['the compliant model approaches the rigid one as ', p, ' grows: the largest distance between their motions falls from ', ...range];
+    return [
+      'the compliant model approaches the rigid one as ',
+      p,
+      ' grows: the largest distance between their motions falls ',
+      ...(rate && scaled.length
+        ? [
+            'like ',
+            m(`${symbol}^{-${orderTex(rate.order)}}`),
+            ', ',
+            m(scaleMath(symbol, rate.order)),
+            ' times it between ',
+            ...cell(Math.min(...scaled)),
+            ' and ',
+            ...cell(Math.max(...scaled)),
+            ' over the study, ',
+          ]
+        : []),
+      'from ',
+      ...range,
+    ];
   // The level is set by how long the runs last, so it is the table's, not a result to lead with: the paper's limit motion leads.
   const table: Inline[] = ['Table ', ref('tab:rigid-limit')];
   if (study.convergence === 'persists' && limitMotion.length)
@@ -570,9 +615,18 @@ function gapFigure({ parameter: p, rows, gaps, reference }: ReportLimitStudy): F
             '. The runs’ gaps f against time, on a linear axis, as Kozlov Fig. 1 draws y(t), are in the comparison of the realizations.',
           ]
         : [
-            gaps.reference
-              ? `The gap f of the contact ${gaps.contact} against time in each run of the study and in the rigid model’s motion from the same state: the realizations pressed below f = 0 and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws y(t) for the elastic and the added-mass realizations.`
-              : `The gap f of the contact ${gaps.contact} against time in each run of the study: the realizations pressed below f = 0 and their release.`,
+            // f, 0 and y(t) in math, as Kozlov's Fig. 1 labels them.
+            'The gap ',
+            m('f'),
+            ` of the contact ${gaps.contact} against time in each run of the study${gaps.reference ? ' and in the rigid model’s motion from the same state' : ''}: the realizations pressed below `,
+            m('f = 0'),
+            ...(gaps.reference
+              ? [
+                  ` and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws `,
+                  m('y(t)'),
+                  ' for the elastic and the added-mass realizations.',
+                ]
+              : [' and their release.']),
           ],
     ),
   ];

@@ -197,7 +197,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     if (!closed) return bare;
     const full = same ? `${closed} \\approx ${decimal(value)}${alone}${atText}` : `${decimal(value)}\\ (${vs}${closed} ${againstValue(value, paper)})${atText}`;
     if (texWidth(full) <= width) return full;
-    // Too wide for one line: the number, then the closed form it is compared with on a line of its own, with the
+    // Too wide for one line: a closed form the number agrees with to the digits printed leads, the number on a line of
+    // its own after it (kozlov1988 (2.4): N max|y_N − y| = g(1 + 2 ln 2) ≈ 2.38629).
+    const after = `\\approx ${decimal(value)}${alone}${atText}`;
+    if (same && texWidth(closed) <= width && texWidth(after) <= width) return [closed, after];
+    // Else the number, then the closed form it is compared with on a line of its own, with the
     // difference where that fits, else with the closed form's value alone (the difference is theirs to read).
     const against = [`${same ? `\\approx ${decimal(paper)}` : againstValue(value, paper)}`, `\\approx ${decimal(paper)}`]
       .map((tail) => `(\\text{against } ${closed} ${tail})`)

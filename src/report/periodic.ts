@@ -113,7 +113,8 @@ export function linearizationSection({
           : eq.verdict.startsWith('on a switching surface')
             ? ['none (the force switches here)']
             : ['none (every coordinate held)'],
-      [eq.verdict],
+      // Stable with eigenvalues on the imaginary axis: those modes are undamped (the realized pendulum's swing), not asymptotically.
+      [eq.verdict === 'linearly stable' ? 'linearly stable, not asymptotically' : eq.verdict],
     ]),
   });
   if (found.some((eq) => eq.friction?.some((f) => f.mode === 'stick'))) {
@@ -143,16 +144,23 @@ function restingOn(model: DerivedSystem['model'], eq: StudiedEquilibrium): strin
 /**
  * The contact forces the printed matrices leave out: compliant contacts and
  * patches act only where engaged (a gap ≤ 0, a patch in contact), so they are
- * not part of the smooth forcing; a realized retaining constraint or a gap
- * potential acts everywhere, but is derived apart from it too; the
- * equilibria and eigenvalues include them (derive/linearization/equilibria.ts).
+ * not part of the smooth forcing; a gap potential acts everywhere, but is
+ * derived apart from it too; the equilibria and eigenvalues include them
+ * (derive/linearization/equilibria.ts). A realized retaining constraint is
+ * in the matrices (linearForms), not left out.
  */
 function forcesOmitted(system: DerivedSystem, M: string): Inline[] {
   const terms = system.compliant?.terms ?? [];
   const engaged = [...terms.filter((t) => !t.everywhere).map((t) => t.name), ...(system.patches?.terms ?? []).map((t) => t.name)];
-  const everywhere = terms.filter((t) => t.everywhere).map((t) => t.name);
+  // A realized retaining constraint is in the printed matrices (linearForms); a gap potential is not.
+  const everywhere = terms.filter((t) => t.everywhere && t.source !== 'realization').map((t) => t.name);
+  const realized = terms.filter((t) => t.everywhere && t.source === 'realization');
+  // kozlov1988 Th. 1: the rod's spring, damper and added mass are in the matrices, its force in the forcing differentiated.
+  const included: Inline[] = realized.length
+    ? [' The forcing differentiated includes the force of ', realized.map((t) => t.name).join(', '), ' and the mass matrix its added mass.']
+    : [];
   const count = engaged.length + everywhere.length;
-  if (count === 0) return [];
+  if (count === 0) return included;
   const one = count === 1;
   const acts = (names: readonly string[]): string => `${names.join(', ')}, which act${names.length === 1 ? 's' : ''}`;
   const where = [
@@ -163,6 +171,7 @@ function forcesOmitted(system: DerivedSystem, M: string): Inline[] {
     ' ',
     m(`${M}, C, K`),
     ` leave out the force${one ? '' : 's'} of ${where.join('; and of ')}; the equilibria below include ${one ? 'it' : 'them'}: the force at the rest, an added mass, and the stiffness and damping there.`,
+    ...included,
   ];
 }
 

@@ -35,7 +35,10 @@ export function realizationsSection(study: RealizationsStudy): Section {
     0.9,
     series.map((s, k) => ({ label: `\\text{${s.label}}`, ...seriesStyle(k) })),
     [
-      `${paper} ${REALIZATIONS_FIGURE.eq} from the toolkit’s runs: the gap f of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
+      // Kozlov's Fig. 1 draws the elastic and the added-mass curves only (the viscous one he calls like the dashed one).
+      `The toolkit’s runs drawn as ${paper} ${REALIZATIONS_FIGURE.eq} draws the elastic and the added-mass realizations: the gap `,
+      m('f'),
+      ` of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
       ...atText,
       ', drawn up to ',
       m(`f = ${study.cut}`),

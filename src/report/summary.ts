@@ -200,7 +200,7 @@ function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
   const cited = rows ? rows.map((r) => r.formula.eq) : [...printed(p).map((r) => r.formula.eq), ...p.claims.map((c) => c.claim.eq)];
   const eqs = [...new Set(cited)].filter(numbered).sort(equationOrder);
   if (eqs.length === 0) return '';
-  const span = eqs.length === 1 ? eqs[0]! : `${eqs[0]}–${eqs.at(-1)}`;
+  const span = spanText(eqs);
   const counted = (rows ?? printed(p).filter((r) => r.agrees !== undefined)).map((r) => r.formula.eq);
   const sections = [...new Set(counted.filter((e) => !numbered(e)))];
   if (!sections.length) return span;
@@ -212,6 +212,19 @@ function equationSpan(p: PaperCheck, rows?: readonly PaperCheckRow[]): string {
       : sections.map((e) => [`${countWord(counted.filter((c) => c === e).length)} of ${e}`]);
   const inSpan = counted.filter(numbered).length;
   return `(${series([...(inSpan ? [[`${countWord(inSpan)} of ${span}`]] : []), ...rest]).join('')})`;
+}
+
+/**
+ * Equation numbers first to last, "(1.7)–(1.20)"; up to three that skip numbers of their section listed instead,
+ * "(2.4) and (2.7)": the span would take in (2.5) and (2.6), which the rows do not check (kozlov1988 §2's viscous line).
+ */
+function spanText(eqs: readonly string[]): string {
+  const parts = eqs.map((e) => /^\((\d+)\.(\d+)\)$/.exec(e));
+  const skips = parts.some((p, i) => {
+    const q = parts[i - 1];
+    return i > 0 && (!p || !q || p[1] !== q[1] || Number(p[2]) !== Number(q[2]) + 1);
+  });
+  return eqs.length === 1 || (skips && eqs.length <= 3) ? series(eqs.map((e) => [e])).join('') : `${eqs[0]}–${eqs.at(-1)}`;
 }
 
 /** A fact that is an acceleration q̈, or q″ in a fast time (kozlov1988 (3.3), (3.4)): the row checks an equation of motion. */

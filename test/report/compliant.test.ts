@@ -116,6 +116,16 @@ describe('section on constraints realized by forces', () => {
     ]);
   });
 
+  it('the viscous line (2.7) in the limit: held bilaterally, λ = g while pressed, λ = −g pulling until τ = 2, free after', () => {
+    // Typed from the paper's limit motion: ÿ = 0 on the line with Q_y = −g for x = t − 1 ≤ 0 and +g after, so
+    // λ = −Q_y; the impulse −N Δy of 1 < t < 2 vanishes in the limit, which fixes τ = 2.
+    const t = tex('kozlov-release-viscous');
+    expect(t).toContain(
+      'held bilaterally: $M\\,\\ddot{q} = h + \\lambda_{\\mathrm{line}}\\,G^{\\top}$, $G\\ddot{q} + \\beta_{\\mathrm{line}} = 0$, with $\\lambda_{\\mathrm{line}} = g$ ($0 < t < 1$) and $\\lambda_{\\mathrm{line}} = -g$, tensile ($1 < t < 2$); free after $\\tau = 2$',
+    );
+    expect(t).not.toContain('(the delayed release)');
+  });
+
   it('the added mass prints T = ½Nḟ², (M + N GᵀG) q̈ and the delayed release', () => {
     const t = tex('kozlov-release-added-mass');
     expect(t).toContain('T_{\\mathrm{line}}');

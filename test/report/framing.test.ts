@@ -62,6 +62,12 @@ describe('introduction and conclusion', () => {
     expect(t).toContain('. All 18 formulas of Rubanovich–Formalsky (1.7)–(1.20) checked agree with the derivation');
     expect(t).not.toMatch(/impacts|contacts|releases|coming to rest/);
   });
+  it('viscous line: Kozlov’s five formulas are of (2.4) and (2.7), listed, not a span that takes in (2.5) and (2.6), which it does not check', () => {
+    const t = sectionText('kozlov-release-viscous', 'introduction');
+    expect(t).toContain('five formulas (2.4) and (2.7)');
+    expect(t).not.toContain('(2.4)–(2.7)');
+    expect(sectionText('kozlov-release-viscous', 'conclusion')).toContain('all 5 formulas of Kozlov (2.4) and (2.7) checked agree');
+  });
   it('falling rod: no source paper, said so; the conclusion gives Painlevé’s threshold 4/3 (by hand: min over θ of (tan²θ + 4)/(3 tan θ))', () => {
     expect(sectionText('falling-rod', 'introduction')).toContain('No paper is the source of this model');
     expect(sectionText('falling-rod', 'conclusion')).toContain('Painlevé’s threshold $\\mu_{P} = \\frac{4}{3}$');

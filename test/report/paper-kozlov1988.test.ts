@@ -18,7 +18,9 @@ import realized from '../../derivations/kozlov-realized-pendulum.js';
 import stiffBouncing from '../../derivations/kozlov-stiff-bouncing.js';
 import parabolic from '../../derivations/parabolic-billiard.js';
 import { evaluate } from '../../src/core/evaluate.js';
-import { freeSymbols, sub } from '../../src/core/expr.js';
+import { freeSymbols, sub, type Expr } from '../../src/core/expr.js';
+import { linearForms } from '../../src/derive/linearization/equilibria.js';
+import type { LimitRow } from '../../src/runtime/analysis/rigid-limit.js';
 import { parseExpr } from '../../src/core/parse.js';
 import { simplify } from '../../src/core/trig.js';
 import { derivedFacts, fact } from '../../src/derive/paper-results.js';
@@ -71,7 +73,8 @@ describe.each([
     [...Array(15).fill('symbolic'), 'symbolic', 'measured'],
   ],
   ['kozlov-concave-walls', concave, ['measured', 'measured', 'numeric', 'symbolic', 'numeric']],
-  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
+  // (1.3) twice, (1.1)'s constraint lim max|u| = 0 measured, the toolkit's φ̈ → 0, (1.1)'s θ̈ and λ, then Theorem 1 and the rates.
+  ['kozlov-realized-pendulum', realized, ['symbolic', 'symbolic', 'measured', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
   ['kozlov-stiff-bouncing', stiffBouncing, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   [
     'kozlov-impact',
@@ -109,7 +112,7 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     expect(Math.max(...a.map((x, k) => Math.abs(x - b[k]!)))).toBeLessThan(0.05 * top);
   });
   it('(1.1) along the run at N = 100: the whole realized rod force within g cos θ₀/(1 + α₀N) of λ = −g cos θ − lθ̇², at the start where u = u̇ = 0', () => {
-    const row = report(realized).rows[7]!;
+    const row = report(realized).rows[8]!;
     expect(row.formula.eq).toBe('(1.1)');
     // R − λ = ü − uθ̇², largest at the start from rest at θ₀ = 1: ü(0) = g cos 1/(1 + α₀N), g = 9.81, α₀ = 1.
     expect(row.measured!.value).toBeCloseTo((9.81 * Math.cos(1)) / 101, 5);
@@ -117,12 +120,68 @@ describe('kozlov1988 Theorem 1 (1.1)–(1.4): the pendulum with its rod realized
     // The paper's side is written in the initial angle θ₀, not its value 1.
     expect([...freeSymbols(row.paper!)].sort()).toEqual(['N', 'alpha0', 'g', 'theta0']);
   });
+  it('(1.1)’s f = 0: the rod’s largest stretch max|u| falls like 1/N to 0, N max|u| near the quasi-static g(3 − 2 cos θ₀)/β₀ at the bottom', () => {
+    const study = once(realized).computed.limitStudy!;
+    // u is coordinate 0; the rigid pendulum's u is 0, so the distance in u is max|u|.
+    const stretch = study.rows.map((r) => (r as LimitRow).distances[0]!);
+    // At the bottom, from rest at θ₀ = 1: lθ̇² = 2g(1 − cos θ₀), so the rod carries g(3 − 2 cos θ₀) and stretches by that over β₀N.
+    const quasiStatic = (9.81 * (3 - 2 * Math.cos(1))) / 100;
+    study.rows.slice(1).forEach((r, i) => expect(r.value * stretch[i + 1]!).toBeGreaterThan(0.95 * quasiStatic));
+    study.rows.slice(1).forEach((r, i) => expect(r.value * stretch[i + 1]!).toBeLessThan(1.3 * quasiStatic));
+    const row = report(realized).rows[2]!;
+    expect(row.formula.name).toBe('\\lim_{N \\to \\infty} \\max_t |u|');
+    expect(row.measured!.value).toBeLessThan(stretch.at(-1)!);
+    expect(row.agrees).toBe(true);
+  });
   it('without the added mass (α₀ = 0, Tikhonov’s singular case the pointwise limit misses) it tends to it too: 0.072, 0.0074, 7.4e-4', () => {
     const compiled = compileModel({ spec: realized, source: 'derivations/kozlov-realized-pendulum.ts' }, loadGenerated);
     const study = limitStudyOf(realized, compiled.loaded, compileRigid(realized, loadGenerated)!.loaded, { values: [10, 100, 1000], params: { alpha0: 0 } })!;
     const distances = study.rows.map((r) => r.distance);
     expect(distances[0]).toBeCloseTo(0.072, 3);
     distances.slice(1).forEach((d, i) => expect(d / distances[i]!).toBeCloseTo(0.1, 1));
+  });
+});
+
+describe('kozlov1988 (1.3) linearized: the printed M, C, K carry the rod’s added mass, damper and spring, as the eigenvalues do', () => {
+  const system = deriveSystem(buildModel(realized));
+  it('M = diag(1 + α₀N, (l + u)²), C = diag(γ₀N, 0), K = [[β₀N, g sin θ], [g sin θ, g(l + u) cos θ]] at random states', () => {
+    const forms = linearForms(system);
+    for (const [u, th, N, a, b, c] of [
+      [0.01, 0.3, 100, 1, 100, 10],
+      [-0.2, 2.1, 7, 0.5, 3, 2],
+    ] as const) {
+      const env = { u, theta: th, l: 1, g: 9.81, alpha0: a, beta0: b, gamma0: c, N, theta0: 1 };
+      const at = (m: readonly (readonly Expr[])[]): number[][] => m.map((r) => r.map((e) => evaluate(e, env)));
+      const close = (x: number[][], y: number[][]): void => x.flat().forEach((v, k) => expect(v).toBeCloseTo(y.flat()[k]!, 10));
+      close(at(forms.M), [
+        [1 + a * N, 0],
+        [0, (1 + u) ** 2],
+      ]);
+      close(at(forms.C), [
+        [c * N, 0],
+        [0, 0],
+      ]);
+      close(at(forms.K), [
+        [b * N, 9.81 * Math.sin(th)],
+        [9.81 * Math.sin(th), 9.81 * (1 + u) * Math.cos(th)],
+      ]);
+    }
+  });
+  it('the rest u = g/(β₀N), θ = 0: the pendulum’s ±i√(g/(l + u)) and the rod’s roots of (1 + α₀N)s² + γ₀N s + β₀N', () => {
+    const [eq] = once(realized).computed.linearization!.equilibria;
+    const u = 9.81 / (100 * 100);
+    expect(eq!.q[0]).toBeCloseTo(u, 9);
+    const omega = Math.sqrt(9.81 / (1 + u));
+    const [m, c, k] = [101, 1000, 10000];
+    const rod = { re: -c / (2 * m), im: Math.sqrt(4 * m * k - c * c) / (2 * m) };
+    const expected = [{ re: 0, im: omega }, { re: 0, im: -omega }, rod, { re: rod.re, im: -rod.im }];
+    const found = [...eq!.eigenvalues].sort((x, y) => y.re - x.re || y.im - x.im);
+    expected
+      .sort((x, y) => y.re - x.re || y.im - x.im)
+      .forEach((z, i) => {
+        expect(found[i]!.re).toBeCloseTo(z.re, 6);
+        expect(found[i]!.im).toBeCloseTo(z.im, 6);
+      });
   });
 });
 
@@ -780,10 +839,11 @@ describe('a wrong formula disagrees', () => {
   it.each([
     ['(1.3) without the point’s own mass beside the added one', realized, 0, { formula: '((l + U)*W^2 + g*cos(TH) - beta0*N*U - gamma0*N*UD)/(alpha0*N)' }],
     ['(1.3) with the viscosity pushing', realized, 0, { formula: '((l + U)*W^2 + g*cos(TH) - beta0*N*U + gamma0*N*UD)/(1 + alpha0*N)' }],
-    ['(1.1) with the pendulum’s length left out', realized, 3, { formula: '-g*sin(TH)' }],
-    ['(1.1) with the multiplier of the wrong sign, the tension', realized, 4, { formula: 'l*W^2 + g*cos(TH)' }],
-    ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 5, { formula: '0.01' }],
-    ['(1.1) with the spring and damper alone against λ, the start’s g cos θ₀', realized, 7, { formula: 'g*cos(1)' }],
+    ['(1.1) with the pendulum’s length left out', realized, 4, { formula: '-g*sin(TH)' }],
+    ['(1.1) with the multiplier of the wrong sign, the tension', realized, 5, { formula: 'l*W^2 + g*cos(TH)' }],
+    ['Theorem 1 with the realized motion 0.01 away in the limit', realized, 6, { formula: '0.01' }],
+    ['(1.1)’s rod left stretched by a millimetre in the limit', realized, 2, { formula: '0.001' }],
+    ['(1.1) with the spring and damper alone against λ, the start’s g cos θ₀', realized, 8, { formula: 'g*cos(1)' }],
     ['(6.2)’s E₊ with c for |c|', minorAxis, 1, { formula: 'c*(a^2 - b^2)/2' }],
     ['(4.6) with the scan’s sin √N(t + τ) in the upper spring', birkhoffStiff, 2, { formula: 'v*R2^(-1)*sqrt(N)*sin(sqrt(N)*(t + tau))' }],
     ['(4.6) with R₁ for R₂ in the upper spring', birkhoffStiff, 2, { formula: 'v*R1^(-1)*sqrt(N)*sin(sqrt(N)*(t - tau))' }],

@@ -37,6 +37,9 @@ describe('the realizations compared (kozlov1988 Fig. 1)', () => {
     const caption = figure?.kind === 'figure' ? figure.caption : [];
     const text = caption.map((c) => (typeof c === 'string' ? c : 'math' in c ? c.math : '')).join('');
     expect(text).toContain('Kozlov Fig. 1');
+    // Kozlov's Fig. 1 draws only the elastic and the added-mass curves: the caption says what it draws, not that the runs are it.
+    expect(text).toContain('drawn as Kozlov Fig. 1 draws the elastic and the added-mass realizations');
+    expect(text).not.toContain('Fig. 1 from the toolkit');
     expect(text).toContain('N = 100');
     expect(text).toContain('f = 0.03');
   });

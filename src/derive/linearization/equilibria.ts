@@ -47,7 +47,7 @@
 // Tests: test/derive/linearization/equilibria.test.ts
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
-import { neg, ZERO, type Expr } from '../../core/expr.js';
+import { add, neg, ZERO, type Expr } from '../../core/expr.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { MechanicsError } from '../../errors.js';
@@ -59,6 +59,9 @@ import type { PatchCondition } from '../compliant/patch.js';
 import type { DerivedSystem } from '../system.js';
 import { rowsOf } from '../unilateral/unilateral.js';
 import type { ContactRow } from '../unilateral/unilateral-types.js';
+
+/** A realized retaining constraint, whose terms linearForms holds (the state matrix does not add them again). */
+const inForms = (t: CompliantTerm): boolean => t.everywhere && t.source === 'realization';
 
 /** M δq̈ + C δq̇ + K δq = 0 about a state at rest: M, C = −∂f/∂q̇ and K = −∂f/∂q at q̇ = 0, symbolic in q (and t). */
 export interface LinearForms {
@@ -114,9 +117,18 @@ export interface EquilibriumOptions {
 export function linearForms(system: DerivedSystem): LinearForms {
   const cs = system.model.coordinates;
   const atRest = new Map(cs.map((c) => [c.qd.name, ZERO as Expr]));
-  const f = system.lagrange2.forcing;
+  // A realized retaining constraint acts everywhere (kozlov1988 Th. 1): its spring, damper and added mass are part of
+  // the smooth motion, as in the equilibria's eigenvalues (−a β Gᵀ is quadratic in q̇ and drops out at rest).
+  const realized = (system.compliant?.terms ?? []).filter(inForms);
+  const f = system.lagrange2.forcing.map((fi, i) => (realized.length ? add(fi, ...realized.map((t) => t.generalizedForce[i]!)) : fi));
+  const M = system.lagrange2.massMatrix.map((row, i) =>
+    row.map((e, j) => {
+      const added = realized.flatMap((t) => (t.inertia ? [t.inertia.mass[i]![j]!] : []));
+      return added.length ? simplify(add(e, ...added)) : e;
+    }),
+  );
   const jac = (by: 'q' | 'qd'): Expr[][] => f.map((fi) => cs.map((c) => simplify(subs(neg(diff(fi, by === 'q' ? c.q.name : c.qd.name)), atRest))));
-  return { M: system.lagrange2.massMatrix, C: jac('qd'), K: jac('q') };
+  return { M, C: jac('qd'), K: jac('q') };
 }
 
 /**
@@ -275,7 +287,8 @@ class NumericSystem {
   private massAt(env: Env): Float64Array {
     const { n } = this;
     const M = Float64Array.from(this.forms.M.flat(), (e) => evaluate(e, env));
-    for (const t of this.compliantActive(env)) t.inertia?.mass.forEach((row, i) => row.forEach((e, j) => (M[i * n + j]! += evaluate(e, env))));
+    for (const t of this.compliantActive(env).filter((x) => !inForms(x)))
+      t.inertia?.mass.forEach((row, i) => row.forEach((e, j) => (M[i * n + j]! += evaluate(e, env))));
     return M;
   }
 
@@ -390,7 +403,10 @@ class NumericSystem {
       sol = new Float64Array(n);
     // A patch's and a compliant term's stiffness and damping at rest: their residual increments −∂Q/∂q, −∂Q/∂q̇
     // (a compliant term's over the region where it acts, its indicators in the expression: compliant.ts activeJacobian).
-    const increments = [...(this.system.patches?.terms ?? []).map((t) => t.jacobian), ...(this.system.compliant?.terms ?? []).map((t) => t.activeJacobian)];
+    const increments = [
+      ...(this.system.patches?.terms ?? []).map((t) => t.jacobian),
+      ...(this.system.compliant?.terms ?? []).filter((t) => !inForms(t)).map((t) => t.activeJacobian),
+    ];
     for (let k = 0; k < 2 * n; k++) {
       const B = k < n ? this.forms.K : this.forms.C;
       const block = k < n ? 'Rq' : 'Rqd';

@@ -16,7 +16,7 @@
 // paper's asymptotics; where some piece has no limit of this kind the limit
 // motion stops there and says why.
 // Tests: test/derive/motion/limit-motion.test.ts
-import { dependsOn, mul, numberExpr, pow, sym, ZERO, type Expr } from '../../core/expr.js';
+import { dependsOn, mul, numberExpr, pow, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { limitAtInfinity } from '../../core/limit.js';
@@ -27,7 +27,7 @@ import { TIME } from '../../model/names.js';
 import type { DerivedSystem } from '../system.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { fastRootLimit } from './fast-root.js';
-import { motionFrom, piecewiseMotion, polynomialRoots, type PiecewiseMotion } from './piecewise.js';
+import { motionFrom, piecewiseMotion, polynomialRoots, type MotionPiece, type PiecewiseMotion } from './piecewise.js';
 
 export interface LimitPiece {
   readonly start: Expr;
@@ -36,6 +36,11 @@ export interface LimitPiece {
   readonly nearEnd?: Expr;
   readonly q: readonly Expr[];
   readonly qd: readonly Expr[];
+  /**
+   * Each realized contact engaged in the piece with the limit of all it exerts along its normal, F_n − a f̈: the
+   * multiplier of the contact held (kozlov1988 (2.7): the viscous line holds with g, then pulls with −g until τ = 2).
+   */
+  readonly reactions: readonly { readonly name: string; readonly reaction: Expr }[];
 }
 
 export interface LimitMotion {
@@ -87,7 +92,8 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
         : pending && (leadingRoot(pending.condition, p, { ...env, [TIME]: pending.at }, t0) ?? fastRootLimit(pending.condition, p, start, domain));
       const nearEnd =
         pending && end ? nearestRoot(withoutVanishing(pending.condition, p, { ...env, [TIME]: pending.at }), { ...env, [TIME]: pending.at }, t0) : undefined;
-      pieces.push({ start, ...(end ? { end } : {}), ...(nearEnd ? { nearEnd } : {}), q: q as Expr[], qd: qd as Expr[] });
+      const reactions = engaged(system, piece, p, probe);
+      pieces.push({ start, ...(end ? { end } : {}), ...(nearEnd ? { nearEnd } : {}), q: q as Expr[], qd: qd as Expr[], reactions });
       if (piece.end && !end) return { pieces, stop: `piece ${pieces.length}: its end has no limit in closed form` };
       if (pending && !end) return { pieces, stop: `piece ${pieces.length}: no simple root of its ending condition's leading term` };
     }
@@ -102,6 +108,18 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
       lastPiece.qd.map((e) => simplify(subs(e, at))),
     );
   }
+}
+
+/** The realized contacts engaged in a piece of the finite motion, each with the limit of F_n − a f̈ along it (F_n where it presses). */
+function engaged(system: DerivedSystem, piece: MotionPiece, p: string, probe: Env): LimitPiece['reactions'] {
+  const along = new Map(system.model.coordinates.flatMap((c, i) => [[c.q.name, piece.q[i]!] as const, [c.qd.name, piece.qd[i]!] as const]));
+  return piece.contacts.flatMap(({ name, state }) => {
+    const term = system.compliant?.terms.find((x) => x.name === name);
+    if (!term || state === 'open') return [];
+    const fdd = diff(subs(term.gapRate, along), TIME);
+    const reaction = limitInside(sub(state === 'pressing' ? subs(term.force, along) : ZERO, mul(term.addedMass, fdd)), p, probe);
+    return reaction ? [{ name, reaction: simplify(reaction) }] : [];
+  });
 }
 
 /** e without its terms e^{p·c + d} with c < 0 at the probe (they vanish there as p → ∞), then its limit. */

@@ -56,6 +56,8 @@ export interface LimitRow extends ContactRecord {
   readonly value: number;
   /** max over the output grid of |q − q_ref| (NaN without a reference). */
   readonly distance: number;
+  /** The same per coordinate, max over the grid of |q_i − q_ref,i| (empty without a reference). */
+  readonly distances: readonly number[];
 }
 
 export interface LimitStudy {
@@ -85,6 +87,11 @@ export interface LimitStudy {
    * resolution (a quantity that does not change with N); NaN where they do not shrink.
    */
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
+  /**
+   * Each coordinate's largest distance to the reference in the limit, extrapolated as the distance is (kozlov1988
+   * (1.1): the realized rod's stretch u, whose rigid value is 0, vanishes), by the coordinate's name; empty without a reference.
+   */
+  readonly coordinates: readonly { readonly name: string; readonly extrapolated: number; readonly last: number }[];
   /**
    * Whether the distance to the reference vanishes as the parameter grows:
    * 'vanishes' when it falls by at least VANISHING over the study and in its
@@ -180,7 +187,8 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     const contacts = module.compliantContacts;
     if (contacts) gapRows.push(run.t.map((t, k) => contacts(t, run.q[k]!, run.qd[k]!, params)[3 * j]!));
     if (referenceRun) deviationRows.push(gridDeviation(run, referenceRun));
-    return { value, ...compliantRecord(module, run, params, j, atol), distance: referenceRun ? gridDistance(run, referenceRun) : NaN };
+    const distances = referenceRun ? coordinateDistances(run, referenceRun) : [];
+    return { value, ...compliantRecord(module, run, params, j, atol), distance: referenceRun ? Math.max(0, ...distances) : NaN, distances };
   });
   const N = rows.map((r) => r.value);
   const limits = opts.limits ?? {};
@@ -212,13 +220,20 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     distance: trend(distances, 0, orders.distance),
   };
   // A largest distance is not negative, and one that vanishes has its limit between 0 and its last value.
-  const distanceLimit = aitken(distances, resolution);
+  const distanceLimit = (d: readonly number[]): number =>
+    distanceConvergence(d) === 'vanishes' ? Math.min(Math.max(0, aitken(d, resolution)), d.at(-1)!) : Math.max(0, aitken(d, resolution));
   const extrapolated = {
     release: extrapolate('release'),
     duration: extrapolate('duration'),
     restitution: extrapolate('restitution'),
-    distance: convergence === 'vanishes' ? Math.min(Math.max(0, distanceLimit), distances.at(-1)!) : Math.max(0, distanceLimit),
+    distance: distanceLimit(distances),
   };
+  const coordinates = referenceRun
+    ? module.model.coordinates.map((name, i) => {
+        const d = rows.map((r) => r.distances[i]!);
+        return { name, extrapolated: distanceLimit(d), last: d.at(-1)! };
+      })
+    : [];
   const bounded = Object.fromEntries([
     ...(['release', 'duration', 'restitution'] as const).flatMap((k) => {
       const r = boundOf(k);
@@ -239,7 +254,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     opts.reference?.gaps && referenceRun && rigidIndex >= 0
       ? referenceRun.t.map((t, k) => opts.reference!.gaps!(t, referenceRun.q[k]!, onlyKnown(opts.reference!, opts.params ?? {}))[rigidIndex]!)
       : undefined;
-  // The runs share t0, t1 and the samples (gridDistance relies on it too).
+  // The runs share t0, t1 and the samples (coordinateDistances relies on it too).
   const gaps = { contact: contact ?? '', t: times, rows: gapRows, ...(referenceGaps ? { reference: referenceGaps } : {}) };
   const order = Math.round(2 * orders.distance) / 2;
   const deviations =
@@ -254,6 +269,7 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     orders,
     trends,
     extrapolated,
+    coordinates,
     convergence,
     bounded,
     gaps,
@@ -326,9 +342,10 @@ function record(ins: readonly ContactChange[], outs: readonly ContactChange[], a
   };
 }
 
-/** max over the common grid of |q − q_ref| (the runs share t0, t1 and samples). */
-function gridDistance(a: Trajectory, b: Trajectory): number {
-  return Math.max(0, ...gridDeviation(a, b));
+/** max over the common grid of |q_i − q_ref,i| for each coordinate i (the runs share t0, t1 and samples). */
+function coordinateDistances(a: Trajectory, b: Trajectory): number[] {
+  const count = Math.min(a.t.length, b.t.length);
+  return (a.q[0] ?? []).map((_, i) => Math.max(0, ...Array.from({ length: count }, (_, k) => Math.abs(a.q[k]![i]! - b.q[k]![i]!))));
 }
 
 /** The largest coordinate deviation of a from b at each common sample. */

@@ -39,7 +39,7 @@ import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } 
 import { averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
-import { rollingSpeedsFinding } from './rolling-speeds.js';
+import { rollingSpeedsBrief, rollingSpeedsFinding } from './rolling-speeds.js';
 import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
@@ -685,7 +685,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   if (f.paper) out.push(...correctionFindings(f.paper));
   const run = f.averagedSpeed && averagedSpeedFinding(f.averagedSpeed);
   if (run?.length) out.push(run);
-  const fallsBack = !brief && f.rollingSpeeds ? rollingSpeedsFinding(f.system.model, f.rollingSpeeds) : [];
+  const fallsBack = !f.rollingSpeeds ? [] : brief ? rollingSpeedsBrief(f.rollingSpeeds) : rollingSpeedsFinding(f.system.model, f.rollingSpeeds);
   if (fallsBack.length) out.push(fallsBack);
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);

@@ -1058,6 +1058,32 @@ function stepDiscussion(study: OrbitStudy): Block {
   );
 }
 
+/**
+ * What the directions' shares mean (studies/mode-directions.ts): where the impact law has no outcome the arriving
+ * contact cannot stick and must slip; where the smooth slide is admissible beside a mode, the outcome is not unique.
+ */
+function directionDiscussion(f: SummaryFacts): Block[] {
+  const maps = f.system.unilateral?.impactMaps ?? [];
+  const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+  const name = (j: number): string => proseName(f.system.model.unilateral[j]!.name);
+  return (f.modeDirections ?? [])
+    .filter((d) => d.withoutOutcome > 0)
+    .map((d) => {
+      const im = maps[d.map]!;
+      const all = d.smoothAdmissible;
+      const both = all && d.smoothShare !== undefined ? all.share - d.smoothShare : 0;
+      const beside = all?.modes.map((n) => modeTitle(f.system.unilateral!, im.scenario, im.modes[n]!)).join(' or ');
+      return paragraph(
+        `On ${percent(d.withoutOutcome)} of the approaching directions the impact law has no outcome: there ${name(im.scenario.arriving)} cannot stick, and it must slip.`,
+        ...(both > 1e-9 && beside
+          ? [
+              ` On ${percent(both)} of the approaching directions ${im.scenario.closed.map(name).join(' and ')} sliding on a smooth line is admissible where ${beside} is as well: there the outcome is not unique.`,
+            ]
+          : []),
+      );
+    });
+}
+
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { rest } = supportFindings(f);
@@ -1065,6 +1091,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     ...(f.supportHistory ? supportHistoryDiscussion(f.system, f.supportHistory, f.supportStarts) : []),
     ...(rest.length ? [paragraph(...capital(rest), '.')] : []),
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
+    ...directionDiscussion(f),
     ...(f.firstImpact ? firstImpactBlocks(f.system, f.firstImpact) : []),
     ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),
     ...(f.orbit?.orbit && f.orbit.step ? [stepDiscussion(f.orbit)] : []),

@@ -432,12 +432,18 @@ export function outcomesSection(f: SummaryFacts): Section | undefined {
 function lossFindings(simulation: MotionSimulation | undefined): Inline[][] {
   const l = simulation && 'trajectory' in simulation ? simulation.losses : undefined;
   if (!l?.carnot) return [];
-  const lost = l.impacts.map((i) => Number(i.lost.toPrecision(3)));
+  const lost = l.impacts.map((i) => Number(i.lost.toPrecision(4)));
   const [lo, hi] = [Math.min(...lost), Math.max(...lost)];
+  // Two values given as they are (the hinged compass's 0.2204 and 0.2803 J), more as their range.
+  const two = lost.length === 2 && lo !== hi;
   return [
     [
-      l.impacts.length === 1 ? 'the impact of the simulation takes ' : `each of the ${l.impacts.length} impacts of the simulation takes `,
-      m(lo === hi ? `${lo}` : `${lo} \\ldots ${hi}`),
+      l.impacts.length === 1
+        ? 'the impact of the simulation takes '
+        : two
+          ? 'the 2 impacts of the simulation take '
+          : `each of the ${l.impacts.length} impacts of the simulation takes `,
+      m(two ? `${lost[0]}\\ \\text{and}\\ ${lost[1]}` : lo === hi ? `${lo}` : `${lo} \\ldots ${hi}`),
       ' J of kinetic energy, Carnot’s loss ',
       m('\\tfrac{1}{2}[\\dot{q}]^{\\top} M [\\dot{q}]'),
     ],

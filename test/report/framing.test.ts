@@ -203,6 +203,8 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     expect(sectionText('hinged-compass', 'impact-maps')).toContain(
       'for $4.347 < \\theta < 4.672$, 10.3 % of the approaching directions, 5.2 % where no mode is; elsewhere it and mode 2 are both admissible',
     );
+    // The run's two losses as they are, an independent integration's 0.2204 and 0.2803 J, not a range to two digits.
+    expect(sectionText('hinged-compass', 'conclusion')).toContain('the 2 impacts of the simulation take $0.2204\\ \\text{and}\\ 0.2803$ J');
     // What the shares mean, in the Discussion: no outcome, so foot 1 must slip; the slide beside mode 2 (10.3 − 5.2 % of the
     // directions, an independent scan's 5.15 %), so the outcome is not unique there.
     expect(sectionText('hinged-compass', 'discussion')).toContain(

@@ -78,6 +78,23 @@ const G_AND_PRE_IMPACT = {
 };
 
 /**
+ * (3.14)'s last equality in one mode, the loss equal to the work of R₁ (Carnot): the derived loss set beside the
+ * derived impulse at D on the lost velocity [z₁] = −ż₁(−0) (3.7); E₂ does no work, [z₂] = 0 or E₂ = 0.
+ */
+const workOfR1 = (mode: 'stays' | 'leaves') => ({
+  eq: '(3.14)',
+  name: `\\tfrac{1}{2}[z_1]^{\\top} E_1|_{${mode === 'stays' ? 'z_2(+0) = 0' : 'E_2 = 0'}}`,
+  formula: '(1/2)*(-xdot1*E_R1x - ydot1*E_R1y)',
+  derived: `impact1.${mode}.ΔT`,
+  where: {
+    xdot1: 'impact1.foot1.t-',
+    ydot1: 'impact1.foot1.n-',
+    E_R1x: `impact1.${mode}.foot1.t`,
+    E_R1y: `impact1.${mode}.foot1.n`,
+  },
+});
+
+/**
  * (3.3) G = L⁻¹G′L⁻ᵀ, as G′ = L G Lᵀ: for every generalized velocity u (the paper's order: ẋ, ẏ, α̇₁, α̇₂),
  * uᵀG′u = żᵀGż with ż = Lᵀu, L typed from (3.1) and G from (3.4); G′ the derived one.
  */
@@ -236,34 +253,23 @@ export default defineModel({
       },
       { eq: '(3.13)', name: '\\dot{x}_2(+0)', formula: X2_LEAVES, derived: 'impact1.leaves.foot2.t+', where: G_AND_PRE_IMPACT },
       { eq: '(3.13)', name: '\\dot{y}_2(+0)', formula: Y2_LEAVES, derived: 'impact1.leaves.foot2.n+', where: G_AND_PRE_IMPACT },
+      // (3.14) in each mode: the loss typed in G, then its last equality, the loss as the work of R₁ (one display each).
       {
         eq: '(3.14)',
-        name: '\\Delta T,\\ z_2(+0) = 0',
+        name: '\\Delta T|_{z_2(+0) = 0}',
         formula: '(1/2)*(xdot1*(g11*xdot1 + g12*ydot1) + ydot1*(g21*xdot1 + g22*ydot1))',
         derived: 'impact1.stays.ΔT',
         where: G_AND_PRE_IMPACT,
       },
+      workOfR1('stays'),
       {
         eq: '(3.14)',
-        name: '\\Delta T,\\ E_2 = 0',
+        name: '\\Delta T|_{E_2 = 0}',
         formula: `-(1/2)*(xdot1*(${IMPULSE_1X_LEAVES}) + ydot1*(${IMPULSE_1Y_LEAVES}))`,
         derived: 'impact1.leaves.ΔT',
         where: G_AND_PRE_IMPACT,
       },
-      // (3.14)'s last equalities, the loss equal to the work of R₁ (Carnot): the derived loss set beside the derived
-      // impulse at D on the lost velocity [z₁] = −ż₁(−0) (3.7); E₂ does no work, [z₂] = 0 or E₂ = 0.
-      ...(['stays', 'leaves'] as const).map((mode) => ({
-        eq: '(3.14)',
-        name: `\\Delta T = \\tfrac{1}{2}[z_1]^{\\top} E_1,\\ ${mode === 'stays' ? 'z_2(+0) = 0' : 'E_2 = 0'}`,
-        formula: '(1/2)*(-xdot1*E_R1x - ydot1*E_R1y)',
-        derived: `impact1.${mode}.ΔT`,
-        where: {
-          xdot1: 'impact1.foot1.t-',
-          ydot1: 'impact1.foot1.n-',
-          E_R1x: `impact1.${mode}.foot1.t`,
-          E_R1y: `impact1.${mode}.foot1.n`,
-        },
-      })),
+      workOfR1('leaves'),
       {
         eq: '(3.15)',
         name: 'E_{R_{2y}}\\ \\text{(foot 2 slides)}',
@@ -283,21 +289,21 @@ export default defineModel({
     claims: [
       {
         eq: '(3.14)',
-        name: '\\Delta T > 0,\\ z_2(+0) = 0',
+        name: '\\Delta T|_{z_2(+0) = 0} > 0',
         claim: '(1/2)*(xdot1*(g11*xdot1 + g12*ydot1) + ydot1*(g21*xdot1 + g22*ydot1)) > 0',
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
       },
       {
         eq: '(3.14)',
-        name: '\\Delta T > 0,\\ E_2 = 0',
+        name: '\\Delta T|_{E_2 = 0} > 0',
         claim: `-(1/2)*(xdot1*(${IMPULSE_1X_LEAVES}) + ydot1*(${IMPULSE_1Y_LEAVES})) > 0`,
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
       },
       {
         eq: '(3.14)',
-        name: '\\dot{z}_1(-0) \\cdot E_1 < 0,\\ z_2(+0) = 0',
+        name: '\\dot{z}_1(-0) \\cdot E_1|_{z_2(+0) = 0} < 0',
         claim: '-(xdot1*(g11*xdot1 + g12*ydot1) + ydot1*(g21*xdot1 + g22*ydot1)) < 0',
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,
@@ -305,7 +311,7 @@ export default defineModel({
       },
       {
         eq: '(3.14)',
-        name: '\\dot{z}_1(-0) \\cdot E_1 < 0,\\ E_2 = 0',
+        name: '\\dot{z}_1(-0) \\cdot E_1|_{E_2 = 0} < 0',
         claim: `xdot1*(${IMPULSE_1X_LEAVES}) + ydot1*(${IMPULSE_1Y_LEAVES}) < 0`,
         where: G_AND_PRE_IMPACT,
         on: OPEN_COMPASS,

@@ -287,7 +287,7 @@ export function rimlessWheel(k: number): ModelSpec {
           eq: '§2',
           name: 'F = c\\dot{\\psi}^2',
           reason:
-            'the paper’s account of rolling friction, an argument about a round wheel, not a relation of this model: the decrement (2.9) per turn does not depend on the speed, and the speed falling by the factor $\\kappa$ per turn of $2\\pi$ means $\\mathrm{d}|\\dot{\\psi}|/\\mathrm{d}t = |\\dot{\\psi}|^2 \\ln\\kappa/(2\\pi)$, a force quadratic in the speed. Such a wheel rolls for ever, so at low speed the paper returns to the wheel with legs, which stops below the speed given above.',
+            'the paper’s account of rolling friction, $2ml\\ddot{\\psi} = -F$ with $F$ quadratic in the speed because the decrement (2.9) per turn does not depend on it, is an argument about a round wheel, another model than this one; the paper concludes that such a wheel rolls for ever, and returns to the wheel with legs, which stops below the speed given above.',
         },
       ],
       figures: [

@@ -157,11 +157,11 @@ function passesParagraph(model: Model, passes: readonly PassThrough[]): Block {
   );
 }
 
-/** The impacts' losses to four digits: one number where those do not tell them apart (a walker on its gait), else the least and the largest. */
 /** "T⁻ − T⁺ = 5.498 J", or "T⁻ − T⁺ from 5.412 to 5.498 J". */
 const lossInlines = ([lo, hi]: readonly string[]): Inline[] =>
   hi === undefined ? [m(`T^{-} - T^{+} = ${lo}`), ' J'] : [m('T^{-} - T^{+}'), ' from ', m(lo!), ' to ', m(hi), ' J'];
 
+/** The impacts' losses to four digits: one number where those do not tell them apart (a walker on its gait), else the least and the largest. */
 export function lossValues(lost: readonly number[]): string[] {
   const [lo, hi] = [Math.min(...lost), Math.max(...lost)].map((x) => `${Number(x.toPrecision(4))}`);
   return lo === hi ? [hi!] : [lo!, hi!];

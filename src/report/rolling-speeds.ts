@@ -49,6 +49,30 @@ export function rollingSpeedsFinding(model: Model, study: RollingSpeedsStudy): I
   ];
 }
 
+/**
+ * The fall back for the abstract: the slope's steady rolling below the threshold, so the run falls back after its
+ * impact and rocks, toward rest where its speed falls at every impact after; none where the run rolls on throughout.
+ */
+export function rollingSpeedsBrief(study: RollingSpeedsStudy): Inline[] {
+  const back = study.fallsBack === undefined ? undefined : study.impacts[study.fallsBack];
+  const here = study.slopes[0];
+  if (!back || !here || here.rolling >= here.threshold) return [];
+  const v2 = `(${mechanicsSymbol(`${study.coordinate}'`)}^{+})^{2}`;
+  const p = study.parameter;
+  const rocking = study.impacts.slice(study.fallsBack! + 1);
+  const dies = rocking.length > 1 && rocking.every((i, k) => k === 0 || i.speedSquared < rocking[k - 1]!.speedSquared);
+  return [
+    ...(p ? ['at the model’s ', m(`${mechanicsSymbol(p)} = ${fourDigits(here.params[p] ?? study.defaults[p]!)}`), ' '] : []),
+    'the steady rolling’s ',
+    m(`${v2} = ${fourDigits(here.rolling)}`),
+    ' lies below the threshold ',
+    m(fourDigits(here.threshold)),
+    ' to roll on, so the run does not roll: after its impact at ',
+    m(`t = ${fourDigits(back.t)}`),
+    ` the wheel falls back and rocks between two spokes${dies ? ', its speed falling at every impact toward rest' : ''}`,
+  ];
+}
+
 export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): Section {
   const paper = REFERENCES.rubanovich1981.short;
   const v = mechanicsSymbol(`${study.coordinate}'`);

@@ -42,7 +42,7 @@ import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } 
 import { averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
-import { rollingSpeedsFinding } from './rolling-speeds.js';
+import { rollingSpeedsBrief, rollingSpeedsFinding } from './rolling-speeds.js';
 import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
@@ -463,11 +463,18 @@ export function outcomesSection(f: SummaryFacts): Section | undefined {
 function lossFindings(simulation: MotionSimulation | undefined): Inline[][] {
   const l = simulation && 'trajectory' in simulation ? simulation.losses : undefined;
   if (!l?.carnot) return [];
-  const [lo, hi] = lossValues(l.impacts.map((i) => i.lost));
+  const lost = l.impacts.map((i) => i.lost);
+  const [lo, hi] = lossValues(lost);
+  // Two impacts' losses given as they are, in their order (the hinged compass's 0.2204 and 0.2803 J); more as their range.
+  const two = lost.length === 2 && hi !== undefined;
   return [
     [
-      l.impacts.length === 1 ? 'the impact of the simulation takes ' : `each of the ${l.impacts.length} impacts of the simulation takes `,
-      ...(hi === undefined ? [m(lo!)] : ['from ', m(lo!), ' to ', m(hi)]),
+      l.impacts.length === 1
+        ? 'the impact of the simulation takes '
+        : two
+          ? 'the 2 impacts of the simulation take '
+          : `each of the ${l.impacts.length} impacts of the simulation takes `,
+      ...(two ? [m(lost.map((x) => `${Number(x.toPrecision(4))}`).join('\\ \\text{and}\\ '))] : hi === undefined ? [m(lo!)] : ['from ', m(lo!), ' to ', m(hi)]),
       ' J of kinetic energy, Carnot’s loss ',
       m('\\tfrac{1}{2}[\\dot{q}]^{\\top} M [\\dot{q}]'),
     ],
@@ -733,7 +740,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   if (f.paper) out.push(...correctionFindings(f.paper));
   const run = f.averagedSpeed && averagedSpeedFinding(f.averagedSpeed);
   if (run?.length) out.push(run);
-  const fallsBack = !brief && f.rollingSpeeds ? rollingSpeedsFinding(f.system.model, f.rollingSpeeds) : [];
+  const fallsBack = !f.rollingSpeeds ? [] : brief ? rollingSpeedsBrief(f.rollingSpeeds) : rollingSpeedsFinding(f.system.model, f.rollingSpeeds);
   if (fallsBack.length) out.push(fallsBack);
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
@@ -1106,6 +1113,32 @@ function stepDiscussion(study: OrbitStudy): Block {
   );
 }
 
+/**
+ * What the directions' shares mean (studies/mode-directions.ts): where the impact law has no outcome the arriving
+ * contact cannot stick and must slip; where the smooth slide is admissible beside a mode, the outcome is not unique.
+ */
+function directionDiscussion(f: SummaryFacts): Block[] {
+  const maps = f.system.unilateral?.impactMaps ?? [];
+  const percent = (x: number): string => `${(100 * x).toFixed(1)} %`;
+  const name = (j: number): string => proseName(f.system.model.unilateral[j]!.name);
+  return (f.modeDirections ?? [])
+    .filter((d) => d.withoutOutcome > 0)
+    .map((d) => {
+      const im = maps[d.map]!;
+      const all = d.smoothAdmissible;
+      const both = all && d.smoothShare !== undefined ? all.share - d.smoothShare : 0;
+      const beside = all?.modes.map((n) => modeTitle(f.system.unilateral!, im.scenario, im.modes[n]!)).join(' or ');
+      return paragraph(
+        `On ${percent(d.withoutOutcome)} of the approaching directions the impact law has no outcome: there ${name(im.scenario.arriving)} cannot stick, and it must slip.`,
+        ...(both > 1e-9 && beside
+          ? [
+              ` On ${percent(both)} of the approaching directions ${im.scenario.closed.map(name).join(' and ')} sliding on a smooth line is admissible where ${beside} is as well: there the outcome is not unique.`,
+            ]
+          : []),
+      );
+    });
+}
+
 /** What the results mean: energy, agreement with the paper, what is approximate. */
 export function discussionBlocks(f: SummaryFacts): Block[] {
   const { rest } = supportFindings(f);
@@ -1115,6 +1148,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     ...(rest.length ? [paragraph(...capital(rest), '.')] : []),
     ...(locking.length ? [paragraph(...capital(locking), '.')] : []),
     ...energyBlocks(f.system, f.impactEnergy, f.simulation),
+    ...directionDiscussion(f),
     ...(f.firstImpact ? firstImpactBlocks(f.system, f.firstImpact) : []),
     ...(f.plasticArrival ? plasticArrivalBlocks(f.system, f.plasticArrival, f.plasticSlide) : []),
     ...(f.orbit?.orbit && f.orbit.step ? [stepDiscussion(f.orbit)] : []),

@@ -253,7 +253,7 @@ describe('hinged compass §3', () => {
     );
   });
   it('(3.14): the loss equals the work of R₁, ½[z₁]ᵀE₁, in both modes: the derived loss beside the derived impulse at D', () => {
-    const work = rows.filter((r) => r.formula.name.startsWith('\\Delta T = '));
+    const work = rows.filter((r) => r.formula.name.startsWith('\\tfrac{1}{2}[z_1]'));
     expect(work.map((r) => [r.formula.eq, r.how, r.agrees])).toEqual([
       ['(3.14)', 'symbolic', true],
       ['(3.14)', 'symbolic', true],
@@ -262,6 +262,14 @@ describe('hinged compass §3', () => {
     expect(work.map((r) => [r.formula.derivedText, [...r.formula.where.keys()].filter((k) => k.startsWith('E')).join()])).toEqual([
       ['impact1.stays.ΔT', 'E_R1x,E_R1y'],
       ['impact1.leaves.ΔT', 'E_R1x,E_R1y'],
+    ]);
+    // Each mode's loss labelled by the mode it is in, ΔT|_{…}, not chained to it with a comma, and next to its work of R₁.
+    const losses = rows.filter((r) => r.formula.eq === '(3.14)').map((r) => r.formula.name);
+    expect(losses).toEqual([
+      '\\Delta T|_{z_2(+0) = 0}',
+      '\\tfrac{1}{2}[z_1]^{\\top} E_1|_{z_2(+0) = 0}',
+      '\\Delta T|_{E_2 = 0}',
+      '\\tfrac{1}{2}[z_1]^{\\top} E_1|_{E_2 = 0}',
     ]);
     expect(work.flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])))).toEqual([
       'impact1.foot1.t-',
@@ -301,7 +309,7 @@ describe('hinged compass §3', () => {
     ]);
   });
   it('(3.10)–(3.18) are the paper’s formulas in the entries g_ij of G typed from (3.4) and ẋ₁, ẏ₁ alone: no derived G, velocity or impulse', () => {
-    const typed = rows.filter((r) => /^\(3\.1[0-8]\)$/.test(r.formula.eq) && !r.formula.name.startsWith('\\Delta T = '));
+    const typed = rows.filter((r) => /^\(3\.1[0-8]\)$/.test(r.formula.eq) && !r.formula.name.startsWith('\\tfrac{1}{2}[z_1]'));
     const facts = typed.flatMap((r) => [...r.formula.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : [])));
     expect(facts.filter((f) => !/^impact1\.foot1\.[tn]-$/.test(f))).toEqual([]);
     // The scalar entries as (3.15)–(3.18) name them, g_ij; the paper's G₁₁, G₁₂, G₂₁, G₂₂ are 2×2 blocks (3.6).

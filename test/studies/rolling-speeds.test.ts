@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import wheel, { rimlessWheelStance } from '../../derivations/rimless-wheel.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
-import { rollingSpeedsFinding, rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
+import { rollingSpeedsBrief, rollingSpeedsFinding, rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
 import { paragraph } from '../../src/report/document.js';
 import { reportMotion } from '../../src/studies/motion.js';
 import { rollingSpeedsStudy } from '../../src/studies/rolling-speeds.js';
@@ -86,5 +86,18 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
       "the run at the model's $\\gamma = 0.1$ does not roll on: after its impact at $t = 3.497$, $(\\dot{\\psi}^{+})^{2} = 1.136$ is below the threshold $1.156$ to pass over spoke 4, so it falls back: spoke 3 strikes again",
     );
     expect(rollingSpeedsFinding(system.model, { ...study, fallsBack: undefined })).toEqual([]);
+  });
+
+  it('states in the abstract the steady rolling 1.045 below 1.156, the fall back at t = 3.497 and the rocking toward rest', () => {
+    const section = { id: 'a', title: 'Abstract', blocks: [paragraph(...rollingSpeedsBrief(study))] };
+    const tex = renderLatexBody({ model: 'rimless-wheel', title: '', provenance: '', abstract: [], sections: [section], citations: [] });
+    expect(fixedPoint(0.1)).toBeLessThan(threshold(0.1));
+    expect(tex).toContain(
+      "at the model's $\\gamma = 0.1$ the steady rolling's $(\\dot{\\psi}^{+})^{2} = 1.045$ lies below the threshold $1.156$ to roll on, so the run does not roll: after its impact at $t = 3.497$ the wheel falls back and rocks between two spokes, its speed falling at every impact toward rest",
+    );
+    // The rocking's speeds fall, as an independent integration about the pivots gives them: 0.50511, 0.22449.
+    const rocking = study.impacts.slice(study.fallsBack! + 1).map((i) => i.speedSquared);
+    expect(rocking.slice(0, 2).map((v) => Number(v.toFixed(4)))).toEqual([0.5051, 0.2245]);
+    expect(rollingSpeedsBrief({ ...study, fallsBack: undefined })).toEqual([]);
   });
 });

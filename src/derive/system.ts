@@ -33,6 +33,7 @@
 // Numeric sanity checks (checks.ts) run here and throw; they add no data.
 // Covered by test/derive/* (one file per module) and, end to end, by
 // test/unilateral/* and test/report/sections.test.ts.
+import { positiveParameters } from './proofs/assumptions.js';
 import { add, mul, TWO, type Expr } from '../core/expr.js';
 import { collectCoefficients } from '../core/coefficients.js';
 import { expandAll } from '../core/expand.js';
@@ -62,6 +63,8 @@ import { deriveUnilateral, type UnilateralDerivation } from './unilateral/unilat
 
 export interface DerivedSystem {
   readonly model: Model;
+  /** The parameters assumed > 0 (a declared range above 0, else a positive default: proofs/assumptions.ts), for forms that take them out of sgn and roots. */
+  readonly positive: ReadonlySet<string>;
   readonly lagrange2: Lagrange2;
   readonly hamilton: Hamilton;
   /** L_N = T_N − V_N's parts and momenta where constraints are realized everywhere (kozlov1988 (1.2)); Hamilton's equations are L_N's. */
@@ -181,6 +184,7 @@ export function deriveSystem(model: Model): DerivedSystem {
   };
   return {
     model,
+    positive: positiveParameters(model),
     lagrange2,
     hamilton,
     ...(realized ? { realized } : {}),

@@ -18,6 +18,7 @@ import { checkSketches } from '../model/validate/paper-sketches.js';
 import { checkStudyFigures, type StudyFigures } from '../model/validate/paper-study-figures.js';
 import { hasReportBasin, reportBasin, type BasinStudy } from '../studies/basin.js';
 import { confocalStudy } from '../studies/confocal.js';
+import { limitMotion, type LimitPiece } from '../derive/motion/limit-motion.js';
 import { dropStudyOf, limitStudyOf, theoremLaw, theoremLimits, withLaws, type DropStudy, type ModelLimitStudy, type TheoremLaw } from '../studies/limit.js';
 import { linearizationStudy } from '../studies/linearization.js';
 import { impactEnergyStudy } from '../studies/impact-energy.js';
@@ -160,12 +161,15 @@ function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions
 function studyOption(
   { spec, system, loaded }: CompiledModel,
   rigid: () => CompiledModel | undefined,
-): { limitStudy?: ModelLimitStudy & { drop?: DropStudy; law?: TheoremLaw } } {
+): { limitStudy?: ModelLimitStudy & { drop?: DropStudy; law?: TheoremLaw; pieces?: readonly LimitPiece[] } } {
   if (!spec.limitStudy) return {};
   const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values), system);
   const study = limitStudyOf(spec, loaded, rigid()?.loaded)!;
   const law = theoremLaw(system, study);
-  return { limitStudy: { ...study, ...(drop ? { drop } : {}), ...(law ? { law } : {}) } };
+  // A delayed release's held phases are described only by the limit motion (kozlov1988 (2.7)).
+  const delayed = system.compliant?.terms.some((t) => t.limit.kind === 'delayed-release');
+  const pieces = delayed ? limitMotion(system, spec.limitStudy.parameter).pieces : undefined;
+  return { limitStudy: { ...study, ...(drop ? { drop } : {}), ...(law ? { law } : {}), ...(pieces ? { pieces } : {}) } };
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit), drawn between its walls where paper.studyFigures says so; nothing without one. */

@@ -13,7 +13,7 @@ import { subsRecord } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { limitMotion, type LimitPiece } from '../derive/motion/limit-motion.js';
+import type { LimitPiece } from '../derive/motion/limit-motion.js';
 import { evaluate, type Env } from '../core/evaluate.js';
 import { TIME } from '../model/names.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
@@ -46,15 +46,12 @@ export function compliantZeros(system: DerivedSystem): Inline[] {
 }
 
 /**
- * The section; `parameter`, the rigid-limit study's, whose limit motion gives each delayed release's multiplier piece
- * by piece (kozlov1988 (2.7)).
+ * The section; `pieces`, the rigid-limit study's limit motion, gives each delayed release's multiplier piece by
+ * piece (kozlov1988 (2.7)).
  */
-export function compliantSection(system: DerivedSystem, parameter?: string): Section | undefined {
+export function compliantSection(system: DerivedSystem, pieces: readonly LimitPiece[] = []): Section | undefined {
   const terms = system.compliant?.terms ?? [];
   if (terms.length === 0) return undefined;
-  // Only a delayed release needs the limit motion: it is the rigid limit's only description of the held phase.
-  const delayed = parameter !== undefined && terms.some((t) => t.limit.kind === 'delayed-release');
-  const pieces = delayed ? limitMotion(system, parameter).pieces : [];
   const blocks: Block[] = [
     paragraph(
       'Some constraints are not held rigidly but realized by forces, after Kozlov ',

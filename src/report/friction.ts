@@ -7,7 +7,6 @@
 // rules for the realized variant). Everything printed is derived data
 // (DerivedSystem.unilateral.coulomb, DerivedSystem.supports).
 // Tests: test/report/friction.test.ts.
-import { positiveParameters } from '../derive/proofs/assumptions.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import type { HingeDerivation } from '../derive/friction/hinges.js';
@@ -670,7 +669,7 @@ function restCases(system: DerivedSystem, rest: SupportRest): string | undefined
   const vs = system.supports?.variants;
   if (vs?.length !== 2 || rest.reactions.some((r) => r.length !== 1)) return undefined;
   const loaded = new Map([[system.model.coordinates.find((c) => c.name === rest.coordinate)!.qd.name, rest.load]]);
-  const rows = vs.map((v, j) => `${math(subs(v.friction, loaded))}, & ${nonNegative(rest.reactions[j]![0]!, positiveParameters(system.model))}`);
+  const rows = vs.map((v, j) => `${math(subs(v.friction, loaded))}, & ${nonNegative(rest.reactions[j]![0]!, system.positive)}`);
   return `\\begin{cases} ${rows.join(' \\\\ ')} \\end{cases}`;
 }
 

@@ -11,6 +11,7 @@
 // The section formats the study's numbers; it computes none.
 // Tests: test/report/limit.test.ts.
 import type { DerivedSystem } from '../derive/system.js';
+import type { LimitPiece } from '../derive/motion/limit-motion.js';
 import type { DropStudy, TheoremLaw } from '../studies/limit.js';
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, ref, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
@@ -34,6 +35,8 @@ export type ReportDrop = Pick<ReportLimitStudy, 'rows' | 'limits' | 'orders' | '
 /** A rigid-limit study as the report needs it (structurally the runtime's LimitStudy). */
 export interface ReportLimitStudy {
   readonly parameter: string;
+  /** The limit motion's pieces (derive/motion/limit-motion.ts), where a delayed release is realized: the multiplier of each held phase. */
+  readonly pieces?: readonly LimitPiece[];
   readonly rows: readonly (ReportContactRecord & { readonly value: number; readonly distance: number })[];
   /** The rigid model's values from the same state (absent without a rigid model). */
   readonly reference?: ReportContactRecord;

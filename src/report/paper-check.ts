@@ -10,8 +10,7 @@ import { cancel } from '../core/cancel.js';
 import { expand } from '../core/expand.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, neg, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
-import { positiveParameters } from '../derive/proofs/assumptions.js';
-import { dropPositiveSignFactors } from '../derive/proofs/sign-arguments.js';
+import { dropPositiveSignFactors } from '../core/sign-arguments.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
@@ -172,7 +171,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const shared = resultDisplays(rows).filter((d) => d.rows.some((k) => !elsewhere[k]));
   const display = rows.map((_, i) => shared.find((d) => d.rows.includes(i)));
   const named = namedFacts(rows);
-  const positive = system ? positiveParameters(system.model) : new Set<string>();
+  const positive = system?.positive ?? new Set<string>();
   // A long name (kugushev2002 (10.15)'s d/dt ∂L/∂q̇₁ − ∂L/∂q₁) narrows only its own display: consecutive rows of long or short names are displayed apart.
   const tagged = (d: ResultDisplay): string => (d.tag ? `${d.lhs}\\ ${d.tag}` : d.lhs);
   const longName = (d: ResultDisplay): boolean => texWidth(tagged(d)) > LONG_NAME;

@@ -853,7 +853,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
   impactMapsSection,
   ({ system, paper, supportLoads, supportHistory, supportStarts, hingeRest }) =>
     frictionSection(system, paper, supportLoads, supportHistory, hingeRest, supportStarts),
-  ({ system, limitStudy }) => compliantSection(system, limitStudy?.parameter),
+  ({ system, limitStudy }) => compliantSection(system, limitStudy?.pieces),
   ({ system, patchHistory }) => patchSection(system, patchHistory),
   ({ limitStudy, paper }) => limitStudy && limitSection(limitStudy, ordersShown(paper)),
   linearizationSection,

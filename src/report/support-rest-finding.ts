@@ -5,8 +5,7 @@
 // Tests: test/report/friction.test.ts.
 import { fn, neg, type Expr } from '../core/expr.js';
 import { subs } from '../core/subs.js';
-import { positiveParameters } from '../derive/proofs/assumptions.js';
-import { dropPositiveSignFactors } from '../derive/proofs/sign-arguments.js';
+import { dropPositiveSignFactors } from '../core/sign-arguments.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { SupportStarts } from '../studies/support-starts.js';
 import { m, type Inline } from './document.js';
@@ -52,7 +51,7 @@ export function supportRestFinding(system: DerivedSystem, starts?: SupportStarts
             ...(j ? [' and '] : []),
             m(`${j ? '' : '\\Phi = '}${math(subs(v.friction, loaded))}`),
             ' for ',
-            m(nonNegative(rest.reactions[j]![0]!, positiveParameters(system.model))),
+            m(nonNegative(rest.reactions[j]![0]!, system.positive)),
           ]),
           ', the variant whose reaction is non-negative; ',
         ]

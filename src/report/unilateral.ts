@@ -10,10 +10,10 @@
 // of either sign. Pre- and post-impact velocities are q̇⁻ and q̇⁺.
 // Tests: test/report/sections.test.ts (contact phases, impact maps, mode verdicts, α₀).
 import * as Q from '../core/rational.js';
-import { mul, neg, num, pow, ZERO, type Expr } from '../core/expr.js';
+import { mul, neg, num, pow, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
-import { mirrorInvariant } from '../derive/unilateral/mirror-phases.js';
+import { swapInvariant } from '../core/equal-at.js';
 import { postImpactName, preImpactName, slipSignSymbol } from '../model/names.js';
 import type {
   ConditionStatement,
@@ -349,7 +349,7 @@ export function contactPhasesSection(system: DerivedSystem): Section | undefined
     const forms = mirror ?? phase;
     const named = nameRepeated(model, phaseExprs(system, forms, forms.fixed ?? forms.explicit!), namer);
     // A name the exchange leaves unchanged keeps its letter and is not defined again; another takes a prime.
-    const same = phase.mirror && named.name ? mirrorInvariant(model, phase.mirror.swap, named.name.value) : false;
+    const same = phase.mirror && named.name ? swapInvariant(named.name.value, swappedSymbols(model, phase.mirror.swap)) : false;
     const letter = named.name?.symbol.kind === 'sym' && !same ? [named.name.symbol.name] : [];
     const notation = phase.mirror ? exchangedNotation(phase.mirror.swap, letter) : MECHANICS;
     const lines = (e: Expr): string[] => mathLines(e, undefined, notation);
@@ -1209,4 +1209,13 @@ export function unilateralConventions(system: DerivedSystem, sources: readonly s
     impactLawConventions(system.model.unilateral.map((c) => c.law)),
   ];
   return items.filter((item) => item.length > 0);
+}
+
+/** The coordinates a mirror exchanges and their rates, as symbol pairs (a₁ ↔ a₂, ȧ₁ ↔ ȧ₂). */
+function swappedSymbols(model: Model, [a, b]: readonly [string, string]): [Sym, Sym][] {
+  const [ca, cb] = [a, b].map((n) => model.coordinates.find((c) => c.name === n)!);
+  return [
+    [ca!.q, cb!.q],
+    [ca!.qd, cb!.qd],
+  ];
 }

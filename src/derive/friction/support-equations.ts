@@ -16,7 +16,7 @@ import type { Model } from '../../model/model.js';
 import { supportFrictionSymbol, supportReactionSymbol, supportSideSymbol } from '../../model/names.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
 import { positiveParameters } from '../proofs/assumptions.js';
-import { dropPositiveSignFactors } from '../proofs/sign-arguments.js';
+import { dropPositiveSignFactors } from '../../core/sign-arguments.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { SupportDerivation } from './supports.js';
 

@@ -9,15 +9,11 @@
 // and parameters (equal to 1e-9 relative), so a form is replaced only by an
 // equal one.
 // Tests: test/derive/unilateral/unilateral.test.ts.
-import { evaluate } from '../../core/evaluate.js';
-import { freeSymbols, type Expr } from '../../core/expr.js';
+import { equalAt } from '../../core/equal-at.js';
+import type { Expr } from '../../core/expr.js';
 import { subs } from '../../core/subs.js';
 import type { Model } from '../../model/model.js';
 import type { ContactPhase } from './unilateral-types.js';
-
-/** Random points the mirror is checked at. */
-const POINTS = 4;
-const TOL = 1e-9;
 
 /** The phases, each single-contact phase that mirrors an earlier one in that one's forms, exchanged. */
 export function mirroredPhases(model: Model, phases: readonly ContactPhase[]): ContactPhase[] {
@@ -47,38 +43,4 @@ export function mirroredPhases(model: Model, phases: readonly ContactPhase[]): C
         }
     }
   return out;
-}
-
-/**
- * Whether e is unchanged by exchanging two coordinates and their rates (a mirror phase's D, l²(m_H + m sin²(a₁ − a₂)) +
- * m(l − b)², is the compass walker's on either foot: one name, not a primed twin).
- */
-export function mirrorInvariant(model: Model, [a, b]: readonly [string, string], e: Expr): boolean {
-  const [ca, cb] = [a, b].map((n) => model.coordinates.find((c) => c.name === n)!);
-  const swap = new Map<string, Expr>([
-    [ca!.q.name, cb!.q],
-    [cb!.q.name, ca!.q],
-    [ca!.qd.name, cb!.qd],
-    [cb!.qd.name, ca!.qd],
-  ]);
-  return equalAt([e], [subs(e, swap)]);
-}
-
-/** Whether each a equals its b at POINTS random values of their symbols (a fixed seed: the same answer every run). */
-function equalAt(as: readonly Expr[], bs: readonly Expr[]): boolean {
-  const names = [...new Set([...as, ...bs].flatMap((e) => [...freeSymbols(e)]))];
-  let seed = 12345;
-  const random = (): number => {
-    seed = (seed * 1103515245 + 12345) % 2147483648;
-    return 0.2 + seed / 2147483648;
-  };
-  for (let p = 0; p < POINTS; p++) {
-    const env = Object.fromEntries(names.map((n) => [n, random()]));
-    for (let j = 0; j < as.length; j++) {
-      const a = evaluate(as[j]!, env),
-        b = evaluate(bs[j]!, env);
-      if (!(Math.abs(a - b) <= TOL * Math.max(1, Math.abs(a), Math.abs(b)))) return false;
-    }
-  }
-  return true;
 }

@@ -1,11 +1,11 @@
-// Positive factors taken out of sgn's argument (src/derive/proofs/sign-arguments.ts):
+// Positive factors taken out of sgn's argument (src/core/sign-arguments.ts):
 // checked by value at random points where the assumptions hold, and by form.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { evaluate } from '../../../src/core/evaluate.js';
-import { toText } from '../../../src/core/print.js';
-import { dropPositiveSignFactors } from '../../../src/derive/proofs/sign-arguments.js';
-import { canonical } from '../../helpers/hand.js';
+import { evaluate } from '../../src/core/evaluate.js';
+import { toText } from '../../src/core/print.js';
+import { dropPositiveSignFactors } from '../../src/core/sign-arguments.js';
+import { canonical } from '../helpers/hand.js';
 
 const positive = new Set(['m', 'l']);
 const drop = (s: string) => toText(dropPositiveSignFactors(canonical(s), positive));

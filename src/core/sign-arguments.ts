@@ -3,10 +3,10 @@
 // in canonical variables). Only factors that are positive by the exact rule
 // (a parameter assumed > 0, a positive number, any power of either) are
 // dropped, so the result is the same function wherever the assumptions hold.
-import { collectFactors } from '../../core/factor.js';
-import { fn, mul, num, pow, type Expr, type Factor } from '../../core/expr.js';
-import * as Q from '../../core/rational.js';
-import { mapChildren, memoPass } from '../../core/traverse.js';
+import { collectFactors } from './factor.js';
+import { fn, mul, num, pow, type Expr, type Factor } from './expr.js';
+import * as Q from './rational.js';
+import { mapChildren, memoPass } from './traverse.js';
 
 const positiveBase = (f: Factor, positive: ReadonlySet<string>): boolean =>
   (f.base.kind === 'sym' && positive.has(f.base.name)) || (f.base.kind === 'num' && !Q.isNegative(f.base.value) && !Q.isZero(f.base.value));

@@ -125,7 +125,7 @@ export function displayedElsewhere(r: PaperCheckRow): string | undefined {
 }
 
 /** Facts the friction section derives under a name of their own, with its display's label: Smirnov's Φ, the switched sum (1.2). */
-const DERIVED_AS: Readonly<Record<string, { readonly label: string; readonly name: string }>> = {
+export const DERIVED_AS: Readonly<Record<string, { readonly label: string; readonly name: string }>> = {
   'supports.Φ': { label: 'supports-switched-friction', name: '\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}' },
 };
 

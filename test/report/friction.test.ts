@@ -352,7 +352,7 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     const t = tex('point-between-planes-switching');
     // The paper's column holds the paper's formula, not a reference to the display beside it.
     expect(t).toContain(
-      '\\S{}2 & $\\Phi$ & $\\left(\\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z}) - \\frac{1}{2} f_{1} (1 - \\operatorname{sgn} F_{z})\\right) F_{z}$ & \\eqref{eq:point-between-planes-switching:paper-1}',
+      '\\S{}2 & $\\Phi$ & $\\left(\\frac{1}{2} f_{2} (1 + \\operatorname{sgn} F_{z}) - \\frac{1}{2} f_{1} (1 - \\operatorname{sgn} F_{z})\\right) F_{z}$ & $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ \\eqref{eq:point-between-planes-switching:supports-switched-friction}',
     );
     expect(t).toContain('In the formulas $F_{z} = F \\cos(\\omega t)$.');
     // sgn(F cos ωt) = sgn(cos ωt) for F > 0, in the paper's order.

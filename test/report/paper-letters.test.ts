@@ -4,6 +4,7 @@
 // name only the model's coordinates, velocities and parameters and the letters
 // the report defines once. Read off the built document, not from how
 // paper-letters.ts chose the values.
+import { DERIVED_AS } from '../../src/report/paper-displays.js';
 import { describe, expect, it } from 'vitest';
 import { buildModel, type ModelSpec } from '../../src/model/index.js';
 import type { Block, Inline } from '../../src/report/document.js';
@@ -68,7 +69,9 @@ describe('one value per letter in the paper check of every report with a paper',
       .filter((p) => p.some((x) => typeof x === 'string' && x.includes('too long to print')))
       .flatMap(maths);
     const { general } = file.spec.paper!;
-    const known = [...letters, ...tooLong, ...modelSymbols(file.spec), ...(general ? modelSymbols(general) : [])];
+    // A derived side named by the display that derives it (Σ_ε χ(ε)Φ^ε beside its reference): that display defines its letters.
+    const named = Object.values(DERIVED_AS).map((d) => d.name);
+    const known = [...letters, ...tooLong, ...named, ...modelSymbols(file.spec), ...(general ? modelSymbols(general) : [])];
     const cells = tableOf(check).rows.flatMap((r) => maths(r[3]!));
     expect(cells.flatMap((c) => strangers(c, known).map((s) => `${s} in ${c}`))).toEqual([]);
   });

@@ -8,7 +8,7 @@ import { impactLosses } from '../../src/studies/impact-losses.js';
 import { committedModule } from '../helpers/examples.js';
 
 describe('the energy the impacts take', () => {
-  it('the compass walker loses Carnot’s ½[q̇]ᵀM[q̇] at each heel strike, ≈ 5.5 J per step', async () => {
+  it('the compass walker loses Carnot’s ½[q̇]ᵀM[q̇] at each heel strike, 5.4 to 6.4 J from its start off the gait', async () => {
     const walker = (await committedModule('compass-walker'))!;
     const { q0, qd0 } = walker.model.initial;
     const run = simulate(walker, { q0, qd0, t1: 4, rtol: 1e-8, atol: 1e-10 });
@@ -26,8 +26,9 @@ describe('the energy the impacts take', () => {
       expect(study.impacts[k]!.lost).toBeCloseTo(T(e.q, e.qd) - T(e.q, e.qdPlus!), 10);
       // Carnot: T of the velocity jump (T is a quadratic form in the velocities, the same M).
       expect(study.impacts[k]!.carnot).toBeCloseTo(T(e.q, jump), 10);
+      // The start has the swing leg at rest, off the gait's 5.498 J a step: the first strikes take more, approaching it.
       expect(study.impacts[k]!.lost).toBeGreaterThan(5.4);
-      expect(study.impacts[k]!.lost).toBeLessThan(5.6);
+      expect(study.impacts[k]!.lost).toBeLessThan(6.4);
     });
     expect(study.carnot).toBe(true);
   });

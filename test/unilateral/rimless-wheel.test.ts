@@ -1,7 +1,7 @@
 // The "wheel with legs" of Rubanovich–Formalsky §2 (derivations/rimless-wheel.ts):
-// k spokes, total mass 2m at the hub, I* = I/(2ml²), α = π/k. Spoke 1 strikes
-// plastically and sticks while spoke 0 stands. Checked: ψ̇⁺/ψ̇⁻ =
-// (I* + cos 2α)/(I* + 1) (2.6) when spoke 0 lifts off, the per-revolution
+// k spokes, total mass 2m at the hub, I* = I/(2ml²), α = π/k. Spoke 2 strikes
+// plastically and sticks while spoke 1 stands. Checked: ψ̇⁺/ψ̇⁻ =
+// (I* + cos 2α)/(I* + 1) (2.6) when spoke 1 lifts off, the per-revolution
 // factor ν = [(I* + cos(2π/k))/(I* + 1)]ᵏ (2.9) with its monotonicity, and
 // the lift-off criterion α < α₀ = π/2 − ½ arccos I*.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -21,11 +21,11 @@ const KS = [4, 5, 6, 7, 8, 9, 10, 11, 12];
 const ISTARS = [0, 0.25, 0.75, 1];
 const PSI_MINUS = preImpactName('psi');
 
-/** (2.6): ψ̇⁺/ψ̇⁻ when spoke 0 lifts off. */
+/** (2.6): ψ̇⁺/ψ̇⁻ when spoke 1 lifts off. */
 const ratio = (Istar: number, alpha: number): number => (Istar + Math.cos(2 * alpha)) / (Istar + 1);
 /** (2.9): the angular-speed factor per full revolution. */
 const nu = (Istar: number, k: number): number => ratio(Istar, Math.PI / k) ** k;
-/** Critical half-angle between spokes: spoke 0 lifts off iff α < α₀. */
+/** Critical half-angle between spokes: spoke 1 lifts off iff α < α₀. */
 const alpha0 = (Istar: number): number => Math.PI / 2 - 0.5 * Math.acos(Istar);
 
 /**
@@ -82,7 +82,7 @@ describe('rimless wheel: symbolic impact map, k = 4…12', () => {
     for (const Istar of ISTARS) expect((-Math.log(nu(Istar, 1e4)) * 1e4 * (1 + Istar)) / (2 * Math.PI ** 2)).toBeCloseTo(1, 5);
   });
 
-  it('I* = 0: for k ≥ 5 only "spoke 0 lifts off" is admissible; k = 4 sits at α = α₀, where both modes give ψ̇⁺ = 0', () => {
+  it('I* = 0: for k ≥ 5 only "spoke 1 lifts off" is admissible; k = 4 sits at α = α₀, where both modes give ψ̇⁺ = 0', () => {
     for (const k of KS) {
       const env = { Istar: 0, m: 1, l: 1, [PSI_MINUS]: -1 };
       const { leaves, stays } = maps.get(k)!;
@@ -92,7 +92,7 @@ describe('rimless wheel: symbolic impact map, k = 4…12', () => {
       } else {
         expect(Math.abs(evaluate(leaves.qdPlus[2]!, env))).toBeLessThan(1e-16);
         expect(evaluate(stays.qdPlus[2]!, env)).toBe(0);
-        expect(Math.abs(evaluate(stays.impulses.get('spoke0.n')!, env))).toBeLessThan(1e-15);
+        expect(Math.abs(evaluate(stays.impulses.get('spoke1.n')!, env))).toBeLessThan(1e-15);
       }
     }
   });
@@ -109,7 +109,7 @@ describe('rimless wheel: generated impact() for k = 4…12', () => {
     for (const k of [3, ...KS]) modules.set(k, await loadGenerated(deriveSystem(buildModel(rimlessWheel(k)))));
   });
 
-  it('ψ̇⁺/ψ̇⁻ = (I* + cos 2α)/(I* + 1) (2.6) to 1e-13 with spoke 0 lifting off, I* ∈ {1/4, 3/4, 1}', () => {
+  it('ψ̇⁺/ψ̇⁻ = (I* + cos 2α)/(I* + 1) (2.6) to 1e-13 with spoke 1 lifting off, I* ∈ {1/4, 3/4, 1}', () => {
     let worst = 0;
     for (const k of KS) {
       const alpha = Math.PI / k;
@@ -129,7 +129,7 @@ describe('rimless wheel: generated impact() for k = 4…12', () => {
 
   // M is only semidefinite here: the generated code solves the saddle-point
   // system instead of factoring M.
-  it('I* = 0 (point hub, massless spokes): ψ̇⁺/ψ̇⁻ = cos 2α with spoke 0 lifting off', () => {
+  it('I* = 0 (point hub, massless spokes): ψ̇⁺/ψ̇⁻ = cos 2α with spoke 1 lifting off', () => {
     const res = strike(modules.get(6)!, Math.PI / 6, -1, { Istar: 0 });
     expect(res.status).toBe('ok');
     expect(res.qdPlus[2]! / -1).toBeCloseTo(Math.cos(Math.PI / 3), 12);
@@ -179,7 +179,7 @@ describe('rimless wheel: generated impact() for k = 4…12', () => {
     }
   });
 
-  it('for k ≥ 5 spoke 0 always lifts off, I* from 0.05 to 1', () => {
+  it('for k ≥ 5 spoke 1 always lifts off, I* from 0.05 to 1', () => {
     for (const k of KS.filter((k) => k >= 5)) {
       expect(Math.PI / k).toBeLessThan(alpha0(0)); // α₀ ≥ π/4 for every I* ∈ [0, 1]
       for (let i = 1; i <= 20; i++) {
@@ -191,7 +191,7 @@ describe('rimless wheel: generated impact() for k = 4…12', () => {
     }
   });
 
-  it('k = 3 (α = 60°; α₀ = 60° at I* = 1/2): spoke 0 stays for I* = 1/4 and lifts off for I* ∈ {3/4, 1}', () => {
+  it('k = 3 (α = 60°; α₀ = 60° at I* = 1/2): spoke 1 stays for I* = 1/4 and lifts off for I* ∈ {3/4, 1}', () => {
     const { leaves, stays } = symbolicModes(3);
     for (const Istar of ISTARS) {
       const lifts = Math.PI / 3 < alpha0(Istar);

@@ -66,7 +66,7 @@ describe('introduction and conclusion', () => {
     const t = sectionText('kozlov-release-viscous', 'introduction');
     expect(t).toContain('five formulas (2.4) and (2.7)');
     expect(t).not.toContain('(2.4)–(2.7)');
-    expect(sectionText('kozlov-release-viscous', 'conclusion')).toContain('all 5 formulas of Kozlov (2.4) and (2.7) checked agree');
+    expect(sectionText('kozlov-release-viscous', 'conclusion')).toContain('All 5 formulas of Kozlov (2.4) and (2.7) checked agree');
   });
   it('falling rod: no source paper, said so; the conclusion gives Painlevé’s threshold 4/3 (by hand: min over θ of (tan²θ + 4)/(3 tan θ))', () => {
     expect(sectionText('falling-rod', 'introduction')).toContain('No paper is the source of this model');
@@ -209,7 +209,7 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
       'for $4.347 < \\theta < 4.672$, 10.3 % of the approaching directions, 5.2 % where no mode is; elsewhere it and mode 2 are both admissible',
     );
     // The run's two losses as they are, an independent integration's 0.2204 and 0.2803 J, not a range to two digits.
-    expect(sectionText('hinged-compass', 'conclusion')).toContain('the 2 impacts of the simulation take $0.2204\\ \\text{and}\\ 0.2803$ J');
+    expect(sectionText('hinged-compass', 'conclusion')).toContain('The 2 impacts of the simulation take $0.2204\\ \\text{and}\\ 0.2803$ J');
     // What the shares mean, in the Discussion: no outcome, so foot 1 must slip; the slide beside mode 2 (10.3 − 5.2 % of the
     // directions, an independent scan's 5.15 %), so the outcome is not unique there.
     expect(sectionText('hinged-compass', 'discussion')).toContain(

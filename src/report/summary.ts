@@ -5,8 +5,8 @@
 // conclusion. Nothing here computes: every statement prints a fact the
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
-import { div, freeSymbols, mul, num, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
-import { evaluate } from '../core/evaluate.js';
+import { div, freeSymbols, mul, num, numericValue, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import * as Q from '../core/rational.js';
 import { simplify } from '../core/trig.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -425,16 +425,23 @@ function outcomeFindings(f: SummaryFacts): Inline[][] {
 }
 
 /**
- * |t| ≤ b with t one velocity times a factor of one sign at the defaults (−m ẋ⁻), printed over that factor's
+ * |t| ≤ b with t one velocity times a monomial in parameters assumed > 0 (−m ẋ⁻), printed over that factor's
  * magnitude: |ẋ⁻| ≤ μ(1 + e)(−ẏ⁻), not |−m ẋ⁻| ≤ −m μ(1 + e) ẏ⁻.
  */
 function coneLatex(system: DerivedSystem, t: Expr, b: Expr): string {
   const [v, ...more] = [...freeSymbols(t)].filter((n) => system.model.coordinates.some((c) => n === preImpactName(c.name)));
   const factor = v && !more.length ? simplify(div(t, sym(v))) : undefined;
-  const defaults = Object.fromEntries(system.model.parameters.map((p) => [p.name, p.default]));
-  const sign = factor && !freeSymbols(factor).has(v!) ? Math.sign(evaluate(factor, defaults)) : 0;
+  const sign = factor ? signOfPositiveMonomial(factor, system.positive) : 0;
   if (!sign) return `|${math(t)}| \\le ${math(b)}`;
   return `|${math(sym(v!))}| \\le ${math(simplify(div(b, mul(num(sign), factor!))))}`;
+}
+
+/** ±1 for a number times powers of parameters assumed > 0 (−m, 2l²), 0 for anything else. */
+function signOfPositiveMonomial(e: Expr, positive: ReadonlySet<string>): number {
+  if (e.kind === 'num') return Math.sign(numericValue(e)!);
+  if (e.kind === 'sym') return positive.has(e.name) ? 1 : 0;
+  if (e.kind !== 'mul' || !e.factors.every((f) => f.base.kind === 'sym' && positive.has(f.base.name))) return 0;
+  return Q.isNegative(e.coeff) ? -1 : 1;
 }
 
 /** The outcomes of the impacts at closed contacts (outcomeFindings) as a results subsection, beside the impact maps they read. */

@@ -7,6 +7,7 @@
 // Tests: test/studies/orbit.test.ts
 import type { HeldConditions } from './orbit-zeros.js';
 import { orbitStep, type OrbitStep } from './orbit-step.js';
+import type { SampledRun } from './realized-reactions.js';
 import type { OrbitSpec } from '../model/spec.js';
 import { continueOrbit, type Branch } from '../runtime/analysis/continuation.js';
 import type { LoadedModule } from '../runtime/contract.js';
@@ -63,11 +64,7 @@ function sweepOf(module: LoadedModule, opts: PeriodicOrbitOptions, orbit: Period
 }
 
 /** A motion over one period: the times and (q, q̇) at each. */
-export interface OrbitCycle {
-  readonly t: readonly number[];
-  readonly q: readonly (readonly number[])[];
-  readonly qd: readonly (readonly number[])[];
-}
+export type OrbitCycle = SampledRun;
 
 /** Samples of the drawn period: a smooth curve at a figure's width. */
 const CYCLE_SAMPLES = 201;

@@ -454,7 +454,10 @@ function zeroBySwitches(e: Expr): boolean {
   for (const t of spread(e)) {
     const fs = factorsOf(t);
     const key = mul(...fs.filter(isSwitch));
-    groups.set(key, [...(groups.get(key) ?? []), mul(...fs.filter((f) => !isSwitch(f)))]);
+    const rest = mul(...fs.filter((f) => !isSwitch(f)));
+    const group = groups.get(key);
+    if (group) group.push(rest);
+    else groups.set(key, [rest]);
   }
   return groups.size > 1 && [...groups.values()].every((rest) => isZero(add(...rest)));
 }

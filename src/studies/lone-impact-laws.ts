@@ -13,6 +13,7 @@
 //   ṡ⁺ = −e ṡ⁻, sliding ξ_N = 0 with Δν = −μ d ΔΛ, d ξ_T ≥ 0.
 // The work ½(U⁻ + U⁺)ᵀΛ is each law's T⁺ − T⁻.
 // Tests: test/studies/lone-impact-laws.test.ts.
+import { solveFrictionLcp } from '../runtime/complementarity/friction-lcp.js';
 
 /** One law's outcome: the normal and friction impulses, the velocities after, and T⁺ − T⁻. */
 export interface LawOutcome {
@@ -63,19 +64,13 @@ export function incrementalImpact(x: LoneImpact): LawOutcome {
   return outcome(x, normal, tangential);
 }
 
-/** Glocker's law: sticking where its impulse lies in the cone, else the slide whose ξ_T opposes its friction. */
+/**
+ * Glocker's law: the runtime's frictional contact problem (complementarity/friction-lcp.ts, Moreau–Jean's law) with
+ * ξ = U⁺ + e U⁻ on both rows, b = (1 + e) U⁻; undefined where it has no answer.
+ */
 export function glockerImpact(x: LoneImpact): LawOutcome | undefined {
   const { W, e, mu } = x;
-  const [un, ut] = x.before;
-  const det = W[0][0] * W[1][1] - W[0][1] * W[1][0];
-  // Sticking: U⁺ = −e U⁻, Λ = −(1 + e) W⁻¹ U⁻.
-  const normal = (-(1 + e) * (W[1][1] * un - W[0][1] * ut)) / det;
-  const tangential = (-(1 + e) * (W[0][0] * ut - W[1][0] * un)) / det;
-  if (normal >= 0 && Math.abs(tangential) <= mu * normal) return outcome(x, normal, tangential);
-  for (const d of [1, -1]) {
-    const n = (-(1 + e) * un) / (W[0][0] - d * mu * W[0][1]);
-    const o = outcome(x, n, -d * mu * n);
-    if (n >= 0 && d * (o.slipAfter + e * ut) >= 0) return o;
-  }
-  return undefined;
+  const b = x.before.map((u) => (1 + e) * u);
+  const sol = solveFrictionLcp({ contacts: [{ slip: 1, mu }], W: [...W[0], ...W[1]], b });
+  return sol.status === 'ok' ? outcome(x, sol.impulses[0]!, sol.impulses[1]!) : undefined;
 }

@@ -14,8 +14,6 @@ import { simplify } from '../core/trig.js';
 import type { CompliantTerm, RigidLimit } from '../derive/compliant/compliant.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { LimitPiece } from '../derive/motion/limit-motion.js';
-import { evaluate, type Env } from '../core/evaluate.js';
-import { TIME } from '../model/names.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section, type Table } from './document.js';
 import { latexMatrix, texWidth } from './latex.js';
 import { constraintLabel, math, mathLines, mechanicsSymbol, reportSymbols, type ReportSymbols } from './notation.js';
@@ -58,7 +56,7 @@ export function compliantSection(system: DerivedSystem, pieces: readonly LimitPi
       ref('cite:kozlov1988'),
       ': their terms enter the Lagrangian and a Rayleigh function, and the rigid constraint is what they tend to as their coefficients grow.',
     ),
-    ...terms.flatMap((t) => termBlocks(t, reportSymbols(system), heldPieces(system, pieces, t.name))),
+    ...terms.flatMap((t) => termBlocks(t, reportSymbols(system), heldPieces(pieces, t.name))),
     ...realizedMomenta(system),
   ];
   return { id: 'compliant', title: 'Constraints realized by forces', blocks };
@@ -84,7 +82,6 @@ function realizedMomenta(system: DerivedSystem): Block[] {
   ];
 }
 
-/** How each kind of realized term is printed, keyed by CompliantTerm['source'] (a new realized law does not compile without its entry). */
 /** A piece of the limit motion where a realized contact is held, with its multiplier there and whether it pulls (λ < 0 at the defaults). */
 interface HeldPiece {
   readonly start: Expr;
@@ -94,17 +91,14 @@ interface HeldPiece {
 }
 
 /** The pieces of the limit motion where contact `name` is engaged, with their multipliers. */
-function heldPieces(system: DerivedSystem, pieces: readonly LimitPiece[], name: string): HeldPiece[] {
-  const env: Env = Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
+function heldPieces(pieces: readonly LimitPiece[], name: string): HeldPiece[] {
   return pieces.flatMap((p) => {
     const r = p.reactions.find((x) => x.name === name);
-    if (!r) return [];
-    const t0 = evaluate(p.start, env);
-    const mid = p.end ? (t0 + evaluate(p.end, env)) / 2 : t0 + 1;
-    return [{ start: p.start, ...(p.end ? { end: p.end } : {}), reaction: r.reaction, tensile: evaluate(r.reaction, { ...env, [TIME]: mid }) < 0 }];
+    return r ? [{ start: p.start, ...(p.end ? { end: p.end } : {}), reaction: r.reaction, tensile: r.tensile }] : [];
   });
 }
 
+/** How each kind of realized term is printed, keyed by CompliantTerm['source'] (a new realized law does not compile without its entry). */
 const TERM_BLOCKS: {
   readonly [K in CompliantTerm['source']]: (t: CompliantTerm, s: string, f: string, letters: ReportSymbols, held: readonly HeldPiece[]) => Block[];
 } = {

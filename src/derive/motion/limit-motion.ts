@@ -38,9 +38,10 @@ export interface LimitPiece {
   readonly qd: readonly Expr[];
   /**
    * Each realized contact engaged in the piece with the limit of all it exerts along its normal, F_n − a f̈: the
-   * multiplier of the contact held (kozlov1988 (2.7): the viscous line holds with g, then pulls with −g until τ = 2).
+   * multiplier of the contact held (kozlov1988 (2.7): the viscous line holds with g, then pulls with −g until τ = 2),
+   * and whether it pulls there (negative inside the piece at the defaults).
    */
-  readonly reactions: readonly { readonly name: string; readonly reaction: Expr }[];
+  readonly reactions: readonly { readonly name: string; readonly reaction: Expr; readonly tensile: boolean }[];
 }
 
 export interface LimitMotion {
@@ -118,7 +119,9 @@ function engaged(system: DerivedSystem, piece: MotionPiece, p: string, probe: En
     if (!term || state === 'open') return [];
     const fdd = diff(subs(term.gapRate, along), TIME);
     const reaction = limitInside(sub(state === 'pressing' ? subs(term.force, along) : ZERO, mul(term.addedMass, fdd)), p, probe);
-    return reaction ? [{ name, reaction: simplify(reaction) }] : [];
+    if (!reaction) return [];
+    const limit = simplify(reaction);
+    return [{ name, reaction: limit, tensile: evaluate(limit, probe) < 0 }];
   });
 }
 

@@ -4,9 +4,10 @@
 // (a parameter assumed > 0, a positive number, any power of either) are
 // dropped, so the result is the same function wherever the assumptions hold.
 import { collectFactors } from './factor.js';
-import { fn, mul, num, pow, type Expr, type Factor } from './expr.js';
+import { fn, mul, num, postOrder, pow, type Expr, type Factor } from './expr.js';
 import * as Q from './rational.js';
 import { mapChildren, memoPass } from './traverse.js';
+import { simplify } from './trig.js';
 
 const positiveBase = (f: Factor, positive: ReadonlySet<string>): boolean =>
   (f.base.kind === 'sym' && positive.has(f.base.name)) || (f.base.kind === 'num' && !Q.isNegative(f.base.value) && !Q.isZero(f.base.value));
@@ -22,4 +23,18 @@ export function dropPositiveSignFactors(e: Expr, positive: ReadonlySet<string>):
     const sign = num(Q.isNegative(arg.coeff) ? -1 : 1);
     return fn('sign', mul(sign, ...kept.map((f) => pow(f.base, f.exp))));
   })(e);
+}
+
+/** The arguments u of the sgn u in e. */
+export function signArguments(e: Expr): Set<Expr> {
+  return new Set(postOrder(e, () => false).flatMap((u) => (u.kind === 'fn' && u.name === 'sign' ? [u.args[0]!] : [])));
+}
+
+/** e with each sgn u whose argument u is a key of `signs` set to that number, simplified. */
+export function withSigns(e: Expr, signs: ReadonlyMap<Expr, number>): Expr {
+  const pass = memoPass<Expr>((u, go) => {
+    const v = mapChildren(u, go);
+    return v.kind === 'fn' && v.name === 'sign' && signs.has(v.args[0]!) ? num(signs.get(v.args[0]!)!) : v;
+  });
+  return simplify(pass(e));
 }

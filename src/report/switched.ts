@@ -5,9 +5,9 @@
 // A plain odd sgn s (Coulomb's −μN sgn ẋ) keeps its sign: only an
 // expression with |sgn s| is a piecewise one.
 // Tests: test/report/switched.test.ts.
-import { children, type Expr, num } from '../core/expr.js';
-import { simplify } from '../core/trig.js';
-import { mapChildren, memoPass } from '../core/traverse.js';
+import { children, type Expr } from '../core/expr.js';
+import { withSigns } from '../core/sign-arguments.js';
+import { memoPass } from '../core/traverse.js';
 
 /** The switching argument s of the sgn s in e, where e has one and also its size |sgn s|; undefined otherwise. */
 function surface(e: Expr): Expr | undefined {
@@ -22,8 +22,7 @@ function surface(e: Expr): Expr | undefined {
 }
 
 /** e with sgn s set to the number v. */
-const at = (e: Expr, s: Expr, v: number): Expr =>
-  simplify(memoPass<Expr>((u, go) => (u.kind === 'fn' && u.name === 'sign' && u.args[0] === s ? num(v) : mapChildren(u, go)))(e));
+const at = (e: Expr, s: Expr, v: number): Expr => withSigns(e, new Map([[s, v]]));
 
 /** The two values of a switched quantity, on s ≤ 0 and on s > 0, where e is one (its value at s = 0 that on s < 0). */
 export function switchedCases(e: Expr): { readonly surface: Expr; readonly below: Expr; readonly above: Expr } | undefined {

@@ -10,7 +10,7 @@
 // derivation beside the model's own. The report prints the result
 // (report/paper-check.ts).
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
-import { add, factorsOf, freeSymbols, mul, num, postOrder, pow, sub, sym, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, factorsOf, freeSymbols, mul, num, pow, sub, sym, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
 import { asymptoticExpansion } from '../core/series.js';
@@ -18,6 +18,7 @@ import { diff } from '../core/diff.js';
 import { evaluate } from '../core/evaluate.js';
 import { limitAtInfinity } from '../core/limit.js';
 import { rationalized } from '../core/rationalize.js';
+import { signArguments, withSigns } from '../core/sign-arguments.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
 import { derivedFacts, fact, measuredFacts, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
@@ -472,16 +473,15 @@ const SLIDING_SIGNS = 3;
  * (friction/sliding-sign.ts), so the difference is a multiple of 1 − sgn², not 0.
  */
 function zeroWhileSliding(e: Expr): boolean {
-  const signs = postOrder(e, () => false).filter((u) => u.kind === 'fn' && u.name === 'sign');
+  const signs = [...signArguments(e)];
   if (signs.length === 0 || signs.length > SLIDING_SIGNS) return false;
-  const settings = Array.from({ length: 2 ** signs.length }, (_, k) => new Map(signs.map((u, i) => [u, num((k >> i) & 1 ? -1 : 1)] as const)));
+  const settings = Array.from({ length: 2 ** signs.length }, (_, k) => new Map(signs.map((u, i) => [u, (k >> i) & 1 ? -1 : 1] as const)));
   return settings.every((values) => {
-    const set = simplify(memoPass<Expr>((u, go) => values.get(u) ?? mapChildren(u, go))(e));
+    const set = withSigns(e, values);
     return set === ZERO || simplify(cancel(set)) === ZERO;
   });
 }
 
-/** Equal to 1e-9 (relative) at POINTS points of the parameters' ranges and of the velocities' declared signs; a seeded generator keeps the report reproducible. */
 /**
  * The gap f of the arriving contact of the impact whose facts a row takes on its surface ('…@surface'): there the
  * two sides are equal only where f = 0 (kozlov1988 §3's map over R² in place of x² + y²); undefined for other rows.
@@ -511,6 +511,7 @@ function ontoSurface(system: DerivedSystem, gap: Expr, env: Record<string, numbe
   return false;
 }
 
+/** Equal to 1e-9 (relative) at POINTS points of the parameters' ranges and of the velocities' declared signs; a seeded generator keeps the report reproducible. */
 function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr, surface?: Expr): boolean {
   const random = seeded(1981);
   const { model } = system;

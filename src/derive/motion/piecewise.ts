@@ -26,13 +26,13 @@
 // with retaining constraints, friction (Coulomb contacts, supports, hinges)
 // or contact patches is outside this class and gets no piece at all.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
-import { add, children, mul, neg, num, numberExpr, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
+import { add, mul, neg, num, numberExpr, pow, sqrt, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { cancel } from '../../core/cancel.js';
 import { combineRadicals } from '../../core/radicals.js';
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
+import { signArguments, withSigns } from '../../core/sign-arguments.js';
 import { subs } from '../../core/subs.js';
-import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../../model/names.js';
 import type { CompliantTerm } from '../compliant/compliant.js';
@@ -182,21 +182,6 @@ function combinations(contacts: readonly Contact[]): ContactState[][] {
   return contacts.reduce<ContactState[][]>((acc, c) => acc.flatMap((prefix) => statesOf(c).map((s) => [...prefix, s])), [[]]);
 }
 
-/** The signs' arguments in e. */
-function signArguments(e: Expr, out: Set<Expr>): void {
-  if (e.kind === 'fn' && e.name === 'sign') out.add(e.args[0]!);
-  for (const c of children(e)) signArguments(c, out);
-}
-
-/** e with each sign(s) replaced by its value. */
-function withSigns(e: Expr, signs: ReadonlyMap<Expr, number>): Expr {
-  const pass = memoPass<Expr>((u, go) => {
-    const v = mapChildren(u, go);
-    return v.kind === 'fn' && v.name === 'sign' && signs.has(v.args[0]!) ? num(signs.get(v.args[0]!)!) : v;
-  });
-  return simplify(pass(e));
-}
-
 interface Equations {
   readonly qdd: readonly Expr[];
   /** Each held rigid contact's multiplier (≥ 0 while it is held), by contact index. */
@@ -320,7 +305,7 @@ function firstPiece(
       continue;
     }
     const args = new Set<Expr>();
-    [...eqs.qdd, ...eqs.multipliers.values()].forEach((e) => signArguments(e, args));
+    [...eqs.qdd, ...eqs.multipliers.values()].forEach((e) => signArguments(e).forEach((u) => args.add(u)));
     // An argument away from zero fixes its sign; one at zero may take either.
     const choices = [...args].map((s) => {
       const x = evaluate(subs(s, state), env);

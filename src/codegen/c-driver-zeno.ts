@@ -87,27 +87,22 @@ static int record_impact(double t, const double *x, const int *struck, int final
   return 2;
 }
 
-/* Whether the contacts of set can rest together: q̈ finite and every σ̇ > 0 with them held. */
+/* Whether the contacts of set can rest together (cascadeHoldable). */
 static int holdable(double t, const double *x, const int *set) {
   double a[2 * N + 3 * M];
-  int rank = 0;
+  int k = 0;
+  for (int j = 0; j < M; j++) k += set[j] != 0;
   ${P}_contact_accelerations(t, x, x + N, p, set, a);
-  for (int i = 0; i < N; i++)
-    if (!isfinite(a[i])) return 0;
-  for (int j = 0; j < M; j++)
-    if (set[j] && !(a[N + rank++] > 0.0)) return 0;
-  return 1;
+  return cascadeHoldable(N, k, a);
 }
 
-/*
- * q̇ at t such that, held on the resting contacts (and those held already), the motion reaches the limit velocity at the
- * accumulation point: limit − q̈ (at − t), first order in at − t.
- */
+/* q̇ at t from which, held on the resting contacts (and those held already), the motion reaches the limit velocity at the
+   accumulation point (cascadeStart). */
 static void start_from_limit(double t, double *x, double at, const int *set, const double *limit) {
   double a[2 * N + 3 * M];
   int mask[M];
   for (int i = 0; i < N; i++) x[N + i] = limit[i];
   for (int j = 0; j < M; j++) mask[j] = held[j] || set[j];
   ${P}_contact_accelerations(t, x, x + N, p, mask, a);
-  for (int i = 0; i < N; i++) x[N + i] = limit[i] - a[i] * (at - t);
+  cascadeStart(N, limit, a, at - t, x + N);
 }`;

@@ -5,8 +5,9 @@
 // it, the sinks of the gap guards, and the summing of an accumulation of
 // impacts (Zeno behaviour: the bouncing ball, a compass rocking from foot to
 // foot), whose remaining impacts form a geometric series once their intervals
-// shrink by a steady ratio. The runtime (src/runtime/hybrid/hybrid.ts) and the
-// C driver both decide by these functions, printed from the same IR.
+// shrink by a steady ratio: its accumulation point, the velocity there, and
+// the held phase that starts from it. The runtime (src/runtime/hybrid/hybrid.ts)
+// and the C driver both decide by these functions, printed from the same IR.
 
 /**
  * Whether a contact counts as closed at an event: its gap at most gapTol, and
@@ -118,4 +119,39 @@ export function cascadeLimit(n: number, k: number, times: ArrayLike<number>, aft
     const decay = (v - before[i]!) * r;
     limit[i] = v + decay / (1 - r);
   }
+}
+
+/**
+ * Whether the k contacts a summed cascade rests on can be held together,
+ * from contact_accelerations with them held (acc: q̈, then their σ̇): q̈ finite
+ * and every σ̇ > 0; else the cascade goes on. Two sticking feet (4 rows on the
+ * compass's 3 coordinates) are statically indeterminate and are held: the
+ * Schur solve gives σ = 0 on the dependent tangent row after checking it is
+ * consistent (src/numeric/schur.ts). A non-finite q̈ means rows that contradict
+ * each other or a direction with no mass that no row pins: contacts that cannot
+ * rest together.
+ */
+export function cascadeHoldable(n: number, k: number, acc: ArrayLike<number>): boolean {
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(acc[i]!)) return false;
+  }
+  for (let r = 0; r < k; r++) {
+    if (!(acc[n + r]! > 0)) return false;
+  }
+  return true;
+}
+
+/**
+ * q̇ (into qd, n entries) at which a summed cascade's held phase starts, a
+ * time `ahead` before its accumulation point, so that it reaches the limit
+ * velocity there: limit − q̈ ahead, q̈ the first n entries of acc (with the
+ * resting contacts held at the limit velocity); first order in ahead, which is
+ * below zenoRatio × the cascade's duration. Not q̇ after the last impact: the
+ * normal projection only removes what the normal rows see, and the compass's
+ * last impact leaves it rotating about the foot just struck (ẋc ≈ 2.7e-6 m/s),
+ * which projected onto ġ = 0 for both feet slid on for ever, while in the
+ * cascade ẋc → 0.
+ */
+export function cascadeStart(n: number, limit: ArrayLike<number>, acc: ArrayLike<number>, ahead: number, qd: Float64Array): void {
+  for (let i = 0; i < n; i++) qd[i] = limit[i]! - acc[i]! * ahead;
 }

@@ -3,9 +3,18 @@
 // contact at its tolerances' edges, the gaps' sinks, and the summing of a
 // cascade against closed forms — the bouncing ball's accumulation point
 // t₀ + 2e v₀/(g(1 − e)), a rocking pattern's t₀ + (a + b)/(1 − r), and a
-// limit velocity from post-impact velocities L + C eᵏ.
+// limit velocity from post-impact velocities L + C eᵏ; the rest's tests.
 import { describe, expect, it } from 'vitest';
-import { cascadeLimit, cascadeRest, contactApproaches, contactClosed, contactRests, gapSinks } from '../../src/numeric/contact-events.js';
+import {
+  cascadeHoldable,
+  cascadeLimit,
+  cascadeRest,
+  cascadeStart,
+  contactApproaches,
+  contactClosed,
+  contactRests,
+  gapSinks,
+} from '../../src/numeric/contact-events.js';
 
 describe('which contacts are closed, approaching, at rest', () => {
   it('closed: g ≤ gapTol, and held before or admitted', () => {
@@ -89,5 +98,20 @@ describe('a cascade summed', () => {
     cascadeLimit(2, 8, times, velocity(8), velocity(6), limit);
     expect(limit[0]).toBeCloseTo(L[0]!, 12);
     expect(limit[1]).toBeCloseTo(L[1]!, 12);
+  });
+
+  it('rests only where q̈ is finite and every held σ̇ pushes', () => {
+    // Two coordinates, two contacts held: [q̈₁, q̈₂, σ̇₁, σ̇₂].
+    expect(cascadeHoldable(2, 2, [0, -1, 4.9, 4.9])).toBe(true);
+    expect(cascadeHoldable(2, 2, [Number.NaN, -1, 4.9, 4.9])).toBe(false);
+    expect(cascadeHoldable(2, 2, [0, -1, 4.9, 0])).toBe(false);
+    // The third entry past the k held is not read.
+    expect(cascadeHoldable(2, 1, [0, -1, 4.9, -1])).toBe(true);
+  });
+
+  it('the held phase starts at q̇∞ − q̈ (t∞ − t): a slide braking at 2 m/s² reaches 1 m/s 0.25 s later from 1.5', () => {
+    const qd = new Float64Array(2);
+    cascadeStart(2, [1, 0], [-2, 0], 0.25, qd);
+    expect([...qd]).toEqual([1.5, 0]);
   });
 });

@@ -4,7 +4,8 @@
 // flow's), and into the C driver (src/codegen/c-driver-contacts.ts,
 // c-driver-zeno.ts): which contacts count as closed, approaching or at
 // rest, how deep a gap may sink before it is an arrival, and when a cascade
-// of impacts is summed, to which accumulation point and limit velocity.
+// of impacts is summed, to which accumulation point and limit velocity,
+// whether its contacts can rest together and from which velocity.
 // What each decides and why is its doc below.
 // Tests: test/numeric/contact-events.test.ts, test/codegen/solvers/sources.test.ts,
 // test/codegen/c-driver.test.ts (the driver's runs).
@@ -17,6 +18,7 @@ import {
   idx,
   INFINITY,
   letVar,
+  math,
   minus,
   neg,
   not,
@@ -209,6 +211,45 @@ after one: the compass's velocity alternates with the foot it stands on.`,
   ],
 };
 
+export const cascadeHoldable: Decl = {
+  kind: 'function',
+  name: 'cascadeHoldable',
+  exported: true,
+  doc: `Whether the k contacts a summed cascade rests on can be held together,
+from contact_accelerations with them held (acc: q̈, then their σ̇): q̈ finite
+and every σ̇ > 0; else the cascade goes on. Two sticking feet (4 rows on the
+compass's 3 coordinates) are statically indeterminate and are held: the
+Schur solve gives σ = 0 on the dependent tangent row after checking it is
+consistent (src/numeric/schur.ts). A non-finite q̈ means rows that contradict
+each other or a direction with no mass that no row pins: contacts that cannot
+rest together.`,
+  params: [param('n', 'index'), param('k', 'index'), param('acc', 'ArrayLike<number>')],
+  returns: 'boolean',
+  body: [
+    forRange('i', 0, ref('n'), [when(not(math('isFinite', idx('acc', ref('i')))), [ret(ref('false'))])]),
+    forRange('r', 0, k, [when(not(bin(idx('acc', plus(ref('n'), ref('r'))), '>', zero)), [ret(ref('false'))])]),
+    ret(ref('true')),
+  ],
+};
+
+export const cascadeStart: Decl = {
+  kind: 'function',
+  name: 'cascadeStart',
+  exported: true,
+  doc: `q̇ (into qd, n entries) at which a summed cascade's held phase starts, a
+time \`ahead\` before its accumulation point, so that it reaches the limit
+velocity there: limit − q̈ ahead, q̈ the first n entries of acc (with the
+resting contacts held at the limit velocity); first order in ahead, which is
+below zenoRatio × the cascade's duration. Not q̇ after the last impact: the
+normal projection only removes what the normal rows see, and the compass's
+last impact leaves it rotating about the foot just struck (ẋc ≈ 2.7e-6 m/s),
+which projected onto ġ = 0 for both feet slid on for ever, while in the
+cascade ẋc → 0.`,
+  params: [param('n', 'index'), param('limit', 'ArrayLike<number>'), param('acc', 'ArrayLike<number>'), param('ahead', 'number'), param('qd', 'Float64Array')],
+  returns: 'void',
+  body: [forRange('i', 0, ref('n'), [assign(idx('qd', ref('i')), minus(idx('limit', ref('i')), times(idx('acc', ref('i')), ref('ahead'))))])],
+};
+
 /** src/numeric/contact-events.ts. */
 export const CONTACT_EVENTS: ModuleIR = {
   header: [
@@ -217,10 +258,11 @@ export const CONTACT_EVENTS: ModuleIR = {
     'it, the sinks of the gap guards, and the summing of an accumulation of',
     'impacts (Zeno behaviour: the bouncing ball, a compass rocking from foot to',
     'foot), whose remaining impacts form a geometric series once their intervals',
-    'shrink by a steady ratio. The runtime (src/runtime/hybrid/hybrid.ts) and the',
-    'C driver both decide by these functions, printed from the same IR.',
+    'shrink by a steady ratio: its accumulation point, the velocity there, and',
+    'the held phase that starts from it. The runtime (src/runtime/hybrid/hybrid.ts)',
+    'and the C driver both decide by these functions, printed from the same IR.',
   ],
-  decls: [contactClosed, contactApproaches, contactRests, gapSinks, cascadeRest, cascadeLimit],
+  decls: [contactClosed, contactApproaches, contactRests, gapSinks, cascadeRest, cascadeLimit, cascadeHoldable, cascadeStart],
 };
 
 /** The functions the C driver calls. */

@@ -59,7 +59,16 @@
 // rows, no tangential restitution), and the impact event carries the
 // tangential impulses.
 
-import { cascadeLimit, cascadeRest, contactApproaches, contactClosed, contactRests, gapSinks } from '../../numeric/contact-events.js';
+import {
+  cascadeHoldable,
+  cascadeLimit,
+  cascadeRest,
+  cascadeStart,
+  contactApproaches,
+  contactClosed,
+  contactRests,
+  gapSinks,
+} from '../../numeric/contact-events.js';
 import { gapAdmissible, motionsDiffer } from '../../numeric/mode-admissibility.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from '../contact/contacts.js';
@@ -712,34 +721,17 @@ class HybridRun {
     if (rest || (impacts === 0 && (releasedNow.length > 0 || closedNow.length > 0))) this.cascade = [];
   }
 
-  /**
-   * An accumulation whose contacts can all be held together (finite q̈ and
-   * every σ̇ > 0), else undefined and the cascade goes on. Two sticking feet
-   * (4 rows on the compass's 3 coordinates) are statically indeterminate and
-   * are held: the Schur solve gives σ = 0 on the dependent tangent row after
-   * checking it is consistent (src/numeric/schur.ts). A non-finite q̈ means
-   * rows that contradict each other ('inconsistent') or a direction with no
-   * mass that no row pins: contacts that cannot rest together.
-   */
+  /** An accumulation whose contacts can all be held together (contact-events.ts cascadeHoldable), else undefined and the cascade goes on. */
   private holdable(rest: Accumulation | undefined): Accumulation | undefined {
     if (!rest) return undefined;
     const mask = Array.from({ length: this.m }, (_, j) => rest.contacts.includes(j));
-    const acc = this.contactAccelerations(this.t, this.x, mask);
-    for (let i = 0; i < this.n + rest.contacts.length; i++) if (!(i < this.n ? Number.isFinite(acc[i]) : acc[i] > 0)) return undefined;
-    return rest;
+    return cascadeHoldable(this.n, rest.contacts.length, this.contactAccelerations(this.t, this.x, mask)) ? rest : undefined;
   }
 
   /**
    * Set q̇ to the velocity at which a cascade's held phase must start so that
-   * it reaches the limit velocity q̇∞ at the accumulation point t∞:
-   * q̇∞ − q̈_S (t∞ − t), q̈_S with the contacts S held (first order in
-   * t∞ − t, which is below zenoRatio × the cascade's duration).
-   * Why not q̇ after the last impact: the normal projection can only remove
-   * what the normal rows see, and the tangential rows of sticking contacts
-   * are not in the contract. The compass's last impact leaves it rotating
-   * about the foot just struck, ẋc ≈ 2.7e-6 m/s; projected onto ġ = 0 for
-   * both feet it kept that ẋc and slid on for ever, while in the cascade
-   * ẋc ∝ ψ̇ → 0.
+   * it reaches the limit velocity q̇∞ at the accumulation point t∞
+   * (contact-events.ts cascadeStart, which says why).
    */
   private startFromLimit(rest: Required<Accumulation>): void {
     const { n, m, t } = this;
@@ -747,7 +739,7 @@ class HybridRun {
     // Held over [t, t∞]: the resting contacts and those held through the cascade (the particle's floor).
     const mask = Array.from({ length: m }, (_, j) => this.held[j]! || rest.contacts.includes(j));
     const acc = this.contactAccelerations(t, this.x, mask);
-    for (let i = 0; i < n; i++) this.x[n + i] = rest.qd[i]! - acc[i]! * (rest.t - t);
+    cascadeStart(n, rest.qd, acc, rest.t - t, this.x.subarray(n));
   }
 
   /** The rest decided after a cascade, recorded now: at its accumulation point, or at the earlier time an event intervenes. */

@@ -23,6 +23,7 @@ import { cString, printCFunctions } from './print-c.js';
 import { pivotedSolve } from './solvers/frictional-impact.js';
 import { FRICTIONLESS_TESTS } from './solvers/mode-admissibility.js';
 import { ImpactModeStatus } from './solvers/impact-modes.js';
+import { CONTACT_EVENT_RULES } from './solvers/contact-events.js';
 
 /** The module's functions the contact part calls (slip_jacobian where a contact sticks: its tangent pins the projection's metric). */
 export function contactNeeds(sys: DerivedSystem): string[] {
@@ -58,6 +59,7 @@ export function contactCode(sys: DerivedSystem, P: string, activation: boolean):
     ].join('\n'),
     events: [
       REPORTS(P),
+      RULES,
       ...(friction ? [slipTargets(P)] : []),
       PROJECTION(P, stick, friction),
       cascadeCode(P),
@@ -125,6 +127,11 @@ enum { GUARDS = M };
 static double acc[2 * N + 3 * M];
 
 ${heldField(P, `${P}_contact_accelerations(t, x, x + N, p, held, acc)`, 'acc', 'contact_accelerations')}`;
+
+/** The rules of an event: closed, approaching and resting contacts, the gaps' sinks, a cascade's sum. */
+const RULES = `
+/* The rules of an event, printed from the IR the runtime's are (src/numeric/contact-events.ts). */
+${printCFunctions(CONTACT_EVENT_RULES).join('\n')}`;
 
 /** How events and stops are printed. */
 const REPORTS = (P: string): string => `
@@ -307,7 +314,7 @@ static double sink[M];
 static void start_phase(double t, const double *x) {
   double g[M];
   ${P}_gaps(t, x, p, g);
-  for (int j = 0; j < M; j++) sink[j] = GAP_TOL + fmax(0.0, -g[j]);
+  gapSinks(M, g, GAP_TOL, sink);
 }
 
 /* What locate follows: guard j (plus an offset), or the rate of gap j rising or falling through zero. */
@@ -452,10 +459,10 @@ static void resolve(double t, double *x, int crossed) {
     ${P}_gaps(t, x, p, g);
     ${P}_gap_rates(t, x, x + N, p, rate);
     for (int j = 0; j < M; j++) {
-      closed[j] = g[j] <= GAP_TOL && (held[j] || (!dormant[j] && admits(j, t, x)));
+      closed[j] = contactClosed(g[j], GAP_TOL, held[j], !dormant[j] && admits(j, t, x));
       /* On or below its surface where its condition fails: it passes through. */
       if (!closed[j] && g[j] <= 0.0 && !admits(j, t, x)) dormant[j] = 1;
-      approaching[j] = closed[j] && rate[j] < -REST_VELOCITY;
+      approaching[j] = contactApproaches(closed[j], rate[j], REST_VELOCITY);
       any = any || approaching[j];
     }
     if (!any) break;
@@ -498,7 +505,7 @@ static void resolve(double t, double *x, int crossed) {
   }
   ${P}_gap_rates(t, x, x + N, p, rate);
   int changed = 0;
-  for (int j = 0; j < M; j++) candidate[j] = closed[j] && rate[j] <= REST_VELOCITY && j != released;
+  for (int j = 0; j < M; j++) candidate[j] = contactRests(closed[j], rate[j], REST_VELOCITY, j == released);
   ${friction ? 'choose_modes(t, x, candidate, leaving);' : 'choose_held(t, x, candidate);'}
   project(t, x, held${friction ? ', 1' : ''});
   for (int j = 0; j < M; j++) {

@@ -9,23 +9,18 @@
 // slow to bounce that ends a geometric cascade rests from its accumulation
 // point as well. Every test is relative to the impact intervals.
 // Tests: test/codegen/c-driver.test.ts.
-import { CASCADE_PERIODS, CONTACT_DEFAULTS, RATIO_TOL } from '../runtime/hybrid/hybrid.js';
+import { CONTACT_DEFAULTS } from '../runtime/hybrid/hybrid.js';
 import { numberLiteral } from './js-expr.js';
-
-/** The longest period: the test reads the last 2p + 3 impacts, and the velocity series the impact before them too. */
-const LONGEST = Math.max(...CASCADE_PERIODS);
+import { CASCADE_WINDOW } from './solvers/contact-events.js';
 
 /** The cascade's state and functions, for the driver's C (after the projection, before `resolve`). */
 export const cascadeCode = (P: string): string => `
 /*
- * A cascade counts as geometric where the last p + 2 ratios Δ_k/Δ_{k−p} of its intervals (p a period) agree to RATIO_TOL;
- * it is summed once the remaining time is below ZENO_RATIO times its duration so far (the runtime's default). The last
- * RING impacts are kept.
+ * A cascade is summed by cascadeRest, at the runtime's ZENO_RATIO; its test reads the last CASCADE_WINDOW impacts, the
+ * velocity series the one before them too: the last RING impacts are kept.
  */
-static const int periods[] = {${CASCADE_PERIODS.join(', ')}};
-static const double RATIO_TOL = ${numberLiteral(RATIO_TOL)};
 static const double ZENO_RATIO = ${numberLiteral(CONTACT_DEFAULTS.zenoRatio)};
-enum { RING = ${2 * LONGEST + 4} };
+enum { CASCADE_WINDOW = ${CASCADE_WINDOW}, RING = CASCADE_WINDOW + 1 };
 /* The impacts since the last rest or the last event without one: the first one's time, how many, the last RING of them
    (time, contacts struck, q̇ after), and every contact struck. */
 static double cascade_start, cascade_t[RING], cascade_qd[RING][N];
@@ -77,56 +72,37 @@ static int record_impact(double t, const double *x, const int *struck, int final
     for (int i = 0; i < N; i++) cascade_qd[k % RING][i] = x[N + i];
     for (int j = 0; j < M; j++) cascade_any[j] = cascade_any[j] || struck[j];
   }
-  for (size_t c = 0; c < sizeof periods / sizeof *periods; c++) {
-    int period = periods[c];
-    double ratios[${LONGEST + 2}], lo = HUGE_VAL, hi = -HUGE_VAL, remaining = 0.0;
-    if (k < 2 * period + 2) continue;
-    for (int a = 0; a < period + 2; a++) {
-      long i = k - 1 - a;
-      ratios[a] = (cascade_time(i + 1) - cascade_time(i)) / (cascade_time(i + 1 - period) - cascade_time(i - period));
-      lo = fmin(lo, ratios[a]);
-      hi = fmax(hi, ratios[a]);
-    }
-    if (!(lo > 0.0 && hi < 1.0 && hi - lo <= RATIO_TOL * hi)) continue;
-    for (int j = 0; j < period; j++) remaining += (cascade_time(k - j) - cascade_time(k - j - 1)) * ratios[j] / (1.0 - ratios[j]);
-    if (!final && remaining > ZENO_RATIO * (cascade_time(k) - cascade_start)) return 0;
-    *at = cascade_time(k) + remaining;
-    for (int j = 0; j < M; j++) set[j] = 0;
-    for (long i = k - 2 * period - 2; i <= k; i++)
-      for (int j = 0; j < M; j++) set[j] = set[j] || cascade_contacts[i % RING][j];
-    if (final) return 1;
-    /* q̇ after impacts k and k − 2 differ by the decaying part, which shrinks by r per two impacts: q̇∞ the same series. */
-    double r = (cascade_time(k - 1) - cascade_time(k - 2)) / (cascade_time(k - 3) - cascade_time(k - 4));
-    for (int i = 0; i < N; i++) {
-      double v = cascade_qd[k % RING][i];
-      limit[i] = v + (v - cascade_qd[(k - 2) % RING][i]) * r / (1.0 - r);
-    }
-    return 2;
-  }
-  return 0;
+  /* The kept impacts' times from the first kept on (at most RING of them), as cascadeRest reads them. */
+  long first = k >= RING ? k - RING + 1 : 0;
+  double times[RING], out[2];
+  for (long i = first; i <= k; i++) times[i - first] = cascade_time(i);
+  int w = (int)(k - first), period = cascadeRest(w, times, cascade_start, final, ZENO_RATIO, out);
+  if (period == 0) return 0;
+  *at = out[0];
+  for (int j = 0; j < M; j++) set[j] = 0;
+  for (long i = first + (long)out[1]; i <= k; i++)
+    for (int j = 0; j < M; j++) set[j] = set[j] || cascade_contacts[i % RING][j];
+  if (final) return 1;
+  cascadeLimit(N, w, times, cascade_qd[k % RING], cascade_qd[(k - 2) % RING], limit);
+  return 2;
 }
 
-/* Whether the contacts of set can rest together: q̈ finite and every σ̇ > 0 with them held. */
+/* Whether the contacts of set can rest together (cascadeHoldable). */
 static int holdable(double t, const double *x, const int *set) {
   double a[2 * N + 3 * M];
-  int rank = 0;
+  int k = 0;
+  for (int j = 0; j < M; j++) k += set[j] != 0;
   ${P}_contact_accelerations(t, x, x + N, p, set, a);
-  for (int i = 0; i < N; i++)
-    if (!isfinite(a[i])) return 0;
-  for (int j = 0; j < M; j++)
-    if (set[j] && !(a[N + rank++] > 0.0)) return 0;
-  return 1;
+  return cascadeHoldable(N, k, a);
 }
 
-/*
- * q̇ at t such that, held on the resting contacts (and those held already), the motion reaches the limit velocity at the
- * accumulation point: limit − q̈ (at − t), first order in at − t.
- */
+/* q̇ at t from which, held on the resting contacts (and those held already), the motion reaches the limit velocity at the
+   accumulation point (cascadeStart). */
 static void start_from_limit(double t, double *x, double at, const int *set, const double *limit) {
   double a[2 * N + 3 * M];
   int mask[M];
   for (int i = 0; i < N; i++) x[N + i] = limit[i];
   for (int j = 0; j < M; j++) mask[j] = held[j] || set[j];
   ${P}_contact_accelerations(t, x, x + N, p, mask, a);
-  for (int i = 0; i < N; i++) x[N + i] = limit[i] - a[i] * (at - t);
+  cascadeStart(N, limit, a, at - t, x + N);
 }`;

@@ -9,6 +9,7 @@
 import type { Decl, ModuleIR } from '../ir.js';
 import { printModule } from '../print.js';
 import { CHOLESKY } from './cholesky.js';
+import { CONTACT_EVENTS } from './contact-events.js';
 import { FRICTION_PHASE } from './friction-phase.js';
 import { FRICTIONAL_IMPACT } from './frictional-impact.js';
 import { IMPACT_MODES } from './impact-modes.js';
@@ -68,6 +69,7 @@ export const IR_NUMERIC = {
   },
   'mode-admissibility.ts': { builder: 'src/codegen/solvers/mode-admissibility.ts', ir: MODE_ADMISSIBILITY },
   'frictional-impact.ts': { builder: 'src/codegen/solvers/frictional-impact.ts', ir: FRICTIONAL_IMPACT },
+  'contact-events.ts': { builder: 'src/codegen/solvers/contact-events.ts', ir: CONTACT_EVENTS },
 } as const satisfies Record<string, NumericFile>;
 
 export type IrNumericFile = keyof typeof IR_NUMERIC;

@@ -96,7 +96,7 @@ import { IMPACT_ERROR_CODE, SimulationError } from '../errors.js';
 import { CompliantSwitching } from '../contact/compliant-switching.js';
 import { ContactActivity } from '../hybrid/events.js';
 import { applyReset, integratePhase, type HybridMode } from '../hybrid/engine.js';
-import { gapSinks } from '../hybrid/guards.js';
+import { gapSinks } from '../../numeric/contact-events.js';
 import type { Crossing, Guard, Resets } from '../hybrid/guards.js';
 import { AngleTurns } from '../hybrid/trajectory.js';
 
@@ -532,7 +532,7 @@ class VariationalFlow {
   private atStart: GuardValues;
   private atEnd: GuardValues;
   private readonly rates: Float64Array;
-  /** Per contact, the sink of its gap guard, counted from where the phase started (guards.ts gapSinks). */
+  /** Per contact, the sink of its gap guard, counted from where the phase started (contact-events.ts gapSinks). */
   private readonly sinks: Float64Array;
   private readonly q: Float64Array;
   private readonly qd: Float64Array;
@@ -712,7 +712,7 @@ class VariationalFlow {
     y0.set(this.phi.subarray(0, n2 * N), n2);
     this.guards(this.t, this.x, this.atStart);
     this.activity.wake(this.atStart.g);
-    gapSinks(this.atStart.g, this.gapTol, this.sinks);
+    gapSinks(this.m, this.atStart.g, this.gapTol, this.sinks);
     // The section's guard at the step's start and end.
     let hA = this.sectionGuard(stop, this.x),
       hB = hA;
@@ -761,7 +761,7 @@ class VariationalFlow {
    * rate ġ (a dip through zero and back inside a step, or a whole rebound
    * from a phase starting at g ≤ 0, where an impact leaves its contact; its
    * interior minima go to minGaps) and its sink (gapTol below the surface,
-   * or below where the phase starts inside it: guards.ts gapSinks), an
+   * or below where the phase starts inside it: contact-events.ts gapSinks), an
    * ignored contact's gap as a probe (minima only); then the compliant
    * switching surfaces; then a coordinate section, with the rate q̇_i (a
    * return through the value after an extremum beyond it: an explicit step

@@ -11,7 +11,8 @@
 // impact law of every driver (contact/resolve-impact.ts); a release, a stop,
 // a cone edge, a section or a compliant switch keeps the state (Δ = id) and
 // changes only the mode. The drivers with rigid contacts take their gap
-// guards' sinks from `gapSinks`, counted from where each phase starts.
+// guards' sinks from src/numeric/contact-events.ts `gapSinks`, counted from
+// where each phase starts.
 // Tests: test/runtime/analysis/variational.test.ts, test/runtime/hybrid/events.test.ts, test/runtime/hybrid/engine.test.ts, test/architecture/event-location.test.ts, test/runtime/hybrid/no-missed-impacts.test.ts.
 
 /** A guard's crossing direction: falling (h > 0 before, h ≤ 0 after), rising (h < 0 before, h ≥ 0 after), or either. */
@@ -63,7 +64,7 @@ export interface Guard {
   /**
    * A slow sink: h + sink crossing as well (a contact released at g = 0 that
    * drifts inward without h changing sign at a step's ends); for a gap,
-   * counted from where its phase starts (gapSinks).
+   * counted from where its phase starts (contact-events.ts gapSinks).
    */
   readonly sink?: number;
   /** Where the located crossing must also satisfy a condition (a compliant force crossing counts only inside the obstacle). */
@@ -103,21 +104,3 @@ export type Reset<Outcome = void, C extends Crossing = Crossing> = (crossing: C)
 
 /** A driver's resets, one per guard kind it watches (C: the crossing as the driver keeps it). */
 export type Resets<Outcome = void, C extends Crossing = Crossing> = { readonly [K in GuardKind]?: Reset<Outcome, C> };
-
-/**
- * The sinks of the gap guards of a phase whose gaps start at g (into out):
- * gapTol below the surface, or below where the phase starts inside it. An
- * impact found by the sink leaves its contact just past −gapTol, and a
- * release may leave it slightly inside; a sink counted from 0 could not
- * fire again there, and a bounce too small to lift the contact out, or a
- * contact drifting inward, would go through the surface unseen. Every
- * event-driven driver with rigid contacts takes its gap guards' sinks here,
- * and follows a gap's whole rebound inside a step too (GuardRate 'both'):
- * the sink is for a contact that never gets back out, not for the rebounds
- * of a cascade, which caught by it would each start 1e-9 deeper, arrive at
- * the speed of a 1e-9 fall and never die out.
- */
-export function gapSinks(g: ArrayLike<number>, gapTol: number, out: Float64Array): Float64Array {
-  for (let j = 0; j < out.length; j++) out[j] = gapTol + Math.max(0, -g[j]!);
-  return out;
-}

@@ -59,6 +59,16 @@
 // rows, no tangential restitution), and the impact event carries the
 // tangential impulses.
 
+import {
+  cascadeHoldable,
+  cascadeLimit,
+  cascadeRest,
+  cascadeStart,
+  contactApproaches,
+  contactClosed,
+  contactRests,
+  gapSinks,
+} from '../../numeric/contact-events.js';
 import { gapAdmissible, motionsDiffer } from '../../numeric/mode-admissibility.js';
 import type { LoadedModule, Params } from '../contract.js';
 import { GapKinematics, projectOntoContacts, requireFunctions, type ProjectionStatus, type WithFunctions } from '../contact/contacts.js';
@@ -66,7 +76,6 @@ import { resolveImpact, type ImpactOutcome } from '../contact/resolve-impact.js'
 import { IMPACT_ERROR_CODE, SimulationError, type SimulationErrorCode } from '../errors.js';
 import { ContactActivity, type EventFunction } from './events.js';
 import { applyReset, integratePhase, type HybridMode } from './engine.js';
-import { gapSinks } from './guards.js';
 import type { Crossing, Guard, Resets } from './guards.js';
 import { heldContacts, MAX_MODE_COMBINATIONS, ModeSelector, OPEN, STICK, slides, usesFriction, type SlipTarget } from '../contact/friction-modes.js';
 import {
@@ -147,22 +156,6 @@ interface Accumulation {
 }
 
 /**
- * Periods of the interval pattern of a cascade: 1 for a ball on a floor
- * (Δ_{k+1} = e Δ_k), 2 for rocking between two contacts, whose consecutive
- * intervals alternate (the rimless wheel on a slope: 0.469, 0.947, 0.469, …)
- * while Δ_{k+2}/Δ_k is steady.
- */
-export const CASCADE_PERIODS = [1, 2] as const;
-/**
- * Relative spread allowed among the last p + 2 ratios Δ_k/Δ_{k−p} for the
- * cascade to count as geometric. With the remaining time below
- * zenoRatio × (duration so far), an error δr in the ratio moves the
- * accumulation point by about zenoRatio·δr/(1 − r) of the cascade's
- * duration; an irregular impact sequence (a double pendulum beating on a
- * wall) has ratios that differ by far more.
- */
-export const RATIO_TOL = 1e-3;
-/**
  * The defaults of the contact options (trajectory.ts ContactOptions; each
  * explained where HybridRun keeps it), which the C driver prints as its
  * constants: one closed gap, one rest speed and one Zeno test for both.
@@ -235,7 +228,9 @@ class HybridRun {
   private readonly acc: Float64Array;
   private readonly rates: Float64Array;
   private readonly gA: Float64Array;
-  /** Per contact, the sink of its gap guard, counted from where the phase started (guards.ts gapSinks). */
+  /** Out of cascadeRest: a summed cascade's accumulation point and its first resting impact. */
+  private readonly accumulation = new Float64Array(2);
+  /** Per contact, the sink of its gap guard, counted from where the phase started (contact-events.ts gapSinks). */
   private readonly sinks: Float64Array;
   private readonly dgA: Float64Array;
   private readonly sA: Float64Array;
@@ -451,7 +446,7 @@ class HybridRun {
     if (this.friction) this.aimSlips(this.t, this.x);
     this.guardValues(this.t, this.x, this.gA, this.dgA, this.sA, this.tA);
     this.activity.wake(this.gA);
-    gapSinks(this.gA, this.gapTol, this.sinks);
+    gapSinks(this.m, this.gA, this.gapTol, this.sinks);
     const maxSteps = this.opts.maxSteps ?? 100_000;
     const end = Math.min(this.t1, this.pendingRest?.t ?? Infinity);
     const mode: HybridMode<Crossing> = {
@@ -653,12 +648,11 @@ class HybridRun {
     for (let round = 0; ; round++) {
       this.split(this.x);
       const g = this.kin.gaps(t, this.q);
-      // Closed: on the surface and held before, or allowed to close by its condition.
-      for (let j = 0; j < m; j++) closed[j] = g[j] <= this.gapTol && (this.held[j]! || this.admitted(j));
+      for (let j = 0; j < m; j++) closed[j] = contactClosed(g[j]!, this.gapTol, this.held[j]!, this.admitted(j));
       this.activity.settle(t, this.q, this.qd, g, closed);
       const dg = this.kin.rates(t, this.q, this.qd, this.rates);
       const approaching: number[] = [];
-      for (let j = 0; j < m; j++) if (closed[j] && dg[j] < -this.restVelocity) approaching.push(j);
+      for (let j = 0; j < m; j++) if (contactApproaches(closed[j]!, dg[j]!, this.restVelocity)) approaching.push(j);
       if (approaching.length === 0) break;
       if (round === MAX_IMPACTS_PER_EVENT) {
         throw this.failure(
@@ -702,9 +696,7 @@ class HybridRun {
     this.split(this.x);
     const dg = this.kin.rates(t, this.q, this.qd, this.rates);
     const candidates: number[] = [];
-    for (let j = 0; j < m; j++) {
-      if (closed[j] && dg[j] <= this.restVelocity && !released.includes(j)) candidates.push(j);
-    }
+    for (let j = 0; j < m; j++) if (contactRests(closed[j]!, dg[j]!, this.restVelocity, released.includes(j))) candidates.push(j);
     const frictional = this.friction ? this.selectFrictionMode(candidates, leavingCone) : undefined;
     const mode = frictional ?? this.selectMode(candidates);
     this.held.fill(false);
@@ -729,34 +721,17 @@ class HybridRun {
     if (rest || (impacts === 0 && (releasedNow.length > 0 || closedNow.length > 0))) this.cascade = [];
   }
 
-  /**
-   * An accumulation whose contacts can all be held together (finite q̈ and
-   * every σ̇ > 0), else undefined and the cascade goes on. Two sticking feet
-   * (4 rows on the compass's 3 coordinates) are statically indeterminate and
-   * are held: the Schur solve gives σ = 0 on the dependent tangent row after
-   * checking it is consistent (src/numeric/schur.ts). A non-finite q̈ means
-   * rows that contradict each other ('inconsistent') or a direction with no
-   * mass that no row pins: contacts that cannot rest together.
-   */
+  /** An accumulation whose contacts can all be held together (contact-events.ts cascadeHoldable), else undefined and the cascade goes on. */
   private holdable(rest: Accumulation | undefined): Accumulation | undefined {
     if (!rest) return undefined;
     const mask = Array.from({ length: this.m }, (_, j) => rest.contacts.includes(j));
-    const acc = this.contactAccelerations(this.t, this.x, mask);
-    for (let i = 0; i < this.n + rest.contacts.length; i++) if (!(i < this.n ? Number.isFinite(acc[i]) : acc[i] > 0)) return undefined;
-    return rest;
+    return cascadeHoldable(this.n, rest.contacts.length, this.contactAccelerations(this.t, this.x, mask)) ? rest : undefined;
   }
 
   /**
    * Set q̇ to the velocity at which a cascade's held phase must start so that
-   * it reaches the limit velocity q̇∞ at the accumulation point t∞:
-   * q̇∞ − q̈_S (t∞ − t), q̈_S with the contacts S held (first order in
-   * t∞ − t, which is below zenoRatio × the cascade's duration).
-   * Why not q̇ after the last impact: the normal projection can only remove
-   * what the normal rows see, and the tangential rows of sticking contacts
-   * are not in the contract. The compass's last impact leaves it rotating
-   * about the foot just struck, ẋc ≈ 2.7e-6 m/s; projected onto ġ = 0 for
-   * both feet it kept that ẋc and slid on for ever, while in the cascade
-   * ẋc ∝ ψ̇ → 0.
+   * it reaches the limit velocity q̇∞ at the accumulation point t∞
+   * (contact-events.ts cascadeStart, which says why).
    */
   private startFromLimit(rest: Required<Accumulation>): void {
     const { n, m, t } = this;
@@ -764,7 +739,7 @@ class HybridRun {
     // Held over [t, t∞]: the resting contacts and those held through the cascade (the particle's floor).
     const mask = Array.from({ length: m }, (_, j) => this.held[j]! || rest.contacts.includes(j));
     const acc = this.contactAccelerations(t, this.x, mask);
-    for (let i = 0; i < n; i++) this.x[n + i] = rest.qd[i]! - acc[i]! * (rest.t - t);
+    cascadeStart(n, rest.qd, acc, rest.t - t, this.x.subarray(n));
   }
 
   /** The rest decided after a cascade, recorded now: at its accumulation point, or at the earlier time an event intervenes. */
@@ -823,14 +798,12 @@ class HybridRun {
   }
 
   /**
-   * Zeno detection on the impact sequence t_0 < … < t_k of the cascade,
-   * intervals Δ_i = t_{i+1} − t_i. For a period p (CASCADE_PERIODS) the last
-   * p + 2 ratios ρ_i = Δ_i/Δ_{i−p} must lie in (0, 1) and agree to
-   * RATIO_TOL; the remaining impacts then take the geometric series
-   *   R = Σ_{j<p} Δ_{k−1−j} ρ/(1 − ρ)   (ρ the ratio of the same phase),
-   * exactly t₁·2e^k·e/(1 − e) summed for the bouncing ball, whose ratio is e.
-   * The cascade rests at t_k + R once R ≤ zenoRatio·(t_k − t_0), or at once
-   * when `final` (a touchdown ended it).
+   * The impact at t on `contacts` (q̇ after it in x) entered in the cascade,
+   * one entry per instant: another impact at the same instant adds its
+   * contacts and its q̇ replaces the entry's. Where the cascade is summed
+   * (contact-events.ts cascadeRest; `final`: a touchdown ended it), its
+   * accumulation point, the contacts of the impacts its test read, and
+   * (not when final) the velocity there (cascadeLimit).
    */
   private recordImpact(t: number, contacts: readonly number[], final: boolean): Accumulation | undefined {
     const last = this.cascade.at(-1);
@@ -846,31 +819,14 @@ class HybridRun {
     }
     const times = this.cascade.map((c) => c.t);
     const k = times.length - 1;
-    for (const p of CASCADE_PERIODS) {
-      if (k < 2 * p + 2) continue;
-      const ratio = (i: number): number => (times[i + 1] - times[i]) / (times[i + 1 - p] - times[i - p]);
-      const ratios = Array.from({ length: p + 2 }, (_, a) => ratio(k - 1 - a));
-      const lo = Math.min(...ratios),
-        hi = Math.max(...ratios);
-      if (!(lo > 0 && hi < 1 && hi - lo <= RATIO_TOL * hi)) continue;
-      let remaining = 0;
-      for (let j = 0; j < p; j++) remaining += ((times[k - j] - times[k - j - 1]) * ratios[j]) / (1 - ratios[j]);
-      if (!final && remaining > this.zenoRatio * (times[k] - times[0])) return undefined;
-      const involved = new Set(this.cascade.slice(-(2 * p + 3)).flatMap((c) => c.contacts));
-      const rest = { t: times[k] + remaining, contacts: [...involved].sort((x, y) => x - y) };
-      if (final) return rest;
-      // The velocities after impacts k and k − 2 differ by the decaying part
-      // of the motion, which shrinks like the interval that follows each, by
-      // r = Δ_{k−2}/Δ_{k−4} per two impacts, so q̇∞ = q̇_k + (q̇_k − q̇_{k−2}) r/(1 − r),
-      // the same series as the time. Two impacts even when the intervals
-      // repeat after one: the compass's velocity alternates with the foot
-      // it stands on (ẋc of one sign after D strikes, of the other after B).
-      const r = (times[k - 1]! - times[k - 2]!) / (times[k - 3]! - times[k - 4]!);
-      const vk = this.cascade[k]!.qdPlus,
-        vk2 = this.cascade[k - 2]!.qdPlus;
-      return { ...rest, qd: vk.map((v, i) => v + ((v - vk2[i]!) * r) / (1 - r)) };
-    }
-    return undefined;
+    const p = cascadeRest(k, times, times[0]!, final, this.zenoRatio, this.accumulation);
+    if (p === 0) return undefined;
+    const involved = new Set(this.cascade.slice(this.accumulation[1]).flatMap((c) => c.contacts));
+    const rest = { t: this.accumulation[0]!, contacts: [...involved].sort((x, y) => x - y) };
+    if (final) return rest;
+    const limit = new Float64Array(this.n);
+    cascadeLimit(this.n, k, times, this.cascade[k]!.qdPlus, this.cascade[k - 2]!.qdPlus, limit);
+    return { ...rest, qd: Array.from(limit) };
   }
 
   /**

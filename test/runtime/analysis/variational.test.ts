@@ -420,7 +420,7 @@ describe('a contact whose phase starts inside the surface', () => {
   it('is watched from there: a ball left 5e-9 below the floor (past the sink 1e-9) and falling strikes it', () => {
     // Where an impact found by the sink leaves its contact (just past −gapTol), a sink counted from 0 cannot fire
     // again: g + 1e-9 < 0 from the start, and the ball fell through the floor unseen (y = −g t²/2 = −4.9e-4 at
-    // t = 0.01). Counted from where the phase starts (guards.ts gapSinks), it fires once the ball has sunk 1e-9
+    // t = 0.01). Counted from where the phase starts (contact-events.ts gapSinks), it fires once the ball has sunk 1e-9
     // further, after √(2·1e-9/g) = 1.43e-5 s; each bounce too small to climb out starts the next phase 1e-9 deeper.
     const r = flowSensitivity(ball as unknown as LoadedModule, { q0: [-5e-9], qd0: [0], t1: 0.01, held: [false] });
     expect(r.events[0]!.type).toBe('impact');

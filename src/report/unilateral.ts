@@ -709,7 +709,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
     a.modes.length === 0
       ? a.smooth
         ? `no mode, but ${closed} sliding on a smooth line`
-        : `no mode${a.repels ? `, ${arriving} repelled` : ''}`
+        : `no mode${a.repels ? `, ${arriving}’s impulse negative in every mode` : ''}`
       : a.modes.map((n) => `mode ${n + 1}${modeTitle(u, im.scenario, im.modes[n]!) ? ` (${modeTitle(u, im.scenario, im.modes[n]!)})` : ''}`).join(' and '),
     ' for ',
     m(`${angle(a.from)} < ${th} < ${angle(a.to)}`),

@@ -5,6 +5,7 @@
 // Tests: test/studies/rolling-speeds.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import type { Model } from '../model/types.js';
+import type { PeriodicOrbit } from '../runtime/analysis/periodic.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
 import { equation, equations, m, paragraph, ref, series, type Inline, type Section, type Table } from './document.js';
 import { fourDigits, math, mechanicsSymbol, proseName } from './notation.js';
@@ -22,6 +23,52 @@ const spokeName =
 
 /** Impacts tabulated after the first that falls back: the rocking that follows. */
 const ROCKING_ROWS = 2;
+
+/**
+ * The orbit's multiplier from the stride map: each of its n impacts per period multiplies a deviation of v⁺² by r²
+ * (the gain c the same at every stride), so the period by r^{2n}; with one impact per spoke a period is one revolution,
+ * r^n is (2.9)'s κ (the paper's ν), and the multiplier κ². Both numbers printed, the orbit study's and r^{2n}.
+ */
+function orbitDecay(model: Model, study: RollingSpeedsStudy, periodic: PeriodicOrbit): Inline[] {
+  // Six digits, as the orbit's section prints its multipliers: the two agree to them.
+  const sixDigits = (x: number): string => `${Number(x.toPrecision(6))}`;
+  const n = periodic.impacts.length;
+  const multiplier = Math.max(...periodic.multipliers.map((z) => Math.hypot(z.re, z.im)));
+  const r = study.ratio;
+  const perSpoke = n === model.unilateral.length;
+  return [
+    ' On it each of the ',
+    m(`n = ${n}`),
+    ' impacts of a period multiplies ',
+    m(mechanicsSymbol(`${study.coordinate}'`)),
+    ' by ',
+    m(`r = ${fourDigits(r)}`),
+    ' while the gain ',
+    m('c'),
+    ' is the same at every stride, so a deviation of the speed from the orbit’s falls by ',
+    m('r^2'),
+    ' at each impact and by ',
+    m(`r^{${2 * n}} = ${sixDigits(r ** (2 * n))}`),
+    ' over a period',
+    ...(perSpoke
+      ? [
+          ': one impact per spoke, so the period is one revolution, ',
+          m(`r^{${n}}`),
+          ' is (2.9)’s ',
+          m('\\kappa'),
+          ' (the paper’s ',
+          m('\\nu'),
+          '), and this is ',
+          m('\\kappa^2'),
+        ]
+      : []),
+    '. The orbit’s Floquet multiplier of largest modulus is ',
+    m(sixDigits(multiplier)),
+    ' (Section ',
+    ref('sec:periodic-orbit'),
+    ').',
+  ];
+}
 
 /**
  * The run's fall back, for the conclusion: after which impact the speed is below the threshold to roll on,
@@ -73,7 +120,7 @@ export function rollingSpeedsBrief(study: RollingSpeedsStudy): Inline[] {
   ];
 }
 
-export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): Section {
+export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy, periodic?: PeriodicOrbit): Section {
   const paper = REFERENCES.rubanovich1981.short;
   const v = mechanicsSymbol(`${study.coordinate}'`);
   const v2 = `(${v}^{+})^{2}`;
@@ -159,6 +206,7 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): S
         ),
         orbit ? '. The periodic orbit is therefore sought at the latter (Section ' : '.',
         ...(orbit ? [ref('sec:periodic-orbit'), ').'] : []),
+        ...(orbit && periodic ? orbitDecay(model, study, periodic) : []),
       ),
       paragraph(
         `The run’s speed after each of its ${study.impacts.length} impacts against the threshold (Table `,

@@ -25,6 +25,29 @@ const spokeName =
 const ROCKING_ROWS = 2;
 
 /**
+ * The rocking after the fall back: each swing returns to the impact configuration at the speed it left it with, so
+ * each impact multiplies v⁺² by r², and the run's ratios are set beside it; the swings' durations, shorter with the
+ * speed, add up to a finite time (a geometric series): the run's rest.
+ */
+function rockingInlines(study: RollingSpeedsStudy, v2: string): Inline[] {
+  const after = study.impacts.slice(study.fallsBack! + 1).map((i) => i.speedSquared);
+  const ratios = after.slice(1).map((x, k) => x / after[k]!);
+  if (!ratios.length) return [];
+  const [lo, hi] = [Math.min(...ratios), Math.max(...ratios)];
+  return [
+    ' Each swing returns to the impact configuration at the speed it left it with, so each impact of the rocking multiplies ',
+    m(v2),
+    ' by ',
+    m(`r^2 = ${fourDigits(study.ratio ** 2)}`),
+    ' (the run’s ',
+    m(lo.toFixed(4) === hi.toFixed(4) ? lo.toFixed(4) : `${lo.toFixed(4)}\text{ to }${hi.toFixed(4)}`),
+    ` over its ${ratios.length + 1} rocking impacts): a geometric series, whose swings, shorter as the speed falls, add up to a finite time`,
+    // Six digits: the rest lies just before the run's end, 7, which four would print.
+    ...(study.rest === undefined ? ['.'] : ['; the run comes to rest at ', m(`t = ${Number(study.rest.toPrecision(6))}`), ' on both spokes.']),
+  ];
+}
+
+/**
  * The orbit's multiplier from the stride map: each of its n impacts per period multiplies a deviation of v⁺² by r²
  * (the gain c the same at every stride), so the period by r^{2n}; with one impact per spoke a period is one revolution,
  * r^n is (2.9)'s κ (the paper's ν), and the multiplier κ². Both numbers printed, the orbit study's and r^{2n}.
@@ -219,6 +242,7 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy, pe
               ' it is ',
               m(`${fourDigits(back.speedSquared)} < ${fourDigits(here!.threshold)}`),
               `, so the wheel does not pass over ${contact(back.contact)} and falls back: ${contact(back.next)} strikes again, and the wheel rocks between the two with falling speed.`,
+              ...rockingInlines(study, v2),
             ]
           : ['.']),
       ),

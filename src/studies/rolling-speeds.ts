@@ -49,6 +49,8 @@ export interface RollingSpeedsStudy {
   readonly impacts: readonly RollingImpact[];
   /** The first impact after which v⁺² is below the threshold (its index), if any. */
   readonly fallsBack?: number;
+  /** When the run comes to rest (its rest event), if it does. */
+  readonly rest?: number;
   /** At the model's defaults, then at the orbit's parameters where it declares others. */
   readonly slopes: readonly RollingAt[];
 }
@@ -88,6 +90,7 @@ export function rollingSpeedsStudy(
     ...(hits[i + 1] ? { next: hits[i + 1]!.contacts[0]! } : {}),
   }));
   const here = at({});
+  const rest = tr.events.find((e) => e.type === 'rest');
   const fallsBack = impacts.findIndex((i) => i.speedSquared < here.threshold);
   const changed = Object.entries(orbitParams).filter(([name, x]) => own[name] !== x);
   return {
@@ -101,6 +104,7 @@ export function rollingSpeedsStudy(
     ...(Object.keys(fixed).length ? { fixed: Object.keys(fixed)[0]! } : {}),
     impacts,
     ...(fallsBack >= 0 ? { fallsBack } : {}),
+    ...(rest ? { rest: rest.t } : {}),
     slopes: changed.length ? [here, at(Object.fromEntries(changed))] : [here],
   };
 }

@@ -102,6 +102,23 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     expect(alone).not.toContain('Floquet');
   });
 
+  it('gives the rocking’s ratio r² = 4/9 per impact, the run’s beside it, and the time of the final rest', () => {
+    const rocking = study.impacts.slice(study.fallsBack! + 1).map((i) => i.speedSquared);
+    rocking.slice(1).forEach((x, k) => expect(x / rocking[k]!).toBeCloseTo(r * r, 3));
+    expect(r * r).toBeCloseTo(4 / 9, 15);
+    expect(study.rest).toBeCloseTo(6.99963, 5);
+    const tex = renderLatexBody({
+      model: 'rimless-wheel',
+      title: '',
+      provenance: '',
+      abstract: [],
+      sections: [rollingSpeedsSection(system.model, study)],
+      citations: [],
+    });
+    expect(tex).toContain("by $r^2 = 0.4444$ (the run's $0.4444$ over its 26 rocking impacts): a geometric series");
+    expect(tex).toContain('the run comes to rest at $t = 6.99963$ on both spokes.');
+  });
+
   it('states the fall back in the conclusion: the third impact’s 1.136 below the slope’s threshold 1.156, spoke 3 again', () => {
     const finding = rollingSpeedsFinding(system.model, study);
     const section = { id: 'c', title: 'Conclusion', blocks: [paragraph(...finding)] };

@@ -939,9 +939,8 @@ function criticalBlocks(system: DerivedSystem, im: ImpactMap, c: CriticalValue, 
     ),
     equations(c.value ? equation(`${tag}-critical`, p0, `${math(c.value)} \\approx ${approx}`) : equation(`${tag}-critical`, p0, approx, '\\approx')),
     paragraph(
-      c.alone
-        ? 'The critical value depends on no other parameter and not on the speed before the impact. '
-        : 'The critical value depends on the other parameters as shown. ',
+      // Where it depends on other parameters the display shows how; nothing to add.
+      ...(c.alone ? ['The critical value depends on no other parameter and not on the speed before the impact. '] : []),
       ...establishedSentence(c),
     ),
   ];

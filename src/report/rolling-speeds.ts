@@ -7,7 +7,7 @@ import { REFERENCES } from '../model/sources.js';
 import type { Model } from '../model/types.js';
 import type { PeriodicOrbit } from '../runtime/analysis/periodic.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
-import { equation, equations, m, paragraph, ref, series, type Inline, type Section, type Table } from './document.js';
+import { equation, equations, m, paragraph, ref, series, type Block, type Inline, type Section, type Table } from './document.js';
 import { fourDigits, math, mechanicsSymbol, proseName } from './notation.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -23,6 +23,36 @@ const spokeName =
 
 /** Impacts tabulated after the first that falls back: the rocking that follows. */
 const ROCKING_ROWS = 2;
+
+/**
+ * What the section's numbers mean, for the discussion: a stride adds the same c to v² and an impact scales it by
+ * r² < 1, so the speed after the impacts tends to the fixed point from any start; the slope rolls the wheel on for
+ * ever only where that lies above the threshold, and otherwise it stops, the rocking's impacts accumulating in finite
+ * time. Each slope's numbers from the study; none where the study has no slope below the threshold and none above.
+ */
+export function rollingSpeedsDiscussion(study: RollingSpeedsStudy): Block[] {
+  const p = study.parameter;
+  const named = (at: RollingSpeedsStudy['slopes'][number]): Inline[] =>
+    p ? [m(`${mechanicsSymbol(p)} = ${fourDigits(at.params[p] ?? study.defaults[p]!)}`), ': '] : [];
+  const rolls = study.slopes.find((at) => at.rolling > at.threshold);
+  const stops = study.slopes.find((at) => at.rolling < at.threshold);
+  if (!rolls || !stops) return [];
+  return [
+    paragraph(
+      'The slope decides between rolling and rocking. A stride adds the same ',
+      m('c'),
+      ' to the squared speed and each impact scales it by ',
+      m('r^2 < 1'),
+      ', so the speed after the impacts tends to the steady rolling’s whatever the start: the wheel rolls on for ever where that lies above the threshold to pass over the next spoke (',
+      ...named(rolls),
+      m(`${fourDigits(rolls.rolling)} > ${fourDigits(rolls.threshold)}`),
+      '), and below it (',
+      ...named(stops),
+      m(`${fourDigits(stops.rolling)} < ${fourDigits(stops.threshold)}`),
+      ') it stops after finitely many strides, rocking to rest in finite time.',
+    ),
+  ];
+}
 
 /**
  * The rocking after the fall back: each swing returns to the impact configuration at the speed it left it with, so

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import wheel, { rimlessWheelStance } from '../../derivations/rimless-wheel.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
-import { rollingSpeedsBrief, rollingSpeedsFinding, rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
+import { rollingSpeedsBrief, rollingSpeedsDiscussion, rollingSpeedsFinding, rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
 import { paragraph } from '../../src/report/document.js';
 import { reportMotion } from '../../src/studies/motion.js';
 import { declaredOrbit } from '../../src/studies/orbit.js';
@@ -117,6 +117,20 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     });
     expect(tex).toContain("by $r^2 = 0.4444$ (the run's $0.4444$ over its 26 rocking impacts): a geometric series");
     expect(tex).toContain('the run comes to rest at $t = 6.99963$ on both spokes.');
+  });
+
+  it('discusses the slope’s choice: rolling for ever at γ = 0.2 (2.079 > 0.6789), stopping at γ = 0.1 (1.045 < 1.156)', () => {
+    expect(fixedPoint(0.2)).toBeGreaterThan(threshold(0.2));
+    const tex = renderLatexBody({
+      model: 'rimless-wheel',
+      title: '',
+      provenance: '',
+      abstract: [],
+      sections: [{ id: 'd', title: 'Discussion', blocks: rollingSpeedsDiscussion(study) }],
+      citations: [],
+    });
+    expect(tex).toContain('($\\gamma = 0.2$: $2.079 > 0.6789$), and below it ($\\gamma = 0.1$: $1.045 < 1.156$) it stops after finitely many strides');
+    expect(rollingSpeedsDiscussion({ ...study, slopes: study.slopes.slice(0, 1) })).toEqual([]);
   });
 
   it('states the fall back in the conclusion: the third impact’s 1.136 below the slope’s threshold 1.156, spoke 3 again', () => {

@@ -138,13 +138,15 @@ export function rimlessWheel(k: number): ModelSpec {
     ],
     // Standing on spoke 1 (tip at rest, for every l) and rocking forward:
     // y = l cos ψ, and the tip's velocity ẋ + l cos ψ ψ̇ = ẏ + l sin ψ ψ̇ = 0 at ψ̇ = −1.
+    // Each spoke's tip named after its spoke, spoke j the contact f_j, and the names drawn: the text and Table 8 speak of spokes by number.
     drawing: {
       points: Object.fromEntries([
         ['hub', ['x', 'y'] as const],
-        ...Array.from({ length: k }, (_, j) => [`tip${j + 1}`, [`x + l*sin(${angle(j)})`, `y - l*cos(${angle(j)})`] as const]),
+        ...Array.from({ length: k }, (_, j) => [`spoke${j + 1}`, [`x + l*sin(${angle(j)})`, `y - l*cos(${angle(j)})`] as const]),
       ]),
-      segments: Array.from({ length: k }, (_, j) => ['hub', `tip${j + 1}`] as const),
+      segments: Array.from({ length: k }, (_, j) => ['hub', `spoke${j + 1}`] as const),
       ground: 'y = 0',
+      labels: true,
     },
     initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 7 },
     // Rubanovich–Formalsky §2 for every k, from one stance with α = π/k symbolic; w = ψ̇(−0),

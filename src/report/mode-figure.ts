@@ -1,7 +1,8 @@
 // The figure of which outcome an impact with two free pre-impact velocities
 // has, by their direction θ over the whole circle [0, 2π): one row per
-// outcome (each mode, the smooth slide of rubanovich1981 (3.15), (3.16),
-// the arriving contact repelled, no mode, not approaching), a solid band
+// outcome (each mode, the smooth slide of rubanovich1981 (3.15), (3.16)
+// wherever admissible, the arriving contact's impulse negative in every
+// mode, no mode, not approaching), a solid band
 // where it holds; and the normal impulses against θ that decide it. Printed
 // from the study's arcs and forms (studies/mode-directions.ts).
 // Tests: test/report/mode-figure.test.ts.
@@ -33,7 +34,7 @@ function wrapped(from: number, to: number): [number, number][] {
       ];
 }
 
-/** The rows: each mode with the arcs on which it is admissible, then the smooth slide, repelled, no outcome, and the directions not approaching. */
+/** The rows: each mode with the arcs on which it is admissible, then the smooth slide where admissible, the arriving contact repelled in every mode, no outcome, and the directions not approaching. */
 export function modeBands(
   d: ModeDirections,
   modeLabels: readonly string[],
@@ -42,16 +43,18 @@ export function modeBands(
   const on = (keep: (a: ModeDirections['arcs'][number]) => boolean) => d.arcs.filter(keep).flatMap((a) => wrapped(a.from, a.to));
   const first = d.arcs[0]!.from;
   const last = d.arcs[d.arcs.length - 1]!.to;
-  // The arcs named as the results' text names them (unilateral.ts directionBlock): the slide by the closed contacts, the
-  // repelled contact by its name, every other arc without a mode "no mode" (the slip is said apart, on every arc at once).
+  // The arcs named as the results' text names them (unilateral.ts directionBlock): the slide by the closed contacts on
+  // every arc where it is admissible, those of a mode included (rubanovich1981 (3.15), (3.16) an alternative hypothesis
+  // there); the arriving contact's impulse negative in every mode; every other arc without a mode "no mode" (the slip is
+  // said apart, on every arc at once).
   const closed = names?.closed.join(' and ') ?? 'closed contact';
   const arriving = names?.arriving ?? 'arriving contact';
   const rows: ModeBand[] = [
     ...modeLabels.map((label, n) => ({ label, intervals: on((a) => a.modes.includes(n)) })),
-    ...(d.smoothShare !== undefined
-      ? [{ label: `\\text{no mode, but ${closed} sliding on a smooth line}`, intervals: on((a) => a.modes.length === 0 && a.smooth) }]
+    ...(d.smoothAdmissible
+      ? [{ label: `\\text{${closed} sliding on a smooth line}`, intervals: d.smoothAdmissible.intervals.flatMap(([a, b]) => wrapped(a, b)) }]
       : []),
-    { label: `\\text{no mode, ${arriving} repelled}`, intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
+    { label: `\\text{${arriving}’s impulse negative in every mode}`, intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
     { label: '\\text{no mode}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels) },
     { label: '\\text{not approaching}', intervals: wrapped(last, first + TURN) },
   ];

@@ -95,20 +95,43 @@ function runRestInlines(r: PaperCheckRow): Inline[] {
   ];
 }
 
-/** Carnot's loss against the run (studies/rest-time.ts runLoss): the energy the run's first strike takes, the formula's at its speed. */
+/**
+ * Carnot's loss against the run (studies/rest-time.ts runLoss): the energy each strike takes (the arriving contact's
+ * first, then its mirror image's), the formula's at its pre-impact velocities and at the half-angle it fixes.
+ */
 function runLossInlines(r: PaperCheckRow): Inline[] {
-  const { run, formula } = r.runLoss!;
-  const difference = Math.abs(formula - run) / Math.abs(run);
-  return [
-    ...firstStrikeInlines(r, r.runLoss!),
-    ' and takes ',
-    m(`T^{-} - T^{+} = ${decimal(run)}`),
-    ` J; ${r.formula.eq} at that speed gives `,
-    m(decimal(formula)),
-    ' J',
-    ...(difference > 0 ? [', a relative difference of ', m(decimal(difference, 2))] : []),
-    '.',
-  ];
+  return r.runLoss!.flatMap((loss, k): Inline[] => {
+    const { run, formula, speed, at, values } = loss;
+    const difference = Math.abs(formula - run) / Math.abs(run);
+    // With one velocity the strike's speed says it (firstStrikeInlines); with more, the formula's own symbols and the parameters read off the strike.
+    const there =
+      speed === undefined
+        ? Object.entries({ ...values, ...Object.fromEntries(Object.entries(at).filter(([s]) => symbolRole(sym(s))?.role !== 'pre-impact-velocity')) })
+        : [];
+    const strike: Inline[] =
+      loss.mirror === undefined
+        ? speed === undefined
+          ? ['In the run of Section ', ref('sec:simulation'), ', the arriving contact first strikes at ', m(`t = ${restValue(loss.strike)}`)]
+          : firstStrikeInlines(r, { strike: loss.strike, speed })
+        : [
+            k ? ' Its mirror image' : 'The mirror image of the arriving contact',
+            ', the contact standing at the impact, first strikes at ',
+            m(`t = ${restValue(loss.strike)}`),
+            ' (read with the coordinates exchanged)',
+          ];
+    return [
+      ...strike,
+      ' and takes ',
+      m(`T^{-} - T^{+} = ${decimal(run)}`),
+      ` J; ${r.formula.eq} `,
+      ...(there.length ? ['at ', m(there.map(([s, v]) => `${mechanicsSymbol(s)} = ${restValue(v)}`).join(',\\ ')), ' there'] : ['at that speed']),
+      ' gives ',
+      m(decimal(formula)),
+      ' J',
+      ...(difference > 0 ? [', a relative difference of ', m(decimal(difference, 2))] : []),
+      '.',
+    ];
+  });
 }
 
 /** "0.5268 against the 0.54 the run takes, 2.4 % less": the rest time at the run's first strike against the run's. */

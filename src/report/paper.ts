@@ -78,7 +78,7 @@ function secondary(id: string, f: SummaryFacts): boolean {
   if (id === 'linearization')
     return (
       f.limitStudy !== undefined ||
-      (f.linearization?.equilibria ?? []).every((e) => e.verdict.includes('does not decide') || e.verdict === 'pinned by its contacts')
+      (f.linearization?.equilibria ?? []).every((e) => e.verdict.includes('does not decide') || e.verdict.includes('pinned by its contacts'))
     );
   return false;
 }

@@ -178,7 +178,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.paper) sections.push(...paperCheckSections(options.paper, system));
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
-  if (options.rollingSpeeds) sections.push(rollingSpeedsSection(model, options.rollingSpeeds));
+  if (options.rollingSpeeds) sections.push(rollingSpeedsSection(model, options.rollingSpeeds, options.orbit?.orbit));
   const motion = motionSection(model, simulation, drawing, plottedInStudy(system, options.limitStudy), {
     ...(options.unplotted ? { unplotted: options.unplotted } : {}),
     // A run the rolling study draws at its impacts is not plotted against time again.

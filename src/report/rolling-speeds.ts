@@ -5,8 +5,9 @@
 // Tests: test/studies/rolling-speeds.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import type { Model } from '../model/types.js';
+import type { PeriodicOrbit } from '../runtime/analysis/periodic.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
-import { equation, equations, m, paragraph, ref, series, type Inline, type Section, type Table } from './document.js';
+import { equation, equations, m, paragraph, ref, series, type Block, type Inline, type Section, type Table } from './document.js';
 import { fourDigits, math, mechanicsSymbol, proseName } from './notation.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -22,6 +23,105 @@ const spokeName =
 
 /** Impacts tabulated after the first that falls back: the rocking that follows. */
 const ROCKING_ROWS = 2;
+
+/**
+ * What the section's numbers mean, for the discussion: a stride adds the same c to v² and an impact scales it by
+ * r² < 1, so the speed after the impacts tends to the fixed point from any start; the slope rolls the wheel on for
+ * ever only where that lies above the threshold, and otherwise it stops, the rocking's impacts accumulating in finite
+ * time. Each slope's numbers from the study; none where the study has no slope below the threshold and none above.
+ */
+export function rollingSpeedsDiscussion(study: RollingSpeedsStudy): Block[] {
+  const p = study.parameter;
+  const named = (at: RollingSpeedsStudy['slopes'][number]): Inline[] =>
+    p ? [m(`${mechanicsSymbol(p)} = ${fourDigits(at.params[p] ?? study.defaults[p]!)}`), ': '] : [];
+  const rolls = study.slopes.find((at) => at.rolling > at.threshold);
+  const stops = study.slopes.find((at) => at.rolling < at.threshold);
+  if (!rolls || !stops) return [];
+  return [
+    paragraph(
+      'The slope decides between rolling and rocking. A stride adds the same ',
+      m('c'),
+      ' to the squared speed and each impact scales it by ',
+      m('r^2 < 1'),
+      ', so the speed after the impacts tends to the steady rolling’s whatever the start: the wheel rolls on for ever where that lies above the threshold to pass over the next spoke (',
+      ...named(rolls),
+      m(`${fourDigits(rolls.rolling)} > ${fourDigits(rolls.threshold)}`),
+      '), and below it (',
+      ...named(stops),
+      m(`${fourDigits(stops.rolling)} < ${fourDigits(stops.threshold)}`),
+      ') it stops after finitely many strides, rocking to rest in finite time.',
+    ),
+  ];
+}
+
+/**
+ * The rocking after the fall back: each swing returns to the impact configuration at the speed it left it with, so
+ * each impact multiplies v⁺² by r², and the run's ratios are set beside it; the swings' durations, shorter with the
+ * speed, add up to a finite time (a geometric series): the run's rest.
+ */
+function rockingInlines(study: RollingSpeedsStudy, v2: string): Inline[] {
+  const after = study.impacts.slice(study.fallsBack! + 1).map((i) => i.speedSquared);
+  const ratios = after.slice(1).map((x, k) => x / after[k]!);
+  if (!ratios.length) return [];
+  const [lo, hi] = [Math.min(...ratios), Math.max(...ratios)];
+  return [
+    ' Each swing returns to the impact configuration at the speed it left it with, so each impact of the rocking multiplies ',
+    m(v2),
+    ' by ',
+    m(`r^2 = ${fourDigits(study.ratio ** 2)}`),
+    ' (the run’s ',
+    m(lo.toFixed(4) === hi.toFixed(4) ? lo.toFixed(4) : `${lo.toFixed(4)}\text{ to }${hi.toFixed(4)}`),
+    ` over its ${ratios.length + 1} rocking impacts): a geometric series, whose swings, shorter as the speed falls, add up to a finite time`,
+    // Six digits: the rest lies just before the run's end, 7, which four would print.
+    ...(study.rest === undefined ? ['.'] : ['; the run comes to rest at ', m(`t = ${Number(study.rest.toPrecision(6))}`), ' on both spokes.']),
+  ];
+}
+
+/**
+ * The orbit's multiplier from the stride map: each of its n impacts per period multiplies a deviation of v⁺² by r²
+ * (the gain c the same at every stride), so the period by r^{2n}; with one impact per spoke a period is one revolution,
+ * r^n is (2.9)'s κ (the paper's ν), and the multiplier κ². Both numbers printed, the orbit study's and r^{2n}.
+ */
+function orbitDecay(model: Model, study: RollingSpeedsStudy, periodic: PeriodicOrbit): Inline[] {
+  // Six digits, as the orbit's section prints its multipliers: the two agree to them.
+  const sixDigits = (x: number): string => `${Number(x.toPrecision(6))}`;
+  const n = periodic.impacts.length;
+  const multiplier = Math.max(...periodic.multipliers.map((z) => Math.hypot(z.re, z.im)));
+  const r = study.ratio;
+  const perSpoke = n === model.unilateral.length;
+  return [
+    ' On it each of the ',
+    m(`n = ${n}`),
+    ' impacts of a period multiplies ',
+    m(mechanicsSymbol(`${study.coordinate}'`)),
+    ' by ',
+    m(`r = ${fourDigits(r)}`),
+    ' while the gain ',
+    m('c'),
+    ' is the same at every stride, so a deviation of the speed from the orbit’s falls by ',
+    m('r^2'),
+    ' at each impact and by ',
+    m(`r^{${2 * n}} = ${sixDigits(r ** (2 * n))}`),
+    ' over a period',
+    ...(perSpoke
+      ? [
+          ': one impact per spoke, so the period is one revolution, ',
+          m(`r^{${n}}`),
+          ' is (2.9)’s ',
+          m('\\kappa'),
+          ' (the paper’s ',
+          m('\\nu'),
+          '), and this is ',
+          m('\\kappa^2'),
+        ]
+      : []),
+    '. The orbit’s Floquet multiplier of largest modulus is ',
+    m(sixDigits(multiplier)),
+    ' (Section ',
+    ref('sec:periodic-orbit'),
+    ').',
+  ];
+}
 
 /**
  * The run's fall back, for the conclusion: after which impact the speed is below the threshold to roll on,
@@ -73,7 +173,7 @@ export function rollingSpeedsBrief(study: RollingSpeedsStudy): Inline[] {
   ];
 }
 
-export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): Section {
+export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy, periodic?: PeriodicOrbit): Section {
   const paper = REFERENCES.rubanovich1981.short;
   const v = mechanicsSymbol(`${study.coordinate}'`);
   const v2 = `(${v}^{+})^{2}`;
@@ -159,6 +259,7 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): S
         ),
         orbit ? '. The periodic orbit is therefore sought at the latter (Section ' : '.',
         ...(orbit ? [ref('sec:periodic-orbit'), ').'] : []),
+        ...(orbit && periodic ? orbitDecay(model, study, periodic) : []),
       ),
       paragraph(
         `The run’s speed after each of its ${study.impacts.length} impacts against the threshold (Table `,
@@ -171,6 +272,7 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy): S
               ' it is ',
               m(`${fourDigits(back.speedSquared)} < ${fourDigits(here!.threshold)}`),
               `, so the wheel does not pass over ${contact(back.contact)} and falls back: ${contact(back.next)} strikes again, and the wheel rocks between the two with falling speed.`,
+              ...rockingInlines(study, v2),
             ]
           : ['.']),
       ),

@@ -506,6 +506,21 @@ export function hamiltonSection({ system }: SectionInput): Section {
   const blocks: Block[] = [];
   const ex = hamilton.explicit;
   const { mass: M, hamiltonian: H } = reportSymbols(system);
+  // Printed without the contacts' reactions, the canonical equations hold in flight only: a contact phase adds its
+  // densities (the support pairs' reactions, where the model has them, are printed in the equations themselves).
+  const inFlight: Inline[] = [
+    'in flight, every contact open (the measure form ',
+    ref('hamilton-q'),
+    ', ',
+    ref('hamilton-p'),
+    '; on a contact phase ',
+    m('\\dot{p}_i'),
+    ' gains the reaction densities of the closed contacts, ',
+    m('(\\partial f_j/\\partial q_i)\\,\\dot{\\sigma}_j'),
+    ' for a smooth one, as in ',
+    ref('contact-phase'),
+    ')',
+  ];
   // Of L_N where constraints are realized everywhere (Section compliant): its momenta there.
   const of = system.realized
     ? (['L_N', [', ', m('L_N'), ' the Lagrangian with the realized terms (Section ', ref('sec:compliant'), ')']] as const)
@@ -519,22 +534,8 @@ export function hamiltonSection({ system }: SectionInput): Section {
         ', the Hamiltonian, the kinetic energy in the momenta and then the rest, is',
       ),
       rows([equation('hamiltonian', H, mathLines(momentumForm(ex.H, hamilton.p)))]),
-      // Printed without the contacts' reactions, they hold in flight only: a contact phase adds its densities (the
-      // support pairs' reactions, where the model has them, are printed in the equations themselves).
       system.unilateral && !system.supportEquations?.canonical
-        ? paragraph(
-            'and the canonical equations in flight, every contact open (the measure form ',
-            ref('hamilton-q'),
-            ', ',
-            ref('hamilton-p'),
-            '; on a contact phase ',
-            m('\\dot{p}_i'),
-            ' gains the reaction densities of the closed contacts, ',
-            m('(\\partial f_j/\\partial q_i)\\,\\dot{\\sigma}_j'),
-            ' for a smooth one, as in ',
-            ref('contact-phase'),
-            '), are',
-          )
+        ? paragraph('and the canonical equations ', ...inFlight, ', are')
         : paragraph('and the canonical equations between impacts (the measure form ', ref('hamilton-q'), ', ', ref('hamilton-p'), ' with densities) are'),
       rows([
         ...family(cs.length, (i) => ({ label: `hamilton-q-${i + 1}`, lhs: qd(cs[i]!), rhs: () => mathLines(together(ex.qdot[i]!)) })),
@@ -573,7 +574,14 @@ export function hamiltonSection({ system }: SectionInput): Section {
     blocks.push(
       hamilton.diagonal
         ? paragraph('With ', m(M), ' of Section ', ref('sec:lagrange2'), ' diagonal, its inverse is read off its diagonal:')
-        : paragraph(`For ${cs.length} coordinates the inverse mass matrix is not written out; with `, m(M), ' of Section ', ref('sec:lagrange2'), ','),
+        : paragraph(
+            `For ${cs.length} coordinates the inverse mass matrix is not written out; with `,
+            m(M),
+            ' of Section ',
+            ref('sec:lagrange2'),
+            // Without reaction terms of their own (react empty), the contacts' densities are said as above.
+            ...(system.unilateral && !react ? [', the canonical equations ', ...inFlight, ', are'] : [',']),
+          ),
       rows([
         hamilton.diagonal
           ? equation('hamiltonian', H, mathLines(momentumForm(hamilton.diagonal, hamilton.p)))

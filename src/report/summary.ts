@@ -42,7 +42,7 @@ import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } 
 import { averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
-import { rollingSpeedsBrief, rollingSpeedsFinding } from './rolling-speeds.js';
+import { rollingSpeedsBrief, rollingSpeedsDiscussion, rollingSpeedsFinding } from './rolling-speeds.js';
 import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
@@ -1211,6 +1211,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     // The corrections are the abstract's and the conclusion's findings and the table's notes, not repeated here; the
     // averaged law against the run is discussed: why its gap stays bounded.
     if (f.averagedSpeed) blocks.push(...averagedSpeedDiscussion(f.averagedSpeed));
+    if (f.rollingSpeeds) blocks.push(...rollingSpeedsDiscussion(f.rollingSpeeds));
     // A rest time (paper-results.ts restingTime) is first order in the speed: say so where the results are discussed.
     for (const r of f.paper.rows.filter(resting))
       blocks.push(

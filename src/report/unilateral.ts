@@ -709,7 +709,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
     a.modes.length === 0
       ? a.smooth
         ? `no mode, but ${closed} sliding on a smooth line`
-        : `no mode${a.repels ? `, ${arriving} repelled` : ''}`
+        : `no mode${a.repels ? `, ${arriving}’s impulse negative in every mode` : ''}`
       : a.modes.map((n) => `mode ${n + 1}${modeTitle(u, im.scenario, im.modes[n]!) ? ` (${modeTitle(u, im.scenario, im.modes[n]!)})` : ''}`).join(' and '),
     ' for ',
     m(`${angle(a.from)} < ${th} < ${angle(a.to)}`),
@@ -939,9 +939,8 @@ function criticalBlocks(system: DerivedSystem, im: ImpactMap, c: CriticalValue, 
     ),
     equations(c.value ? equation(`${tag}-critical`, p0, `${math(c.value)} \\approx ${approx}`) : equation(`${tag}-critical`, p0, approx, '\\approx')),
     paragraph(
-      c.alone
-        ? 'The critical value depends on no other parameter and not on the speed before the impact. '
-        : 'The critical value depends on the other parameters as shown. ',
+      // Where it depends on other parameters the display shows how; nothing to add.
+      ...(c.alone ? ['The critical value depends on no other parameter and not on the speed before the impact. '] : []),
       ...establishedSentence(c),
     ),
   ];

@@ -24,6 +24,7 @@ export type EquilibriumVerdict =
   | 'asymptotically stable'
   | 'linearly stable'
   | 'pinned by its contacts'
+  | 'stable (pinned by its contacts, every normal reaction positive)'
   | 'neutral (zero eigenvalue: the linearization does not decide)'
   | 'linear drift (zero eigenvalue with a Jordan block: the linearization does not decide)'
   | 'unstable'
@@ -53,7 +54,8 @@ export interface LinearizationStudy {
  * some Re λ > 0 unstable; all < 0 asymptotically stable; all on the
  * imaginary axis and none zero linearly stable (a conservative minimum:
  * λ = ±iω); none left at all (resting contacts pin every coordinate):
- * pinned, with nothing to linearize. A zero eigenvalue (to 1e-5 of the largest |λ|: A's entries come
+ * pinned, with nothing to linearize, and stable without friction (its
+ * contacts press: V has a strict minimum there on the admissible set). A zero eigenvalue (to 1e-5 of the largest |λ|: A's entries come
  * from differences with an error ε near 1e-10, which splits a double zero
  * into ±√ε) leaves the decision to the nonlinear terms: a free point at
  * rest, a disk on a floor, a cyclic coordinate. It drifts (δq = a + bt) when
@@ -73,9 +75,13 @@ export function equilibriumSpectrum(eq: Equilibrium): { eigenvalues: Complex[]; 
   const tol = 1e-9 * scale;
   const isZero = (z: Complex): boolean => Math.hypot(z.re, z.im) <= 1e-5 * scale;
   const zeros = kept.filter(isZero).length;
-  // No eigenvalue left (contacts pin every coordinate): the linearization has
-  // nothing to say, and calling that "linearly stable" would claim what was never shown.
-  if (kept.length === 0) return { eigenvalues: kept, verdict: 'pinned by its contacts' };
+  // No eigenvalue left (contacts pin every coordinate): the linearization has nothing to say. Without friction the
+  // rest is stable all the same: its contacts press (the rest search admits no other, equilibria.ts), so gravity's
+  // force lies inside the cone of their normals and V rises along every motion they allow, to first order; a strict
+  // minimum of V on the admissible set, and the energy never rises (impacts take it), so the rest is Lyapunov stable.
+  // Held by friction (a block sticking on an incline) it may not be a minimum of V: only pinned.
+  if (kept.length === 0)
+    return { eigenvalues: kept, verdict: eq.friction?.length ? 'pinned by its contacts' : 'stable (pinned by its contacts, every normal reaction positive)' };
   const verdict: EquilibriumVerdict = kept.some((z) => !isZero(z) && z.re > tol)
     ? 'unstable'
     : zeros > 0

@@ -73,8 +73,8 @@ export interface PaperCheckRow {
   readonly bound?: SweptBound;
   /** Of a corrected reading: the paper's print with the symbols bound, and whether it too agrees with the derivation. */
   readonly printed?: { readonly paper: Expr; readonly agrees: boolean };
-  /** Carnot's loss (impact{i}.{m}.ΔT) against the loss at the report's run's first strike (rest-time.ts). */
-  readonly runLoss?: RunLoss;
+  /** Carnot's loss (impact{i}.{m}.ΔT), the paper's formula, against the loss at the report's run's strikes (rest-time.ts). */
+  readonly runLoss?: readonly RunLoss[];
 }
 
 /**
@@ -164,8 +164,15 @@ function withRun(system: DerivedSystem, r: PaperCheckRow, { simulation }: Comput
   if (!name || !simulation || !('trajectory' in simulation)) return r;
   const { events } = simulation.trajectory;
   const run = RESTING_FACT.test(name) ? runRest(system, name, r.derived, events) : undefined;
-  const loss = LOSS_FACT.test(name) ? runLoss(system, name, r.derived, events) : undefined;
-  return { ...r, ...(run ? { run } : {}), ...(loss ? { runLoss: loss } : {}) };
+  // The loss as the paper types it where it does (rubanovich1981 (3.14) in G and ż₁(−0)), not the derived one.
+  // Its symbols bound to velocities before the impact (ẋ₁, ẏ₁ = ż₁(−0)) shown at each strike.
+  const before = new Map(
+    [...r.formula.where].flatMap(([s, b]): [string, Expr][] => ('fact' in b && b.fact.endsWith('-') && r.bindings.has(s) ? [[s, r.bindings.get(s)!]] : [])),
+  );
+  // Only a loss of the state before the impact: a formula in the impulses ((3.14)'s ½[z₁]ᵀE₁) says nothing the run's state gives more.
+  const ofState = [...r.formula.where.values()].every((b) => !('fact' in b) || b.fact.endsWith('-'));
+  const loss = LOSS_FACT.test(name) && ofState ? runLoss(system, name, r.paper ?? r.derived, events, before) : [];
+  return { ...r, ...(run ? { run } : {}), ...(loss.length ? { runLoss: loss } : {}) };
 }
 
 /**

@@ -39,6 +39,8 @@ export interface RollingSpeedsStudy {
   readonly threshold: Expr;
   readonly gain: Expr;
   readonly rolling: Expr;
+  /** (2.6)'s ratio r = ψ̇⁺/ψ̇⁻ of the rolling impact (impact1.leaves.ratio) at the defaults: a stride multiplies a deviation of v⁺² by r². */
+  readonly ratio: number;
   /** The general model's parameters at which the forms are evaluated (the model's defaults in their place). */
   readonly defaults: Readonly<Record<string, number>>;
   /** The general parameter the model's impact configuration fixes (α = π/k), if one. */
@@ -47,6 +49,8 @@ export interface RollingSpeedsStudy {
   readonly impacts: readonly RollingImpact[];
   /** The first impact after which v⁺² is below the threshold (its index), if any. */
   readonly fallsBack?: number;
+  /** When the run comes to rest (its rest event), if it does. */
+  readonly rest?: number;
   /** At the model's defaults, then at the orbit's parameters where it declares others. */
   readonly slopes: readonly RollingAt[];
 }
@@ -60,11 +64,11 @@ export function rollingSpeedsStudy(
 ): RollingSpeedsStudy {
   const { model } = system;
   const facts = derivedFacts(general);
-  const [threshold, gain, rolling] = ['impact1.vault', 'impact1.stride', 'impact1.leaves.rolling'].map((k) => facts.get(k));
+  const [threshold, gain, rolling, ratio] = ['impact1.vault', 'impact1.stride', 'impact1.leaves.rolling', 'impact1.leaves.ratio'].map((k) => facts.get(k));
   const scenario = general.unilateral?.impactMaps[0]?.scenario;
   const coordinate = scenario?.independent.length === 1 ? scenario.independent[0]! : undefined;
   const v = model.coordinates.findIndex((c) => c.name === coordinate);
-  if (!threshold || !gain || !rolling || !coordinate || v < 0)
+  if (!threshold || !gain || !rolling || !ratio || !coordinate || v < 0)
     throw new MechanicsError(
       'bad-argument',
       'model',
@@ -86,6 +90,7 @@ export function rollingSpeedsStudy(
     ...(hits[i + 1] ? { next: hits[i + 1]!.contacts[0]! } : {}),
   }));
   const here = at({});
+  const rest = tr.events.find((e) => e.type === 'rest');
   const fallsBack = impacts.findIndex((i) => i.speedSquared < here.threshold);
   const changed = Object.entries(orbitParams).filter(([name, x]) => own[name] !== x);
   return {
@@ -94,10 +99,12 @@ export function rollingSpeedsStudy(
     threshold,
     gain,
     rolling,
+    ratio: evaluate(ratio, defaults),
     defaults,
     ...(Object.keys(fixed).length ? { fixed: Object.keys(fixed)[0]! } : {}),
     impacts,
     ...(fallsBack >= 0 ? { fallsBack } : {}),
+    ...(rest ? { rest: rest.t } : {}),
     slopes: changed.length ? [here, at(Object.fromEntries(changed))] : [here],
   };
 }

@@ -64,9 +64,11 @@ describe('mechanics linearize', () => {
     // Rows: footD normal, footD tangent, footB normal, footB tangent (R–F §1's R₁, R₂).
     expect(both.forces[0]! + both.forces[2]!).toBeCloseTo(2 * 9.81, 8);
     expect(both.eigenvalues).toEqual([]);
-    expect(both.verdict).toBe('pinned by its contacts');
+    expect(both.verdict).toBe('stable (pinned by its contacts, every normal reaction positive)');
     const r = await cli('linearize', 'compass');
-    expect(r.stdout).toContain('resting on footD, footB: pinned by its contacts\n    eigenvalues: none (the resting contacts pin every coordinate)');
+    expect(r.stdout).toContain(
+      'resting on footD, footB: stable (pinned by its contacts, every normal reaction positive)\n    eigenvalues: none (the resting contacts pin every coordinate)',
+    );
   });
 
   it.each([

@@ -60,7 +60,7 @@ function parentOf(name: string, id: string): string {
     const table = doc.sections.find((s) => s.id === 'linearization')!.blocks.find((b) => b.kind === 'table');
     const verdicts = table?.kind === 'table' ? table.rows.map((r) => text(r.at(-1)!)) : [];
     // A rest every contact pins (the bouncing ball on its floor) is no result of the linearization either.
-    return verdicts.some((v) => !v.includes('does not decide') && v !== 'pinned by its contacts') ? 'results' : 'appendix';
+    return verdicts.some((v) => !v.includes('does not decide') && !v.includes('pinned by its contacts')) ? 'results' : 'appendix';
   }
   return PARENT[id] ?? 'results';
 }

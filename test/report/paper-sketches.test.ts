@@ -81,13 +81,13 @@ describe('rubanovich1981’s sketches, at the defaults l = 1, α = β = 0.3, k =
 
   it('Fig. 3: the wheel’s spokes 1 and 2 on the line, 2α = 2π/6 apart at the hub, the hub l cos α above the line', () => {
     const { points: p } = layouts(wheel)[0]!;
-    const [hub, B, D] = ['hub', 'tip1', 'tip2'].map((n) => p.get(n)!);
+    const [hub, B, D] = ['hub', 'spoke1', 'spoke2'].map((n) => p.get(n)!);
     expect(Math.abs(B![1])).toBeCloseTo(0, 14);
     expect(Math.abs(D![1])).toBeCloseTo(0, 14);
     expect(angle(B!, hub!, D!)).toBeCloseTo((2 * Math.PI) / 6, 14);
     expect(hub![1]).toBeCloseTo(l * Math.cos(Math.PI / 6), 14);
     // Every other tip above the line.
-    for (let j = 3; j <= 6; j++) expect(p.get(`tip${j}`)![1]).toBeGreaterThan(0.1);
+    for (let j = 3; j <= 6; j++) expect(p.get(`spoke${j}`)![1]).toBeGreaterThan(0.1);
   });
 
   it('Fig. 5: the hinged compass’s feet on the line, its legs at ∓β from the downward vertical, R₁ at the arriving foot', () => {

@@ -392,6 +392,14 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
   });
 
+  it('sets the hinged compass’s first strike beside (3.14) as the paper types it, at foot 1’s ẋ₁, ẏ₁ and the strike’s β (studies/rest-time.ts)', () => {
+    const tex = body('hinged-compass');
+    // ½ż₁ᵀ(G₁₁ − G₁₂G₂₂⁻¹G₂₁)ż₁ at β = 0.1441 (test/studies/rest-time.test.ts evaluates it from G typed from (3.4)): 0.22036 J.
+    expect(tex).toMatch(
+      /the arriving contact first strikes at \$t = 0\.2137\$ and takes \$T\^\{-\} - T\^\{\+\} = 0\.22036\d*\$ J; \(3\.14\) at \$\\dot\{x\}_\{1\} = -0\.01045,\\ \\dot\{y\}_\{1\} = -0\.4927,\\ \\beta = 0\.1441\$ there gives \$0\.22036\d*\$ J/,
+    );
+  });
+
   it('says which mode the hinged compass’s impact takes by the direction of (ȧ₂⁻, ȧ₁⁻), and where none is admissible (studies/mode-directions.ts)', () => {
     const tex = body('hinged-compass');
     expect(tex).toContain('the direction $\\theta$ of $(\\dot{a}_{2}^{-}, \\dot{a}_{1}^{-}) = |v|(\\cos \\theta, \\sin \\theta)$');
@@ -399,7 +407,7 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('mode 2 (foot 2 stays) for $4.465 < \\theta < 4.626$');
     expect(tex).toContain('On 31.5 \\% of these directions no mode is admissible');
     expect(tex).toContain('no mode, but foot 2 sliding on a smooth line for $4.347 < \\theta < 4.465$');
-    expect(tex).toContain('no mode, foot 1 repelled for $4.737 < \\theta < 5.498$');
+    expect(tex).toContain("no mode, foot 1's impulse negative in every mode for $4.737 < \\theta < 5.498$");
     // The smooth slip in closed form under the paragraph: foot 1's impulse, foot 2's velocity after (studies/mode-directions.ts).
     expect(tex).toContain('In the smooth slip the normal impulse of foot 1 and the normal velocity after of foot 2 are');
     expect(tex).toContain('\\label{eq:hinged-compass:impact-1-slip-foot2.n}');

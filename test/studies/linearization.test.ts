@@ -139,7 +139,7 @@ describe('the linearization study', () => {
   it('finds every rest of the six-spoke wheel, the declared start turned spoke by spoke: each spoke upright, each pair of neighbours on the line', () => {
     // Spoke j at ψ + πj/3 from the slope's normal, the slope at γ = 0.1, I* = ½, g = 9.81, l = 1. Upright on spoke j
     // (ψ + πj/3 = γ, y = cos γ) it falls like an inverted pendulum about its foot, λ = ±√(g/(l(1 + I*)));
-    // on spokes j and j + 1 (ψ + πj/3 = −π/6, y = cos(π/6)) every coordinate is held.
+    // on spokes j and j + 1 (ψ + πj/3 = −π/6, y = cos(π/6)) every coordinate is held, both feet pressing: stable.
     const study = linearizationStudy(derived(rimlessWheel))!;
     expect(study.turnedAbout).toBe('psi');
     const angle = (x: number): number => Math.atan2(Math.sin(x), Math.cos(x));
@@ -164,7 +164,14 @@ describe('the linearization study', () => {
       const j = e.held[1]! - e.held[0]! === 1 ? e.held[0]! : e.held[1]!;
       expect(angle(e.q[2]! + (Math.PI * j) / 3 + Math.PI / 6)).toBeCloseTo(0, 9);
       expect(e.q[1]).toBeCloseTo(Math.cos(Math.PI / 6), 9);
-      expect(e.verdict).toBe('pinned by its contacts');
+      expect(e.verdict).toBe('stable (pinned by its contacts, every normal reaction positive)');
+      // Weight 2mg on the two feet at ±α = π/6 from the slope's normal: the moments about the hub give
+      // N = mg sin(α ± γ)/sin α, both > 0 since γ < α (the rows: each spoke's normal, then its tangent).
+      const [a, gamma, g] = [Math.PI / 6, 0.1, 9.81];
+      expect([e.sigma[0]!, e.sigma[2]!].sort((p, q) => p - q)).toEqual([
+        expect.closeTo((g * Math.sin(a - gamma)) / Math.sin(a), 9),
+        expect.closeTo((g * Math.sin(a + gamma)) / Math.sin(a), 9),
+      ]);
     }
   });
 });

@@ -5,6 +5,7 @@
 // up and back at a, slower by |r| at each strike, last 2|ψ̇⁻||r|/(a(1 − |r|)).
 import { beforeAll, describe, expect, it } from 'vitest';
 import compass from '../../derivations/compass.js';
+import hingedCompass from '../../derivations/hinged-compass.js';
 import { derivedFacts } from '../../src/derive/paper-results.js';
 import type { Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import { reportMotion } from '../../src/studies/motion.js';
@@ -55,12 +56,78 @@ describe('the compass comes to rest about t∞ after its first strike', () => {
 
   it('Carnot’s loss (1.20) at the first strike’s speed is the loss the run takes there: 4 m l² ψ̇⁻² sin²α/(1 + 3 sin²α)', () => {
     // rubanovich1981 (1.20): T(−0)(1 − r²) with T(−0) = (1/3) m l² ψ̇⁻² (1 + 3 sin²α), about the standing foot.
-    const loss = runLoss(system, 'impact1.leaves.ΔT', derivedFacts(system).get('impact1.leaves.ΔT')!, trajectory.events)!;
+    const [loss, ...others] = runLoss(system, 'impact1.leaves.ΔT', derivedFacts(system).get('impact1.leaves.ΔT')!, trajectory.events);
+    // One foot strikes, its first strike read: the compass has no mirror image of it.
+    expect(others).toEqual([]);
+    if (!loss) throw new Error('no strike');
     const strike = trajectory.events.find((e) => e.type === 'impact')!;
     expect(loss.strike).toBe(strike.t);
     expect(loss.formula).toBeCloseTo((4 * l * l * study.speed ** 2 * s2) / (1 + 3 * s2), 12);
     expect(loss.formula).toBeCloseTo(0.45978, 5);
     expect(Math.abs(loss.run - loss.formula)).toBeLessThan(1e-6 * loss.formula);
-    expect(runLoss(system, 'impact1.stays.ΔT', derivedFacts(system).get('impact1.stays.ΔT')!, trajectory.events)).toBeUndefined();
+    expect(runLoss(system, 'impact1.stays.ΔT', derivedFacts(system).get('impact1.stays.ΔT')!, trajectory.events)).toEqual([]);
+  });
+});
+
+describe('the hinged compass’s first strike against rubanovich1981 (3.14), foot 2 leaving', () => {
+  const system = derived(hingedCompass);
+  const [m, l] = [1, 1];
+  let trajectory: Trajectory;
+  beforeAll(async () => {
+    const { simulation } = reportMotion(await loadGenerated(system));
+    if (!('trajectory' in simulation)) throw new Error('no trajectory');
+    trajectory = simulation.trajectory;
+  });
+
+  it('takes the loss ½ż₁ᵀ(G₁₁ − G₁₂G₂₂⁻¹G₂₁)ż₁ at the strike’s β = a₁ and foot 1’s velocity ż₁(−0), G typed from (3.4)', () => {
+    const facts = derivedFacts(system);
+    const shown = new Map([
+      ['xdot1', facts.get('impact1.foot1.t-')!],
+      ['ydot1', facts.get('impact1.foot1.n-')!],
+    ]);
+    const losses = runLoss(system, 'impact1.leaves.ΔT', facts.get('impact1.leaves.ΔT')!, trajectory.events, shown);
+    const strike = trajectory.events.find((e) => e.type === 'impact')!;
+    const [x, y, a1, a2] = strike.q;
+    const [xd, yd, a1d] = strike.qd;
+    // The strike is at (3.14)'s configuration: a₂ = −β, y = l cos β.
+    expect([a2, y]).toEqual([expect.closeTo(-a1!, 7), expect.closeTo(l * Math.cos(a1!), 7)]);
+    expect(x).toBeGreaterThan(0);
+    const beta = a1!;
+    const [c2, s2] = [Math.cos(beta) ** 2, Math.sin(beta) ** 2];
+    const s = Math.sin(2 * beta);
+    const c = Math.cos(2 * beta) / s;
+    // (3.4), (1, 2) read as −(m/2)/sin 2β: the blocks G₁₁ (rows 1–2), G₁₂, G₂₂ (rows 3–4).
+    const G = [
+      [(m * (1 + 3 * c2)) / (6 * c2), -m / (2 * s), (m * (3 * c2 - 1)) / (6 * c2), (m / 2) * c],
+      [-m / (2 * s), (m * (1 + 3 * s2)) / (6 * s2), (-m / 2) * c, (m * (3 * s2 - 1)) / (6 * s2)],
+      [(m * (3 * c2 - 1)) / (6 * c2), (-m / 2) * c, (m * (1 + 3 * c2)) / (6 * c2), m / (2 * s)],
+      [(m / 2) * c, (m * (3 * s2 - 1)) / (6 * s2), m / (2 * s), (m * (1 + 3 * s2)) / (6 * s2)],
+    ];
+    const z = [xd! + l * Math.cos(a1!) * a1d!, yd! + l * Math.sin(a1!) * a1d!];
+    const det = G[2]![2]! * G[3]![3]! - G[2]![3]! * G[3]![2]!;
+    const inv = [
+      [G[3]![3]! / det, -G[2]![3]! / det],
+      [-G[3]![2]! / det, G[2]![2]! / det],
+    ];
+    // S = G₁₁ − G₁₂ G₂₂⁻¹ G₂₁, the loss ½ zᵀ S z with foot 2 free (E₂ = 0).
+    const S = [0, 1].map((i) =>
+      [0, 1].map((j) => G[i]![j]! - [0, 1].reduce((sum, k) => sum + [0, 1].reduce((t, n) => t + G[i]![2 + k]! * inv[k]![n]! * G[2 + n]![j]!, 0), 0)),
+    );
+    const expected = 0.5 * [0, 1].reduce((sum, i) => sum + [0, 1].reduce((t, j) => t + z[i]! * S[i]![j]! * z[j]!, 0), 0);
+    const [first] = losses;
+    expect(first!.strike).toBe(strike.t);
+    expect(first!.at.beta).toBe(beta);
+    expect(first!.values).toEqual({ xdot1: expect.closeTo(z[0]!, 7), ydot1: expect.closeTo(z[1]!, 7) });
+    expect(first!.formula).toBeCloseTo(expected, 7);
+    expect(first!.formula).toBeCloseTo(0.2204, 4);
+    expect(Math.abs(first!.run - expected)).toBeLessThan(1e-6 * expected);
+  });
+
+  it('leaves out the run’s strike of foot 2 with the legs together (a₁ = a₂), not (3.14)’s configuration', () => {
+    const facts = derivedFacts(system);
+    const strikes = trajectory.events.filter((e) => e.type === 'impact');
+    expect(strikes.map((e) => e.contacts)).toEqual([[0], [1]]);
+    expect(strikes[1]!.q[2]).toBeCloseTo(strikes[1]!.q[3]!, 7);
+    expect(runLoss(system, 'impact1.leaves.ΔT', facts.get('impact1.leaves.ΔT')!, trajectory.events).map((x) => x.strike)).toEqual([strikes[0]!.t]);
   });
 });

@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import wheel, { rimlessWheelStance } from '../../derivations/rimless-wheel.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
-import { rollingSpeedsBrief, rollingSpeedsFinding, rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
+import { rollingSpeedsBrief, rollingSpeedsDiscussion, rollingSpeedsFinding, rollingSpeedsSection } from '../../src/report/rolling-speeds.js';
 import { paragraph } from '../../src/report/document.js';
 import { reportMotion } from '../../src/studies/motion.js';
+import { declaredOrbit } from '../../src/studies/orbit.js';
 import { rollingSpeedsStudy } from '../../src/studies/rolling-speeds.js';
 import { derived } from '../helpers/examples.js';
 import { loadGenerated } from '../helpers/generated-module.js';
@@ -76,6 +77,60 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     const table = section.blocks.find((b) => b.kind === 'table');
     expect(table?.kind === 'table' && table.rows.length).toBe(5);
     expect(section.blocks.filter((b) => b.kind === 'figure').length).toBe(1);
+  });
+
+  it('ties the orbit’s multiplier to (2.9): r = 2/3, and r¹² = κ² = 0.00770735 over its six impacts, beside the orbit study’s', async () => {
+    expect(study.ratio).toBeCloseTo(r, 12);
+    const { orbit } = declaredOrbit(await loadGenerated(system), wheel.orbit!);
+    expect(orbit!.impacts.length).toBe(6);
+    // κ = r^k of (2.9) at k = 6 spokes, squared: the deviation of ψ̇⁺² falls by r² at each impact.
+    const kappa = r ** 6;
+    expect(Math.max(...orbit!.multipliers.map((z) => Math.hypot(z.re, z.im)))).toBeCloseTo(kappa ** 2, 6);
+    const section = rollingSpeedsSection(system.model, study, orbit);
+    const tex = renderLatexBody({ model: 'rimless-wheel', title: '', provenance: '', abstract: [], sections: [section], citations: [] });
+    expect(tex).toContain('by $r^{12} = 0.00770735$ over a period: one impact per spoke, so the period is one revolution, $r^{6}$ is (2.9)');
+    expect(tex).toContain("The orbit's Floquet multiplier of largest modulus is $0.00770735$");
+    // Without the orbit study the section says nothing of it.
+    const alone = renderLatexBody({
+      model: 'rimless-wheel',
+      title: '',
+      provenance: '',
+      abstract: [],
+      sections: [rollingSpeedsSection(system.model, study)],
+      citations: [],
+    });
+    expect(alone).not.toContain('Floquet');
+  });
+
+  it('gives the rocking’s ratio r² = 4/9 per impact, the run’s beside it, and the time of the final rest', () => {
+    const rocking = study.impacts.slice(study.fallsBack! + 1).map((i) => i.speedSquared);
+    rocking.slice(1).forEach((x, k) => expect(x / rocking[k]!).toBeCloseTo(r * r, 3));
+    expect(r * r).toBeCloseTo(4 / 9, 15);
+    expect(study.rest).toBeCloseTo(6.99963, 5);
+    const tex = renderLatexBody({
+      model: 'rimless-wheel',
+      title: '',
+      provenance: '',
+      abstract: [],
+      sections: [rollingSpeedsSection(system.model, study)],
+      citations: [],
+    });
+    expect(tex).toContain("by $r^2 = 0.4444$ (the run's $0.4444$ over its 26 rocking impacts): a geometric series");
+    expect(tex).toContain('the run comes to rest at $t = 6.99963$ on both spokes.');
+  });
+
+  it('discusses the slope’s choice: rolling for ever at γ = 0.2 (2.079 > 0.6789), stopping at γ = 0.1 (1.045 < 1.156)', () => {
+    expect(fixedPoint(0.2)).toBeGreaterThan(threshold(0.2));
+    const tex = renderLatexBody({
+      model: 'rimless-wheel',
+      title: '',
+      provenance: '',
+      abstract: [],
+      sections: [{ id: 'd', title: 'Discussion', blocks: rollingSpeedsDiscussion(study) }],
+      citations: [],
+    });
+    expect(tex).toContain('($\\gamma = 0.2$: $2.079 > 0.6789$), and below it ($\\gamma = 0.1$: $1.045 < 1.156$) it stops after finitely many strides');
+    expect(rollingSpeedsDiscussion({ ...study, slopes: study.slopes.slice(0, 1) })).toEqual([]);
   });
 
   it('states the fall back in the conclusion: the third impact’s 1.136 below the slope’s threshold 1.156, spoke 3 again', () => {

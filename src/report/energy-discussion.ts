@@ -2,8 +2,8 @@
 // potential) is conserved between impacts and what changes it, read off the
 // derivation (conservation.ts), and what impacts do to it — never raising it
 // where the laws are dissipative, and with Coulomb friction what the
-// impact-energy study measured (Kane's paradox) and the law the simulation
-// falls back on.
+// impact-energy study measured (Kane's paradox) and proved (impacts at
+// closed contacts) and the law the simulation falls back on.
 // Tests: test/report/framing.test.ts, test/report/energy-and-findings.test.ts.
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -60,7 +60,7 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
       'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
       ...exact,
       ...closedLossText(study),
-      'The slide of an end striking alone against its slip is sampled only. ',
+      'Only the slide of an end striking alone against its slip is left to sampling. ',
       ...sampled,
       'the best sampled such slide ',
       ...(study.largestSlide ? [...at(study.largestSlide), ', a sampled figure, not a supremum'] : ['gains nothing']),
@@ -81,6 +81,7 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
     m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
     '. ',
     ...stickBoundText(study, measure),
+    ...closedLossText(study),
     ...fallback,
   ];
 }

@@ -151,7 +151,7 @@ describe('the energy at impacts, as the study measured it', () => {
     expect(t).not.toContain('at least');
     expect(t).toContain('its largest gain is 56.25 % of $T^{-}$, attained at that configuration and slip velocity');
     const slide = (100 * study.largestSlide!.gain).toFixed(1);
-    expect(t).toContain('The slide of an end striking alone against its slip is sampled only.');
+    expect(t).toContain('Only the slide of an end striking alone against its slip is left to sampling.');
     expect(t).toContain(`the best sampled such slide gains ${slide} % of $T^{-}$`);
     expect(study.maps).toEqual([0, 1]);
     expect(t).toContain('Of 1500 random approaching impacts of each of impacts 1 and 2');

@@ -2,11 +2,13 @@
 // potential) is conserved between impacts and what changes it, read off the
 // derivation (conservation.ts), and what impacts do to it — never raising it
 // where the laws are dissipative, and with Coulomb friction what the
-// impact-energy study measured (Kane's paradox) and the law the simulation
-// falls back on.
+// impact-energy study measured (Kane's paradox) and proved (impacts at
+// closed contacts) and the law the simulation falls back on.
 // Tests: test/report/framing.test.ts, test/report/energy-and-findings.test.ts.
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
 import type { DerivedSystem } from '../derive/system.js';
+import { postImpactName, preImpactName } from '../model/names.js';
+import type { ClosedImpactLoss, ModeLoss } from '../studies/closed-impact-energy.js';
 import type { EnergyGain, ImpactEnergyStudy } from '../studies/impact-energy.js';
 import { equation, equations, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import type { MotionSimulation } from './motion.js';
@@ -31,12 +33,14 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
   const [lo, hi] = study.restitution.range;
   const box = Object.entries(study.box).map(([name]) => [m(mechanicsSymbol(name))]);
   const sampled: Inline[] = [
-    `Of ${study.impacts} random approaching impacts of each impact map (Section `,
+    `Of ${study.impacts} random approaching impacts of each of impact${study.maps.length > 1 ? 's' : ''} `,
+    ...series(study.maps.map((k) => [`${k + 1}`])),
+    ` (Section `,
     ref('sec:impact-maps'),
     `), with `,
     ...(box.length ? [...series(box), box.length === 1 ? ' over its range, ' : ' over their ranges, '] : []),
     m(`${e} \\in [${lo}, ${hi}]`),
-    ' and the contacts not in the impact open, ',
+    ' and every contact not in the impact open, ',
   ];
   const w = study.largest;
   if (!w) return [...sampled, 'no admissible outcome raises the kinetic energy. ', ...fallback];
@@ -55,12 +59,11 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
     return [
       'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
       ...exact,
-      'The other outcomes are sampled. ',
+      ...closedLossText(study),
+      'Only the slide of an end striking alone against its slip is left to sampling. ',
       ...sampled,
-      'the best sampled slide of an end striking alone against its slip ',
+      'the best sampled such slide ',
       ...(study.largestSlide ? [...at(study.largestSlide), ', a sampled figure, not a supremum'] : ['gains nothing']),
-      ', the best sampled impact at closed contacts ',
-      ...(study.largestClosed ? at(study.largestClosed) : ['gains nothing']),
       ', and none of the sampled outcomes gains for ',
       m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
       '. ',
@@ -78,7 +81,67 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
     m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
     '. ',
     ...stickBoundText(study, measure),
+    ...closedLossText(study),
     ...fallback,
+  ];
+}
+
+/**
+ * That impacts at closed contacts never gain (closed-impact-energy.ts), where
+ * every mode of every such impact is proved; with a diagonal mass matrix, the
+ * modes whose every velocity is stopped, reversed with e or made no faster,
+ * which read term by term, as the reason.
+ */
+function closedLossText(study: ImpactEnergyStudy): Inline[] {
+  const { closed } = study;
+  if (!closed.length || !closed.every((c) => c.proved)) return [];
+  const impacts = series(closed.map((c) => [`${c.map + 1}`]));
+  const modesOf = (c: ClosedImpactLoss): ModeLoss[][] => [...new Set(c.modes.map((l) => l.mode))].map((k) => c.modes.filter((l) => l.mode === k));
+  const all = closed.flatMap(modesOf);
+  const everywhere = all.filter((ls) => ls.every((l) => l.via === 'form')).length;
+  const first = closed[0]!;
+  const e = math(first.restitution);
+  return [
+    `Impacts at closed contacts never gain (derived). For each mode of impact${closed.length > 1 ? 's' : ''} `,
+    ...impacts,
+    ', in each direction of sliding it assumes, the loss ',
+    m('T^{-} - T^{+}'),
+    ' of the map (Section ',
+    ref('sec:impact-maps'),
+    ') is a quadratic form in the pre-impact velocities, proved ',
+    m('\\ge 0'),
+    ' with ',
+    m(`0 \\le ${e} \\le 1`),
+    ' and the parameters’ signs stated there: ',
+    everywhere === all.length
+      ? 'for every velocity (its Hessian is positive semidefinite). '
+      : `for every velocity in ${everywhere} of the ${all.length} modes (its Hessian is positive semidefinite), and in the other ${all.length - everywhere} where the mode’s own conditions hold (written in as many of them as there are velocities, the approach of the arriving contacts among them, it has no negative coefficient). `,
+    ...termByTerm(first, modesOf(first), e),
+  ];
+}
+
+/** The modes of one impact whose loss reads term by term (each velocity stopped, reversed with e or made no faster), in every direction. */
+function termByTerm(c: ClosedImpactLoss, modes: readonly ModeLoss[][], e: string): Inline[] {
+  const explained = modes.filter((ls) => ls.every((l) => l.termByTerm && l.reversed.length > 0));
+  if (!explained.length) return [];
+  const list = (names: readonly string[], name: (x: string) => string): string => names.map((x) => mechanicsSymbol(name(x))).join(', ');
+  const vector = (names: readonly string[], name: (x: string) => string): string => (names.length > 1 ? `(${list(names, name)})` : list(names, name));
+  const clauses = explained.map((ls) => {
+    // The directions differ only in the sign of the slide: the same velocities stopped, reversed, slower.
+    const l = ls[0]!;
+    const parts: Inline[][] = [
+      ...(l.stopped.length ? [[m(`${list(l.stopped, postImpactName)} = 0`)]] : []),
+      [m(`${vector(l.reversed, postImpactName)} = -${e}\\,${vector(l.reversed, preImpactName)}`)],
+      ...(l.slower.length
+        ? [[m(l.slower.map((x) => `|${mechanicsSymbol(postImpactName(x))}| \\le |${mechanicsSymbol(preImpactName(x))}|`).join(',\\ ')), ' on its conditions']]
+        : []),
+    ];
+    return [`in mode ${l.mode + 1}, `, ...series(parts)];
+  });
+  return [
+    `With the mass matrix diagonal the loss reads term by term; in impact ${c.map + 1}, for instance, `,
+    ...clauses.flatMap((p, i) => [...(i ? ['; '] : []), ...p]),
+    '. ',
   ];
 }
 

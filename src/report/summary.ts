@@ -507,6 +507,7 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
         ', and never for ',
         m(`${e} \\le ${+b.threshold.toFixed(4)}`),
         ' (derived)',
+        ...closedFinding(study),
       ],
     ];
   const exact: Inline[] =
@@ -531,6 +532,15 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
       ...exact,
     ],
   ];
+}
+
+/** That impacts at closed contacts never gain, where every one is proved (closed-impact-energy.ts). */
+function closedFinding(study: ImpactEnergyStudy): Inline[] {
+  const { closed } = study;
+  if (!closed.length || !closed.every((c) => c.proved)) return [];
+  const numbers = closed.map((c) => c.map + 1);
+  const which = numbers.length === 1 ? `impact ${numbers[0]}` : `impacts ${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+  return [`; impacts at closed contacts (${which}) never gain (derived)`];
 }
 
 /** A release of the limit motion (trajectory{k}.end@N→∞), or its time for large N in closed form (@N≫1). */

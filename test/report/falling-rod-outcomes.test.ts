@@ -54,6 +54,9 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
     expect(section('conclusion')).toContain('an end striking alone and sticking gains up to 56.25 \\% of $T^{-}$, attained at $e = 1$');
     expect(tex).not.toContain('at least 55');
     expect(tex).not.toContain('sampled only');
+    // Impacts 3–5 proved, not sampled (closed-impact-energy.ts): the samples are of impacts 1 and 2 only.
+    expect(section('discussion')).toContain('Impacts at closed contacts never gain (derived).');
+    expect(section('discussion')).toContain('Of 1500 random approaching impacts of each of impacts 1 and 2');
   });
 
   it('impact 5 lists the mirror modes (end B stays, end A leaves) and finds them never admissible', () => {

@@ -5,16 +5,19 @@
 // within the scheme's O(h), shrinking with h.
 import { describe, expect, it } from 'vitest';
 import type { LoadedModule } from '../../src/runtime/contract.js';
+import { SimulationError } from '../../src/runtime/errors.js';
 import { simulateMoreauJean } from '../../src/runtime/hybrid/moreau-jean.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import type { SimulationEvent, Trajectory } from '../../src/runtime/hybrid/trajectory.js';
 import * as beltModule from '../../generated/belt-oscillator.js';
 import * as blockModule from '../../generated/block-on-incline.js';
 import * as compassModule from '../../generated/compass.js';
+import * as walkerModule from '../../generated/compass-walker.js';
 import * as diskModule from '../../generated/rough-disk.js';
 import * as wheelModule from '../../generated/rimless-wheel.js';
 
 const compass = compassModule as unknown as LoadedModule;
+const walker = walkerModule as unknown as LoadedModule;
 const wheel = wheelModule as unknown as LoadedModule;
 const belt = beltModule as unknown as LoadedModule;
 const disk = diskModule as unknown as LoadedModule;
@@ -226,5 +229,43 @@ describe('the block landing on a rough incline (plastic, μk = 0.4 < tan α < μ
     run.t.forEach((t, i) => {
       if (t > tl + 2 * h) expect(Math.abs(run.qd[i]![0]! - (after + a * (t - tl)))).toBeLessThan(2 * g * h);
     });
+  });
+});
+
+describe('a step whose contact outcome the implicit update cannot settle: named as the contact’s', () => {
+  // A fallen compass walker (a seeded state of test/unilateral/moreau-jean-impulse-work.test.ts: random parameters,
+  // its run's hip 33 m below the slope, legs spun round, velocities perturbed), at h = 0.01, e = 1. In the step from
+  // t = 3.522 the iterates alternate: foot 1's impulse 52 N s (with a sticking one) and 0, its free normal velocity
+  // −2.51 and −2.15 m/s on either side of −e U_k,N = −2.27 m/s, while the smooth map contracts (spectral radius of
+  // ∂v_free/∂v⁺ 0.07–0.17 there, measured by finite differences): no stiff force, a switching contact.
+  const params = {
+    mH: 16.259908139472827,
+    m: 8.274847741122358,
+    l: 0.5916685534175485,
+    b: 0.5593576233368367,
+    g: 7.180801483854885,
+    gamma: 0.08042805243845277,
+  };
+  const q0 = [6.7166390726352425, -33.37660441797305, 3.9070014682147467, -10.348049895069899];
+  const qd0 = [-0.3321245068656551, -21.25942492997761, 1.1529421390279926, -1.168487408590252];
+  const run = (h: number) => () => simulateMoreauJean(walker, { q0, qd0, t0: 3.472, t1: 3.572, h, params, restitution: [1, 1], samples: 11 });
+
+  it('h = 0.01: contact-inconsistent at t = 3.522, foot1 pressing and idle in turn, not "reduce h (stiff force)"', () => {
+    let thrown: unknown;
+    try {
+      run(0.01)();
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(SimulationError);
+    const err = thrown as SimulationError;
+    expect(err.code).toBe('contact-inconsistent');
+    expect(err.message).toContain('alternated for 50 iterations between foot1 pressing and staying idle');
+    expect(err.message).toContain('(at t = 3.522)');
+    expect(err.message).not.toContain('stiff force');
+  });
+
+  it('h = 0.001: the same state jams the foot (no solution of its contact problem), the outcome the coarse step could not settle', () => {
+    expect(run(0.001)).toThrow(/foot1 has no solution \(stick-inconsistent\)/);
   });
 });

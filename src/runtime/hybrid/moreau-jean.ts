@@ -17,7 +17,15 @@
 // Jacobians is the textbook alternative, but across a jump of the force
 // (Kozlov's g·sgn x) such a Jacobian is O(g/√ε) and gave an O(1) velocity
 // kick; the fixed point only ever evaluates F, so a jump costs an O(h)
-// error in the one step that crosses it.
+// error in the one step that crosses it. The contact law makes the map
+// non-smooth: a 'stick' contact's impulse jumps from none to a full
+// sticking one as its free normal velocity crosses −e U_k,N, and where that
+// impulse moves M(q̃) and F(q_{k+1}, v⁺) enough to carry the free velocity
+// back across, neither outcome is consistent and the iterates alternate (a
+// fallen compass walker, legs spinning at 65 rad/s with F ≈ 2·10⁴ N: the
+// smooth part contracts by 0.1–0.3, the foot's impulse toggles between 0
+// and 52 N s). That is named as the contact's, contact-inconsistent, not
+// as a stiff force.
 // Index set I = {j : g_j(q_k + h/2 v_k) ≤ 0} (the predictive index set of
 // Acary–Brogliato ch. 10 and Siconos; "≤ 0" within the rounding of the
 // gap). With H_I the normal rows ∂g/∂q of I and the slip rows ∂s/∂q of
@@ -286,6 +294,9 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
   const engaged = new Array<boolean>(m).fill(false);
   /** The current step's index set as flags. */
   const inSet = new Array<boolean>(m).fill(false);
+  /** Whether each contact pressed in the fixed point's last iteration, and those whose last iteration changed that. */
+  const pressed = new Array<boolean>(m).fill(false);
+  const switching: number[] = [];
   const rows = new ContactRows(mod, params, 'simulateMoreauJean');
   // Friction coefficients are expressions of the parameters, like e: read once.
   const mu = rows.friction(t0);
@@ -543,6 +554,12 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
           P.fill(0);
           Ptan.fill(0);
         }
+        switching.length = 0;
+        for (let a = 0; a < nI; a++) {
+          const j = I[a]!;
+          if (iter > 0 && P[j]! > 0 !== pressed[j]) switching.push(j);
+          pressed[j] = P[j]! > 0;
+        }
         let change = 0,
           scale = Number.MIN_VALUE;
         if (!fixedMap) {
@@ -555,6 +572,17 @@ export function simulateMoreauJean(module: LoadedModule, opts: MoreauJeanOptions
         // Settled within EXACT_SETTLE, or as far as the contact problem's answer is determined (settleAfter).
         // With M and F both constant the map does not read v⁺ at all: its first value is its fixed point.
         converged = fixedMap || change <= (sc?.settle ?? EXACT_SETTLE) * scale;
+      }
+      if (!converged && switching.length > 0) {
+        const names = switching.map((j) => module.model.unilateral[j]!.name).join(', ');
+        throw failure(
+          'contact-inconsistent',
+          `the implicit velocity update alternated for ${MAX_FIXED_POINT_ITERATIONS} iterations between ${names} pressing and staying idle: its impulse changes the velocity after the step, and with it the forces and the mass matrix there, enough to undo the approach that called for it, so this step (h = ${+hk.toPrecision(6)}) has no consistent contact outcome; a smaller h weakens that feedback, unless the contact is jammed at this state`,
+          'unilateral',
+          tk,
+          q,
+          v,
+        );
       }
       if (!converged) {
         throw failure(

@@ -262,7 +262,9 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * Each sum's angle sums are contracted first, cos(q₁ − q₂) for
  * cos q₁ cos q₂ + sin q₁ sin q₂ (core/angle-contraction.ts), and its
  * c − c sin²x written c cos²x (pythagoreanPairs), also where collectFactors
- * makes such a factor: the bicycle's (1 − sin²φ) is cos²φ.
+ * makes such a factor: the bicycle's (1 − sin²φ) is cos²φ. A function's
+ * argument is tidied where that shortens it, and the minus it prints with
+ * goes out by the function's parity: arctan(−u) = −arctan u, cos(−u) = cos u.
  */
 export function tidy(e: Expr): Expr {
   let out = tidied.get(e);

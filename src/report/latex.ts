@@ -13,7 +13,7 @@
 // LaTeX with amsmath accept; test/report checks both.
 import * as Q from '../core/rational.js';
 import type { Rational } from '../core/rational.js';
-import { fn, HALF, hasNegativeSign, literalValue, mul, neg, num, ONE, sub, sym, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
+import { add, fn, HALF, hasNegativeSign, literalValue, mul, neg, num, ONE, pow, sub, sym, termsOf, unreachable, type Expr, type Factor } from '../core/expr.js';
 
 export interface LatexOptions {
   /** LaTeX for a symbol name; default `symbolNameLatex` (Greek letters, subscripts). */
@@ -517,6 +517,22 @@ function printsNegative(e: Expr, orient: boolean): boolean {
   const negative = signOf(e, orient);
   SIGNS[`${orient}`].set(e, negative);
   return negative;
+}
+
+/**
+ * x with the sign it prints with (sums oriented) in its kernel form: where it prints with a leading minus, each
+ * term's sum factors turned as positiveSums turns them, sin u (cos u − 3)⁻¹ as −sin u (3 − cos u)⁻¹ (the same
+ * value); else x. The kernel's parity rule (expr.ts fn) then sees the printed sign: arctan(−u) = −arctan u.
+ */
+export function withPrintedSign(x: Expr): Expr {
+  if (!printsNegative(x, true)) return x;
+  return add(
+    ...termsOf(x).map((t) => {
+      if (t.kind !== 'mul' && t.kind !== 'pow') return t;
+      const { coeff, factors } = t.kind === 'mul' ? positiveSums(t.coeff, t.factors, true) : positiveSums(Q.ONE, [{ base: t.base, exp: t.exp }], true);
+      return mul(num(coeff), ...factors.map((f) => pow(f.base, f.exp)));
+    }),
+  );
 }
 
 function signOf(e: Expr, orient: boolean): boolean {

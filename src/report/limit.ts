@@ -151,12 +151,14 @@ export const hasDistances = (study: ReportLimitStudy): boolean => study.rows.som
 
 /**
  * The study's fitted orders a result of the paper check prints with its meaning (kozlov1988 Th. 1's
- * max|q_N − q| = O(1/N), fitted 0.9946): each quantity → that result's label, where the table points instead.
+ * max|q_N − q| = O(1/N), fitted 0.9946): each quantity → that result's label, where the table points instead; and
+ * realizations.<label> for a realization's distance whose order or leading term a result gives (kozlov1988 §2's
+ * viscous line without adhesion, N max|y_N − y| → g(1 + 2 ln 2)).
  */
 export function ordersShown(paper: PaperCheck | undefined): ReadonlyMap<string, string> {
   const shown = (paper?.rows ?? []).flatMap((r, i) =>
     r.formula.derived.flatMap((d) => {
-      const k = /^limit\.(\w+)\.order$/.exec(d.fact)?.[1];
+      const k = /^limit\.(\w+)\.order$/.exec(d.fact)?.[1] ?? /^(realizations\.[\w-]+)\.distance\.(?:order|leading)$/.exec(d.fact)?.[1];
       return k ? [[k, resultLabel(i)] as const] : [];
     }),
   );
@@ -180,6 +182,9 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
     const label = shownElsewhere.get(k);
     return label ? [ref(label)] : cell(study.orders[k]);
   };
+  const fittedHere = [...shown, ...(distances ? (['distance'] as const) : [])];
+  const ownOrder = fittedHere.some((k) => !shownElsewhere.has(k) && Number.isFinite(study.orders[k] ?? Number.NaN));
+  const pointed = fittedHere.filter((k) => shownElsewhere.has(k));
   const table = withoutEmpty({
     kind: 'table',
     id: 'rigid-limit',
@@ -196,7 +201,8 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
       ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
       ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(study.rigidInTheLimit ? cell(0) : ['—'])]] : []),
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
-      [['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))],
+      // A row of pointers and dashes states nothing the results below do not: left out (kozlov1988 §2's viscous release).
+      ...(ownOrder ? [[['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))] as Inline[][]] : []),
     ],
   });
   const fitted = table.rows.at(-1)?.[0]?.[0] === 'fitted order';
@@ -229,17 +235,28 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
             given ? ', with the limit of the theory where it is given, else' : ',',
             ' with successive differences, where the errors fall at every step by one power of ',
             m(p),
-            ...(shown.some((k) => shownElsewhere.has(k)) || (distances && shownElsewhere.has('distance'))
-              ? ['; an equation number where a result below checks the order']
-              : []),
+            ...(pointed.length ? ['; an equation number where a result below checks the order'] : []),
             '; a dash where the quantity does not change with ',
           ]
-        : ['No quantity has an order to fit: each does not change with ']),
-      m(p),
-      ' within the integration’s tolerance, or its errors follow no power law (they level off, or rise and fall with ',
-      m(p),
-      ')',
-      fitted ? '.' : ', and the table has no row of fitted orders.',
+        : pointed.length
+          ? [
+              `The ${pointed.length === 1 ? 'order' : 'orders'} of ${listed(pointed.map((k) => (k === 'distance' ? 'the distance to the rigid motion' : MEANING[k])))}, `,
+              m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
+              ` fitted to the runs, ${pointed.length === 1 ? 'is a result' : 'are results'} below, `,
+              ...pointed.flatMap((k, i): Inline[] => [i ? ', ' : '', ref(shownElsewhere.get(k)!)]),
+              `, and the table does not repeat ${pointed.length === 1 ? 'it' : 'them'}`,
+              ...(pointed.length < fittedHere.length ? ['; the other quantities have no order to fit: each does not change with '] : []),
+            ]
+          : ['No quantity has an order to fit: each does not change with ']),
+      ...(pointed.length && !fitted && pointed.length === fittedHere.length
+        ? ['.']
+        : [
+            m(p),
+            ' within the integration’s tolerance, or its errors follow no power law (they level off, or rise and fall with ',
+            m(p),
+            ')',
+            fitted || pointed.length ? '.' : ', and the table has no row of fitted orders.',
+          ]),
     ),
     table,
     ...boundedParagraphs(study, shown),

@@ -21,14 +21,14 @@ import { doubleAngles } from '../core/double-angles.js';
 import { inCosines } from '../core/in-cosines.js';
 import { halfAngleSquares, inHalfAngle } from '../core/half-angles.js';
 import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
-import { add, children, factorsOf, mul, neg, num, pow, sym, termCount, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
+import { add, children, factorsOf, fn, mul, neg, num, pow, sym, termCount, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { pythagoreanIn } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { symbolRole, TIME } from '../model/names.js';
 import type { Model, Parameter, RealizedLaw, UnilateralConstraint } from '../model/types.js';
 import { switchedCases } from './switched.js';
-import { accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, type LatexOptions } from './latex.js';
+import { accentParts, breakLines, defaultFactorRank, latexPieces, symbolNameLatex, texWidth, toLatex, withPrintedSign, type LatexOptions } from './latex.js';
 
 /** A coordinate name with an accent on its head letter: dot(q1) → \dot{q}_{1}. */
 function accented(accent: 'dot' | 'ddot', name: string): string {
@@ -262,7 +262,9 @@ export const MECHANICS: LatexOptions = { symbol: mechanicsSymbol, factorRank: me
  * Each sum's angle sums are contracted first, cos(q₁ − q₂) for
  * cos q₁ cos q₂ + sin q₁ sin q₂ (core/angle-contraction.ts), and its
  * c − c sin²x written c cos²x (pythagoreanPairs), also where collectFactors
- * makes such a factor: the bicycle's (1 − sin²φ) is cos²φ.
+ * makes such a factor: the bicycle's (1 − sin²φ) is cos²φ. A function's
+ * argument is tidied where that shortens it, and the minus it prints with
+ * goes out by the function's parity: arctan(−u) = −arctan u, cos(−u) = cos u.
  */
 export function tidy(e: Expr): Expr {
   let out = tidied.get(e);
@@ -297,8 +299,18 @@ function tidyPartsOnce(u: Expr): Expr {
   switch (u.kind) {
     case 'num':
     case 'sym':
-    case 'fn':
       return u;
+    case 'fn':
+      // The argument tidied where that shortens it (sin(π/3 + ψ) stays, not sin((π + 3ψ)/3)), and given its printed
+      // sign, which the kernel's parity rule takes out (expr.ts fn): kozlov1988 §2's τ = 1 + 2 arctan(u)/√N, u one
+      // fraction over 3 − cos √N, not 1 − 2 arctan(−u)/√N with u's denominators cos √N − 3 turned.
+      return fn(
+        u.name,
+        ...u.args.map((a) => {
+          const t = tidyParts(a);
+          return withPrintedSign(opCount(t) < opCount(a) ? t : a);
+        }),
+      );
     case 'add': {
       // A number beside a doubled angle's cosine, in the half angle's sine: nothing in it is left to tidy.
       const half = inHalfAngle(u);

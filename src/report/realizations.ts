@@ -5,7 +5,7 @@
 // Tests: test/report/realizations.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
-import { m, paragraph, type Inline, type Section, type Table } from './document.js';
+import { m, paragraph, ref, type Inline, type Section, type Table } from './document.js';
 import { mechanicsSymbol } from './notation.js';
 import { plotScene, seriesStyle } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -16,7 +16,8 @@ export const REALIZATIONS_FIGURE = { eq: 'Fig. 1', id: 'realizations' } as const
 /** A number to six significant digits, in math; a dash where there is none. */
 const cell = (x: number): Inline[] => (Number.isFinite(x) ? [m(`${Number(x.toPrecision(6))}`)] : ['—']);
 
-export function realizationsSection(study: RealizationsStudy): Section {
+/** `ordersShown`: the realizations (realizations.<label>) whose distance's order a result of the paper check gives (limit.ts ordersShown). */
+export function realizationsSection(study: RealizationsStudy, ordersShown: ReadonlyMap<string, string> = new Map()): Section {
   const paper = REFERENCES.kozlov1988.short;
   const at = Object.entries(study.params).map(([p, v]) => `${p} = ${v}`);
   const atText: Inline[] = at.length ? [' at ', ...at.flatMap((s, i): Inline[] => [i ? ', ' : '', m(s)])] : [];
@@ -61,9 +62,15 @@ export function realizationsSection(study: RealizationsStudy): Section {
       caption: `The realization ${label} as ${s.parameter} grows: its largest distance to the rigid motion`,
       columns: [s.parameter, 'distance to the rigid motion'],
       align: 'rr',
-      rows: [...s.rows.map((r) => [[m(`${r.value}`)], cell(r.distance)]), [['fitted order'], cell(s.orders.distance)]],
+      // A fitted order a result states (its leading term) is not repeated.
+      rows: [
+        ...s.rows.map((r) => [[m(`${r.value}`)], cell(r.distance)]),
+        ...(ordersShown.has(`realizations.${label}`) ? [] : [[['fitted order'], cell(s.orders.distance)]]),
+      ],
     }),
   );
+  const pointed = (study.limits ?? []).flatMap(({ label }) => ordersShown.get(`realizations.${label}`) ?? []);
+  const fitted = pointed.length < (study.limits?.length ?? 0);
   const p = study.limits?.[0] && mechanicsSymbol(study.limits[0].study.parameter);
   return {
     id: REALIZATIONS_FIGURE.id,
@@ -79,9 +86,16 @@ export function realizationsSection(study: RealizationsStudy): Section {
       ...(limits.length
         ? [
             paragraph(
-              'The realizations the model names for it, run again from the same state for each value of the rigid-limit study, to the same end, with the largest distance of their coordinates to the rigid model’s motion; the last row fits ',
-              m(`C\\,${p}^{-\\rho}`),
-              ' to it:',
+              'The realizations the model names for it, run again from the same state for each value of the rigid-limit study, to the same end, with the largest distance of their coordinates to the rigid model’s motion',
+              ...(fitted ? ['; the last row fits ', m(`C\\,${p}^{-\\rho}`), ' to it'] : []),
+              ...(pointed.length
+                ? [
+                    '; the order of the distance is a result below, ',
+                    ...pointed.flatMap((l, i): Inline[] => [i ? ', ' : '', ref(l)]),
+                    ', which the table does not repeat',
+                  ]
+                : []),
+              ':',
             ),
             ...limits,
           ]

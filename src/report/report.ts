@@ -37,7 +37,7 @@ import { confocalSection } from './confocal.js';
 import type { ReportDocument, Section } from './document.js';
 import { condense } from './large.js';
 import { motionSection, sketchFigure, type MotionSimulation, type Unplotted } from './motion.js';
-import { plottedInStudy, type ReportLimitStudy } from './limit.js';
+import { ordersShown, plottedInStudy, type ReportLimitStudy } from './limit.js';
 import { periodicOrbitSection } from './periodic.js';
 import { orbitFigures } from './orbit-figures.js';
 import { drawsInitial, paperSketchFigures } from './paper-sketches.js';
@@ -172,7 +172,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     sections.push({ ...section, blocks: [...section.blocks, ...figures] });
   }
   if (options.confocal) sections.push(confocalSection(options.confocal));
-  if (options.realizations) sections.push(realizationsSection(options.realizations));
+  if (options.realizations) sections.push(realizationsSection(options.realizations, ordersShown(options.paper)));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
   if (options.paper) sections.push(...paperCheckSections(options.paper, system));

@@ -279,6 +279,24 @@ const agreement = (p: PaperCheck): { agree: number; checked: number } => ({
 });
 
 /**
+ * The abstract's word on the paper's rows where all agree: what holds, not how many rows say so (the Discussion
+ * counts them): the quantities where one or two, "Smirnov’s Φ (§2) agrees with the derivation"; else the formulas
+ * by the places they stand at, their equation numbers spanned and up to two other places (a section, a theorem),
+ * "the formulas of Kozlov (2.4), §2 and Th. 2 agree", or by the paper alone where more places would outgrow it.
+ */
+function agreedBrief(p: PaperCheck, [many, verb]: readonly [string, string]): Inline[] {
+  const rows = printed(p).filter((r) => r.agrees);
+  const paper = REFERENCES[p.source].short;
+  if (rows.length <= 2) return [`${paper}’s `, ...series(rows.map((r) => [m(rowLhs(r))])), ` ${verb}`];
+  const places = [...new Set(rows.map((r) => r.formula.eq))].sort(equationOrder);
+  const numbered = places.filter((e) => /^\(\d/.test(e));
+  // A place that names a listed number ("from (4.9)") is said by it.
+  const others = places.filter((e) => !numbered.includes(e) && !numbered.some((n) => e.includes(n)));
+  const where = others.length <= 2 ? series([...(numbered.length ? [[spanText(numbered)]] : []), ...others.map((e) => [e])]).join('') : '';
+  return [`the ${many} of ${paper}${where ? ` ${where}` : ''} ${verb}`];
+}
+
+/**
  * ", which state 33 distinct results" where the paper's formulas checked repeat results (rubanovich1981 (3.18) is
  * (3.11)'s E_{R₂ₓ}, g′₁₁ = g′₂₂): the displays of the results section that print one of them, each result once.
  */
@@ -780,14 +798,16 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
               ` as the paper prints ${off.length === 1 ? 'it does' : 'them do'} not`,
               ...scopeInlines(f.paper),
             ]
-          : [
-              checked === 1
-                ? `the ${one} of ${paper}${which} checked ${holds}`
-                : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
-              ...distinctInlines(f.paper, checked),
-              ...measuredValues(printed(f.paper)),
-              ...scopeInlines(f.paper),
-            ],
+          : brief
+            ? [...agreedBrief(f.paper, [many, checked === 1 ? holds : hold]), ...measuredValues(printed(f.paper)), ...scopeInlines(f.paper)]
+            : [
+                checked === 1
+                  ? `the ${one} of ${paper}${which} checked ${holds}`
+                  : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
+                ...distinctInlines(f.paper, checked),
+                ...measuredValues(printed(f.paper)),
+                ...scopeInlines(f.paper),
+              ],
       );
     // The rows the paper does not print are the Discussion's (ownFindings), not findings about the model.
     const claims = f.paper.claims;

@@ -110,6 +110,21 @@ describe('the rigid-limit section', () => {
     expect(said).not.toContain('The last row fits');
   });
 
+  it('an order a result below states (the release’s, kozlov1988 (2.7)) and a distance without one: no row of a pointer and a dash, the text points', () => {
+    const s = limitSection(study, new Map([['release', 'paper-6']]));
+    expect(tableOf(s).rows.map((r) => text(r[0]!))).toEqual(['10', '10000', 'rigid model', 'limit (theory)']);
+    const opening = s.blocks[0]!;
+    if (opening.kind !== 'paragraph') throw new Error('no paragraph');
+    expect(opening.content.some((x) => typeof x === 'object' && 'ref' in x && x.ref === 'paper-6')).toBe(true);
+    const said = words(opening);
+    expect(said).toContain(
+      'The order of the last release, |x_{N} - x_\\infty| \\approx C\\,N^{-\\rho} fitted to the runs, is a result below, , and the table does not repeat it',
+    );
+    expect(said).toContain('the other quantities have no order to fit');
+    expect(said).not.toContain('The last row fits');
+    expect(said).not.toContain('no row of fitted orders');
+  });
+
   it('a contact from t = 0: its duration, the release in every run, and its restitution, none, not printed as columns', () => {
     const s = limitSection(study);
     const t = tableOf(s);
@@ -239,11 +254,18 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     expect(leaves.rigid).toBe(1);
   });
 
-  it('viscous (2.7): the release 2 + 1/N; its fitted order, the check of τ = 2 + 1/N, printed once, by that result', () => {
+  it('viscous (2.7): the release 2 + 1/N; its fitted order, the check of τ = 2 + 1/N, printed once, by that result, not in the tables', () => {
     const t = section('kozlov-release-viscous');
     expect(t.rows.slice(0, 4).map((r) => Number(text(r[1]!)))).toEqual([2.1, 2.01, 2.001, 2.0001]);
-    expect(column(t, 'fitted order')[1]).toBe('\\eqref{eq:kozlov-release-viscous:paper-6}');
+    expect(t.rows.map((r) => text(r[0]!))).not.toContain('fitted order');
     const body = report(models.find((m) => m.spec.name === 'kozlov-release-viscous')!).files.get('docs/reports/kozlov-release-viscous.body.tex')!;
+    expect(body).toContain('fitted to the runs, is a result below, \\eqref{eq:kozlov-release-viscous:paper-6}, and the table does not repeat it');
+    // Without adhesion the distance is g(1 + 2 ln 2)/N + O(N⁻²) (paper-8): its order is that result's, not a table row.
+    const realizations = body.slice(body.indexOf('\\label{tab:kozlov-release-viscous:realizations-limit-1}'));
+    expect(realizations.slice(0, realizations.indexOf('\\bottomrule'))).not.toContain('fitted order');
+    expect(body).toContain('the order of the distance is a result below, \\eqref{eq:kozlov-release-viscous:paper-8}, which the table does not repeat:');
+    const leading = /N \\max_\{t \\le 3\} \|y_N\^\{\\mathrm\{na\}\} - y_\{\(2\.4\)\}\| &= g \(1 \+ 2 \\ln 2\) \\approx ([\d.]+)/.exec(body);
+    expect(Math.abs(Number(leading?.[1]) - (1 + 2 * Math.log(2)))).toBeLessThan(1e-3);
     expect(body).toMatch(
       /\\tau_N - 2 &= O\\left\(\\frac\{1\}\{N\}\\right\)\\quad \(\\text\{fitted order \} 0\.99999\d\) \\label\{eq:kozlov-release-viscous:paper-6\}/,
     );

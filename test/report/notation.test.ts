@@ -180,3 +180,52 @@ describe('A sum and its negation in one product', () => {
     expect(agree(height, tidy(height), 37)).toBe(true);
   });
 });
+
+describe('Functions of an argument that prints with a minus', () => {
+  it('take the sign out as the parity of the function says: arctan, sin, tan and arcsin odd, cos even; a mixed sum stays', () => {
+    // (x − 2)⁻¹ prints −1/(2 − x): the argument's minus is the printed one, not the kernel's.
+    const cases: [string, string, (x: number, y: number) => number][] = [
+      ['atan(y/(x - 2))', '-\\arctan\\left(\\frac{y}{2 - x}\\right)', (x, y) => Math.atan(y / (x - 2))],
+      ['sin(y/(x - 2))', '-\\sin\\left(\\frac{y}{2 - x}\\right)', (x, y) => Math.sin(y / (x - 2))],
+      ['tan(y/(x - 2))', '-\\tan\\left(\\frac{y}{2 - x}\\right)', (x, y) => Math.tan(y / (x - 2))],
+      ['asin(y/(x - 2))', '-\\arcsin\\left(\\frac{y}{2 - x}\\right)', (x, y) => Math.asin(y / (x - 2))],
+      ['cos(y/(x - 2))', '\\cos\\left(\\frac{y}{2 - x}\\right)', (x, y) => Math.cos(y / (x - 2))],
+      ['atan(x - y)', '\\arctan(x - y)', (x, y) => Math.atan(x - y)],
+    ];
+    for (const [text, tex, value] of cases) {
+      const e = parseExpr(text);
+      expect(math(e), text).toBe(tex);
+      for (const [x, y] of [
+        [0.3, 0.8],
+        [1.1, 0.45],
+      ] as const)
+        expect(evaluate(tidy(e), { x, y }), text).toBeCloseTo(value(x, y), 13);
+    }
+  });
+
+  it('are tidied where that shortens them: Smirnov’s (2.4) angle 2iπ/n + π/n as one fraction; the rimless wheel’s π/3 + ψ stays', () => {
+    const cases: [string, string, (i: number, n: number, psi: number) => number][] = [
+      ['cos(2*i*pi/n + pi/n)', '\\cos\\left(\\frac{\\pi (1 + 2 i)}{n}\\right)', (i, n) => Math.cos(((2 * i + 1) * Math.PI) / n)],
+      ['sin(pi/3 + psi)', '\\sin\\left(\\frac{\\pi}{3} + \\psi\\right)', (_i, _n, psi) => Math.sin(Math.PI / 3 + psi)],
+    ];
+    for (const [text, tex, value] of cases) {
+      const e = parseExpr(text);
+      expect(math(e), text).toBe(tex);
+      expect(evaluate(tidy(e), { i: 2, n: 7, psi: 0.4, pi: Math.PI }), text).toBeCloseTo(value(2, 7, 0.4), 13);
+    }
+  });
+
+  it('print kozlov1988 §2’s elastic release as 1 + 2 arctan u/√N, u over 3 − cos √N, at the value of the half-angle root', () => {
+    // The derivation's kernel form, its denominators cos √N − 3.
+    const tau = parseExpr('1 - 2*N^(-1/2)*atan(sin(N^(1/2))*(-3 + cos(N^(1/2)))^(-1) + 2*(1 - cos(N^(1/2)))^(1/2)*(-3 + cos(N^(1/2)))^(-1))');
+    expect(math(tau)).toBe(
+      '1 + \\frac{2 \\arctan\\left(\\frac{\\sin\\left(\\sqrt{N}\\right) + 2 \\sqrt{1 - \\cos\\left(\\sqrt{N}\\right)}}{3 - \\cos\\left(\\sqrt{N}\\right)}\\right)}{\\sqrt{N}}',
+    );
+    for (const N of [10, 100, 1000]) {
+      // θ = √N(τ − 1) = 2 arctan u, u the positive root of (3 − cos √N)u² − 2u sin √N + cos √N − 1 = 0.
+      const [c, s] = [Math.cos(Math.sqrt(N)), Math.sin(Math.sqrt(N))];
+      const u = (s + Math.sqrt(s * s - (3 - c) * (c - 1))) / (3 - c);
+      expect(evaluate(tidy(tau), { N })).toBeCloseTo(1 + (2 * Math.atan(u)) / Math.sqrt(N), 13);
+    }
+  });
+});

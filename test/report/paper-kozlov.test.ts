@@ -212,6 +212,14 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     const doc = buildReport(system, { source: 'derivations/kozlov-release-elastic.ts', toolkit: TOOLKIT, paper: check });
     const numbers = doc.sections.find((x) => x.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows.map((r) => r.tag ?? '') : []));
     expect(numbers.filter((n) => n.includes('(2.4)'))).toHaveLength(4);
+    // τ for every N in the form it was typed, 1 + 2 arctan(u)/√N: the argument's sign taken out, its fractions joined.
+    const own = doc.sections.find((x) => x.id === 'own-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
+    const tau = own
+      .find((r) => r.lines[0]!.before === '\\tau')!
+      .lines.map((l) => l.after)
+      .join(' ');
+    expect(tau).toMatch(/^= 1 \+ \\frac\{2 \\arctan\\left\(\\frac\{\\sin\\left\(\\sqrt\{N\}\\right\) \+ 2 \\sqrt\{1 - /);
+    expect(tau).not.toContain('arctan\\left(-');
   });
   it('V + exp(−Ny) in place of the spring throws the point off the line from (2.3), at every N: y(1) ≈ 0.91, not 0 (2.4)', () => {
     // ÿ = −g + N e^{−Ny} for x ≤ 0, g = 1, RK4 from y = ẏ = 0 to t = 1 (x = t − 1 reaches 0 there).

@@ -82,7 +82,7 @@ export default defineModel({
         formula: '1 + 2*N^(-1/2)*atan((sin(sqrt(N)) + 2*sqrt(1 - cos(sqrt(N))))/(3 - cos(sqrt(N))))',
         derived: 'trajectory2.end',
         origin: 'own',
-        note: 'the release for every $N$, which the paper bounds only as $O(N^{-1/2})$: the swing after $t = 1$ reaches $y = 0$ at $\\sqrt{N}(t - 1) = 2\\arctan u$, $u$ the positive root of $(3 - \\cos\\sqrt{N})u^2 - 2u\\sin\\sqrt{N} + \\cos\\sqrt{N} - 1 = 0$. As $3 - \\cos\\sqrt{N} - 2\\sqrt{1 - \\cos\\sqrt{N}} = (\\sqrt{1 - \\cos\\sqrt{N}} - 1)^2 + 1 \\ge \\sin\\sqrt{N}$, $0 \\le u \\le 1$: $0 \\le \\sqrt{N}(\\tau - 1) \\le \\pi/2$, attained where $\\sqrt{N} = \\pi/2 + 2k\\pi$.',
+        note: 'the release for every $N$, which the paper bounds as $O(N^{-1/2})$: the swing after $t = 1$ reaches $y = 0$ at $\\sqrt{N}(t - 1) = 2\\arctan u$, $u$ the positive root of $(3 - \\cos\\sqrt{N})u^2 - 2u\\sin\\sqrt{N} + \\cos\\sqrt{N} - 1 = 0$. As $3 - \\cos\\sqrt{N} - 2\\sqrt{1 - \\cos\\sqrt{N}} = (\\sqrt{1 - \\cos\\sqrt{N}} - 1)^2 + 1 \\ge \\sin\\sqrt{N}$, $0 \\le u \\le 1$: $0 \\le \\sqrt{N}(\\tau - 1) \\le \\pi/2$, attained where $\\sqrt{N} = \\pi/2 + 2k\\pi$. Kozlov’s $y(\\tau) = O(N^{-1})$ is trivial: $y(\\tau) = 0$.',
       },
       {
         eq: '§2',

@@ -96,6 +96,19 @@ export const cell = (x: number | undefined): Inline[] => {
   return [m(`${mant} \\cdot 10^{${Number(exp)}}`)];
 };
 
+/**
+ * A number in prose, two significant digits (rounded up where it is a bound): the clause says what the study shows,
+ * its digits are the table's (kozlov1988 Th. 1: N times the distance between 0.76 and 0.79; §2: √N times it at most 2.3).
+ */
+function brief(x: number, up = false): Inline[] {
+  if (!Number.isFinite(x) || x === 0) return cell(x);
+  const unit = 10 ** (Math.floor(Math.log10(Math.abs(x))) - 1);
+  const v = Number((up ? Math.ceil(x / unit - 1e-9) * unit : x).toPrecision(2));
+  if (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e4) return [m(`${v}`)];
+  const [mant, exp] = v.toExponential(1).split('e');
+  return [m(`${Number(mant)} \\cdot 10^{${Number(exp)}}`)];
+}
+
 /** A cell with nothing to say: the dash of `cell`. */
 const isDash = (c: readonly Inline[]): boolean => c.length === 1 && c[0] === '—';
 
@@ -426,11 +439,11 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
   const p = m(symbol);
   const d = study.rows.map((r) => r.distance);
   const range: Inline[] = [
-    ...cell(d[0]),
+    ...brief(d[0]!),
     ' at ',
     m(`${symbol} = ${study.rows[0]!.value}`),
     ' to ',
-    ...cell(d.at(-1)),
+    ...brief(d.at(-1)!),
     ' at ',
     m(`${symbol} = ${study.rows.at(-1)!.value}`),
   ];
@@ -445,7 +458,7 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
       ', ',
       m(bound.order === 0.5 ? `\\sqrt{${symbol}}` : `${symbol}^{${Number(bound.order.toPrecision(6))}}`),
       ' times it at most ',
-      ...cell(Math.max(...bound.scaled)),
+      ...brief(Math.max(...bound.scaled), true),
       ' over the study, as it falls from ',
       ...range,
     ];
@@ -464,10 +477,9 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
             ', ',
             m(scaleMath(symbol, rate.order)),
             ' times it between ',
-            // Two digits: the range says the rate holds, its digits are the table's (kozlov1988 Th. 1: 0.76 and 0.79).
-            m(`${Number(Math.min(...scaled).toPrecision(2))}`),
+            ...brief(Math.min(...scaled)),
             ' and ',
-            m(`${Number(Math.max(...scaled).toPrecision(2))}`),
+            ...brief(Math.max(...scaled)),
             ' over the study, ',
           ]
         : []),

@@ -394,7 +394,8 @@ export function motionSection(
           t: tr.t,
           events,
           xLabel: time,
-          yLabel: axis(`R ${r.constraint}`, R, undefined),
+          // Three forces on one axis: each named, not the first alone.
+          yLabel: axis(`R, F, lambda ${r.constraint}`, `${R},\\ ${F},\\ ${lambda}`, undefined),
           series: [
             { label: `R ${r.constraint}`, values: r.whole.slice(0, tr.t.length), style: 0 },
             { label: `F ${r.constraint}`, values: r.springDamper.slice(0, tr.t.length), style: 1 },

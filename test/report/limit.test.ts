@@ -140,12 +140,12 @@ describe('the rigid-limit section', () => {
     expect(said(study)).toContain('does not approach the rigid one as N grows: the largest distance between their motions levels off, not at 0 (Table )');
     const falling = { ...study, rows: [study.rows[0]!, { ...study.rows[1]!, distance: 1e-4 }], convergence: 'vanishes' as const };
     expect(said(falling)).toContain(
-      'approaches the rigid one as N grows: the largest distance between their motions falls from 1.505 at N = 10 to 1.000 \\cdot 10^{-4} at N = 10000',
+      'approaches the rigid one as N grows: the largest distance between their motions falls from 1.5 at N = 10 to 1 \\cdot 10^{-4} at N = 10000',
     );
     // With its rate (kozlov1988 Th. 1's 1/N): N times the distance over the study leads, here 15.05 and 1 typed from the rows.
     const rated = { ...falling, leading: { order: 1, scaled: [15.05, 1] } };
     expect(said(rated)).toContain(
-      'the largest distance between their motions falls like N^{-1}, N times it between 1 and 15 over the study, from 1.505 at N = 10',
+      'the largest distance between their motions falls like N^{-1}, N times it between 1 and 15 over the study, from 1.5 at N = 10',
     );
     expect(said({ ...study, convergence: 'undecided' })).toContain('does not decide whether the compliant model approaches the rigid one');
     expect(said({ ...study, convergence: 'undecided' })).not.toContain('levels off');
@@ -297,7 +297,9 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     const distance = t.rows.slice(0, 4).map((r, k) => Math.sqrt([10, 100, 1000, 10000][k]!) * Number(text(r[2]!)));
     expect(Math.max(...distance)).toBeLessThan(2.31);
     const most = /the largest distance between their motions is O\(N\^\{-1\/2\}\), \\sqrt\{N\} times it at most ([\d.]+) over the study/.exec(said);
-    expect(Math.abs(Number(most?.[1]) - Math.max(...distance))).toBeLessThan(1e-4);
+    // In prose to two digits, rounded up: a bound, 2.3 (the table's 2.29999).
+    expect(Number(most?.[1])).toBeGreaterThanOrEqual(Math.max(...distance));
+    expect(Number(most?.[1]) - Math.max(...distance)).toBeLessThan(0.1);
     // Kozlov's τ for the release, never a coordinate's x.
     expect(said).toContain('\\sqrt{N}\\,|\\tau_{N} - 1|');
     expect(said).toContain(`${Number(scaled[0]!.toPrecision(6)).toString().slice(0, 5)}`);

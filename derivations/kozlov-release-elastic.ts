@@ -73,7 +73,7 @@ export default defineModel({
         name: '\\lim_{N \\to \\infty} \\tau',
         formula: '1',
         derived: 'trajectory2.end@N→∞',
-        note: 'the spring lifts the point back to $y = 0$ at a root of $g(1 - 2\\cos\\theta + \\cos(\\sqrt{N} + \\theta))/N$, $\\theta = \\sqrt{N}(t - 1)$, found for every $N$ among the results beyond the paper; its oscillation outweighs its constant term, $(2 - \\cos\\sqrt{N})^2 + \\sin^2\\sqrt{N} - 1 = 4(1 - \\cos\\sqrt{N}) \\ge 0$, so the root lies within $2\\pi/\\sqrt{N}$ of $t = 1$.',
+        note: 'the spring lifts the point back to $y = 0$ at a root of $g(1 - 2\\cos\\theta + \\cos(\\sqrt{N} + \\theta))/N$, $\\theta = \\sqrt{N}(t - 1)$, found for every $N$ among the results beyond the paper; its oscillation outweighs its constant term, $(2 - \\cos\\sqrt{N})^2 + \\sin^2\\sqrt{N} - 1 = 4(1 - \\cos\\sqrt{N}) \\ge 0$, so the root lies within $\\pi/(2\\sqrt{N})$ after $t = 1$ (the note on $\\tau$ below).',
       },
       { eq: '(2.4)', name: '\\lim_{N \\to \\infty} y(t),\\ t > 1', formula: 'g*(t - 1)^2/2', derived: 'trajectory3.y@N→∞' },
       {
@@ -82,7 +82,7 @@ export default defineModel({
         formula: '1 + 2*N^(-1/2)*atan((sin(sqrt(N)) + 2*sqrt(1 - cos(sqrt(N))))/(3 - cos(sqrt(N))))',
         derived: 'trajectory2.end',
         origin: 'own',
-        note: 'the release for every $N$, which the paper bounds only as $\\tau = 1 + O(N^{-1/2})$: the swing after $t = 1$ reaches $y = 0$ at $\\theta = \\sqrt{N}(t - 1) = 2\\arctan u$, $u$ the positive root of $(3 - \\cos\\sqrt{N})u^2 - 2u\\sin\\sqrt{N} + \\cos\\sqrt{N} - 1 = 0$ (typed from that half-angle substitution). The claims below prove $|\\tau - 1| < 2\\pi/\\sqrt{N}$ from the derived root; as $0 \\le u \\le 1$, with $u = 1$ where $\\sqrt{N} = \\pi/2 + 2k\\pi$, $\\sqrt{N}(\\tau - 1)$ is at most $\\pi/2$.',
+        note: 'the release for every $N$, which the paper bounds as $O(N^{-1/2})$: the swing after $t = 1$ reaches $y = 0$ at $\\sqrt{N}(t - 1) = 2\\arctan u$, $u$ the positive root of $(3 - \\cos\\sqrt{N})u^2 - 2u\\sin\\sqrt{N} + \\cos\\sqrt{N} - 1 = 0$. As $3 - \\cos\\sqrt{N} - 2\\sqrt{1 - \\cos\\sqrt{N}} = (\\sqrt{1 - \\cos\\sqrt{N}} - 1)^2 + 1 \\ge \\sin\\sqrt{N}$, $0 \\le u \\le 1$: $0 \\le \\sqrt{N}(\\tau - 1) \\le \\pi/2$, attained where $\\sqrt{N} = \\pi/2 + 2k\\pi$. Kozlov’s $y(\\tau) = O(N^{-1})$ is trivial: $y(\\tau) = 0$.',
       },
       {
         eq: '§2',
@@ -90,21 +90,19 @@ export default defineModel({
         formula: '2*g*N^(-1/2)*sqrt(1 - cos(sqrt(N)))',
         derived: "trajectory3.y'@t=trajectory3.start",
         origin: 'own',
-        note: 'the speed at the release, which the paper bounds only as $\\dot{y}(\\tau) = O(N^{-1/2})$; typed from the energy $\\tfrac{1}{2}\\dot{y}^2 + \\tfrac{1}{2}Ny^2 - gy$ of the swing after $t = 1$, constant until $y = 0$. $\\sqrt{N}\\dot{y}(\\tau)/g = 2\\sqrt{1 - \\cos\\sqrt{N}} = 2\\sqrt{2}|\\sin(\\sqrt{N}/2)|$ is largest, $2\\sqrt{2} < 3$, where $\\sqrt{N} = (2k + 1)\\pi$.',
-      },
-      {
-        eq: 'Th. 2',
-        name: '\\tau\\ \\text{at}\\ N = 10^{4}',
-        formula: '1',
-        derived: 'limit.release',
-        tolerance: 0.013,
-        note: 'the release of the study’s run at $N = 10^4$, not a limit, beside Theorem 2’s limit 1. It lags $t = 1$ by the phase of the oscillation in the strip $-2g/N \\le y \\le 0$ at $x = 0$: within $2\\pi/\\sqrt{N}$ (the note on $\\tau$ above), not a power of $N$, so nothing is extrapolated; the study shows $N^{1/2}|\\tau - 1| \\le 1.3$.',
+        note: 'the speed at the release, which the paper bounds only as $\\dot{y}(\\tau) = O(N^{-1/2})$; typed from the energy $\\tfrac{1}{2}\\dot{y}^2 + \\tfrac{1}{2}Ny^2 - gy$ of the swing after $t = 1$, constant until $y = 0$. $\\sqrt{N}\\dot{y}(\\tau)/g = 2\\sqrt{1 - \\cos\\sqrt{N}} = 2\\sqrt{2}|\\sin(\\sqrt{N}/2)|$ is at most $2\\sqrt{2}$, attained where $\\sqrt{N} = (2k + 1)\\pi$; the claim below proves the weaker bound $3$, as interval arithmetic cannot reach one that is attained.',
       },
     ],
     // §2's bounds on the release: the paper's orders, with the constants of the closed forms above.
     claims: [
-      { eq: '§2', name: '\\tau = 1 + O(N^{-1/2})', claim: 'sqrt(N)*(T - 1) < 2*pi', where: { T: 'trajectory2.end' } },
-      { eq: '§2', name: '\\tau = 1 + O(N^{-1/2})', claim: 'sqrt(N)*(T - 1) > -2*pi', where: { T: 'trajectory2.end' } },
+      {
+        eq: '§2',
+        name: '\\tau = 1 + O(N^{-1/2})',
+        claim: 'sqrt(N)*(T - 1) < pi',
+        where: { T: 'trajectory2.end' },
+        note: 'with the next, $-\\pi/2 < \\sqrt{N}(\\tau - 1) < \\pi$, weaker than the sharp $0 \\le \\sqrt{N}(\\tau - 1) \\le \\pi/2$ shown by hand in the note on $\\tau$: interval arithmetic bounds $u$ by $(1 + 2\\sqrt{2})/2$, not 1, and cannot reach a bound that is attained.',
+      },
+      { eq: '§2', name: '\\tau = 1 + O(N^{-1/2})', claim: 'sqrt(N)*(T - 1) > -pi/2', where: { T: 'trajectory2.end' } },
       {
         eq: '§2',
         name: '\\dot{y}(\\tau) = O(N^{-1/2})',

@@ -47,7 +47,7 @@ export default defineModel({
         name: '\\lim_{N \\to \\infty} y(t),\\ t \\le 2',
         formula: '0',
         derived: 'trajectory1.y@N→∞^2 + trajectory2.y@N→∞^2',
-        note: 'the limits on the two pieces of the motion, $t \\le 1$ (pressed, $x \\le 0$) and $1 \\le t \\le 2$ (pulled back, $x > 0$), each 0: the sum of their squares is.',
+        note: 'the limits on the two pieces of the motion, $t \\le 1$ (pressed, $x \\le 0$) and $1 \\le t \\le 2$ (pulled back, $x > 0$), each 0: the sum of their squares is 0.',
       },
       {
         eq: '(2.7)',
@@ -85,7 +85,7 @@ export default defineModel({
       },
       {
         eq: '(2.4)',
-        name: 'N \\max_{t \\le 3} |y_N^{\\mathrm{na}} - y_{(2.4)}|',
+        name: '\\lim_{N \\to \\infty} N \\max_{t \\le 3} |y_N^{\\mathrm{na}} - y_{(2.4)}|',
         formula: 'g*(1 + 2*log(2))',
         derived: 'realizations.no-adhesion.distance.leading',
         tolerance: 1e-3,
@@ -95,11 +95,11 @@ export default defineModel({
       {
         eq: '(2.4)',
         name: '\\tau_{0}(N)',
-        formula: '1 + (log(2) + sqrt(2*N - 2*log(2)))/N',
+        formula: '1 + (log(2 - exp(-N)) + sqrt(2*N - 2*log(2 - exp(-N))))/N',
         derived: 'realizations.no-adhesion.leaves',
         tolerance: 1e-6,
         origin: 'own',
-        note: 'Kozlov: without adhesion (the force zero where $\\dot{y} > 0$) the limit is classical (2.4). $\\tau_0(N)$, when the point then leaves the line for good, is the toolkit’s: after $t = 1$, $\\ddot{y} = g - N\\dot{y}$ brings $\\dot{y}$ to 0 at $1 + \\ln(2 - e^{-N})/N$, where the damper switches off at $y = -g/N + g\\ln(2 - e^{-N})/N^2$; the point then rises freely and regains $y = 0$ at $\\tau_0(N)$ up to $O(e^{-N})$, $1 + \\sqrt{2/N} + O(1/N) \\to 1$. Beside it, the run (the realizations compared).',
+        note: 'Kozlov: without adhesion (the force zero where $\\dot{y} > 0$) the limit is classical (2.4). $\\tau_0(N)$, when the point then leaves the line for good, is the toolkit’s: after $t = 1$, $\\ddot{y} = g - N\\dot{y}$ brings $\\dot{y}$ to 0 at $1 + \\ln(2 - e^{-N})/N$, where the damper switches off at $y = -g/N + g\\ln(2 - e^{-N})/N^2$; the point then rises freely and regains $y = 0$ at $\\tau_0(N)$, exactly, $1 + \\sqrt{2/N} + O(1/N) \\to 1$. Beside it, the run (the realizations compared).',
       },
     ],
     // The viscous line with adhesion (the model's) beside the one switched off where ẏ > 0 and the rigid line, at N = 1000.

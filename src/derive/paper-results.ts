@@ -500,7 +500,9 @@ export interface StudyForFacts {
   readonly orders: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   readonly extrapolated: { readonly release: number; readonly duration: number; readonly restitution: number; readonly distance: number };
   /** Each coordinate's largest distance to the rigid motion in the limit (LimitStudy.coordinates). */
-  readonly coordinates?: readonly { readonly name: string; readonly extrapolated: number; readonly last: number }[];
+  readonly coordinates?: readonly { readonly name: string; readonly extrapolated: number; readonly last: number; readonly scaled?: readonly number[] }[];
+  /** Where the distance vanishes like N^{−r}: r and N^r times it per run (LimitStudy.leading). */
+  readonly leading?: { readonly order: number; readonly scaled: readonly number[] };
   /** The local orders between successive runs, whose trend each fitted order averages (LimitStudy.trends). */
   readonly trends?: {
     readonly release: readonly number[];
@@ -615,6 +617,11 @@ export interface MeasuredFact {
   readonly extrapolated?: true;
   /** For a fitted order: the local orders between successive runs, whose trend it averages. */
   readonly trend?: readonly number[];
+  /**
+   * For a limit 0 a study's runs approach like N^{−r}: r, the values of N and N^r times the quantity at each, the
+   * rate that shows the limit (kozlov1988 Th. 1: N max|u| = 0.194, 0.197, 0.197, 0.197).
+   */
+  readonly rate?: { readonly parameter: string; readonly order: number; readonly values: readonly number[]; readonly scaled: readonly number[] };
 }
 
 export type Measured = ReadonlyMap<string, MeasuredFact>;
@@ -646,6 +653,14 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
   }
   // A coordinate's own distance (kozlov1988 (1.1): the rod's stretch u, 0 when held).
   for (const c of study?.coordinates ?? []) extrapolated(`limit.distance.${c.name}`, c.extrapolated, c.last);
+  // A vanishing distance with the rate it vanishes at, N^r times it per run (kozlov1988 Th. 1: like 1/N).
+  const withRate = (name: string, scaled: readonly number[] | undefined): void => {
+    const f = facts.get(name);
+    if (f && scaled && study?.leading)
+      facts.set(name, { ...f, rate: { parameter: study.parameter, order: study.leading.order, values: study.rows.map((r) => r.value), scaled } });
+  };
+  withRate('limit.distance', study?.leading?.scaled);
+  for (const c of study?.coordinates ?? []) withRate(`limit.distance.${c.name}`, c.scaled);
   for (const x of ['restitution', 'duration'] as const) {
     if (!study?.drop) break;
     extrapolated(`limit.drop.${x}`, study.drop.extrapolated[x], study.drop.rows.at(-1)?.[x]);

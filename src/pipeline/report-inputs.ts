@@ -47,6 +47,7 @@ import { restitutionStudies } from '../studies/restitution.js';
 import { compileModel, type CompiledModel } from './compiled-model.js';
 import { loadGenerated } from './load-generated.js';
 import { compileRigid } from './rigid.js';
+import { limitDistance } from '../studies/limit-distance.js';
 
 /**
  * The report's options and, if the report's simulation failed, its error
@@ -161,7 +162,7 @@ function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions
 function studyOption(
   { spec, system, loaded }: CompiledModel,
   rigid: () => CompiledModel | undefined,
-): { limitStudy?: ModelLimitStudy & { drop?: DropStudy; law?: TheoremLaw; pieces?: readonly LimitPiece[] } } {
+): { limitStudy?: ModelLimitStudy & { drop?: DropStudy; law?: TheoremLaw; pieces?: readonly LimitPiece[]; limitDistance?: number } } {
   if (!spec.limitStudy) return {};
   const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values), system);
   const study = limitStudyOf(spec, loaded, rigid()?.loaded)!;
@@ -169,7 +170,18 @@ function studyOption(
   // A delayed release's held phases are described only by the limit motion (kozlov1988 (2.7)).
   const delayed = system.compliant?.terms.some((t) => t.limit.kind === 'delayed-release');
   const pieces = delayed ? limitMotion(system, spec.limitStudy.parameter).pieces : undefined;
-  return { limitStudy: { ...study, ...(drop ? { drop } : {}), ...(law ? { law } : {}), ...(pieces ? { pieces } : {}) } };
+  // Where the limit is another motion than the rigid one (kozlov1988 (2.6)), its distance to it, which the runs' tends to.
+  const rigidSystem = study.rigidInTheLimit ? undefined : rigid()?.system;
+  const far = delayed && rigidSystem ? limitDistance(system, rigidSystem, spec.limitStudy.parameter) : undefined;
+  return {
+    limitStudy: {
+      ...study,
+      ...(drop ? { drop } : {}),
+      ...(law ? { law } : {}),
+      ...(pieces ? { pieces } : {}),
+      ...(far !== undefined ? { limitDistance: far } : {}),
+    },
+  };
 }
 
 /** The model's declared periodic orbit (ModelSpec.orbit), drawn between its walls where paper.studyFigures says so; nothing without one. */

@@ -214,7 +214,10 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
       heldLimit(t.limit, s, letters, limitPieces),
     ],
   ];
-  if (!held) {
+  // Without damping the force, a positive stiffness times the depth, presses wherever f < 0 (kozlov1988 §2's spring,
+  // F = −Ny ≥ 0): no region where it would pull, and it vanishes only as the gap reopens.
+  const pulls = !held && t.rayleigh !== ZERO;
+  if (pulls) {
     rows.push([
       [
         'separating, ',
@@ -233,7 +236,7 @@ function contactBlocks(t: CompliantTerm, s: string, f: string, G: string, letter
     [
       [
         'switching surface ',
-        ...(held
+        ...(held || !pulls
           ? [m(`${f} = 0`), ' as it opens (', m(`${rate} > 0`), '): the terms switch off']
           : [m(`F_{${s}} = 0`), ': the terms switch off before the gap reopens']),
       ],

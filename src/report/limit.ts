@@ -44,9 +44,11 @@ export interface ReportLimitStudy {
   readonly limits?: { readonly release?: number; readonly duration?: number; readonly restitution?: number };
   /**
    * Whether the theory's limit is the rigid motion, every limit it gives the rigid model's value (studies/limit.ts
-   * limitIsRigid): its distance then prints 0; a dash where the limit is another motion, of no known distance.
+   * limitIsRigid): its distance then prints 0; where the limit is another motion, its limitDistance, else a dash.
    */
   readonly rigidInTheLimit: boolean;
+  /** Where the limit is another motion (kozlov1988 (2.6)), its largest distance to the rigid one (studies/limit-distance.ts). */
+  readonly limitDistance?: number;
   readonly orders: ReportContactRecord & { readonly distance: number };
   /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
   readonly extrapolated: ReportContactRecord & { readonly distance: number };
@@ -93,6 +95,19 @@ export const cell = (x: number | undefined): Inline[] => {
   const [mant, exp] = x.toExponential(3).split('e');
   return [m(`${mant} \\cdot 10^{${Number(exp)}}`)];
 };
+
+/**
+ * A number in prose, two significant digits (rounded up where it is a bound): the clause says what the study shows,
+ * its digits are the table's (kozlov1988 Th. 1: N times the distance between 0.76 and 0.79; §2: √N times it at most 2.3).
+ */
+function brief(x: number, up = false): Inline[] {
+  if (!Number.isFinite(x) || x === 0) return cell(x);
+  const unit = 10 ** (Math.floor(Math.log10(Math.abs(x))) - 1);
+  const v = Number((up ? Math.ceil(x / unit - 1e-9) * unit : x).toPrecision(2));
+  if (Math.abs(v) >= 1e-3 && Math.abs(v) < 1e4) return [m(`${v}`)];
+  const [mant, exp] = v.toExponential(1).split('e');
+  return [m(`${Number(mant)} \\cdot 10^{${Number(exp)}}`)];
+}
 
 /** A cell with nothing to say: the dash of `cell`. */
 const isDash = (c: readonly Inline[]): boolean => c.length === 1 && c[0] === '—';
@@ -199,7 +214,7 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
     rows: [
       ...study.rows.map((r, i) => [cell(r.value), ...shown.flatMap((k) => [cell(r[k]), ...scaledAfter(k, cell(law?.runs[i]))]), ...distance(cell(r.distance))]),
       ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
-      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(study.rigidInTheLimit ? cell(0) : ['—'])]] : []),
+      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(cell(study.rigidInTheLimit ? 0 : study.limitDistance))]] : []),
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
       // A row of pointers and dashes states nothing the results below do not: left out (kozlov1988 §2's viscous release).
       ...(ownOrder ? [[['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))] as Inline[][]] : []),
@@ -422,24 +437,30 @@ function boundedParagraphs({ parameter, rows, limits, bounded }: ReportLimitStud
   });
 }
 
+/** The paper's limit motion in words (kozlov1988 (2.7)), and the release for every N it is the limit of, where derived. */
+export interface LimitMotionWords {
+  readonly to: readonly Inline[];
+  readonly leaves?: readonly Inline[];
+}
+
 /**
  * What the study found of the distance to the rigid motion, as a clause: it
  * vanishes, or it levels off above 0 (kozlov1988 (2.6),
  * (2.7): a realization whose limit is not the rigid motion; `limitMotion`
- * names the paper's result for that limit where the report checks it, with the delayed release in closed form), or
+ * names the paper's result for that limit where the report checks it, after the delayed release in closed form), or
  * the study does not decide.
  */
-export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly Inline[] = []): Inline[] {
+export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMotionWords = { to: [] }): Inline[] {
   if (!hasDistances(study)) return trendClause(study);
   const symbol = mechanicsSymbol(study.parameter);
   const p = m(symbol);
   const d = study.rows.map((r) => r.distance);
   const range: Inline[] = [
-    ...cell(d[0]),
+    ...brief(d[0]!),
     ' at ',
     m(`${symbol} = ${study.rows[0]!.value}`),
     ' to ',
-    ...cell(d.at(-1)),
+    ...brief(d.at(-1)!),
     ' at ',
     m(`${symbol} = ${study.rows.at(-1)!.value}`),
   ];
@@ -454,7 +475,7 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
       ', ',
       m(bound.order === 0.5 ? `\\sqrt{${symbol}}` : `${symbol}^{${Number(bound.order.toPrecision(6))}}`),
       ' times it at most ',
-      ...cell(Math.max(...bound.scaled)),
+      ...brief(Math.max(...bound.scaled), true),
       ' over the study, as it falls from ',
       ...range,
     ];
@@ -473,9 +494,9 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
             ', ',
             m(scaleMath(symbol, rate.order)),
             ' times it between ',
-            ...cell(Math.min(...scaled)),
+            ...brief(Math.min(...scaled)),
             ' and ',
-            ...cell(Math.max(...scaled)),
+            ...brief(Math.max(...scaled)),
             ' over the study, ',
           ]
         : []),
@@ -484,12 +505,14 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: readonly
     ];
   // The level is set by how long the runs last, so it is the table's, not a result to lead with: the paper's limit motion leads.
   const table: Inline[] = ['Table ', ref('tab:rigid-limit')];
-  if (study.convergence === 'persists' && limitMotion.length)
+  if (study.convergence === 'persists' && limitMotion.to.length)
     return [
       'as ',
       p,
-      ' grows the compliant model tends to ',
-      ...limitMotion,
+      ' grows the compliant model',
+      ...(limitMotion.leaves?.length ? [', which leaves at ', ...limitMotion.leaves, ','] : []),
+      ' tends to ',
+      ...limitMotion.to,
       ', not to the rigid one: the largest distance between their motions levels off, not at 0 (',
       ...table,
       ')',
@@ -628,11 +651,27 @@ function gapFigure({ parameter: p, rows, gaps, reference }: ReportLimitStudy): F
       series.map((s, k) => ({ label: s.label === 'rigid' ? '\\text{rigid}' : s.label, ...seriesStyle(k) })),
       log
         ? [
-            `The depth −f of the realizations pressed below the contact ${gaps.contact} against time, on a log scale, in each run of the study, down to a thousandth of the run’s deepest; a curve ends where its run is released`,
+            // f, 0, t and y(t) in math, as in the linear figure.
+            'The depth ',
+            m('-f'),
+            ` of the realizations pressed below the contact ${gaps.contact} against time, on a log scale, in each run of the study, down to a thousandth of the run’s deepest; a curve ends where its run is released`,
             ...(gaps.reference && release !== undefined && Number.isFinite(release)
-              ? [', and the rigid model’s contact, at f = 0, releases at t = ', ...cell(release)]
+              ? [
+                  ', and the rigid model’s contact, at ',
+                  m('f = 0'),
+                  ', releases at ',
+                  m(
+                    `t = ${cell(release)
+                      .map((x) => (typeof x === 'object' && 'math' in x ? x.math : x))
+                      .join('')}`,
+                  ),
+                ]
               : []),
-            '. The runs’ gaps f against time, on a linear axis, as Kozlov Fig. 1 draws y(t), are in the comparison of the realizations.',
+            '. The runs’ gaps ',
+            m('f'),
+            ' against time, on a linear axis, as Kozlov Fig. 1 draws ',
+            m('y(t)'),
+            ', are in the comparison of the realizations.',
           ]
         : [
             // f, 0 and y(t) in math, as Kozlov's Fig. 1 labels them.

@@ -385,7 +385,8 @@ export function motionSection(
   // A realized retaining constraint's force (kozlov1988 Theorem 1): the whole follows the held constraint's λ, the spring and damper lag it.
   for (const r of uniform ? [] : reactions) {
     const s = constraintLabel(r.constraint);
-    const [R, F, lambda] = [`R_{${s}}`, `F_{${s}}`, `\\lambda_{${s}}`];
+    // One realized constraint: its multiplier is the paper's λ, as the results name it (kozlov1988 (1.1)); several are told apart.
+    const [R, F, lambda] = [`R_{${s}}`, `F_{${s}}`, reactions.length === 1 ? '\\lambda' : `\\lambda_{${s}}`];
     figures.push(
       sceneFigure(
         plotScene({
@@ -394,7 +395,8 @@ export function motionSection(
           t: tr.t,
           events,
           xLabel: time,
-          yLabel: axis(`R ${r.constraint}`, R, undefined),
+          // Three forces on one axis: each named, not the first alone.
+          yLabel: axis(`R, F, lambda ${r.constraint}`, `${R},\\ ${F},\\ ${lambda}`, undefined),
           series: [
             { label: `R ${r.constraint}`, values: r.whole.slice(0, tr.t.length), style: 0 },
             { label: `F ${r.constraint}`, values: r.springDamper.slice(0, tr.t.length), style: 1 },

@@ -203,7 +203,8 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // the two differ in the digits printed, each is printed with its own value and the difference (the circle billiard's
   // simulated onset against the averaged law's t*), never the one equated to the other.
   const measuredForm = (r: LetteredRow, width: number): string | string[] => {
-    const { value, paper, at, orderOf, extrapolated } = r.measured!;
+    const { value, paper, at, orderOf, extrapolated, rate } = r.measured!;
+    if (rate) return rateLines(r, rate, width);
     // A limit extrapolated from a study's runs says so (kozlov1988 §2: lim t* from N ≤ 10⁴).
     const vs = extrapolated ? '\\text{extrapolated; against } ' : '\\text{against } ';
     // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
@@ -450,6 +451,22 @@ function ownTally(rows: readonly PaperCheckRow[]): string[] {
 /** A row the paper does not print, marked in the table's first column. */
 const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { own: 'own', reduction: 'reduced', correction: 'corrected' };
 
+/**
+ * A limit 0 shown by the rate the runs approach it at, N^r times the quantity at each N (kozlov1988 Th. 1:
+ * 0 (N max|u| = 0.194, 0.197, 0.197, 0.197 at N = 10, 100, 1000, 10⁴)), not by an extrapolated 0; the quantity is
+ * the row's name without its limit. On lines of their own where one is too narrow.
+ */
+function rateLines(r: PaperCheckRow, rate: NonNullable<NonNullable<PaperCheckRow['measured']>['rate']>, width: number): string | string[] {
+  const p = mechanicsSymbol(rate.parameter);
+  const quantity = rowName(r).replace(/^\\lim_\{[^{}]*\}\s*/, '');
+  const scaled = `${toLatex(pow(sym(rate.parameter), num(rate.order)), MECHANICS)}\\, ${quantity} = ${rate.scaled.map((x) => decimal(x, 3)).join(',\\ ')}`;
+  const runs = `\\text{at}\\ ${p} = ${rate.values.map(atValue).join(',\\ ')}`;
+  const one = `0\\quad (${scaled}\\ ${runs})`;
+  if (texWidth(one) <= width) return one;
+  const first = `0\\quad (${scaled}`;
+  return texWidth(first) <= width ? [first, `${runs})`] : ['0', `(${scaled}`, `${runs})`];
+}
+
 /** The table's verdict on an agreeing row. */
 function verdict(r: PaperCheckRow): string {
   if (r.how === 'symbolic') return 'yes, symbolically';
@@ -463,6 +480,9 @@ function verdict(r: PaperCheckRow): string {
  */
 function verdictCell(r: PaperCheckRow): Inline[] {
   if (!r.measured || r.formula.tolerance === undefined) return [r.agrees ? verdict(r) : 'no'];
+  // A limit 0 the runs approach at a rate: the rate is the evidence, not the extrapolated gap (kozlov1988 Th. 1).
+  const { rate } = r.measured;
+  if (rate) return [r.agrees ? 'yes, like ' : 'no, though like ', m(`1/${toLatex(pow(sym(rate.parameter), num(rate.order)), MECHANICS)}`)];
   const gap = m(decimal(r.measured.value - r.measured.paper, 2));
   return [r.agrees ? 'yes, ' : 'no, ', gap, r.agrees ? ` apart (to ${r.formula.tolerance.toExponential(0)})` : ' apart'];
 }

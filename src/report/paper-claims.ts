@@ -19,10 +19,14 @@ export function claimSections(claims: readonly PaperClaimRow[], figures: readonl
     const allProved = claims.every((c) => c.proof.holds);
     blocks.push(
       paragraph(
-        'Each inequality as the paper states it, typed from the paper with its symbols bound to the derivation, reduced to what must be positive, and whether that is proved on the box given (interval arithmetic with branch and bound, exact at open ends; both sides positive are compared by their logarithms, a rate in ',
-        m('k = K(p)'),
-        ' as ',
-        m('(\\mathrm{d}/\\mathrm{d}p)/(\\mathrm{d}K/\\mathrm{d}p)'),
+        'Each inequality as the paper states it, typed from the paper with its symbols bound to the derivation, reduced to what must be positive, and whether that is proved on the box given (interval arithmetic with branch and bound, exact at open ends',
+        // The comparison by logarithms and the rate in k = K(p) said only where a claim uses them (rubanovich1981 (2.9)).
+        ...(claims.some((c) => c.proof.via === 'logarithms' || c.proof.via === 'logarithm bound')
+          ? ['; both sides positive are compared by their logarithms']
+          : []),
+        ...(claims.some((c) => c.claim.rate !== undefined)
+          ? [', a rate in ', m('k = K(p)'), ' as ', m('(\\mathrm{d}/\\mathrm{d}p)/(\\mathrm{d}K/\\mathrm{d}p)')]
+          : []),
         '). ',
         `${claims.filter((c) => c.proof.holds).length} of ${claims.length} are proved.`,
         ...positiveOnce(claims),

@@ -36,8 +36,8 @@ export function realizationsSection(study: RealizationsStudy, ordersShown: Reado
     0.9,
     series.map((s, k) => ({ label: `\\text{${s.label}}`, ...seriesStyle(k) })),
     [
-      // Kozlov's Fig. 1 draws the elastic and the added-mass curves only (the viscous one he calls like the dashed one).
-      `The toolkit’s runs drawn as ${paper} ${REALIZATIONS_FIGURE.eq} draws the elastic and the added-mass realizations: the gap `,
+      // Kozlov's Fig. 1 draws the elastic and the added-mass curves only; the viscous one he calls like the dashed one.
+      `The toolkit’s runs drawn as ${paper} ${REALIZATIONS_FIGURE.eq} draws the elastic (solid) and the added-mass (dashed) realizations, the viscous one being, in his words, qualitatively like the dashed one: the gap `,
       m('f'),
       ` of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
       ...atText,
@@ -79,7 +79,8 @@ export function realizationsSection(study: RealizationsStudy, ordersShown: Reado
       paragraph(
         `The constraint realized in each way the model declares, and held rigidly, each run from the same initial state`,
         ...atText,
-        ` (${paper} §2, ${REALIZATIONS_FIGURE.eq}), with the time each motion leaves the constraint for good: its gap’s last rise through 0, the last release where the force vanishes on the constraint, later where it vanishes inside it (without adhesion) and the point flies back to it.`,
+        ` (${paper} §2, ${REALIZATIONS_FIGURE.eq}), with the time each motion leaves the constraint for good: its gap’s last rise through 0, the last release where the force vanishes on the constraint`,
+        study.runs.some((r) => r.inside) ? ', later where it vanishes inside it (without adhesion) and the point flies back to it.' : '.',
       ),
       figure,
       table,

@@ -5,14 +5,14 @@
 // conclusion. Nothing here computes: every statement prints a fact the
 // derivation or a study already holds.
 // Tests: test/report/paper-shape.test.ts.
-import { div, freeSymbols, mul, num, numericValue, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { div, freeSymbols, mul, num, numericValue, pow, sym, ZERO, type Expr, type Sym } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { simplify } from '../core/trig.js';
 import { subs } from '../core/subs.js';
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import type { EnergyChange } from '../derive/lagrange/conservation.js';
-import { preImpactName, velocitySymbol } from '../model/names.js';
+import { preImpactName, TIME, velocitySymbol } from '../model/names.js';
 import { isSourceKey, REFERENCES, type SourceKey } from '../model/sources.js';
 import type { ImpactEnergyStudy } from '../studies/impact-energy.js';
 import type { LinearizationStudy } from '../studies/linearization.js';
@@ -33,7 +33,7 @@ import { supportRestFinding } from './support-rest-finding.js';
 import { lockingFinding } from './support-locking.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
-import { convergenceClause, hasDistances, type ReportLimitStudy } from './limit.js';
+import { convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
 import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle, nonNegative } from './unilateral.js';
@@ -42,6 +42,7 @@ import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } 
 import { averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
+import type { RealizationsStudy } from '../studies/realizations.js';
 import { rollingSpeedsBrief, rollingSpeedsDiscussion, rollingSpeedsFinding } from './rolling-speeds.js';
 import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
@@ -78,6 +79,8 @@ export interface SummaryFacts {
   readonly averagedSpeed?: AveragedSpeedStudy;
   /** rubanovich1981 §2's threshold to roll on against the run (studies/rolling-speeds.ts). */
   readonly rollingSpeeds?: RollingSpeedsStudy;
+  /** The realizations of a constraint compared, and the limits of the others as N grows (studies/realizations.ts). */
+  readonly realizations?: RealizationsStudy;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -568,28 +571,55 @@ const EXACT_RELEASE = /^trajectory\d+\.end$/;
 
 /**
  * The paper's limit motion whose distance to the rigid one, or whose release, agrees with the derivation (kozlov1988
- * (2.6), (2.7)), as "Kozlov (2.7)", and the release for large N in closed form where the report derives it:
- * "…, where it leaves at τ = 2 + 1/N + O(e^{−N}/N)".
+ * (2.6), (2.7)), as "Kozlov (2.7), its release at t = 2", and the release for large N in closed form where the report
+ * derives it: "τ = 2 + 1/N + O(e^{−N}/N)", the finite runs' release, not the limit's.
  */
-function limitMotion(p: PaperCheck, parameter: string): Inline[] {
+function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
   const row = p.rows.find((r) => r.agrees && (r.formula.derivedText === 'limit.distance' || LIMIT_RELEASE.test(r.formula.derivedText)));
-  if (!row) return [];
+  if (!row) return { to: [] };
+  const limit = p.rows.find((r) => r.agrees && r.formula.formula && LIMIT_RELEASE.test(r.formula.derivedText));
   const large = p.rows.find((r) => r.agrees && r.formula.formula && LARGE_RELEASE.test(r.formula.derivedText));
   // A release the same for every N (kozlov1988 (2.5): 2 + √2), exact at each run, not only in the limit.
   const every = p.rows.find(
     (r) => r.agrees && r.formula.formula && EXACT_RELEASE.test(r.formula.derivedText) && !freeSymbols(r.formula.formula).has(parameter),
   );
   const leaves = large ?? every;
-  return [
-    `${REFERENCES[p.source].short} ${row.formula.eq}`,
+  return {
+    to: [
+      `${REFERENCES[p.source].short} ${row.formula.eq}`,
+      ...(limit && limit !== leaves ? [', its release at ', m(`${mechanicsSymbol(TIME)} = ${toLatex(limit.formula.formula!, MECHANICS)}`)] : []),
+    ],
     ...(leaves
-      ? [
-          ', where it leaves at ',
-          m(`${leaves.formula.name} = ${toLatex(leaves.formula.formula!, MECHANICS)}${remainderLatex(leaves)}`),
-          ...(leaves === every ? [' for every ', m(mechanicsSymbol(parameter))] : []),
-        ]
-      : []),
-  ];
+      ? {
+          leaves: [
+            m(`${leaves.formula.name} = ${toLatex(leaves.formula.formula!, MECHANICS)}${remainderLatex(leaves)}`),
+            ...(leaves === every ? [' for every ', m(mechanicsSymbol(parameter))] : []),
+          ],
+        }
+      : {}),
+  };
+}
+
+/**
+ * The limit of each other realization the study runs as N grows, where it vanishes at a rate whose closed form a
+ * paper row checks (kozlov1988 (2.4): without adhesion the viscous line tends to the classical motion, at distance
+ * g(1 + 2 ln 2)/N): "the no-adhesion realization tends to the rigid motion, Kozlov (2.4), at distance g(1 + 2 ln 2)/N".
+ */
+function realizationLimits(p: PaperCheck, realizations: RealizationsStudy | undefined): Inline[][] {
+  return (realizations?.limits ?? []).flatMap(({ label, study }) => {
+    const row = (fact: string): PaperCheckRow | undefined => p.rows.find((r) => r.agrees && r.formula.formula && r.formula.derivedText === fact);
+    const limit = row(`realizations.${label}.distance`);
+    const rate = row(`realizations.${label}.distance.leading`);
+    if (study.convergence !== 'vanishes' || !study.leading || !limit || !rate) return [];
+    const scale = toLatex(pow(sym(study.parameter), num(study.leading.order)), MECHANICS);
+    return [
+      [
+        `the ${label} realization tends to the rigid motion, ${REFERENCES[p.source].short} ${limit.formula.eq}, at distance `,
+        m(`${toLatex(rate.formula.formula!, MECHANICS)}/${scale}`),
+        ' to leading order',
+      ],
+    ];
+  });
 }
 
 const ORIGINS = [
@@ -769,6 +799,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
     ]);
   }
   if (f.limitStudy) out.push(convergenceClause(f.limitStudy, f.paper && limitMotion(f.paper, f.limitStudy.parameter)));
+  if (f.paper) out.push(...realizationLimits(f.paper, f.realizations));
   // The count first where the paper's prints are corrected, then each correction: what agrees and what does not.
   const counted = f.paper && correctedCountFirst(f.paper);
   if (counted) out.push(counted);

@@ -66,6 +66,8 @@ export interface PaperCheckRow {
     readonly extrapolated?: true;
     /** For a fitted order: the local orders between successive runs (MeasuredFact.trend). */
     readonly trend?: readonly number[];
+    /** For a limit 0 approached like N^{−r}: N^r times the quantity per run (MeasuredFact.rate). */
+    readonly rate?: MeasuredFact['rate'];
   };
   /** A rest time (impact{i}.{m}.rest) against the report's run (rest-time.ts). */
   readonly run?: RunRest;
@@ -423,6 +425,7 @@ function measuredRow(
       ...(orders.length === 1 ? { orderOf: orders[0]! } : {}),
       ...([...used.values()].some((m) => m.extrapolated) ? { extrapolated: true as const } : {}),
       ...(orders.length === 1 && used.size === 1 && [...used.values()][0]!.trend ? { trend: [...used.values()][0]!.trend! } : {}),
+      ...(used.size === 1 && [...used.values()][0]!.rate && x === 0 ? { rate: [...used.values()][0]!.rate! } : {}),
     },
   };
 }

@@ -26,6 +26,8 @@ export interface RealizationRun {
   readonly gap: readonly number[];
   /** When the motion leaves the contact for good: its gap's last rise through 0 (NaN if it never does). */
   readonly leaves: number;
+  /** Its last release is inside the constraint, where the force vanishes without adhesion (kozlov1988 (2.4)): it leaves on flying back. */
+  readonly inside?: true;
 }
 
 export interface RealizationsStudy {
@@ -66,12 +68,10 @@ export function realizationsStudy(
         : [module.gaps!(s, run.q[k]!, params)[contact.index]!],
     );
     const release = run.events.filter((e) => e.type === 'release' && e.contacts.includes(contact.index)).at(-1);
-    const leaves = !release
-      ? NaN
-      : !contact.realized || module.compliantContacts!(release.t, release.q, release.qd, params)[3 * contact.index]! >= ON_SURFACE
-        ? release.t
-        : regains(run.t, values, release.t);
-    return { label, gap: values.map(([f]) => (f! > figure.cut ? NaN : f!)), leaves };
+    // Released inside the constraint (a damper without adhesion letting go below it), it leaves when it flies back to f = 0.
+    const inside = !!release && contact.realized && module.compliantContacts!(release.t, release.q, release.qd, params)[3 * contact.index]! < ON_SURFACE;
+    const leaves = !release ? NaN : inside ? regains(run.t, values, release.t) : release.t;
+    return { label, gap: values.map(([f]) => (f! > figure.cut ? NaN : f!)), leaves, ...(inside ? { inside: true as const } : {}) };
   });
   return { contact: figure.contact, params: figure.params, cut: figure.cut, t, runs };
 }

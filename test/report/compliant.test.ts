@@ -170,6 +170,16 @@ describe('section on constraints realized by forces', () => {
     for (const f of formulas(s)) expect(() => katex.renderToString(f, { strict: 'error', throwOnError: true })).not.toThrow();
   });
 
+  it('a spring alone presses wherever the gap is closed: no separating region, its terms switch off as the gap reopens (kozlov1988 §2)', () => {
+    const table = section('kozlov-release-elastic')!.blocks.find((b) => b.kind === 'table');
+    if (table?.kind !== 'table') throw new Error('no table of the regions');
+    const cells = table.rows.map((r) => r[0]!.map((x) => (typeof x === 'string' ? x : 'math' in x ? x.math : '')).join(''));
+    // F = −Ny ≥ 0 for y ≤ 0: inside, penetrating, f = 0 closing, f = 0 opening.
+    expect(cells).toHaveLength(4);
+    expect(cells.some((c) => c.startsWith('separating'))).toBe(false);
+    expect(cells[3]).toContain('f_{\\mathrm{line}} = 0');
+  });
+
   it('a retaining constraint realized by stiffness alone prints no Rayleigh function D; with viscosity it does', () => {
     const pendulum = (realization: Record<string, string>): ModelSpec => ({
       name: 'soft-pendulum',

@@ -155,12 +155,12 @@ describe('the rigid-limit section', () => {
     expect(said(study)).toContain('does not approach the rigid one as N grows: the largest distance between their motions levels off, not at 0 (Table )');
     const falling = { ...study, rows: [study.rows[0]!, { ...study.rows[1]!, distance: 1e-4 }], convergence: 'vanishes' as const };
     expect(said(falling)).toContain(
-      'approaches the rigid one as N grows: the largest distance between their motions falls from 1.505 at N = 10 to 1.000 \\cdot 10^{-4} at N = 10000',
+      'approaches the rigid one as N grows: the largest distance between their motions falls from 1.5 at N = 10 to 1 \\cdot 10^{-4} at N = 10000',
     );
     // With its rate (kozlov1988 Th. 1's 1/N): N times the distance over the study leads, here 15.05 and 1 typed from the rows.
     const rated = { ...falling, leading: { order: 1, scaled: [15.05, 1] } };
     expect(said(rated)).toContain(
-      'the largest distance between their motions falls like N^{-1}, N times it between 1 and 15.05 over the study, from 1.505 at N = 10',
+      'the largest distance between their motions falls like N^{-1}, N times it between 1 and 15 over the study, from 1.5 at N = 10',
     );
     expect(said({ ...study, convergence: 'undecided' })).toContain('does not decide whether the compliant model approaches the rigid one');
     expect(said({ ...study, convergence: 'undecided' })).not.toContain('levels off');
@@ -199,10 +199,12 @@ describe('the rigid-limit section', () => {
     );
   });
 
-  it('prints the theory’s distance 0 where the study finds its limits the rigid model’s, a dash where they are another motion’s', () => {
+  it('prints the theory’s distance 0 where the study finds its limits the rigid model’s; where they are another motion’s, that motion’s distance, else a dash', () => {
     const rigidLimit = { ...study, limits: { release: 1 }, rigidInTheLimit: true };
     expect(tableOf(limitSection(rigidLimit)).rows[3]!.map(text)).toEqual(['limit (theory)', '1', '0']);
     expect(tableOf(limitSection(study)).rows[3]!.map(text)).toEqual(['limit (theory)', '2', '—']);
+    // kozlov1988 (2.7): released at 2, not 1, the limit flies g(t − 2)²/2 beside g(t − 1)²/2, apart by 3/2 at t = 3.
+    expect(tableOf(limitSection({ ...study, limitDistance: 1.5 })).rows[3]!.map(text)).toEqual(['limit (theory)', '2', '1.5']);
   });
 
   it('without a rigid model or limits: only the runs and the orders', () => {
@@ -317,7 +319,9 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     const distance = t.rows.slice(0, 4).map((r, k) => Math.sqrt([10, 100, 1000, 10000][k]!) * Number(text(r[2]!)));
     expect(Math.max(...distance)).toBeLessThan(2.31);
     const most = /the largest distance between their motions is O\(N\^\{-1\/2\}\), \\sqrt\{N\} times it at most ([\d.]+) over the study/.exec(said);
-    expect(Math.abs(Number(most?.[1]) - Math.max(...distance))).toBeLessThan(1e-4);
+    // In prose to two digits, rounded up: a bound, 2.3 (the table's 2.29999).
+    expect(Number(most?.[1])).toBeGreaterThanOrEqual(Math.max(...distance));
+    expect(Number(most?.[1]) - Math.max(...distance)).toBeLessThan(0.1);
     // Kozlov's τ for the release, never a coordinate's x.
     expect(said).toContain('\\sqrt{N}\\,|\\tau_{N} - 1|');
     expect(said).toContain(`${Number(scaled[0]!.toPrecision(6)).toString().slice(0, 5)}`);
@@ -331,11 +335,12 @@ describe('the study in the reports of Kozlov’s realizations', () => {
 
   it.each([
     // (2.5): the release at 2 + √2 whatever N, the root of t² − 4t + 2 after t = 1.
-    ['kozlov-release-added-mass', '4.32843', '(2.6), where it leaves at $\\tau = 2 + \\sqrt{2}$ for every $N$'],
-    // The delayed release in closed form, typed from the analysis of (2.7)'s root: 2 + 1/N up to O(e^{−N}/N).
-    ['kozlov-release-viscous', '1.5', '(2.7), where it leaves at $\\tau = 2 + \\frac{1}{N} + O\\left(e^{-N}/N\\right)$'],
+    ['kozlov-release-added-mass', '4.32843', ', which leaves at $\\tau = 2 + \\sqrt{2}$ for every $N$, tends to Kozlov (2.6)'],
+    // The delayed release in closed form, typed from the analysis of (2.7)'s root: 2 + 1/N up to O(e^{−N}/N), the
+    // finite runs' release; the limit's is t = 2.
+    ['kozlov-release-viscous', '1.5', ', which leaves at $\\tau = 2 + \\frac{1}{N} + O\\left(e^{-N}/N\\right)$, tends to Kozlov (2.7), its release at $t = 2$'],
   ])(
-    '%s: no fitted order of the distance, and the conclusion leads with the paper’s limit motion, without the horizon-set level %s: Kozlov %s',
+    '%s: no fitted order of the distance, and the conclusion leads with the paper’s limit motion, without the horizon-set level %s: the model%s',
     (name, limit, eq) => {
       // The distance's order is a dash, or the row is gone where every order is (the added mass).
       expect(
@@ -346,11 +351,17 @@ describe('the study in the reports of Kozlov’s realizations', () => {
       ).toBe('---');
       const said = conclusion(name);
       expect(said).not.toMatch(/model approaches the rigid one/);
-      expect(said).toContain(`as $N$ grows the compliant model tends to Kozlov ${eq}, not to the rigid one`);
+      expect(said).toContain(`as $N$ grows the compliant model${eq}, not to the rigid one`);
       expect(said).toContain(`levels off, not at 0 (Table \\ref{tab:${name}:rigid-limit})`);
       expect(said).not.toContain(limit);
     },
   );
+
+  it('kozlov-release-viscous: the conclusion gives the no-adhesion limit, the classical motion (2.4) at distance g(1 + 2 ln 2)/N', () => {
+    expect(conclusion('kozlov-release-viscous')).toContain(
+      'The no-adhesion realization tends to the rigid motion, Kozlov (2.4), at distance $g (1 + 2 \\ln 2)/N$ to leading order.',
+    );
+  });
 
   it.each(models.filter((m) => m.spec.limitStudy).map((m) => m.spec.name))(
     '%s: says the model approaches the rigid one only where its table’s distance falls tenfold',

@@ -54,8 +54,10 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 describe.each([
   ['kozlov-release', release, ['symbolic', 'symbolic', 'symbolic', 'symbolic']],
   ['kozlov-release-viscous', viscous, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured', 'measured']],
-  ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured']],
-  ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic', 'measured']],
+  // (2.6)'s y = 0 up to τ one row over both pieces; τ = 2 + √2 for every N, no limit of the runs to measure.
+  ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
+  // Theorem 2 by the closed forms τ and ẏ(τ), no run at N = 10⁴ set against the limit 1.
+  ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'measured', 'symbolic', 'symbolic', 'measured', 'measured']],
   ['circle-billiard', circleBilliard, ['numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
   [
@@ -150,9 +152,10 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     expect(free!.measured!.value).toBeCloseTo(off + Math.sqrt(2 * (1 / N - Math.LN2 / N ** 2)), 6);
     expect(free!.measured!.value - off).toBeGreaterThan(0.04);
   });
-  it('added mass: 2 + √2 (2.6); the distance to the rigid motion to that of (2.6) from (2.4) at t = 4, the toolkit’s own row', () => {
-    const [limit, distance] = report(addedMass).rows.slice(7);
-    expect(limit!.measured!.value).toBeCloseTo(2 + Math.SQRT2, 6);
+  it('added mass: 2 + √2 (2.6), no limit of the runs; the distance to the rigid motion to that of (2.6) from (2.4) at t = 4, the toolkit’s own row', () => {
+    const rows = report(addedMass).rows;
+    expect(rows.some((r) => r.formula.derived.some((d) => d.fact === 'limit.release'))).toBe(false);
+    const distance = rows[6];
     expect(distance!.measured!.value).toBeCloseTo((9 - (2 - Math.SQRT2) ** 2) / 2, 4);
     expect(distance!.formula.origin).toBe('own');
   });
@@ -493,7 +496,8 @@ describe('a wrong formula disagrees', () => {
     ['the viscous line without adhesion taken as left when the damper stops', viscous, 8, { formula: '1 + log(2)/N' }],
     ['the no-adhesion distance read off its late return to the line, O(N^{−1/2})', viscous, 7, { formula: '1/2' }],
     ['the Kelvin–Voigt release with damping N at 1 + ln(2 − e^{−c})/c', kelvinVoigt, 2, { formula: '1 + log(2 - exp(-c))/c' }],
-    ['the added mass’s limit taken as the classical motion: distance 0', addedMass, 7, { formula: '0' }],
+    ['the added mass’s limit taken as the classical motion: distance 0', addedMass, 6, { formula: '0' }],
+    ['the added mass held down only up to t = 1, as the rigid line', addedMass, 4, { formula: 'g*(t - 1)^2/2' }],
     ['the period doubling at the apex 2h = v²/g read as h', parabolic, 4, { formula: 'v0^2/(2*g)' }],
     ['the return map’s trace with f″(0) taken as 2/a', parabolic, 1, { formula: '2 - 8*W^2/(a*g)' }],
     [

@@ -38,10 +38,21 @@ describe('the realizations compared (kozlov1988 Fig. 1)', () => {
     const text = caption.map((c) => (typeof c === 'string' ? c : 'math' in c ? c.math : '')).join('');
     expect(text).toContain('Kozlov Fig. 1');
     // Kozlov's Fig. 1 draws only the elastic and the added-mass curves: the caption says what it draws, not that the runs are it.
-    expect(text).toContain('drawn as Kozlov Fig. 1 draws the elastic and the added-mass realizations');
+    expect(text).toContain('drawn as Kozlov Fig. 1 draws the elastic (solid) and the added-mass (dashed) realizations');
+    // The viscous curve is not in his figure: he calls it qualitatively like the dashed one.
+    expect(text).toContain('the viscous one being, in his words, qualitatively like the dashed one');
     expect(text).not.toContain('Fig. 1 from the toolkit');
     expect(text).toContain('N = 100');
     expect(text).toContain('f = 0.03');
+  });
+
+  it('says a motion leaves later, flying back, where the force vanishes inside the constraint only where some run does so', () => {
+    const words = (sec: typeof section): string =>
+      sec.blocks.flatMap((b) => (b.kind === 'paragraph' ? b.content.map((c) => (typeof c === 'string' ? c : '')) : [])).join('');
+    expect(words(section)).not.toContain('without adhesion');
+    // kozlov1988 (2.4): the damper without adhesion lets go below the line, at y = −g/N, and the point flies back.
+    const freed = { ...study, runs: [...study.runs, { label: 'no-adhesion', gap: [0, -0.001, 0, 0.01], leaves: 1.0447, inside: true as const }] };
+    expect(words(realizationsSection(freed))).toContain('later where it vanishes inside it (without adhesion) and the point flies back to it.');
   });
 
   it('tabulates when each leaves the constraint, to six digits, a dash for one that never does', () => {

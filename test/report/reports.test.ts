@@ -29,5 +29,7 @@ describe('the document of report()', () => {
     for (const r of rows.slice(0, 4)) expect(Number(text(r[1]!))).toBeCloseTo(2 + Math.SQRT2, 5);
     expect(rows.map((r) => text(r[0]!))).toContain('rigid model');
     expect(Number(text(rows.find((r) => text(r[0]!) === 'rigid model')![1]!))).toBe(1);
+    // The limit motion's distance to the rigid one, (2.6) against (2.4) at t = 4: g((4 − 1)² − (4 − 2 − √2)²)/2 = g(3 + 4√2)/2.
+    expect(Number(text(rows.find((r) => text(r[0]!) === 'limit (theory)')!.at(-1)!))).toBeCloseTo((3 + 4 * Math.SQRT2) / 2, 5);
   });
 });

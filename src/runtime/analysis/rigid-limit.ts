@@ -91,7 +91,13 @@ export interface LimitStudy {
    * Each coordinate's largest distance to the reference in the limit, extrapolated as the distance is (kozlov1988
    * (1.1): the realized rod's stretch u, whose rigid value is 0, vanishes), by the coordinate's name; empty without a reference.
    */
-  readonly coordinates: readonly { readonly name: string; readonly extrapolated: number; readonly last: number }[];
+  readonly coordinates: readonly {
+    readonly name: string;
+    readonly extrapolated: number;
+    readonly last: number;
+    /** N^r times its largest distance per run, where the distance vanishes like N^{−r} (as `leading`; kozlov1988 (1.1): N max|u|). */
+    readonly scaled?: readonly number[];
+  }[];
   /**
    * Whether the distance to the reference vanishes as the parameter grows:
    * 'vanishes' when it falls by at least VANISHING over the study and in its
@@ -228,10 +234,12 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
     restitution: extrapolate('restitution'),
     distance: distanceLimit(distances),
   };
+  const order = Math.round(2 * orders.distance) / 2;
+  const vanishing = convergence === 'vanishes' && order > 0;
   const coordinates = referenceRun
     ? module.model.coordinates.map((name, i) => {
         const d = rows.map((r) => r.distances[i]!);
-        return { name, extrapolated: distanceLimit(d), last: d.at(-1)! };
+        return { name, extrapolated: distanceLimit(d), last: d.at(-1)!, ...(vanishing ? { scaled: d.map((x, k) => N[k]! ** order * x) } : {}) };
       })
     : [];
   const bounded = Object.fromEntries([
@@ -256,11 +264,9 @@ export function rigidLimitStudy(module: LoadedModule, opts: LimitStudyOptions): 
       : undefined;
   // The runs share t0, t1 and the samples (coordinateDistances relies on it too).
   const gaps = { contact: contact ?? '', t: times, rows: gapRows, ...(referenceGaps ? { reference: referenceGaps } : {}) };
-  const order = Math.round(2 * orders.distance) / 2;
-  const deviations =
-    convergence === 'vanishes' && order > 0 ? { t: times, order, rows: deviationRows.map((row, i) => row.map((d) => N[i]! ** order * d)) } : undefined;
+  const deviations = vanishing ? { t: times, order, rows: deviationRows.map((row, i) => row.map((d) => N[i]! ** order * d)) } : undefined;
   const scaled = distances.map((d, i) => N[i]! ** order * d);
-  const leading = convergence === 'vanishes' && order > 0 ? { order, scaled, extrapolated: aitken(scaled, resolution) } : undefined;
+  const leading = vanishing ? { order, scaled, extrapolated: aitken(scaled, resolution) } : undefined;
   return {
     parameter,
     rows,

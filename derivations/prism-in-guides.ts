@@ -168,6 +168,10 @@ export default defineModel({
           ? {
               origin: 'correction' as const,
               note: 'the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
+              reading:
+                'sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$; the normal forces of pairs 1, 2 lie along $y$ and have no moment about it, so the sum runs over $s = 3 \\dots 5$',
+              consequence:
+                'the reactions $N_s$ and the friction bound $\\Phi$ of this report solve (2.1) with $M_y$ so corrected; solved as printed, (2.1) would let the lateral reactions $N_1$, $N_2$ carry a moment about $y$ that they do not have',
             }
           : {}),
       })),
@@ -223,7 +227,13 @@ export default defineModel({
         eq: '(2.3)',
         name: '\\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} = 1',
         reason:
-          '(1.2) for the prism: exactly one full variant has all its reactions non-negative. It holds only without self-locking (§1), which the derivation decides at the default parameters alone (the self-locking item of the friction section), not over the parameters’ ranges; it is not proved here.',
+          '(1.2) for the prism: exactly one full variant has all its reactions non-negative. At the default parameters the friction section counts the variants that have (the sums of their reactions), and says whether it holds there; it holds only without self-locking (§1), which the derivation decides at the default parameters alone, so over the parameters’ ranges it is not proved here.',
+      },
+      {
+        eq: '§3',
+        name: '\\Delta^{\\varepsilon} = 0',
+        reason:
+          'self-locking with skew: Smirnov remarks that at real friction coefficients the prism locks when its longitudinal size is much smaller than its transverse size. The derivation gives each variant’s $\\Delta^{\\varepsilon}$ in closed form and its least ratio to $\\Delta_0$ at the defaults (the friction section), not the region of the $a_s$, $b_s$, $c_s$, $w$, $h$, $f_{ps}$ where one vanishes; the planar case, one inequality, is derived in the report prism-in-guides-planar.',
       },
       {
         eq: '§2',

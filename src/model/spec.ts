@@ -732,6 +732,11 @@ export interface PaperFormulaSpec {
    */
   readonly reading?: string;
   /**
+   * What follows from a corrected row, in words ($…$ for math), no numbers: the conclusion says it in place of the
+   * correction the abstract states (kozlov1988 §3's v(t): read as u/cos, the speed falls to u and not below it).
+   */
+  readonly consequence?: string;
+  /**
    * The model's quantity the row's value bounds from above in a sufficient condition (kozlov1988 (4.4), (4.5):
    * f″(0) ≤ f″_*), its name in LaTeX and its value in the parameters ({ name: 'f^{\\prime\\prime}(0)', value: '1/a' }):
    * the row's exact value is computed at the declared orbit's parameters and each value of its sweep, and said beside

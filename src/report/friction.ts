@@ -613,6 +613,8 @@ function loadsParagraph(loads: SupportLoads): Block[] {
         ? `; the realized variant${realized.length > 1 ? 's' : ''} (all reactions non-negative) ${realized.length > 1 ? 'are' : 'is'} `
         : '; no variant has all reactions non-negative',
       ...realized.flatMap((v, j): Inline[] => [j ? ', ' : '', m(variantTag(v.variant))]),
+      // One alone: the switching function (1.2) sums to 1 at the defaults (smirnov1981 (2.3) for the prism).
+      ...(realized.length === 1 ? [', the only one, so that ', m('\\sum_\\varepsilon \\chi(\\varepsilon) = 1'), ' there'] : []),
       realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
     ),
     ...(tabulated ? [table] : []),

@@ -283,7 +283,7 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   });
   it('prints the sums of the prism’s reactions, the realized (−,−) the largest (smirnov1981 §1)', () => {
     expect(tex('prism-in-guides-planar')).toContain(
-      '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, and its sum is the largest.',
+      '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, the only one, so that $\\sum_\\varepsilon \\chi(\\varepsilon) = 1$ there, and its sum is the largest.',
     );
   });
   it('the planar prism’s Φ is §2’s one line as the paper prints it, set against the switched sum Σχ(ε)Φ^ε, never “too long to print”', () => {

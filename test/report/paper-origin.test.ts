@@ -55,10 +55,14 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     ]).toEqual([4, 1, 1, 2]);
     expect(rows.filter((e) => e === '(2.1), corrected')).toHaveLength(1);
     expect(rows.filter((e) => e === '§2, reduced')).toHaveLength(1);
-    // The rows the paper does not print as they stand are the Discussion's, not the Conclusion's findings.
+    // M_y corrected is a finding about the paper: the abstract states it, the conclusion what follows from it, and the
+    // Discussion does not count it among the toolkit's own rows.
     const said = (id: string): string => paragraphs(doc.sections.find((s) => s.id === id)!.blocks).join('\n');
+    expect(text(doc.abstract)).toContain('Smirnov (2.1) sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$;');
+    expect(said('conclusion')).toContain('solve (2.1) with $M_y$ so corrected');
     expect(said('conclusion')).not.toContain('corrected reading');
-    expect(said('discussion')).toContain('the corrected reading $M_y');
+    expect(said('discussion')).not.toContain('$M_y');
+    expect(said('discussion')).toContain('the reduction of the paper’s equations');
   });
 
   it('the disk: past two kinds of place, the formulas counted by kind (propositions, corollaries, sections), never “elsewhere”', () => {

@@ -147,6 +147,8 @@ export default defineModel({
       ['D', 'A'],
     ],
     labels: false,
+    shows:
+      'The prism seen from above ($x$ to the right, along the guides; $y$ up) between the guides’ faces $y = \\pm w$: the pairs 1, 2 of support points on those faces at $(a_s, \\pm w)$, primed on $y = +w$; the pairs 3, 4, 5, on the faces $z = \\pm h$, projected to $(a_s, b_s)$',
     ground: ['y = -w', 'w = y'],
     // No yaw arc: ψ = 0 at the initial state, where its mark would be a bare label on a support point.
     annotations: { supports: ['1', "1'", '2', "2'", '3', '4', '5'], angles: [] },

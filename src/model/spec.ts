@@ -521,6 +521,11 @@ export interface DrawingSpec {
    * (smirnov1981 §2: the vanishing clearance between the planes drawn wide enough to tell them apart).
    */
   readonly unscaled?: string;
+  /**
+   * What the sketch shows, in words ($…$ for math), where the view is not plain from the figure: the caption opens
+   * with it (smirnov1981 §2: the prism seen from above, pairs 1, 2 on the faces y = ±w, pairs 3–5 projected).
+   */
+  readonly shows?: string;
   /** What the sketch marks beside the bodies; a field left out takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations?: DrawingAnnotationsSpec;
 }
@@ -1068,6 +1073,7 @@ export const DRAWING_FIELDS: Known<DrawingSpec> = {
   ground: true,
   labels: true,
   unscaled: true,
+  shows: true,
   annotations: true,
 };
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {

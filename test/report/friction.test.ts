@@ -331,6 +331,8 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     // One pair has no variant to guess; the prism's two pairs keep the two tries.
     expect(t).not.toContain('Two tries');
     expect(tex('prism-in-guides')).toContain('Two tries find a full variant');
+    // The rule from rest is derived right after the list: not announced in it.
+    for (const name of ['point-between-planes', 'prism-in-guides']) expect(tex(name)).not.toContain('its condition is derived below');
     expect(t).not.toContain('b_1');
     expect(t).not.toContain('\\begin{pmatrix} -F_{z} \\end{pmatrix}');
   });

@@ -9,12 +9,20 @@
 // Tests: test/report/sketch-labels.test.ts.
 import type { SceneItem, SceneLine, SceneText } from './scene.js';
 
-/** The first corner (+7, −6) is where bodyItems writes a name; the others below it and to the left. */
+/**
+ * The first corner (+7, −6) is where bodyItems writes a name; the others below it and to the left; then beside it
+ * just above its height; last, past a face's 7 px hatches, below or above it, for a point on a face with another
+ * point close by inside (the prism's 1 on y = −w, 3 projected 0.04 above it, seen from above).
+ */
 const CORNERS: readonly { readonly dx: number; readonly dy: number; readonly anchor: 'start' | 'end' }[] = [
   { dx: 7, dy: -6, anchor: 'start' },
   { dx: 7, dy: 14, anchor: 'start' },
   { dx: -7, dy: -6, anchor: 'end' },
   { dx: -7, dy: 14, anchor: 'end' },
+  { dx: 9, dy: -3, anchor: 'start' },
+  { dx: -9, dy: -3, anchor: 'end' },
+  { dx: 7, dy: 24, anchor: 'start' },
+  { dx: 7, dy: -13, anchor: 'start' },
 ];
 
 /** Points closer than this (px) are at one place. */

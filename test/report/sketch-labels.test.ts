@@ -43,6 +43,17 @@ describe('the names of a sketch’s points', () => {
     const out = texts(placedNames([face, ...hatches, name('1′', 100, 50)]));
     expect(out.map((t) => [t.text, t.x, t.y])).toEqual([['1′', 107, 64]]);
   });
+  it('a name on a face with another point close above it goes past the face’s hatches, where no other point is near', () => {
+    // Pair 1 on the lower face y = 160 px (hatched below), pair 3 projected 10 px above it, as the prism seen from above:
+    // beside or above 1 its name reads as 3's; below, past the hatches, it is 1's alone.
+    const face: SceneItem = { kind: 'line', cls: 'ground', x1: 0, y1: 160, x2: 300, y2: 160, stroke: '#666', width: 1.5 };
+    const hatches = Array.from(
+      { length: 30 },
+      (_, k): SceneItem => ({ kind: 'line', cls: 'hatch', x1: 5 + 10 * k, y1: 160, x2: 1 + 10 * k, y2: 167, stroke: '#666', width: 0.8 }),
+    );
+    const out = texts(placedNames([face, ...hatches, name('3', 195, 150), name('1', 195, 160)]));
+    expect(out.find((t) => t.text === '1')).toMatchObject({ x: 202, y: 184, anchor: 'start' });
+  });
   it('a segment crosses a box when any part of it lies inside, not when it passes beside it', () => {
     const b = { x0: 0, y0: 0, x1: 10, y1: 10 };
     expect(crosses(b, { x1: -5, y1: 5, x2: 15, y2: 5 })).toBe(true);

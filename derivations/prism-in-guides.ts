@@ -259,7 +259,7 @@ export default defineModel({
         eq: 'Fig. 1',
         at: {},
         caption:
-          'The prism seen from the side ($x$ to the right, $z$ up), between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge',
+          'The prism seen from the side ($x$ to the right, $z$ up), between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge; the reactions $N_3$, $N_4$, $N_5$ of the variant $(-,-,+,+,+)$ the default loads realize, pairs 3–5 bearing on the lower face $z = -h$ (pairs 1, 2 bear on $y = +w$, normal to the view)',
         drawing: {
           points: Object.fromEntries(
             [
@@ -288,6 +288,8 @@ export default defineModel({
           // No axes: between faces 2h apart the z arrow would run into the upper guide; the caption names them.
           annotations: { axes: false, supports: ['1', '2', '3', "3'", '4', "4'", '5', "5'"] },
         },
+        // Pairs 3 and 4 one behind the other in this view: one arrow for both.
+        reactions: { '3': 'N_{3}, N_{4}', '5': 'N_{5}' },
       },
     ],
   },

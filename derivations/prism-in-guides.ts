@@ -229,7 +229,7 @@ export default defineModel({
         eq: '(2.3)',
         name: '\\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} = 1',
         reason:
-          '(1.2) for the prism: exactly one full variant has all its reactions non-negative. At the default parameters the friction section counts the variants that have (the sums of their reactions), and says whether it holds there; it holds only without self-locking (§1), which the derivation decides at the default parameters alone, so over the parameters’ ranges it is not proved here.',
+          '(1.2) for the prism: exactly one full variant has all its reactions non-negative. The friction section checks it at the default parameters, beside the sums of the variants’ reactions; it holds only without self-locking (§1), which the derivation decides at the defaults alone, so over the parameters’ ranges it is not proved here.',
       },
       {
         eq: '§3',

@@ -3,9 +3,9 @@
 // name, "3, 4", and a name that would cover another label or a point (the
 // yaw's ψ beside pair 1 seen from above) or sit nearer another point than its
 // own is moved to the first free corner of its point. A name never crosses a
-// ground line or its hatches (the guides' faces over the prism's 1′, 3′, 4′,
-// 5′), where it cannot be read. The animation keeps its names at the first
-// corner.
+// ground line, a surface or their hatches (the guides' faces over the
+// prism's 1′, 3′, 4′, 5′; the billiard's wall beside P), where it cannot be
+// read. The animation keeps its names at the first corner.
 // Tests: test/report/sketch-labels.test.ts.
 import type { SceneItem, SceneLine, SceneText } from './scene.js';
 
@@ -76,7 +76,16 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     else groups.push({ point, members: [n] });
   }
   const taken: Box[] = others.flatMap((i) => (i.kind === 'text' ? [box(i)] : []));
-  const ground = others.filter((i): i is SceneLine => i.kind === 'line' && (i.cls === 'ground' || i.cls === 'hatch'));
+  // The ground lines, their hatches, and each step of a curved surface (the billiard's wall), a NaN pair breaking it.
+  type Segment = Pick<SceneLine, 'x1' | 'y1' | 'x2' | 'y2'>;
+  const ground: Segment[] = others.flatMap((i): Segment[] => {
+    if (i.kind === 'line') return i.cls === 'ground' || i.cls === 'hatch' ? [i] : [];
+    if (i.kind !== 'polyline' || i.cls !== 'surface') return [];
+    const p = i.points;
+    return Array.from({ length: Math.max(0, p.length / 2 - 1) }, (_, k) => ({ x1: p[2 * k]!, y1: p[2 * k + 1]!, x2: p[2 * k + 2]!, y2: p[2 * k + 3]! })).filter(
+      (l) => [l.x1, l.y1, l.x2, l.y2].every(Number.isFinite),
+    );
+  });
   const dots: [number, number][] = [
     ...others.flatMap((i): [number, number][] => (i.kind === 'circle' && i.r < 6 ? [[i.cx, i.cy]] : [])),
     ...groups.map((g) => g.point),

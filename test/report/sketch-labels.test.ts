@@ -54,6 +54,18 @@ describe('the names of a sketch’s points', () => {
     const out = texts(placedNames([face, ...hatches, name('3', 195, 150), name('1', 195, 160)]));
     expect(out.find((t) => t.text === '1')).toMatchObject({ x: 202, y: 184, anchor: 'start' });
   });
+  it('a name beside a curved wall (the billiard’s P, 11 px inside it) moves to the side away from it', () => {
+    // The wall x = 240 px near P at (228, 100), drawn as a surface polyline, a NaN pair breaking it.
+    const wall: SceneItem = {
+      kind: 'polyline',
+      cls: 'surface',
+      points: [240, 0, 240, 150, Number.NaN, Number.NaN, 240, 160, 240, 300],
+      stroke: '#666',
+      width: 1.5,
+    };
+    const out = texts(placedNames([wall, name('P', 228, 100)]));
+    expect(out.find((t) => t.text === 'P')).toMatchObject({ x: 221, y: 94, anchor: 'end' });
+  });
   it('a segment crosses a box when any part of it lies inside, not when it passes beside it', () => {
     const b = { x0: 0, y0: 0, x1: 10, y1: 10 };
     expect(crosses(b, { x1: -5, y1: 5, x2: 15, y2: 5 })).toBe(true);

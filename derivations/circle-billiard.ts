@@ -42,6 +42,8 @@ export default defineModel({
   drawing: {
     points: { P: ['x', 'y'], O: [0, 0], A: ['R*cos(alpha0)', '-R*sin(alpha0)'], B: ['R*cos(alpha0)', 'R*sin(alpha0)'], V: ['x', 'y + 0.4*v0'] },
     segments: [['A', 'B']],
+    shows:
+      'The point $P$ inside the circle of radius $R$ about $O$, at the middle of its first chord, drawn from $A$ at the angle $\\alpha_0$ to the tangent there, moving along it at the speed $v_0$',
     annotations: {
       vectors: [
         { from: 'O', to: 'B', label: 'R' },

@@ -42,6 +42,8 @@ export default defineModel({
   drawing: {
     points: { P: ['x', 'y'], O: [0, 0], A: ['R*cos(alpha0)', '-R*sin(alpha0)'], B: ['R*cos(alpha0)', 'R*sin(alpha0)'], V: ['x', 'y + 0.4*v0'] },
     segments: [['A', 'B']],
+    shows:
+      'The point $P$ inside the circle of radius $R$ about $O$, at the middle of its first chord, drawn from $A$ at the angle $\\alpha_0$ to the tangent there, moving along it at the speed $v_0$',
     annotations: {
       vectors: [
         { from: 'O', to: 'B', label: 'R' },
@@ -99,6 +101,8 @@ export default defineModel({
         printed: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + A)',
         derived: 'impact1.single.averaged.speed',
         where: { U: 'impact1.single.averaged.u', A: 'impact1.single.averaged.start' },
+        consequence:
+          'read as $u/\\cos[\\ldots]$, Kozlov’s $v(t)$ falls to the tangential speed $u$ and not below it, as his own $v\\cos\\alpha = u$ requires: the sliding starts where the argument of the cosine reaches 0',
         note: 'the averaged law integrated, $t = 0$ at an impact after which the velocity makes the angle $\\alpha_1$ with the tangent, $\\tan\\alpha_1 = e|w|/u$, $w$ the normal velocity the point strikes with (the paper’s $\\alpha_0$; here $\\alpha_0$ is the first chord’s). The text prints $v = u\\cos[\\ldots]$, which would make $v < u$ against its own $v\\cos\\alpha = u$; $\\int dv/(v\\sqrt{v^2 - u^2}) = \\operatorname{arcsec}(v/u)/u$ makes it $u/\\cos[\\ldots]$.',
       },
       {
@@ -113,6 +117,8 @@ export default defineModel({
         where: { U: 'impact1.single.averaged.u', A: 'impact1.single.averaged.start' },
         note: 'Kozlov prints no $t_{*}$, only that the point slides for $t > 2R/[u(1 - e)]$, a sufficient time. The argument of the solution reaches 0, $v = u$, and the sliding along the circle starts, at $t_{*} = 2R\\alpha_1/[u(1 - e)]$: the paper’s time is sufficient iff $\\alpha_1 \\le 1$, and loose below; for $\\alpha_1$ up to $\\pi/2$ a sufficient time is $\\pi R/[u(1 - e)]$.',
         reading: 'holds for $\\alpha_1 \\le 1$',
+        consequence:
+          'a time after the first impact that is sufficient for every first chord is $\\pi R/[u(1 - e)]$, as $\\alpha_1 \\le \\pi/2$; Kozlov’s $2R/[u(1 - e)]$ is one only while the chord after the first impact is at most $1$ rad from the tangent',
       },
     ],
   },

@@ -39,7 +39,7 @@ function fixedNote(places: readonly [Place, Place]): string | undefined {
   const why =
     'the paper prints $a_{ps} = a^0_{ps} + x$, but a point at $a^0_{ps}$ along the prism when $x = 0$ is at $a^0_{ps} - x$ once the prism has advanced by $x$';
   if (places.includes('flag'))
-    return `corrected: where a pair’s points are fixed on the guides ($g_s = 1$) ${why}; so $\\Delta_{ij}$ and $N_{ij1}$, $N_{ij2}$ vary with $x$ where one pair is fixed and the other is not. The run here has $g_1 = g_2 = 0$; the companion report on the planar prism with pair 2 fixed on the guides runs $g_2 = 1$: its variant changes as it advances, and it locks.`;
+    return `corrected: where a pair’s points are fixed on the guides ($g_s = 1$) ${why}; so $\\Delta_{ij}$ and $N_{ij1}$, $N_{ij2}$ vary with $x$ where one pair is fixed and the other is not. The run here has $g_1 = g_2 = 0$; the report prism-in-guides-planar-fixed runs $g_2 = 1$, pair 2 fixed on the guides: its variant changes as it advances, and it locks.`;
   const fixed = ([1, 2] as const).filter((s) => places[s - 1] === 'guides');
   if (!fixed.length) return undefined;
   return `corrected: pair ${fixed.join(' and ')}’s points are fixed on the guides, where ${why}; so here ${fixed.map((s) => `$a_{p${s}} = a_${s} - x$`).join(', ')}, and $\\Delta_{ij}$, $N_{ij1}$, $N_{ij2}$ vary with $x$.`;
@@ -238,8 +238,13 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
               eq: '§2',
               name: `\\Phi_{${i}${j}}`,
               formula: `f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2`,
+              // A factor of the paper's Φ, not printed on its own: the toolkit's reduction, counted apart.
+              origin: 'reduction' as const,
               derived: `${v}.Φ`,
               where: { [`N${i}${j}1`]: `${v}.N1`, [`N${i}${j}2`]: `${v}.N2` },
+              ...(i === 1 && j === 1
+                ? { note: 'variant $ij$’s term $f_{i1}N_{ij1} + f_{j2}N_{ij2}$ of the paper’s $\\Phi$ below, which it does not print on its own.' }
+                : {}),
             },
           ];
         }),
@@ -255,7 +260,7 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
           where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
           note: `the paper’s $\\Phi$, typed term by term in the $N_{ij1}$, $N_{ij2}$ of the rows above, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants.${
             M === 'Mz' && places.includes('flag')
-              ? ' The constant loads here realize one variant along the whole run; the companion report on the planar prism under a growing moment $M_z + kt$ passes from variant 11 to 21 where $N_{111}$ reaches 0, and plots the switch of the reactions and of $\\Phi$.'
+              ? ' The constant loads here realize one variant along the whole run; the companion report prism-in-guides-planar-sweep, under a growing moment $M_z + kt$, passes from variant 11 to 21 where $N_{111}$ reaches 0, and plots the switch of the reactions and of $\\Phi$.'
               : ''
           }`,
         },

@@ -147,6 +147,8 @@ export default defineModel({
       ['D', 'A'],
     ],
     labels: false,
+    shows:
+      'The prism seen from above ($x$ to the right, along the guides; $y$ up) between the guides’ faces $y = \\pm w$: the pairs 1, 2 of support points on those faces at $(a_s, \\pm w)$, primed on $y = +w$; the pairs 3, 4, 5, on the faces $z = \\pm h$, projected to $(a_s, b_s)$',
     ground: ['y = -w', 'w = y'],
     // No yaw arc: ψ = 0 at the initial state, where its mark would be a bare label on a support point.
     annotations: { supports: ['1', "1'", '2', "2'", '3', '4', '5'], angles: [] },
@@ -168,6 +170,10 @@ export default defineModel({
           ? {
               origin: 'correction' as const,
               note: 'the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
+              reading:
+                'sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$; the normal forces of pairs 1, 2 lie along $y$ and have no moment about it, so the sum runs over $s = 3 \\dots 5$',
+              consequence:
+                'the reactions $N_s$ and the friction bound $\\Phi$ of this report solve (2.1) with $M_y$ so corrected; solved as printed, (2.1) would let the lateral reactions $N_1$, $N_2$ carry a moment about $y$ that they do not have',
             }
           : {}),
       })),
@@ -223,7 +229,13 @@ export default defineModel({
         eq: '(2.3)',
         name: '\\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} = 1',
         reason:
-          '(1.2) for the prism: exactly one full variant has all its reactions non-negative. It holds only without self-locking (§1), which the derivation decides at the default parameters alone (the self-locking item of the friction section), not over the parameters’ ranges; it is not proved here.',
+          '(1.2) for the prism: exactly one full variant has all its reactions non-negative. The friction section checks it at the default parameters, beside the sums of the variants’ reactions; it holds only without self-locking (§1), which the derivation decides at the defaults alone, so over the parameters’ ranges it is not proved here.',
+      },
+      {
+        eq: '§3',
+        name: '\\Delta^{\\varepsilon} = 0',
+        reason:
+          'self-locking with skew: Smirnov remarks that at real friction coefficients the prism locks when its longitudinal size is much smaller than its transverse size. The derivation gives each variant’s $\\Delta^{\\varepsilon}$ in closed form and its least ratio to $\\Delta_0$ at the defaults (the friction section), not the region of the $a_s$, $b_s$, $c_s$, $w$, $h$, $f_{ps}$ where one vanishes; the planar case, one inequality, is derived in the report prism-in-guides-planar.',
       },
       {
         eq: '§2',
@@ -247,7 +259,7 @@ export default defineModel({
         eq: 'Fig. 1',
         at: {},
         caption:
-          'The prism seen from the side ($x$ to the right, $z$ up), between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge',
+          'The prism seen from the side ($x$ to the right, $z$ up), between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge; the reactions $N_3$, $N_4$, $N_5$ of the variant $(-,-,+,+,+)$ the default loads realize, pairs 3–5 bearing on the lower face $z = -h$ (pairs 1, 2 bear on $y = +w$, normal to the view)',
         drawing: {
           points: Object.fromEntries(
             [
@@ -276,6 +288,8 @@ export default defineModel({
           // No axes: between faces 2h apart the z arrow would run into the upper guide; the caption names them.
           annotations: { axes: false, supports: ['1', '2', '3', "3'", '4', "4'", '5', "5'"] },
         },
+        // Pairs 3 and 4 one behind the other in this view: one arrow for both.
+        reactions: { '3': 'N_{3}, N_{4}', '5': 'N_{5}' },
       },
     ],
   },

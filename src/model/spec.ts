@@ -521,6 +521,11 @@ export interface DrawingSpec {
    * (smirnov1981 §2: the vanishing clearance between the planes drawn wide enough to tell them apart).
    */
   readonly unscaled?: string;
+  /**
+   * What the sketch shows, in words ($…$ for math), where the view is not plain from the figure: the caption opens
+   * with it (smirnov1981 §2: the prism seen from above, pairs 1, 2 on the faces y = ±w, pairs 3–5 projected).
+   */
+  readonly shows?: string;
   /** What the sketch marks beside the bodies; a field left out takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations?: DrawingAnnotationsSpec;
 }
@@ -731,6 +736,11 @@ export interface PaperFormulaSpec {
    * beside the sweep's verdicts (kozlov1988 (4.1) against a stiff floor: the rigid bounce stable, the stiff one not).
    */
   readonly reading?: string;
+  /**
+   * What follows from a corrected row, in words ($…$ for math), no numbers: the conclusion says it in place of the
+   * correction the abstract states (kozlov1988 §3's v(t): read as u/cos, the speed falls to u and not below it).
+   */
+  readonly consequence?: string;
   /**
    * The model's quantity the row's value bounds from above in a sufficient condition (kozlov1988 (4.4), (4.5):
    * f″(0) ≤ f″_*), its name in LaTeX and its value in the parameters ({ name: 'f^{\\prime\\prime}(0)', value: '1/a' }):
@@ -1063,6 +1073,7 @@ export const DRAWING_FIELDS: Known<DrawingSpec> = {
   ground: true,
   labels: true,
   unscaled: true,
+  shows: true,
   annotations: true,
 };
 export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {

@@ -344,6 +344,8 @@ export interface Drawing {
   readonly labels: boolean;
   /** What the sketch draws out of scale, in words (DrawingSpec.unscaled). */
   readonly unscaled?: string;
+  /** What the sketch shows, in words (DrawingSpec.shows). */
+  readonly shows?: string;
   /** The declared annotations; a field left undefined takes its default from the model (report/sketch-annotations.ts). */
   readonly annotations: DrawingAnnotations;
 }

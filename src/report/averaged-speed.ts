@@ -307,3 +307,26 @@ export function averagedSpeedFinding({ tStar, accumulation, convergence }: Avera
       : []),
   ];
 }
+
+/**
+ * What follows from the law against the run, for the conclusion in place of the finding the abstract states: the law
+ * gives the onset of sliding to a relative error that falls with 1 − e (the study's relative gaps), the error of its
+ * first order, so that it is the impacts' asymptotics as e → 1 and not their sum at a given e.
+ */
+export function averagedSpeedConsequence({ convergence }: AveragedSpeedStudy): Inline[] {
+  const runs = convergence.filter((c) => Number.isFinite(c.relativeGap));
+  if (runs.length < 2) return [];
+  const [first, last] = [runs[0]!, runs.at(-1)!];
+  const shown = (x: number): string => `${Number(x.toPrecision(2))}`;
+  return [
+    'the averaged law thus places the onset of sliding to a relative error that falls in proportion to ',
+    m('1 - e'),
+    ', from ',
+    m(`${shown(first.relativeGap)}\\ \\text{at}\\ e = ${first.e}`),
+    ' to ',
+    m(`${shown(last.relativeGap)}\\ \\text{at}\\ e = ${last.e}`),
+    ': it is the first-order asymptotics of the impacts as ',
+    m('e \\to 1'),
+    ', late by a time of the order of one chord',
+  ];
+}

@@ -325,7 +325,10 @@ const variantTag = (variant: readonly number[]): string => `(${variant.map((x) =
  */
 function paperNames(s: SupportDerivation, paper: PaperCheck | undefined): string[][] | undefined {
   const names = new Map(
-    (paper?.rows ?? []).flatMap((r) => (r.formula.origin || r.formula.derived.length !== 1 ? [] : [[r.formula.derived[0]!.fact, r.formula.name] as const])),
+    // A reduction names the paper's quantity too (smirnov1981 §2's Φ_ij, a term of its Φ); a corrected or own row does not.
+    (paper?.rows ?? []).flatMap((r) =>
+      (r.formula.origin && r.formula.origin !== 'reduction') || r.formula.derived.length !== 1 ? [] : [[r.formula.derived[0]!.fact, r.formula.name] as const],
+    ),
   );
   const named = (s.variants ?? []).map((v) => {
     const key = `supports.${variantTag(v.variant)}`;
@@ -551,11 +554,14 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
               'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
             ],
           ]),
-      system.supportRest
-        ? ['From rest, the direction of sliding is that of the load along the free motion; its condition is derived below.']
+      // Where the rest is derived (restBlocks, just below) it is said there, not announced here.
+      ...(system.supportRest
+        ? []
         : [
-            'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
-          ],
+            [
+              'From rest, the direction of sliding is that of the load along the free motion, and the system stays at rest while that load is within the friction bound Φ of the realized variant.',
+            ],
+          ]),
     ),
     // The locking conditions in closed form, in the paper's names where it prints the variants.
     ...(signed || (s.variants?.length ?? 0) > PRINTED_LOCKING
@@ -613,6 +619,8 @@ function loadsParagraph(loads: SupportLoads): Block[] {
         ? `; the realized variant${realized.length > 1 ? 's' : ''} (all reactions non-negative) ${realized.length > 1 ? 'are' : 'is'} `
         : '; no variant has all reactions non-negative',
       ...realized.flatMap((v, j): Inline[] => [j ? ', ' : '', m(variantTag(v.variant))]),
+      // One alone: the switching function (1.2) sums to 1 at the defaults (smirnov1981 (2.3) for the prism).
+      ...(realized.length === 1 ? [', the only one, so that ', m('\\sum_\\varepsilon \\chi(\\varepsilon) = 1'), ' there'] : []),
       realized.length ? (loads.realizedIsLargest ? ', and its sum is the largest.' : ', and its sum is not the largest.') : '.',
     ),
     ...(tabulated ? [table] : []),

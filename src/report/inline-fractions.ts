@@ -2,14 +2,26 @@
 // would stand inside another or inside a function's parentheses: kozlov1988
 // §3's v(t) = u/cos(α₁ + ut(e − 1)/(2R)), not \frac{u}{\cos(α₁ + \frac{…}{2R})},
 // which shrinks to an unreadable size in a line and stretches the parentheses.
-// Only such formulas are rewritten; a lone fraction stays as printed. It
-// rewrites printed LaTeX, nothing else.
+// Only such formulas are rewritten; a lone fraction stays as printed. In a
+// display, a fraction stands inside another only where it would be set at
+// the third size: in a function's argument in a denominator (the same v(t),
+// u over a cosine of a fraction). It rewrites printed LaTeX, nothing else.
 // Tests: test/report/inline-fractions.test.ts.
 import { fractionDepth } from './latex.js';
 
 /** `tex` with every \frac as a slash where a fraction stands inside another or in \left( … \right), each side in parentheses where it needs them. */
 export function inlineFractions(tex: string): string {
   return fractionDepth(tex) >= 2 || /\\left\(.*\\frac\{/.test(tex) ? slashed(tex) : tex;
+}
+
+/** A displayed line with every \frac as a slash where a fraction stands in a function's argument in a denominator; else as it is. */
+export function flatDenominators(tex: string): string {
+  for (let i = tex.indexOf('\\frac{'); i >= 0; i = tex.indexOf('\\frac{', i + 1)) {
+    const [, j] = group(tex, i + 5);
+    const [bottom] = group(tex, j);
+    if (/\\left[([].*\\frac\{/.test(bottom)) return slashed(tex);
+  }
+  return tex;
 }
 
 function slashed(tex: string): string {

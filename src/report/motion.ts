@@ -122,7 +122,7 @@ export function sketchFigure(model: Model, drawing: Drawing, trajectory?: Report
   return {
     ...sceneFigure(scene, Number(Math.min(0.6, v.width / 640).toFixed(2)), [], []),
     caption: [
-      'The model at its initial configuration ',
+      ...(drawing.shows ? [...textInlines(drawing.shows), ', at the initial configuration '] : ['The model at its initial configuration ']),
       m(values.join(',\\allowbreak\\ ')),
       ...(drawing.unscaled
         ? [', drawn with the default parameters; not to scale: ', ...textInlines(drawing.unscaled), '.']

@@ -135,10 +135,11 @@ const symbolsOf = new WeakMap<DerivedSystem, ReportSymbols>();
  */
 export function modelHeads(model: Model): string[] {
   const resultants = (model.patches ?? []).flatMap((p) => [...p.resultants.keys()]);
-  return [...model.parameters.map((x) => x.name), ...model.coordinates.map((x) => x.name), ...resultants].map(
-    (name) => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(name))?.[0] ?? '',
-  );
+  return [...model.parameters.map((x) => x.name), ...model.coordinates.map((x) => x.name), ...resultants].map(symbolHead);
 }
+
+/** The letter a name prints with: M of M_x, \\varphi of φ. */
+export const symbolHead = (name: string): string => /^(\\[A-Za-z]+|[A-Za-z])/.exec(mechanicsSymbol(name))?.[0] ?? '';
 
 /**
  * How a report writes a unilateral constraint: f(q,t) ≥ 0 (Kozlov) or

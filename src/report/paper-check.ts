@@ -27,7 +27,7 @@ import { claimSections } from './paper-claims.js';
 import { paperForm } from './paper-forms.js';
 import { inNamedFacts } from './named-facts.js';
 import { typedLatex, typedPieces } from './typed-order.js';
-import { inlineFractions } from './inline-fractions.js';
+import { flatDenominators, inlineFractions } from './inline-fractions.js';
 import { combineRadicals } from '../core/radicals.js';
 import {
   derivedLeft,
@@ -234,7 +234,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   const shownLines = (d: ResultDisplay): string | string[] => {
     const r = rows[d.rows[0]!]!;
     const rowWidth = displayWidth(d);
-    return r.measured ? measuredForm(r, rowWidth) : givenBack(r) ? paperLines(r, rowWidth) : derivedThenPrinted(r, rowWidth, named, positive);
+    return r.measured
+      ? measuredForm(r, rowWidth)
+      : givenBack(r)
+        ? paperLines(r, rowWidth)
+        : derivedThenPrinted(r, rowWidth, named, positive).map(flatDenominators);
   };
   const shownRow = (d: ResultDisplay) => equation(resultLabel(d.rows[0]!), d.lhs, shownLines(d), '=', d.tag || undefined);
   // A result the Results display prints as the paper does (Smirnov's switched Φ), alone or after the derived form, is

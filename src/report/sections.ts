@@ -42,7 +42,20 @@ import {
 } from './document.js';
 import { kinematicsSection, koenigRows } from './kinematics.js';
 import { shownIndices, tooLong } from './large.js';
-import { declaredRange, energyLabel, fits, indexSum, math, mathLines, mechanicsSymbol, modelHeads, reportSymbols, unitLatex, upTo } from './notation.js';
+import {
+  declaredRange,
+  energyLabel,
+  fits,
+  indexSum,
+  math,
+  mathLines,
+  mechanicsSymbol,
+  modelHeads,
+  reportSymbols,
+  symbolHead,
+  unitLatex,
+  upTo,
+} from './notation.js';
 import { keptEnergy, uniformRun } from './motion-plots.js';
 import { compliantForceTerms, compliantSection, compliantZeros } from './compliant.js';
 import { patchForceTerms, patchSection } from './patch.js';
@@ -731,8 +744,11 @@ export function conventionsSection({ system, simulation, sources, unplotted }: S
     ]);
     // What the usual letters name here: a parameter or coordinate, the gaps f_j, friction coefficients μ, a patch's resultant.
     const heads = modelHeads(system.model);
+    // Each kind said for what it is: the prism's M_x a parameter, its roll φ a coordinate.
+    const names = (xs: readonly { readonly name: string }[]): boolean => renamed.some(([, , usual]) => xs.some((x) => symbolHead(x.name) === usual));
     const what: Inline[][] = [
-      ...(renamed.some(([, , usual]) => heads.includes(usual)) ? [['a parameter']] : []),
+      ...(names(system.model.parameters) ? [['a parameter']] : []),
+      ...(names(system.model.coordinates) ? [['a coordinate']] : []),
       ...(renamed.some(([k]) => k === 'forcing') && system.unilateral ? [['the gaps ', m('f_j')]] : []),
       ...(renamed.some(([k]) => k === 'measure') && (system.unilateral?.coulomb.length || system.supports) && !heads.includes('\\mu')
         ? [['friction coefficients']]

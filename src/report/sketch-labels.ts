@@ -2,17 +2,27 @@
 // (the prism's pairs 3 and 4 seen from the side, smirnov1981 §2) share one
 // name, "3, 4", and a name that would cover another label or a point (the
 // yaw's ψ beside pair 1 seen from above) or sit nearer another point than its
-// own is moved to the first free corner of its point. The animation keeps its
-// names at the first corner.
+// own is moved to the first free corner of its point. A name never crosses a
+// ground line, a surface or their hatches (the guides' faces over the
+// prism's 1′, 3′, 4′, 5′; the billiard's wall beside P), where it cannot be
+// read. The animation keeps its names at the first corner.
 // Tests: test/report/sketch-labels.test.ts.
-import type { SceneItem, SceneText } from './scene.js';
+import type { SceneItem, SceneLine, SceneText } from './scene.js';
 
-/** The first corner (+7, −6) is where bodyItems writes a name; the others below it and to the left. */
+/**
+ * The first corner (+7, −6) is where bodyItems writes a name; the others below it and to the left; then beside it
+ * just above its height; last, past a face's 7 px hatches, below or above it, for a point on a face with another
+ * point close by inside (the prism's 1 on y = −w, 3 projected 0.04 above it, seen from above).
+ */
 const CORNERS: readonly { readonly dx: number; readonly dy: number; readonly anchor: 'start' | 'end' }[] = [
   { dx: 7, dy: -6, anchor: 'start' },
   { dx: 7, dy: 14, anchor: 'start' },
   { dx: -7, dy: -6, anchor: 'end' },
   { dx: -7, dy: 14, anchor: 'end' },
+  { dx: 9, dy: -3, anchor: 'start' },
+  { dx: -9, dy: -3, anchor: 'end' },
+  { dx: 7, dy: 24, anchor: 'start' },
+  { dx: 7, dy: -13, anchor: 'start' },
 ];
 
 /** Points closer than this (px) are at one place. */
@@ -34,6 +44,24 @@ export function box(t: Pick<SceneText, 'x' | 'y' | 'text' | 'anchor' | 'size'>):
 
 export const overlap = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
+/** Whether the segment crosses the box: the segment clipped to the box's slabs (Liang–Barsky) is not empty. */
+export function crosses(b: Box, l: Pick<SceneLine, 'x1' | 'y1' | 'x2' | 'y2'>): boolean {
+  let [lo, hi] = [0, 1];
+  for (const [p, d, min, max] of [
+    [l.x1, l.x2 - l.x1, b.x0, b.x1],
+    [l.y1, l.y2 - l.y1, b.y0, b.y1],
+  ] as const) {
+    if (d === 0) {
+      if (p <= min || p >= max) return false;
+      continue;
+    }
+    const [s0, s1] = [(min - p) / d, (max - p) / d];
+    lo = Math.max(lo, Math.min(s0, s1));
+    hi = Math.min(hi, Math.max(s0, s1));
+  }
+  return lo < hi;
+}
+
 /** The items with the points' names (cls 'name') merged where their points coincide and moved off other labels and points. */
 export function placedNames(items: readonly SceneItem[]): SceneItem[] {
   const names = items.filter((i): i is SceneText => i.kind === 'text' && i.cls === 'name');
@@ -48,6 +76,16 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     else groups.push({ point, members: [n] });
   }
   const taken: Box[] = others.flatMap((i) => (i.kind === 'text' ? [box(i)] : []));
+  // The ground lines, their hatches, and each step of a curved surface (the billiard's wall), a NaN pair breaking it.
+  type Segment = Pick<SceneLine, 'x1' | 'y1' | 'x2' | 'y2'>;
+  const ground: Segment[] = others.flatMap((i): Segment[] => {
+    if (i.kind === 'line') return i.cls === 'ground' || i.cls === 'hatch' ? [i] : [];
+    if (i.kind !== 'polyline' || i.cls !== 'surface') return [];
+    const p = i.points;
+    return Array.from({ length: Math.max(0, p.length / 2 - 1) }, (_, k) => ({ x1: p[2 * k]!, y1: p[2 * k + 1]!, x2: p[2 * k + 2]!, y2: p[2 * k + 3]! })).filter(
+      (l) => [l.x1, l.y1, l.x2, l.y2].every(Number.isFinite),
+    );
+  });
   const dots: [number, number][] = [
     ...others.flatMap((i): [number, number][] => (i.kind === 'circle' && i.r < 6 ? [[i.cx, i.cy]] : [])),
     ...groups.map((g) => g.point),
@@ -61,7 +99,7 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     const free = (t: SceneText): boolean => {
       const b = box(t);
       const near = ([x, y]: [number, number]): boolean => x > b.x0 - 3 && x < b.x1 + 3 && y > b.y0 - 3 && y < b.y1 + 3;
-      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d));
+      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d)) && !ground.some((l) => crosses(b, l));
     };
     // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above).
     const own = (t: SceneText): boolean => {

@@ -39,7 +39,7 @@ import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle, nonNegative } from './unilateral.js';
 import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
-import { averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
+import { averagedSpeedConsequence, averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
@@ -328,17 +328,33 @@ function correctedCountFirst(p: PaperCheck): Inline[] | undefined {
   if (!fixed.length || !checked || agree < checked) return undefined;
   const agreeing = printed(p).filter((r) => r.agrees);
   const rows = [...agreeing, ...fixed];
-  const places = [...new Set(rows.map((r) => r.formula.eq))];
-  const span = equationSpan(p);
-  // One section cited (kozlov1988 §3) is named; equation numbers, as the count elsewhere names them.
-  const where = places.length === 1 && !places[0]!.startsWith('(') ? ` ${places[0]}` : span ? ` ${span}` : '';
   return [
-    `of the ${countWord(rows.length)} formulas of ${REFERENCES[p.source].short}${where} checked, `,
+    `of the ${countWord(rows.length)} formulas of ${REFERENCES[p.source].short}${checkedPlace(p, rows)} checked, `,
     ...quantities(agreeing),
     agreeing.length === 1 ? ' agrees with the derivation; ' : ' agree with the derivation; ',
     ...quantities(fixed),
     fixed.length === 1 ? ' is corrected' : ' are corrected',
     ...scopeInlines(p),
+  ];
+}
+
+/** " §3": one section cited (kozlov1988 §3) is named; else the equation numbers, as the count elsewhere names them. */
+function checkedPlace(p: PaperCheck, rows: readonly PaperCheckRow[]): string {
+  const places = [...new Set(rows.map((r) => r.formula.eq))];
+  const span = equationSpan(p);
+  return places.length === 1 && !places[0]!.startsWith('(') ? ` ${places[0]}` : span ? ` ${span}` : '';
+}
+
+/** What follows from the count of correctedCountFirst: the agreeing prints may be used as printed, the corrected ones only as read. */
+function correctedCountConsequence(p: PaperCheck): Inline[] {
+  const agreeing = printed(p).filter((r) => r.agrees);
+  const fixed = p.rows.filter((r) => correctedReading(r));
+  return [
+    ...quantities(agreeing),
+    ` may be used as ${REFERENCES[p.source].short}${checkedPlace(p, [...agreeing, ...fixed])} prints ${agreeing.length === 1 ? 'it' : 'them'}, `,
+    ...quantities(fixed),
+    ' only as corrected in Table ',
+    ref('tab:paper-check'),
   ];
 }
 
@@ -631,10 +647,13 @@ const ORIGINS = [
  * The printed formulas the derivation corrects, each a clause: "Kozlov §3 prints v(t) = u cos(…); the derivation
  * gives v(t) = u/cos(…)", with the row's reading where it states what the correction means.
  */
-function correctionFindings(p: PaperCheck): Inline[][] {
+function correctionFindings(p: PaperCheck, follows = false): Inline[][] {
   return p.rows.flatMap((r) => {
+    if (!statedCorrection(r)) return [];
+    if (follows && r.formula.consequence) return [noteInlines(r.formula.consequence)];
     const read = correctedReading(r);
-    if (!read) return [];
+    // A correction with no print to set beside it (smirnov1981 (2.1)'s M_y, the range of a sum): its reading in words.
+    if (!read) return [[`${REFERENCES[p.source].short} ${r.formula.eq} `, ...noteInlines(r.formula.reading!)]];
     // A bound the paper prints for the quantity (kozlov1988 §3's sliding for t > 2R/[u(1 − e)]): where it holds, and the exact value.
     if (r.formula.display && r.formula.reading)
       return [
@@ -659,11 +678,15 @@ function correctionFindings(p: PaperCheck): Inline[][] {
   });
 }
 
+/** A corrected row the abstract states: a print the derivation does not give, or a correction said in words (its reading). */
+const statedCorrection = (r: PaperCheckRow): boolean =>
+  correctedReading(r) !== undefined || (r.formula.origin === 'correction' && r.agrees === true && r.formula.reading !== undefined);
+
 /** The toolkit's own rows, each kind a clause: "the 15 reductions of the paper’s equations (2.1)–(2.2) agree". */
 function ownFindings(p: PaperCheck): Inline[][] {
   return ORIGINS.flatMap(([origin, one, many]) => {
-    // A reading whose print the derivation does not give is a finding of its own (correctionFindings), not counted here.
-    const rows = p.rows.filter((r) => r.formula.origin === origin && r.agrees !== undefined && !correctedReading(r));
+    // A correction stated as a finding of its own (correctionFindings) is not counted here.
+    const rows = p.rows.filter((r) => r.formula.origin === origin && r.agrees !== undefined && !statedCorrection(r));
     if (rows.length === 0) return [];
     const agree = rows.filter((r) => r.agrees).length;
     const span = equationSpan(p, rows);
@@ -753,7 +776,11 @@ function supportFindings(f: SummaryFacts): { switching: Inline[]; rest: Inline[]
  * Findings of the derivation and the studies, each a clause: the critical values and thresholds found, the results checked.
  * Brief (the abstract's): the impact outcomes' shares apart, and the periodic orbit by its period, advance and stability only.
  */
-function findings(f: SummaryFacts, brief = false): Inline[][] {
+/**
+ * The findings, a clause each. `follows` (the conclusion): a finding that has a consequence is concluded by it, not
+ * repeated from the abstract (kozlov1988 §3: the corrected prints as what may be used, the averaged law's trend).
+ */
+function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
   const out: Inline[][] = [
     ...criticalFindings(f.system),
     ...painleveFindings(f.system),
@@ -802,9 +829,9 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   if (f.paper) out.push(...realizationLimits(f.paper, f.realizations));
   // The count first where the paper's prints are corrected, then each correction: what agrees and what does not.
   const counted = f.paper && correctedCountFirst(f.paper);
-  if (counted) out.push(counted);
-  if (f.paper) out.push(...correctionFindings(f.paper));
-  const run = f.averagedSpeed && averagedSpeedFinding(f.averagedSpeed);
+  if (counted) out.push(follows ? correctedCountConsequence(f.paper!) : counted);
+  if (f.paper) out.push(...correctionFindings(f.paper, follows));
+  const run = f.averagedSpeed && (follows ? averagedSpeedConsequence(f.averagedSpeed) : averagedSpeedFinding(f.averagedSpeed));
   if (run?.length) out.push(run);
   const fallsBack = !f.rollingSpeeds ? [] : brief ? rollingSpeedsBrief(f.rollingSpeeds) : rollingSpeedsFinding(f.system.model, f.rollingSpeeds);
   if (fallsBack.length) out.push(fallsBack);
@@ -1293,7 +1320,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
 
 /** The conclusion: the findings for the model, or, without a study, what the derivation gives in closed form. */
 export function conclusionBlocks(f: SummaryFacts): Block[] {
-  const found = findings(f);
+  const found = findings(f, false, true);
   const what = subject(f.system.model.title);
   // A finding a sentence: a run of them joined by semicolons reads as one sentence a page long.
   if (found.length) return [paragraph(`For ${what}, `, ...found[0]!, '.', ...found.slice(1).flatMap((x) => [' ', ...capital(x), '.']))];

@@ -65,7 +65,9 @@ export function lockingFinding(s: SupportDerivation): Inline[] {
   const base = commonBase(s);
   if (!base || !s.lockingNeedsUnequal || (s.variants?.length ?? 0) > PRINTED_LOCKING) return [];
   return [
-    'a variant of support locks only with unequal friction coefficients, where ',
+    'a variant of support locks only with unequal friction coefficients: variant ',
+    m('\\varepsilon'),
+    ' locks iff ',
     m(`\\Delta_0 = ${base.expr} ${base.value > 0 ? '\\le' : '\\ge'} \\Delta_0 - \\Delta^{\\varepsilon}`),
     ', its friction terms (Section ',
     ref('sec:friction'),

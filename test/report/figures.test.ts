@@ -181,6 +181,9 @@ describe('every example’s sketch', () => {
     };
     expect(caption('point-between-planes')).toContain('not to scale: the clearance between the planes, which vanishes.');
     expect(caption('circle-billiard')).toContain('drawn to scale');
+    // What the sketch shows opens its caption (drawing.shows), not "The model at its initial configuration".
+    expect(caption('circle-billiard').startsWith('The point ')).toBe(true);
+    expect(caption('circle-billiard')).toContain(', at the middle of its first chord, drawn from ');
     // V, the velocity's tip, and B, the radius's, are heads; P, O and A are points.
     expect([...svg('circle-billiard').matchAll(/class="name"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['P', 'O', 'A']);
   });

@@ -283,7 +283,7 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
   });
   it('prints the sums of the prism’s reactions, the realized (−,−) the largest (smirnov1981 §1)', () => {
     expect(tex('prism-in-guides-planar')).toContain(
-      '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, and its sum is the largest.',
+      '$-2$ for $(+,+)$, $1.168$ for $(+,-)$, $-1.273$ for $(-,+)$, $2$ for $(-,-)$; the realized variant (all reactions non-negative) is $(-,-)$, the only one, so that $\\sum_\\varepsilon \\chi(\\varepsilon) = 1$ there, and its sum is the largest.',
     );
   });
   it('the planar prism’s Φ is §2’s one line as the paper prints it, set against the switched sum Σχ(ε)Φ^ε, never “too long to print”', () => {
@@ -303,7 +303,8 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(planar).toContain('\\Delta_{11} \\le 0 \\iff a_{2} - a_{1} + x (g_{1} - g_{2}) \\le w (f_{12} - f_{11}) \\operatorname{sgn}\\dot{x}');
     expect(planar).toContain('\\Delta_{21} \\le 0 \\iff a_{2} - a_{1} + x (g_{1} - g_{2}) \\le w (f_{12} - f_{21}) \\operatorname{sgn}\\dot{x}');
     expect(planar).toContain('A variant locks only with unequal coefficients');
-    expect(JSON.stringify(doc('prism-in-guides-planar').abstract)).toContain('variant of support locks only with unequal friction coefficients');
+    const abstract = JSON.stringify(doc('prism-in-guides-planar').abstract);
+    expect(abstract).toContain('variant of support locks only with unequal friction coefficients: variant ",{"math":"\\\\varepsilon"}," locks iff ');
   });
   it('pair 2 fixed on the guides: N, Φ and the variant against t, the switch from 11, (−,−), to 21, (+,−), named', () => {
     const fixed = tex('prism-in-guides-planar-fixed');
@@ -331,6 +332,8 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     // One pair has no variant to guess; the prism's two pairs keep the two tries.
     expect(t).not.toContain('Two tries');
     expect(tex('prism-in-guides')).toContain('Two tries find a full variant');
+    // The rule from rest is derived right after the list: not announced in it.
+    for (const name of ['point-between-planes', 'prism-in-guides']) expect(tex(name)).not.toContain('its condition is derived below');
     expect(t).not.toContain('b_1');
     expect(t).not.toContain('\\begin{pmatrix} -F_{z} \\end{pmatrix}');
   });

@@ -413,6 +413,8 @@ describe('Kozlov §3: the point in the circle', () => {
     }
     // t* is the toolkit's corrected closed form, not a copy of another print: it keeps its (1 − e).
     expect(display(5)).toContain('{u (1 - e)}');
+    // v(t) flat, no fraction in the cosine's argument in a denominator: u/cos(α₁ + ut(e − 1)/(2R)).
+    expect(display(4)).toContain('v(t) &= u/\\cos\\left(\\alpha_{1} + u t (e - 1)/(2 R)\\right) &&');
   });
   it('calls the accumulation of impacts a sliding contact, not a rest', () => {
     const { system, computed } = once(circleBilliard);
@@ -454,6 +456,24 @@ describe('Kozlov §3: the point in the circle', () => {
     // The law's t* and the accumulation point, from the study: 10.8936 − 10.8197 at e = 0.9.
     expect(abstract).toContain('0.074\\\\ \\\\mathrm{s}');
     expect(abstract).toContain('t_{*} = 10.89');
+    // The conclusion says what follows from each finding, a sentence each, not the abstract again.
+    const conclusion = JSON.stringify(doc.sections.find((s) => s.id === 'conclusion'));
+    expect(conclusion).not.toContain('which the derivation does not give');
+    expect(conclusion).not.toContain('accumulate');
+    expect(conclusion).toContain('may be used as Kozlov §3 prints them, ');
+    expect(conclusion).toContain('\\pi R/[u(1 - e)]');
+    // The relative gap (t* − t*sim)/(t* − t₀) from the chords summed by hand: tan α falls by e a chord, each lasting
+    // R sin 2α/u, from t₀ = R sin α₀ (the first half chord), against t* = t₀ + 2Rα₁/[u(1 − e)].
+    const relative = (e: number): number => {
+      const u = Math.cos(0.5);
+      const t0 = Math.sin(0.5);
+      const a1 = Math.atan(e * Math.tan(0.5));
+      let [a, sim] = [a1, t0];
+      for (; a > 1e-14; a = Math.atan(e * Math.tan(a))) sim += Math.sin(2 * a) / u;
+      const tStar = t0 + (2 * a1) / (u * (1 - e));
+      return (tStar - sim) / (tStar - t0);
+    };
+    for (const e of [0.9, 0.99]) expect(conclusion).toContain(`${Number(relative(e).toPrecision(2))}\\\\ \\\\text{at}\\\\ e = ${e}`);
   });
 });
 

@@ -390,6 +390,11 @@ describe('notation: one symbol, one meaning per report', () => {
     expect(tex).toContain('G(q,t)\\,\\ddot{q} = \\tilde{f}(q,\\dot{q},t)');
     expect(tex).not.toContain('\\mathsf{M}');
     expect(tex).toContain('A(q,t)\\,\\dot{q} + d(q,t) = 0');
+    // M, f and b name parameters (M_x, f_ps, b_s), φ the roll coordinate: each said for what it is.
+    expect(tex).toContain('those letters name other quantities (a parameter, a coordinate).');
+    // The sketch's caption says what it shows: the view from above, not "the model at its initial configuration".
+    expect(tex).toContain('\\caption{The prism seen from above ($x$ to the right, along the guides; $y$ up)');
+    expect(tex).not.toContain('\\caption{The model at its initial configuration');
   });
 
   it('sets the hinged compass’s first strike beside (3.14) as the paper types it, at foot 1’s ẋ₁, ẏ₁ and the strike’s β (studies/rest-time.ts)', () => {

@@ -98,8 +98,22 @@ export function checkDrawing(x: unknown, known: Known, model: string | undefined
   const labels = typeof declared.labels === 'boolean' ? declared.labels : names.length <= MAX_LABELLED;
   // Printed in the caption, its $…$ as math: checked as a note, so that no command reaches pdflatex.
   const unscaled = optionalNote(declared.unscaled, member(FIELD, 'unscaled'), out);
+  const shows = optionalNote(declared.shows, member(FIELD, 'shows'), out);
   const annotations = checkAnnotations(declared.annotations, known, names, env, out);
-  return out.result({ points, segments, discs, springs, dampers, guides, hidden, ground, labels, ...(unscaled ? { unscaled } : {}), annotations });
+  return out.result({
+    points,
+    segments,
+    discs,
+    springs,
+    dampers,
+    guides,
+    hidden,
+    ground,
+    labels,
+    ...(unscaled ? { unscaled } : {}),
+    ...(shows ? { shows } : {}),
+    annotations,
+  });
 }
 
 /** An optional list of the drawing (absent: empty). */

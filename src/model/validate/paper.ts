@@ -64,6 +64,8 @@ export interface PaperFormula {
   readonly note?: string;
   /** The bound in words, for the abstract and the conclusion (PaperFormulaSpec.reading). */
   readonly reading?: string;
+  /** What follows from a corrected row, for the conclusion (PaperFormulaSpec.consequence). */
+  readonly consequence?: string;
   /** The model's quantity the row bounds from above (PaperFormulaSpec.bounds): its name and its value in the parameters. */
   readonly bounds?: { readonly name: string; readonly value: Expr };
   /** Not printed by the paper: the toolkit's own formula for a result stated in words, its reduction of the paper's equations, or its corrected reading of a printed formula. */
@@ -105,6 +107,7 @@ const FIELDS = {
   remainder: true,
   note: true,
   reading: true,
+  consequence: true,
   bounds: true,
   origin: true,
   printed: true,
@@ -241,6 +244,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
     const derivedText = relation ? relation[0]!.trim() : stringAt(f.derived, member(field, 'derived'), 'derived', out);
     const note = f.note === undefined ? undefined : checkNote(f.note, member(field, 'note'), out);
     const reading = f.reading === undefined ? undefined : checkNote(f.reading, member(field, 'reading'), out);
+    const consequence = f.consequence === undefined ? undefined : checkNote(f.consequence, member(field, 'consequence'), out);
     const origin = f.origin === undefined ? undefined : originOf(f.origin, member(field, 'origin'), out);
     const bounds = f.bounds === undefined ? undefined : boundsOf(f.bounds, member(field, 'bounds'), params, out);
     // Symbols a fact's substitution brings in (a limit's variables, a family's own coordinates) may be named by where and the formula.
@@ -314,6 +318,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(remainder ? { remainder } : {}),
       ...(note !== undefined ? { note } : {}),
       ...(reading !== undefined ? { reading } : {}),
+      ...(consequence !== undefined ? { consequence } : {}),
       ...(bounds ? { bounds } : {}),
       ...(origin ? { origin } : {}),
       ...(printed ? { printed } : {}),

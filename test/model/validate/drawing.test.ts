@@ -67,6 +67,9 @@ describe('a drawing', () => {
     // The caption prints it, its $…$ as math: a command that would reach pdflatex is refused there.
     expect(problems(drawn({ ...rod, unscaled: 'the gap $\\input{/etc/hostname}$' }))).toEqual([['bad-text', 'drawing.unscaled']]);
     builds(drawn({ ...rod, unscaled: 'the gap $l$, exaggerated' }));
+    // So does what the sketch shows, which opens its caption.
+    expect(problems(drawn({ ...rod, shows: 'the rod $\\input{/etc/hostname}$' }))).toEqual([['bad-text', 'drawing.shows']]);
+    builds(drawn({ ...rod, shows: 'The rod seen from the side, $l$ long' }));
   });
 });
 

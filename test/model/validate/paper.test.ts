@@ -188,6 +188,9 @@ describe('a paper', () => {
     builds(paper({ formulas: [{ ...formula, reading: 'that is, while its apex $\\dot{y}^2/(2g)$ is below the focus $a/2$' }] }));
     for (const reading of ['one $ alone', 'see $\\href{https://example.org}{here}$'])
       expect(at({ reading }), reading).toEqual([['bad-text', 'paper.formulas[0].reading']]);
+    // So is a correction's consequence, said in the conclusion.
+    builds(paper({ formulas: [{ ...formula, consequence: 'the speed falls to $u$ and not below it' }] }));
+    expect(at({ consequence: 'see $\\href{https://example.org}{here}$' })).toEqual([['bad-text', 'paper.formulas[0].consequence']]);
     expect(at({ eq: '(1.16)}\\input{x}' })).toEqual([['bad-text', 'paper.formulas[0].eq']]);
   });
 

@@ -442,7 +442,7 @@ const RESOLVE = (P: string, friction: boolean): string => `
 static void resolve(double t, double *x, int crossed) {
   int closed[M], approaching[M], candidate[M], before[M];
   int released = crossed >= 0 && crossed < M && held[crossed] ? crossed : -1;
-  int impacts = 0, rest = 0, rest_set[M], found_set[M], closed_now[M], any_closed = 0, any_released = 0;
+  int impacts = 0, rest = 0, rest_set[M], found_set[M], closed_now[M];
   double g[M], rate[M], qd_plus[N], impulses[M], rest_t = 0.0, limit[N] = {0.0}, found_t, found_limit[N];
   /* A held contact cannot leave before its cascade's accumulation point but for an event there: the rest is printed here. */
   if (rest_pending) record_rest(t);${
@@ -477,20 +477,17 @@ static void resolve(double t, double *x, int crossed) {
     ${P}_ImpactModeStatus status = ${P}_impact(t, x, x + N, p, GAP_TOL, REST_VELOCITY, qd_plus, impulses, after, closed);
     if (status != ${P}_ImpactModeStatus_ok) stop(t, impact_statuses[status], approaching);`
     }
-    int struck[M], hit = 0;
-    for (int j = 0; j < M; j++) {
-      struck[j] = impulses[j] != 0.0;
-      hit = hit || struck[j];
-    }
+    int struck[M];
+    struckContacts(M, impulses, approaching, struck);
     printf("# impact t=%.17g", t);
-    print_contacts("contacts", hit ? struck : approaching);
+    print_contacts("contacts", struck);
     print_list("qd-", x + N, N);
     print_list("qd+", qd_plus, N);
     print_list("impulses", impulses, M);
     printf("\\n");
     for (int i = 0; i < N; i++) x[N + i] = qd_plus[i];
     impacts++;
-    int found = record_impact(t, x, hit ? struck : approaching, 0, &found_t, found_set, found_limit);
+    int found = record_impact(t, x, struck, 0, &found_t, found_set, found_limit);
     if (found && holdable(t, x, found_set)) {
       rest = found;
       rest_t = found_t;
@@ -511,18 +508,13 @@ static void resolve(double t, double *x, int crossed) {
   for (int j = 0; j < M; j++) {
     changed = changed || held[j] != before[j];
     closed_now[j] = held[j] && !before[j];
-    any_closed = any_closed || closed_now[j];
-    any_released = any_released || (before[j] && !held[j]);
   }
   /* A touchdown too slow to bounce that ends a geometric cascade is its last impact. */
-  if (!rest && impacts == 0 && any_closed) {
-    int within = 1;
-    for (int j = 0; j < M; j++) within = within && (!closed_now[j] || cascade_any[j]);
-    if (within && record_impact(t, x, closed_now, 1, &found_t, found_set, found_limit) && holdable(t, x, found_set)) {
-      rest = 1;
-      rest_t = found_t;
-      for (int j = 0; j < M; j++) rest_set[j] = found_set[j];
-    }
+  if (cascadeTouchdown(M, impacts, rest != 0, before, held, cascade_any) &&
+      record_impact(t, x, closed_now, 1, &found_t, found_set, found_limit) && holdable(t, x, found_set)) {
+    rest = 1;
+    rest_t = found_t;
+    for (int j = 0; j < M; j++) rest_set[j] = found_set[j];
   }
   if (rest) {
     int any = 0;
@@ -533,7 +525,7 @@ static void resolve(double t, double *x, int crossed) {
     rest_pending = any;
     rest_at = rest_t;
   }
-  if (rest || (impacts == 0 && (any_released || any_closed))) clear_cascade();
+  if (cascadeCleared(M, impacts, rest != 0, before, held)) clear_cascade();
   start_phase(t, x);
   if (changed) {
     printf("# held t=%.17g", t);

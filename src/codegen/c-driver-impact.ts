@@ -19,6 +19,7 @@
 import { printCFunctions } from './print-c.js';
 import { LEAST_NORM, leastNormSplit, orthonormalColumns } from './solvers/least-norm.js';
 import { FRICTIONAL_IMPACT, pivotedSolve } from './solvers/frictional-impact.js';
+import { IMPACT_ENERGY_RULES } from './solvers/impact-energy.js';
 import type { Decl } from './ir.js';
 
 /** The enumeration's records and functions, but the solve the projection prints (c-driver-contacts.ts). */
@@ -32,6 +33,9 @@ const IMPULSE_SPLIT = LEAST_NORM.decls.filter((d) => !SPLIT.includes(d)) as (Dec
 export const frictionalImpact = (P: string): string => `
 /* The least-norm split of dependent rows' impulses, printed from the IR the runtime's is (src/numeric/least-norm.ts). */
 ${printCFunctions(IMPULSE_SPLIT, SPLIT).join('\n')}
+
+/* The work test and Glocker's e*, printed from the IR the runtime's are (src/numeric/impact-energy.ts). */
+${printCFunctions(IMPACT_ENERGY_RULES).join('\n')}
 
 /* The enumeration of the contacts' phases, printed from the IR the runtime's is (src/numeric/frictional-impact.ts). */
 ${printCFunctions(ENUMERATION, [pivotedSolve]).join('\n')}
@@ -80,7 +84,8 @@ static const char *frictional_impact(double t, const double *x, const int *close
   int contact[ROWS], slip[ROWS], r = 0, k = 0, idx[M], phase[M], start[M], slips[M], kind[M], ints[M * 5 + ROWS * 2];
   unsigned char separating[M];
   double mm[N * N], G[M * N], S[MS * N], gr[M], sr[MS], e[M], H[ROWS][N], X[ROWS][N], U[ROWS], W[ROWS * ROWS], b[ROWS];
-  double mu_k[M], mu_s[M], best[ROWS], reals[M * 7 + M * M + ROWS * 6 + ROWS * ROWS * 2], e_star = HUGE_VAL, e_closed = HUGE_VAL;
+  int lo[ROWS] = {0}, hi[ROWS];
+  double mu_k[M], mu_s[M], best[ROWS], reals[M * 7 + M * M + ROWS * 6 + ROWS * ROWS * 2];
   for (int i = 0; i < N; i++) qd_plus[i] = x[N + i];
   for (int j = 0; j < M; j++) impulses[j] = 0.0;
   ${P}_mass_matrix(t, x, p, mm);
@@ -106,8 +111,6 @@ static const char *frictional_impact(double t, const double *x, const int *close
       for (int i = 0; i < N; i++) H[r][i] = s < 0 ? G[j * N + i] : S[(slip_row[j] + s) * N + i];
       U[r++] = s < 0 ? gr[j] : sr[slip_row[j] + s];
     }
-    e_closed = fmin(e_closed, e[j]);
-    if (gr[j] < -REST_VELOCITY) e_star = fmin(e_star, e[j]);
   }
   for (int a = 0; a < r; a++) {
     for (int i = 0; i < N; i++) X[a][i] = H[a][i];
@@ -118,7 +121,9 @@ static const char *frictional_impact(double t, const double *x, const int *close
       W[a * r + c] = 0.0;
       for (int i = 0; i < N; i++) W[a * r + c] += H[a][i] * X[c][i];
     }
-  if (e_star == HUGE_VAL) e_star = e_closed;
+  /* Glocker's e*, and W's band for the work: every column. */
+  double e_star = glockerRestitution(k, idx, start, U, e, REST_VELOCITY);
+  for (int a = 0; a < r; a++) hi[a] = r;
   /* The problem and the workspace of the enumeration, its arrays carved from ints and reals. */
   FrictionalImpactProblem problem = {.r = r, .k = k, .W = W, .U = U, .b = b, .size = 0.0, .restVelocity = REST_VELOCITY, .start = start,
                                      .slips = slips, .kind = kind, .muK = mu_k, .muS = mu_s, .separating = separating};
@@ -142,17 +147,7 @@ static const char *frictional_impact(double t, const double *x, const int *close
     }
     problem.size = size;
     if (!frictionalImpactModes(&problem, &work, combinations)) return "no-admissible-mode";
-    double work_done = 0.0, scale = 0.0;
-    for (int a = 0; a < r; a++) {
-      double plus = U[a], terms = fabs(U[a]);
-      for (int c = 0; c < r; c++) {
-        plus += W[a * r + c] * best[c];
-        terms += fabs(W[a * r + c] * best[c]);
-      }
-      work_done += 0.5 * (U[a] + plus) * best[a];
-      scale += (fabs(U[a]) + terms) * fabs(best[a]);
-    }
-    if (!(work_done > 1e-14 * scale)) break;
+    if (!(impulseWork(r, U, U, W, best, best, lo, hi) > 0.0)) break;
   }
   for (int a = 0; a < k; a++) phase[idx[a]] = work.bestPhase[a];
   split_least_norm(r, contact, slip, H, U, W, b, phase, best);

@@ -41,6 +41,26 @@ export function contactRests(closed: boolean, rate: number, restVelocity: number
 }
 
 /**
+ * The contacts an impact struck (into struck, m entries, 1 or 0): those
+ * its law gave a nonzero normal impulse, else the approaching ones (every
+ * impulse exactly 0: the event still names the contacts it was for). These are
+ * the contacts the impact's event lists and its entry of the cascade holds.
+ */
+export function struckContacts(m: number, impulses: ArrayLike<number>, approaching: ArrayLike<boolean>, struck: Int32Array): void {
+  let hit: boolean = false;
+  for (let j = 0; j < m; j++) {
+    if (impulses[j]! !== 0) {
+      struck[j] = 1;
+      hit = true;
+    } else {
+      struck[j] = 0;
+    }
+  }
+  if (hit) return;
+  for (let j = 0; j < m; j++) struck[j] = approaching[j]! ? 1 : 0;
+}
+
+/**
  * The sinks of the gap guards of a phase whose m gaps start at g (into
  * sinks): gapTol below the surface, or below where the phase starts inside it.
  * An impact found by the sink leaves its contact just past −gapTol, and a
@@ -154,4 +174,46 @@ export function cascadeHoldable(n: number, k: number, acc: ArrayLike<number>): b
  */
 export function cascadeStart(n: number, limit: ArrayLike<number>, acc: ArrayLike<number>, ahead: number, qd: Float64Array): void {
   for (let i = 0; i < n; i++) qd[i] = limit[i]! - acc[i]! * ahead;
+}
+
+/**
+ * Whether an event ends the cascade by a touchdown, an arrival too slow to
+ * bounce (restVelocity), which is then its last impact: the contacts rest from
+ * the accumulation point the cascade extrapolates to, as after a summed one.
+ * So where the event took no impact and found no rest (`rest`), some contact
+ * is held now that was not `before`, and every such contact was struck in the
+ * cascade (`struck`, per contact of the m).
+ */
+export function cascadeTouchdown(
+  m: number,
+  impacts: number,
+  rest: boolean,
+  before: ArrayLike<boolean>,
+  held: ArrayLike<boolean>,
+  struck: ArrayLike<boolean>,
+): boolean {
+  if (rest || impacts > 0) return false;
+  let closing: boolean = false;
+  for (let j = 0; j < m; j++) {
+    if (held[j]! && !before[j]!) {
+      if (!struck[j]!) return false;
+      closing = true;
+    }
+  }
+  return closing;
+}
+
+/**
+ * Whether the cascade of impacts ends with an event: where it rests (`rest`),
+ * or where the event took no impact and the held set changed (m contacts,
+ * held `before` and now): a release or a closing that no impact caused starts
+ * a new motion, whose impacts are no continuation of the old ones' series.
+ */
+export function cascadeCleared(m: number, impacts: number, rest: boolean, before: ArrayLike<boolean>, held: ArrayLike<boolean>): boolean {
+  if (rest) return true;
+  if (impacts > 0) return false;
+  for (let j = 0; j < m; j++) {
+    if (!held[j]! !== !before[j]!) return true;
+  }
+  return false;
 }

@@ -6,14 +6,17 @@
 // limit velocity from post-impact velocities L + C eᵏ; the rest's tests.
 import { describe, expect, it } from 'vitest';
 import {
+  cascadeCleared,
   cascadeHoldable,
   cascadeLimit,
   cascadeRest,
   cascadeStart,
+  cascadeTouchdown,
   contactApproaches,
   contactClosed,
   contactRests,
   gapSinks,
+  struckContacts,
 } from '../../src/numeric/contact-events.js';
 
 describe('which contacts are closed, approaching, at rest', () => {
@@ -31,6 +34,13 @@ describe('which contacts are closed, approaching, at rest', () => {
     expect(contactRests(true, 1.1e-6, 1e-6, false)).toBe(false);
     expect(contactRests(true, 0, 1e-6, true)).toBe(false);
     expect(contactRests(false, 0, 1e-6, false)).toBe(false);
+  });
+  it('struck: the contacts given an impulse, else the approaching ones', () => {
+    const struck = new Int32Array(3);
+    struckContacts(3, [0, -0.2, 0], [true, true, false], struck);
+    expect([...struck]).toEqual([0, 1, 0]);
+    struckContacts(3, [0, -0, 0], [true, false, true], struck);
+    expect([...struck]).toEqual([1, 0, 1]);
   });
   it('a sink is gapTol below the surface, or below a start inside it', () => {
     const sinks = new Float64Array(4);
@@ -113,5 +123,28 @@ describe('a cascade summed', () => {
     const qd = new Float64Array(2);
     cascadeStart(2, [1, 0], [-2, 0], 0.25, qd);
     expect([...qd]).toEqual([1.5, 0]);
+  });
+
+  it('a touchdown ends the cascade where no impact and no rest came first and every contact closing was struck in it', () => {
+    const [before, held] = [
+      [true, false, false],
+      [true, true, false],
+    ];
+    expect(cascadeTouchdown(3, 0, false, before, held, [false, true, false])).toBe(true);
+    // A contact closing that the cascade never struck: a new motion, not its end.
+    expect(cascadeTouchdown(3, 0, false, before, [true, true, true], [false, true, false])).toBe(false);
+    expect(cascadeTouchdown(3, 1, false, before, held, [false, true, false])).toBe(false);
+    expect(cascadeTouchdown(3, 0, true, before, held, [false, true, false])).toBe(false);
+    // Nothing closing (a held contact only kept): no touchdown.
+    expect(cascadeTouchdown(3, 0, false, before, before, [true, true, true])).toBe(false);
+  });
+
+  it('the cascade is cleared by a rest, or by a change of the held set that no impact caused', () => {
+    const before = [true, false];
+    expect(cascadeCleared(2, 3, true, before, before)).toBe(true);
+    expect(cascadeCleared(2, 0, false, before, [false, false])).toBe(true);
+    expect(cascadeCleared(2, 0, false, before, [true, true])).toBe(true);
+    expect(cascadeCleared(2, 0, false, before, [true, false])).toBe(false);
+    expect(cascadeCleared(2, 1, false, before, [false, true])).toBe(false);
   });
 });

@@ -5,13 +5,16 @@
 // c-driver-zeno.ts): which contacts count as closed, approaching or at
 // rest, how deep a gap may sink before it is an arrival, and when a cascade
 // of impacts is summed, to which accumulation point and limit velocity,
-// whether its contacts can rest together and from which velocity.
+// whether its contacts can rest together and from which velocity, which
+// contacts an impact struck, and when a touchdown ends a cascade or an event
+// clears it.
 // What each decides and why is its doc below.
 // Tests: test/numeric/contact-events.test.ts, test/codegen/solvers/sources.test.ts,
 // test/codegen/c-driver.test.ts (the driver's runs).
 import {
   assign,
   bin,
+  cond,
   constVar,
   div,
   forRange,
@@ -99,6 +102,82 @@ fell through zero (\`released\`).`,
   params: [param('closed', 'boolean'), param('rate', 'number'), param('restVelocity', 'number'), param('released', 'boolean')],
   returns: 'boolean',
   body: [ret(and(and(ref('closed'), bin(ref('rate'), '<=', ref('restVelocity'))), not(ref('released'))))],
+};
+
+export const struckContacts: Decl = {
+  kind: 'function',
+  name: 'struckContacts',
+  exported: true,
+  doc: `The contacts an impact struck (into struck, m entries, 1 or 0): those
+its law gave a nonzero normal impulse, else the approaching ones (every
+impulse exactly 0: the event still names the contacts it was for). These are
+the contacts the impact's event lists and its entry of the cascade holds.`,
+  params: [param('m', 'index'), param('impulses', 'ArrayLike<number>'), param('approaching', 'ArrayLike<boolean>'), param('struck', 'Int32Array')],
+  returns: 'void',
+  body: [
+    { kind: 'let', name: 'hit', type: 'boolean', init: ref('false') },
+    forRange('j', 0, ref('m'), [
+      when(
+        bin(idx('impulses', ref('j')), '!==', zero),
+        [assign(idx('struck', ref('j')), num(1)), assign(ref('hit'), ref('true'))],
+        [assign(idx('struck', ref('j')), zero)],
+      ),
+    ]),
+    when(ref('hit'), [ret()]),
+    forRange('j', 0, ref('m'), [assign(idx('struck', ref('j')), cond(idx('approaching', ref('j')), num(1), zero))]),
+  ],
+};
+
+/** What an event's end is judged by: the m contacts, how many impacts it took, whether a cascade's rest was found, the contacts held before it and now. */
+const AFTER_EVENT = [
+  param('m', 'index'),
+  param('impacts', 'index'),
+  param('rest', 'boolean'),
+  param('before', 'ArrayLike<boolean>'),
+  param('held', 'ArrayLike<boolean>'),
+];
+
+export const cascadeTouchdown: Decl = {
+  kind: 'function',
+  name: 'cascadeTouchdown',
+  exported: true,
+  doc: `Whether an event ends the cascade by a touchdown, an arrival too slow to
+bounce (restVelocity), which is then its last impact: the contacts rest from
+the accumulation point the cascade extrapolates to, as after a summed one.
+So where the event took no impact and found no rest (\`rest\`), some contact
+is held now that was not \`before\`, and every such contact was struck in the
+cascade (\`struck\`, per contact of the m).`,
+  params: [...AFTER_EVENT, param('struck', 'ArrayLike<boolean>')],
+  returns: 'boolean',
+  body: [
+    when(or(ref('rest'), bin(ref('impacts'), '>', zero)), [ret(ref('false'))]),
+    { kind: 'let', name: 'closing', type: 'boolean', init: ref('false') },
+    forRange('j', 0, ref('m'), [
+      when(and(idx('held', ref('j')), not(idx('before', ref('j')))), [
+        when(not(idx('struck', ref('j'))), [ret(ref('false'))]),
+        assign(ref('closing'), ref('true')),
+      ]),
+    ]),
+    ret(ref('closing')),
+  ],
+};
+
+export const cascadeCleared: Decl = {
+  kind: 'function',
+  name: 'cascadeCleared',
+  exported: true,
+  doc: `Whether the cascade of impacts ends with an event: where it rests (\`rest\`),
+or where the event took no impact and the held set changed (m contacts,
+held \`before\` and now): a release or a closing that no impact caused starts
+a new motion, whose impacts are no continuation of the old ones' series.`,
+  params: AFTER_EVENT,
+  returns: 'boolean',
+  body: [
+    when(ref('rest'), [ret(ref('true'))]),
+    when(bin(ref('impacts'), '>', zero), [ret(ref('false'))]),
+    forRange('j', 0, ref('m'), [when(bin(not(idx('held', ref('j'))), '!==', not(idx('before', ref('j')))), [ret(ref('true'))])]),
+    ret(ref('false')),
+  ],
 };
 
 export const gapSinks: Decl = {
@@ -262,7 +341,19 @@ export const CONTACT_EVENTS: ModuleIR = {
     'the held phase that starts from it. The runtime (src/runtime/hybrid/hybrid.ts)',
     'and the C driver both decide by these functions, printed from the same IR.',
   ],
-  decls: [contactClosed, contactApproaches, contactRests, gapSinks, cascadeRest, cascadeLimit, cascadeHoldable, cascadeStart],
+  decls: [
+    contactClosed,
+    contactApproaches,
+    contactRests,
+    struckContacts,
+    gapSinks,
+    cascadeRest,
+    cascadeLimit,
+    cascadeHoldable,
+    cascadeStart,
+    cascadeTouchdown,
+    cascadeCleared,
+  ],
 };
 
 /** The functions the C driver calls. */

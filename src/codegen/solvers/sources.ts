@@ -12,6 +12,7 @@ import { CHOLESKY } from './cholesky.js';
 import { CONTACT_EVENTS } from './contact-events.js';
 import { FRICTION_PHASE } from './friction-phase.js';
 import { FRICTIONAL_IMPACT } from './frictional-impact.js';
+import { IMPACT_ENERGY } from './impact-energy.js';
 import { IMPACT_MODES } from './impact-modes.js';
 import { LEAST_NORM } from './least-norm.js';
 import { LEAST_SQUARES } from './least-squares.js';
@@ -70,6 +71,7 @@ export const IR_NUMERIC = {
   'mode-admissibility.ts': { builder: 'src/codegen/solvers/mode-admissibility.ts', ir: MODE_ADMISSIBILITY },
   'frictional-impact.ts': { builder: 'src/codegen/solvers/frictional-impact.ts', ir: FRICTIONAL_IMPACT },
   'contact-events.ts': { builder: 'src/codegen/solvers/contact-events.ts', ir: CONTACT_EVENTS },
+  'impact-energy.ts': { builder: 'src/codegen/solvers/impact-energy.ts', ir: IMPACT_ENERGY },
 } as const satisfies Record<string, NumericFile>;
 
 export type IrNumericFile = keyof typeof IR_NUMERIC;

@@ -41,7 +41,9 @@
 // (Λ_Nξ_N = 0, Λ_Tᵀξ_T ≤ 0 by maximal dissipation, W positive semidefinite).
 // A sticking contact then leaves with U_T⁺ = −e* U_T⁻. The fallback only
 // ever acts where the first law would create energy; the outcome says
-// which law resolved the impact (`ImpactLawName`).
+// which law resolved the impact (`ImpactLawName`). The work test and e* are
+// src/numeric/impact-energy.ts's, printed from the IR the C driver's
+// frictional impact prints too (src/codegen/c-driver-impact.ts).
 //
 // In a time step, U⁻ = U_k. A Moreau–Jean step at θ = ½ changes T + V by
 // exactly the impulses' work ½(U_k + U⁺)ᵀΛ where M is constant and V linear
@@ -84,7 +86,13 @@
 // Tests: test/runtime/drivers-agree.test.ts (every driver's post-impact state, Routh's rough disk), test/runtime/contact/friction-impact.test.ts, test/runtime/hybrid/moreau-jean.test.ts, test/unilateral/moreau-jean-impulse-work.test.ts (no step gains energy, random parameters and states).
 
 import type { ImpactLawInfo } from '../contract.js';
-import type { Band } from '../complementarity/pivoting-lcp.js';
+import { glockerRestitution, impulseWork } from '../../numeric/impact-energy.js';
+
+/** W's non-zero columns [lo[a], hi[a]) of each row a. */
+export interface IntBand {
+  readonly lo: Int32Array;
+  readonly hi: Int32Array;
+}
 
 /** Whether a contact's law sticks (infinite friction: the contact point is pinned while closed), the one law the runtime treats apart. */
 export const sticks = (law: ImpactLawInfo): boolean => law.kind === 'stick';
@@ -164,61 +172,38 @@ export function glockerBias(b: Float64Array, uMinus: ArrayLike<number>, eStar: n
   return b;
 }
 
-/** Glocker's one coefficient: the smallest e of the arriving contacts (U_N⁻ < −restVelocity), else of the closed ones; 0 without contacts. */
-export function glockerRestitution(
+/** Glocker's one coefficient e* (impact-energy.ts glockerRestitution) of contacts laid out as restitutionBias reads them. */
+function glockerCoefficient(
   contacts: readonly number[],
   slipCount: (j: number) => number,
   uMinus: ArrayLike<number>,
   e: ArrayLike<number>,
   restVelocity: number,
 ): number {
-  let arriving = Infinity,
-    closed = Infinity,
-    row = 0;
-  for (const j of contacts) {
-    closed = Math.min(closed, e[j]!);
-    if (uMinus[row]! < -restVelocity) arriving = Math.min(arriving, e[j]!);
-    row += 1 + slipCount(j);
-  }
-  const chosen = arriving < Infinity ? arriving : closed;
-  return chosen < Infinity ? chosen : 0;
+  const row = new Int32Array(contacts.length);
+  for (let a = 1; a < contacts.length; a++) row[a] = row[a - 1]! + 1 + slipCount(contacts[a - 1]!);
+  return glockerRestitution(contacts.length, Int32Array.from(contacts), row, uMinus, e, restVelocity);
 }
 
+/** W's band of a problem without one: every column of each of r rows. */
+const fullBand = (r: number): IntBand => ({ lo: new Int32Array(r), hi: new Int32Array(r).fill(r) });
+
 /**
- * The work ½(U⁻ + U⁺)ᵀΛ of impulses Λ beyond roundoff (0 when within it),
- * with U⁻ the rows' velocities before the impact (at a time step's start)
- * and U⁺ = U_free + W μ after it (μ = Λ, or the multiplier of a
- * regularized metric, friction-impact.ts). W is r×r row-major. Positive:
- * the impulses raise the energy.
+ * The work ½(U⁻ + U⁺)ᵀΛ of impulses Λ beyond roundoff, 0 when within it
+ * (impact-energy.ts impulseWork), U⁺ = U_free + W μ over W's band where the
+ * caller knows it. Positive: the impulses raise the energy.
  */
-export function energyGain(
+function energyGain(
   uMinus: ArrayLike<number>,
   uFree: ArrayLike<number>,
   W: ArrayLike<number>,
   mu: ArrayLike<number>,
   impulses: ArrayLike<number>,
-  band?: Band,
+  band?: IntBand,
 ): number {
   const r = uFree.length;
-  let work = 0,
-    scale = 0;
-  for (let a = 0; a < r; a++) {
-    // U⁺ = U_free + W μ as velocitiesAfter sums it (the terms outside W's band are exact
-    // zeros), and the size of its terms: U⁺ is rounded to a few ulps of that, which is far
-    // above |U⁺| itself at a resting contact under a stack (W μ cancels U_free there).
-    let uPlus = uFree[a]!,
-      size = Math.abs(uFree[a]!);
-    const hi = band ? band.hi[a]! : r;
-    for (let c = band ? band.lo[a]! : 0; c < hi; c++) {
-      const term = W[a * r + c]! * mu[c]!;
-      uPlus += term;
-      size += Math.abs(term);
-    }
-    work += 0.5 * (uMinus[a]! + uPlus) * impulses[a]!;
-    scale += (Math.abs(uMinus[a]!) + size) * Math.abs(impulses[a]!);
-  }
-  // 1e-14: a few hundred ulps of the terms, far below any real gain and above the solve's rounding.
-  return work > 1e-14 * scale ? work : 0;
+  const { lo, hi } = band ?? fullBand(r);
+  return impulseWork(r, uMinus, uFree, W, mu, impulses, lo, hi);
 }
 
 /** U⁺ = U_free + W μ (W r×r row-major). */
@@ -236,7 +221,7 @@ export interface LawRows {
   /** W = H M⁻¹ Hᵀ, r×r row-major. */
   readonly W: ArrayLike<number>;
   /** W's non-zero columns per row, where the caller knows them (zero outside). */
-  readonly band?: Band;
+  readonly band?: IntBand;
   /** Room for each solve's b (r entries), where the caller's solve does not keep b: a time step's law then allocates nothing. */
   readonly bias?: Float64Array;
   /** Restitution per contact of the model. */
@@ -277,7 +262,7 @@ export function applyImpactLaw<S extends LawSolve | undefined>(rows: LawRows, so
   const first = solve(restitutionBias(fresh(), uMinus, e, contacts, slipCount));
   const firstGain = gain(first);
   if (!(firstGain > 0)) return { solved: first, law: 'newton-coulomb' };
-  const eStar = glockerRestitution(contacts, slipCount, uMinus, e, restVelocity);
+  const eStar = glockerCoefficient(contacts, slipCount, uMinus, e, restVelocity);
   // Glocker's b is Newton's, bit for bit, where every contact has e* and no slip rows (a chain, a stack): so is its answer.
   const same = contacts.every((j) => slipCount(j) === 0 && e[j] === eStar);
   const glocker = same ? first : solve(glockerBias(fresh(), uMinus, eStar));

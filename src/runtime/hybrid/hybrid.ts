@@ -63,10 +63,13 @@ import {
   cascadeHoldable,
   cascadeLimit,
   cascadeRest,
+  cascadeCleared,
   cascadeStart,
+  cascadeTouchdown,
   contactApproaches,
   contactClosed,
   contactRests,
+  struckContacts,
   gapSinks,
 } from '../../numeric/contact-events.js';
 import { gapAdmissible, motionsDiffer } from '../../numeric/mode-admissibility.js';
@@ -642,6 +645,8 @@ class HybridRun {
     const before = this.held.slice();
     const modesBefore = this.modes.slice();
     const closed = new Array<boolean>(m).fill(false);
+    const approachingMask = new Array<boolean>(m).fill(false);
+    const struck = new Int32Array(m);
     let rest: Accumulation | undefined;
     let impacts = 0;
 
@@ -651,8 +656,8 @@ class HybridRun {
       for (let j = 0; j < m; j++) closed[j] = contactClosed(g[j]!, this.gapTol, this.held[j]!, this.admitted(j));
       this.activity.settle(t, this.q, this.qd, g, closed);
       const dg = this.kin.rates(t, this.q, this.qd, this.rates);
-      const approaching: number[] = [];
-      for (let j = 0; j < m; j++) if (contactApproaches(closed[j]!, dg[j]!, this.restVelocity)) approaching.push(j);
+      for (let j = 0; j < m; j++) approachingMask[j] = contactApproaches(closed[j]!, dg[j]!, this.restVelocity);
+      const approaching = approachingMask.flatMap((a, j) => (a ? [j] : []));
       if (approaching.length === 0) break;
       if (round === MAX_IMPACTS_PER_EVENT) {
         throw this.failure(
@@ -678,8 +683,8 @@ class HybridRun {
         this.x[n + i] = res.qdPlus[i];
       }
       const impulses = toArray(res.impulses, 0, m);
-      const hit = impulses.flatMap((p, j) => (p !== 0 ? [j] : []));
-      const contacts = hit.length > 0 ? hit : approaching;
+      struckContacts(m, impulses, approachingMask, struck);
+      const contacts = Array.from(struck).flatMap((s, j) => (s !== 0 ? [j] : []));
       const tangent = res.tangentImpulses ? { tangentImpulses: Array.from(res.tangentImpulses), modes: [...res.modes!], law: res.law! } : {};
       this.events.push({ ...before, contacts, qdPlus: toArray(this.x, n, 2 * n), impulses, ...tangent });
       impacts++;
@@ -706,19 +711,16 @@ class HybridRun {
 
     const releasedNow = before.flatMap((h, j) => (h && !this.held[j] ? [j] : []));
     const closedNow = this.held.flatMap((h, j) => (h && !before[j] ? [j] : []));
-    // A touchdown that ends a geometric cascade (the arrival was too slow to
-    // bounce, restVelocity) is its last impact: the contacts rest from the
-    // accumulation point the cascade extrapolates to, as after a detected one.
-    if (!rest && impacts === 0 && closedNow.length > 0 && closedNow.every((j) => this.cascade.some((c) => c.contacts.includes(j)))) {
-      rest = this.holdable(this.recordImpact(t, closedNow, true));
-    }
+    // A touchdown that ends a geometric cascade is its last impact (contact-events.ts cascadeTouchdown).
+    const inCascade = Array.from({ length: m }, (_, j) => this.cascade.some((c) => c.contacts.includes(j)));
+    if (cascadeTouchdown(m, impacts, rest !== undefined, before, this.held, inCascade)) rest = this.holdable(this.recordImpact(t, closedNow, true));
     const resting = rest ? rest.contacts.filter((j) => this.held[j]) : [];
     const touching = closedNow.filter((j) => !resting.includes(j));
     if (releasedNow.length > 0) this.events.push(this.modeEvent('release', releasedNow));
     if (touching.length > 0) this.events.push(this.modeEvent('contact', touching));
     if (frictional) this.recordModeChanges(modesBefore, frictional);
     if (resting.length > 0) this.pendingRest = { t: rest!.t, contacts: resting };
-    if (rest || (impacts === 0 && (releasedNow.length > 0 || closedNow.length > 0))) this.cascade = [];
+    if (cascadeCleared(m, impacts, rest !== undefined, before, this.held)) this.cascade = [];
   }
 
   /** An accumulation whose contacts can all be held together (contact-events.ts cascadeHoldable), else undefined and the cascade goes on. */

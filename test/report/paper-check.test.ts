@@ -18,7 +18,7 @@ import { texWidth } from '../../src/report/latex.js';
 import { LINE_WIDTH } from '../../src/report/notation.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import { modelDrawing } from '../../src/report/sketch.js';
-import { lineTex, type Inline } from '../../src/report/document.js';
+import { lineTex, type Inline, type ReportDocument } from '../../src/report/document.js';
 import { TOOLKIT } from '../../src/codegen/module.js';
 import { buildReport } from '../../src/report/report.js';
 import { declaredRange } from '../../src/report/notation.js';
@@ -45,9 +45,24 @@ describe("a general model's declared ranges, as a paper states them", () => {
   });
 });
 
+/**
+ * A model's report with its paper's check (and nothing else computed), built once per spec: the
+ * compass's and the rimless wheel's are read by several groups below, each of which built its own.
+ */
+const paperReports = new Map<ModelSpec, ReportDocument>();
+function paperReport(spec: ModelSpec): ReportDocument {
+  let doc = paperReports.get(spec);
+  if (doc === undefined) {
+    const system = derived(spec);
+    doc = buildReport(system, { source: `derivations/${spec.name}.ts`, toolkit: TOOLKIT, paper: paperCheck(system, spec.paper!) });
+    paperReports.set(spec, doc);
+  }
+  return doc;
+}
+
 describe('the report', () => {
   const system = derived(compass);
-  const doc = buildReport(system, { source: 'derivations/compass.ts', toolkit: TOOLKIT, paper: paperCheck(system, compass.paper!) });
+  const doc = paperReport(compass);
   it('gives the paper’s results, the report’s own (t∞, in words in the paper), then the table, among the results before the discussion', () => {
     const ids = doc.sections.map((s) => s.id);
     const at = ids.indexOf('paper-results');
@@ -214,8 +229,7 @@ describe('the Kugushev–Sorokina reports', () => {
 });
 
 describe('the rimless wheel’s report', () => {
-  const system = derived(rimlessWheel);
-  const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
+  const doc = paperReport(rimlessWheel);
   const ids = doc.sections.map((s) => s.id);
   it('derives the general model (α = π/k symbolic) before the paper’s results: its tables, constraints, impact maps; its energies and equations the model’s', () => {
     const from = ids.indexOf('general-model');
@@ -300,9 +314,8 @@ describe('the Rubanovich–Formalsky reports typeset in KaTeX’s strict mode', 
     ['compass', compass],
     ['rimless-wheel', rimlessWheel],
     ['hinged-compass', hingedCompass],
-  ] as const)('%s', (name, spec) => {
-    const system = derived(spec);
-    const doc = buildReport(system, { source: `derivations/${name}.ts`, toolkit: TOOLKIT, paper: paperCheck(system, spec.paper!) });
+  ] as const)('%s', (_, spec) => {
+    const doc = paperReport(spec);
     const failures = katexInputs(doc).flatMap(({ tex, display }) => {
       try {
         katex.renderToString(tex, { displayMode: display, throwOnError: true, strict: 'error' });
@@ -407,8 +420,7 @@ describe('the planar prism’s switched Φ (smirnov1981 §2)', () => {
 });
 
 describe('the rimless wheel’s results in the paper’s variables', () => {
-  const system = derived(rimlessWheel);
-  const doc = buildReport(system, { source: 'derivations/rimless-wheel.ts', toolkit: TOOLKIT, paper: paperCheck(system, rimlessWheel.paper!) });
+  const doc = paperReport(rimlessWheel);
   // Rows of long names are displayed apart from the short ones: every display of the section.
   const rows = doc.sections.find((s) => s.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
   const lines = rows.map((e) => e.lines.map((l) => lineTex(l, false)).join(' '));

@@ -362,6 +362,9 @@ function failed(problem: FrictionProblem, status: FrictionStatus, pivots: number
  */
 function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: readonly boolean[], cone: SolveOptions): FrictionSolution {
   const { contacts, W, b } = problem;
+  // No contact (solveFrictionLcp's first solve when every contact is separating): Λ is empty, as the
+  // empty LCP's answer is, without building it (a ball leaving its plate made it at most of its steps).
+  if (contacts.length === 0) return noContact();
   const r = b.length;
   const start = rowStarts(contacts);
   // Rows: F the engaged stick tangents, R the unknowns of the LCP (normals,
@@ -419,6 +422,19 @@ function solveEngaged(problem: FrictionProblem, mu: readonly number[], engaged: 
   const residual = Math.max(piv.residual(problem, impulses, velocities), ...F.map((f) => Math.abs(velocities[f]!)));
   return { status: 'ok', impulses, velocities, phases, pivots: piv.pivots, sweeps: piv.sweeps, solves: 1, residual, regularized: piv.regularized };
 }
+
+/** The solve of a problem without contacts: one solve, nothing to pivot, the law holding exactly. */
+const noContact = (): FrictionSolution => ({
+  status: 'ok',
+  impulses: new Float64Array(0),
+  velocities: new Float64Array(0),
+  phases: [],
+  pivots: 0,
+  sweeps: 0,
+  solves: 1,
+  residual: 0,
+  regularized: false,
+});
 
 /** The cone, and the exact cone's start (FrictionOptions), as every solve takes them. */
 interface SolveOptions {

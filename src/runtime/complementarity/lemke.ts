@@ -94,26 +94,10 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
   // unprotected Lemke return garbage on nearly degenerate problems.
   const pivotTol = 1e3 * Number.EPSILON * Math.max(1, scale);
 
-  // The pivot row's nonzero columns: the other rows change only there (the
-  // w columns stay an identity's for long, so most entries are zero).
   const nonzero = new Int32Array(cols);
+  const values = new Float64Array(cols);
   const pivot = (row: number, col: number): void => {
-    const p = T[row * cols + col];
-    let count = 0;
-    for (let j = 0; j < cols; j++) {
-      const v = T[row * cols + j] / p;
-      T[row * cols + j] = v;
-      if (v !== 0) nonzero[count++] = j;
-    }
-    for (let i = 0; i < m; i++) {
-      if (i === row) continue;
-      const f = T[i * cols + col];
-      if (f === 0) continue;
-      for (let k = 0; k < count; k++) {
-        const j = nonzero[k];
-        T[i * cols + j] -= f * T[row * cols + j];
-      }
-    }
+    pivotTableau(T, m, cols, row, col, nonzero, values);
     basis[row] = col;
   };
 
@@ -163,6 +147,35 @@ export function lemke(M: ArrayLike<number>, q: ArrayLike<number>, opts: LemkeOpt
       polishLcp(M, q, z);
     }
     return done(status, iterations);
+  }
+}
+
+/**
+ * Pivot the tableau T (m rows of `cols`) on (row, col). The pivot row's
+ * nonzero columns and their values are gathered first (into `nonzero`,
+ * `values`): the other rows change only there (the w columns stay an
+ * identity's for long, so most entries are zero). A function of its own
+ * with its arrays as locals: as a closure over the tableau it ran at a
+ * fraction of the speed (Lemke's pivots on the tumbling box's 264 rows).
+ */
+function pivotTableau(T: Float64Array, m: number, cols: number, row: number, col: number, nonzero: Int32Array, values: Float64Array): void {
+  const base = row * cols;
+  const p = T[base + col];
+  let count = 0;
+  for (let j = 0; j < cols; j++) {
+    const v = T[base + j] / p;
+    T[base + j] = v;
+    if (v !== 0) {
+      nonzero[count] = j;
+      values[count++] = v;
+    }
+  }
+  for (let i = 0; i < m; i++) {
+    if (i === row) continue;
+    const at = i * cols;
+    const f = T[at + col];
+    if (f === 0) continue;
+    for (let k = 0; k < count; k++) T[at + nonzero[k]] -= f * values[k];
   }
 }
 

@@ -38,6 +38,11 @@ export interface QueueSubmitOptions {
   readonly resume?: string;
   /** Called once the chunks are queued, with the sweep's id (for --resume). */
   readonly onQueued?: (id: string, chunks: number) => void;
+  /**
+   * Seconds between its polls (default FAILED_POLL_S): a chunk given up or lost is found two polls
+   * after the last chunk came in, since nothing wakes the submitter for it.
+   */
+  readonly pollS?: number;
 }
 
 /** How often it counts the chunks in (progress) and asks whether one was given up (s): the longest it waits for a wake-up. */
@@ -123,13 +128,14 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
     await enqueue(toQueue);
     q.onQueued?.(id, chunks.length);
 
+    const pollS = q.pollS ?? FAILED_POLL_S;
     let lastFailedPoll = performance.now();
     let seen = -1;
     for (;;) {
       const done = await connection.hkeys(key);
       opts.onProgress?.(failed.length + cellsIn(done), total);
       if (done.length >= chunks.length) break;
-      if (performance.now() - lastFailedPoll > FAILED_POLL_S * 1000) {
+      if (performance.now() - lastFailedPoll > pollS * 1000) {
         lastFailedPoll = performance.now();
         // Only once no chunk has come in for a poll: a chunk given up or lost never comes, and the
         // look-ups (every job's, a pipeline of EXISTS) cost a sweep that goes on about 3 µs of CPU a cell.
@@ -141,7 +147,7 @@ export async function submitQueued(source: { readonly source: string }, opts: Se
         seen = done.length;
       }
       // BLPOP holds the connection, which nothing else uses meanwhile: a connection of its own cost 2 to 5 ms of CPU a sweep.
-      await connection.blpop(doneKey(q.name, id), FAILED_POLL_S);
+      await connection.blpop(doneKey(q.name, id), pollS);
     }
     const cells: SweepCell[] = [...failed, ...Object.values(await connection.hgetallBuffer(key)).flatMap(decodeCells)];
     await connection.del(key, doneKey(q.name, id), specKey(q.name, id));

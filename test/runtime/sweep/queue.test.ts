@@ -57,6 +57,9 @@ export function thrower(tr, cell) {
 `,
 );
 const RUN: SweepRun = { kind: 'simulate', t1: 1, classify: { module: classifier, export: 'apex' } };
+// The submitter's poll, which finds a chunk given up or lost (nothing wakes it for one): 2 s by default, two of
+// which a given-up or lost chunk cost each of those checks in waiting.
+const POLL_S = 0.25;
 
 if (!HAVE_REDIS && !IN_CI) console.warn(`${NO_REDIS}: the queue tests are skipped.`);
 
@@ -81,7 +84,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
     await connection.quit();
   });
   const submit = (name: string, run: SweepRun, extra: { resume?: string; chunkCells?: number; onQueued?: (id: string, chunks: number) => void } = {}) =>
-    submitQueued(ballSource, { grid: GRID, run }, { url, name, key: Buffer.from(KEY), chunkCells: 1, ...extra });
+    submitQueued(ballSource, { grid: GRID, run }, { url, name, key: Buffer.from(KEY), chunkCells: 1, pollS: POLL_S, ...extra });
 
   it('three workers, one killed with SIGKILL in its chunk: every cell once, equal to the local sweep', async () => {
     const name = `test-${randomUUID()}`;
@@ -139,7 +142,7 @@ describe.skipIf(!HAVE_REDIS && !IN_CI)('sweeps through a Redis queue, with worke
       if (at.y! > 1.9) throw new SimulationError('invalid-option', 'input', `no start at y = ${at.y}`, { model: 'bouncing-ball' });
       return { q0: [at.y!], qd0: [-0.5] };
     };
-    const queued = await submitQueued(ballSource, { grid: GRID, run, start }, { url, name, key: Buffer.from(KEY), chunkCells: 3 });
+    const queued = await submitQueued(ballSource, { grid: GRID, run, start }, { url, name, key: Buffer.from(KEY), chunkCells: 3, pollS: POLL_S });
     expect(queued).toEqual(await sweep(ballSource, { grid: GRID, run, start, workers: 1, worker: sweepWorkerScript()! }));
     expect(queued.cells.map((c) => c.error?.code ?? null)).toEqual([null, null, null, null, 'invalid-option', 'invalid-option']);
     // No impact before 0.1 s from y >= 1: y − 0.5 t − g t²/2.

@@ -301,6 +301,9 @@ const quantities = (rows: readonly PaperCheckRow[]): Inline[] => series(rows.map
  * paper’s rows that differ: "of the four formulas of Kozlov §3 checked, v cos α = u and v̇ agree with the derivation; v(t) and t*
  * are corrected".
  */
+/** The most agreeing formulas named beside a corrected one; more are counted. */
+const NAMED_AGREEING = 6;
+
 function correctedCountFirst(p: PaperCheck): Inline[] | undefined {
   const fixed = p.rows.filter((r) => correctedReading(r));
   const { agree, checked } = agreement(p);
@@ -313,7 +316,8 @@ function correctedCountFirst(p: PaperCheck): Inline[] | undefined {
   const where = places.length === 1 && !places[0]!.startsWith('(') ? ` ${places[0]}` : span ? ` ${span}` : '';
   return [
     `of the ${countWord(rows.length)} formulas of ${REFERENCES[p.source].short}${where} checked, `,
-    ...quantities(agreeing),
+    // Named where they are few (kozlov1988 §3's two), counted where a list would fill the abstract (kuleshov2011's 46).
+    ...(agreeing.length <= NAMED_AGREEING ? quantities(agreeing) : [countWord(agreeing.length)]),
     agreeing.length === 1 ? ' agrees with the derivation; ' : ' agree with the derivation; ',
     ...quantities(fixed),
     fixed.length === 1 ? ' is corrected' : ' are corrected',

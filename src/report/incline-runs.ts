@@ -6,7 +6,7 @@
 // Tests: test/report/incline-runs.test.ts.
 import { REFERENCES } from '../model/sources.js';
 import type { InclineRun, InclineRunsStudy } from '../studies/incline-runs.js';
-import { m, paragraph, type Block, type Inline, type Section, type Table } from './document.js';
+import { m, paragraph, series, type Block, type Inline, type Section, type Table } from './document.js';
 import { mechanicsSymbol } from './notation.js';
 import { plotScene } from './plot.js';
 import { sceneFigure } from './scene-figure.js';
@@ -22,6 +22,28 @@ const paramsMath = (run: InclineRun): string =>
   Object.entries(run.params)
     .map(([p, v]) => `${mechanicsSymbol(p)} = ${v}`)
     .join(',\\ ');
+
+/**
+ * The runs as a finding of the abstract and the conclusion: "on the inclines α = 0.002 and α = 0.02 the slip stops and
+ * the rolling speed tends to 1.03 and 1.75 times the steady speed of (12.5); at α = 0.6 it never stops".
+ */
+export function inclineRunsFinding(study: InclineRunsStudy): Inline[] {
+  const rolling = study.runs.filter((r) => r.rolling);
+  const sliding = study.runs.filter((r) => !r.rolling);
+  const list = (runs: readonly InclineRun[], f: (r: InclineRun) => string): Inline[] => series(runs.map((r) => [m(f(r))]));
+  return [
+    ...(rolling.length
+      ? [
+          'on the incline at ',
+          ...list(rolling, paramsMath),
+          ' the slip stops and the rolling speed tends to ',
+          ...list(rolling, (r) => `${Number((r.rolling!.limit / r.rolling!.steady).toPrecision(3))}`),
+          ' times the steady speed of (12.5), close to it only where the speed moves the patch’s rear end in by little',
+        ]
+      : []),
+    ...(sliding.length ? [rolling.length ? '; at ' : 'at ', ...list(sliding, paramsMath), ', beyond (2.3), the slip never stops'] : []),
+  ];
+}
 
 export function inclineRunsSection(study: InclineRunsStudy): Section {
   const paper = REFERENCES.kuleshov2011.short;

@@ -210,6 +210,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.plasticSlide ? { plasticSlide: options.plasticSlide } : {}),
     ...(options.averagedSpeed ? { averagedSpeed: options.averagedSpeed } : {}),
     ...(options.rollingSpeeds ? { rollingSpeeds: options.rollingSpeeds } : {}),
+    ...(options.inclineRuns ? { inclineRuns: options.inclineRuns } : {}),
   };
   const { sections: withRefs, citations } = withReferences(paperSections(sections, facts), options.sources, model);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

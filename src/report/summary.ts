@@ -43,6 +43,8 @@ import { averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
 import { rollingSpeedsBrief, rollingSpeedsFinding } from './rolling-speeds.js';
+import type { InclineRunsStudy } from '../studies/incline-runs.js';
+import { inclineRunsFinding } from './incline-runs.js';
 import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
@@ -78,6 +80,8 @@ export interface SummaryFacts {
   readonly averagedSpeed?: AveragedSpeedStudy;
   /** rubanovich1981 §2's threshold to roll on against the run (studies/rolling-speeds.ts). */
   readonly rollingSpeeds?: RollingSpeedsStudy;
+  /** The runs on the incline (studies/incline-runs.ts, kuleshov2011 §2's stages). */
+  readonly inclineRuns?: InclineRunsStudy;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -753,6 +757,7 @@ function findings(f: SummaryFacts, brief = false): Inline[][] {
   if (run?.length) out.push(run);
   const fallsBack = !f.rollingSpeeds ? [] : brief ? rollingSpeedsBrief(f.rollingSpeeds) : rollingSpeedsFinding(f.system.model, f.rollingSpeeds);
   if (fallsBack.length) out.push(fallsBack);
+  if (f.inclineRuns) out.push(inclineRunsFinding(f.inclineRuns));
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const paper = REFERENCES[f.paper.source].short;

@@ -2,7 +2,7 @@
 // numbers as they are: a study made up here, one run that rolls and one that
 // slides, and its table and findings read back.
 import { describe, expect, it } from 'vitest';
-import { inclineRunsSection } from '../../src/report/incline-runs.js';
+import { inclineRunsFinding, inclineRunsSection } from '../../src/report/incline-runs.js';
 import type { InclineRunsStudy } from '../../src/studies/incline-runs.js';
 import { cellText, models, report, tableOf } from './reports.js';
 
@@ -51,6 +51,15 @@ describe('the incline runs printed', () => {
     expect(text).toContain('|\\\\sigma_{*}| = 0.003333 < 1');
     expect(text).toContain('|\\\\sigma_{*}| = 1.14 > 1');
     expect(text).toContain('"1.03"');
+  });
+
+  it('sums them up for the abstract: where the slip stops, the speed’s ratio to (12.5); where it never does', () => {
+    const finding = inclineRunsFinding(study)
+      .map((x) => (typeof x === 'string' ? x : 'math' in x ? `$${x.math}$` : ''))
+      .join('');
+    expect(finding).toBe(
+      'on the incline at $\\alpha = 0.002$ the slip stops and the rolling speed tends to $1.03$ times the steady speed of (12.5), close to it only where the speed moves the patch’s rear end in by little; at $\\alpha = 0.6$, beyond (2.3), the slip never stops',
+    );
   });
 });
 

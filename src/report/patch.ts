@@ -133,7 +133,7 @@ function termBlocks(t: PatchTerm): Block[] {
     blocks.push(
       paragraph('At rest under the load ', m(math(t.contact.load!)), ' the normal resultant balances it at the depth and half-width'),
       equations(
-        equation(label('depth'), math(sym(t.contact.depth)), mathLines(t.equilibrium.depth)),
+        equation(label('depth'), `${math(sym(t.contact.depth))}_{0}`, mathLines(t.equilibrium.depth)),
         equation(label('half-width'), `${v}_{0}`, mathLines(t.equilibrium.halfWidth)),
       ),
     );

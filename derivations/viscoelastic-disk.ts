@@ -67,6 +67,11 @@ export default defineModel({
     segments: [['C', 'rim']],
     ground: 'y = -x*tan(alpha)',
   },
+  // §2's stages are drawn by the patch's slip and depth along this run and by the runs on the incline.
+  unplotted: {
+    names: ['x', 'phi', 'energy', 'phase'],
+    why: 'the stages of the motion are drawn by the slip and the depth of the patch along this run, and on the incline by the runs of their own',
+  },
   initial: { q: { y: 0.12 }, qd: { x: 0.5, phi: -20 }, t1: 1 },
   // Kuleshov et al. against the derived patch law, in its own symbols but the depth: ζ, ζ̇ for the paper's q, q̇.
   paper: {

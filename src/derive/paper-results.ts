@@ -454,7 +454,7 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //   orbit.multiplier{k}.re|im|abs         its k-th Floquet multiplier, in the report's order
 //   orbit.bifurcation{k}                  the parameter at the k-th bifurcation of its branch
 //   orbit.sweep{k}.multiplier{j}.re       its j-th multiplier sought again at the k-th value of its sweep
-//   motion.{type}{k}   the time of the k-th event of that type in the report's simulation
+//   motion.{type}{k}   the time of the k-th event of that type in the report's simulation; .{q}' the velocities there
 //   motion.max|A−B|    the largest |A − B| over its samples, A and B derived facts of the state
 //                      (kozlov1988 (1.1): the realized rod's force against the multiplier)
 //   restitution.{p}.lossExponent|growthExponent   a patch's universal restitution
@@ -462,12 +462,16 @@ function patchFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
 //                      as v → 0 and of H(v) as v → ∞ (kuleshov2011 Proposition 11)
 //   restitution.{p}.ratioAtSmallest|ratioAtLargest   H(v)/v at the extreme speeds
 //   restitution.{p}.limitAtZero|limitAtInfinity   the limits of H(v)/v as v → 0, v → ∞,
-//                      extrapolated (Aitken's Δ² over three decades of v; as v → ∞ within [0, its last value])
+//                      extrapolated (Aitken's Δ² over three decades of v, as it comes)
 //   relaxation.{p}.rateExponent|plateauExponent|shiftedPlateauExponent   a patch's transverse
 //                      oscillation (src/studies/relaxation.ts): the log-log slopes in ε̃ of its
 //                      energy's decay rate and of the energy a resonant forcing keeps
 //                      (kuleshov2011 Proposition 13), and of the energy about the rest a constant
 //                      forcing shifts (Proposition 14)
+//   incline.run{k}.stop|speed|timeConstant|slipRate   the k-th run on the incline
+//                      (src/studies/incline-runs.ts, kuleshov2011 §2): when its slip stops, the
+//                      rolling speed's limit (extrapolated) and time constant, or the slip's rate
+//                      while it slides, at the run's parameters
 //   journal.{h}.phiddot, journal.{h}.N1, journal.{h}.N2   a hinge's (2.6) solved by iteration at the
 //                      initial state (smirnov1981 example 4, src/derive/friction/hinges.ts): the joint's
 //                      acceleration and the reaction along the pin rows
@@ -552,7 +556,8 @@ export interface RestitutionForFacts {
   readonly ratioAtSmallest: number;
   readonly ratioAtLargest: number;
   readonly limitAtZero: { readonly value: number };
-  readonly limitAtInfinity: { readonly value: number };
+  /** Δ² as it came, not kept within [0, the last ratio]: a check of the limit 0 that can fail (Corollary 1). */
+  readonly limitAtInfinity: { readonly aitken: number };
 }
 
 /** A patch's transverse relaxation as the facts need it (structurally src/studies/relaxation.ts's RelaxationStudy). */
@@ -585,6 +590,15 @@ export interface Computed {
   };
   readonly orbit?: OrbitForFacts;
   readonly confocal?: ConfocalForFacts;
+  /** The runs on the incline (structurally src/studies/incline-runs.ts's InclineRunsStudy). */
+  readonly inclineRuns?: {
+    readonly runs: readonly {
+      readonly params: Readonly<Record<string, number>>;
+      readonly stop?: number;
+      readonly rolling?: { readonly limit: number; readonly timeConstant: number };
+      readonly sliding?: { readonly rate: number };
+    }[];
+  };
   /** Structurally the report's MotionSimulation: a trajectory, or why there is none. */
   readonly simulation?:
     | {
@@ -712,8 +726,17 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
     put(`${key}.ratioAtSmallest`, r.ratioAtSmallest);
     put(`${key}.ratioAtLargest`, r.ratioAtLargest);
     put(`${key}.limitAtZero`, r.limitAtZero.value);
-    put(`${key}.limitAtInfinity`, r.limitAtInfinity.value);
+    put(`${key}.limitAtInfinity`, r.limitAtInfinity.aitken);
   }
+  computed.inclineRuns?.runs.forEach((r, k) => {
+    const key = `incline.run${k + 1}`;
+    if (r.stop !== undefined) put(`${key}.stop`, r.stop, r.params);
+    if (r.rolling) {
+      facts.set(`${key}.speed`, { value: r.rolling.limit, params: r.params, extrapolated: true });
+      put(`${key}.timeConstant`, r.rolling.timeConstant, r.params);
+    }
+    if (r.sliding) put(`${key}.slipRate`, r.sliding.rate, r.params);
+  });
   for (const r of computed.relaxation ?? []) {
     put(`relaxation.${r.patch}.rateExponent`, r.rateExponent);
     put(`relaxation.${r.patch}.plateauExponent`, r.plateauExponent);
@@ -727,6 +750,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
       const k = (seen.get(e.type) ?? 0) + 1;
       seen.set(e.type, k);
       put(`motion.${e.type}${k}`, e.t);
+      // The velocities there: a patch's impact runs from its contact to its release (kuleshov2011 Prop. 9).
+      system.model.coordinates.forEach((c, i) => e.qd && put(`motion.${e.type}${k}.${c.qd.name}`, e.qd[i]!));
     }
     alongRun(system, sim.trajectory, wanted, put);
   }

@@ -865,7 +865,24 @@ export type PaperStudyFigureSpec =
   | { readonly kind: 'averaged-speed' }
   | { readonly kind: 'rolling-speeds' }
   | { readonly kind: 'universal-restitution' }
+  | InclineRunsFigureSpec
   | RealizationsFigureSpec;
+
+/**
+ * 'incline-runs', kuleshov2011 §2, §11–§12: the model run from its initial state at each run's parameters (the
+ * incline on either side of (2.3)), its contact patch's slip and speed against time, where the slip stops and the
+ * speed the rolling tends to (src/studies/incline-runs.ts): { kind: 'incline-runs', runs: [{ params: { alpha: 0.02 }, t1: 25 }] }.
+ */
+export interface InclineRunsFigureSpec {
+  readonly kind: 'incline-runs';
+  readonly runs: readonly InclineRunSpec[];
+}
+
+/** One run of 'incline-runs': the parameters it is made at (the others at their defaults) and its end. */
+export interface InclineRunSpec {
+  readonly params: Readonly<Record<string, number>>;
+  readonly t1: number;
+}
 
 /**
  * 'realizations', kozlov1988 Fig. 1: the motion from the initial state with
@@ -1109,6 +1126,7 @@ export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], t
   'averaged-speed': true,
   'rolling-speeds': true,
   'universal-restitution': true,
+  'incline-runs': true,
   realizations: true,
 };
 

@@ -42,6 +42,7 @@ import { paperCheck } from '../studies/paper-check.js';
 import { realizationsStudy } from '../studies/realizations.js';
 import { averagedSpeedStudy } from '../studies/averaged-speed.js';
 import { rollingSpeedsStudy } from '../studies/rolling-speeds.js';
+import { inclineRunsStudy } from '../studies/incline-runs.js';
 import { relaxationStudies } from '../studies/relaxation.js';
 import { restitutionStudies } from '../studies/restitution.js';
 import { compileModel, type CompiledModel } from './compiled-model.js';
@@ -91,6 +92,7 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...confocalOption(compiled, figures),
     ...realizationsOption(compiled, figures, rigidModel),
     ...averagedSpeedOption(compiled, figures, simulation),
+    ...inclineRunsOption(compiled, figures),
   };
   // The paper's measured facts are the other studies' numbers.
   const paper = spec.paper && paperCheck(system, spec.paper, options);
@@ -252,6 +254,12 @@ function averagedSpeedOption(
   simulation: MotionStudy,
 ): Pick<ReportOptions, 'averagedSpeed'> {
   return averagedSpeed && simulation && 'trajectory' in simulation ? { averagedSpeed: averagedSpeedStudy(system, loaded, simulation.trajectory) } : {};
+}
+
+/** The runs on the incline (paper.studyFigures, kuleshov2011 §2's stages); nothing without them. */
+function inclineRunsOption({ system, loaded }: CompiledModel, { inclineRuns }: StudyFigures): Pick<ReportOptions, 'inclineRuns'> {
+  const study = inclineRuns && inclineRunsStudy(system, loaded, inclineRuns);
+  return study ? { inclineRuns: study } : {};
 }
 
 /** The run's speed after its impacts against the general model's threshold to roll on (paper.studyFigures, rubanovich1981 §2). */

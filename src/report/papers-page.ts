@@ -15,6 +15,7 @@ import { REALIZATIONS_FIGURE } from './realizations.js';
 import { AVERAGED_SPEED_FIGURE } from './averaged-speed.js';
 import { ROLLING_SPEEDS_FIGURE } from './rolling-speeds.js';
 import { UNIVERSAL_FIGURES } from './universal.js';
+import { INCLINE_RUNS_FIGURE } from './incline-runs.js';
 import { paperSketchId } from './paper-sketches.js';
 import { escapeHtml, katexHtml, pageHead, withMath } from './render-html.js';
 
@@ -46,6 +47,7 @@ const STUDY_FIGURES: Readonly<Record<NonNullable<PaperSpec['studyFigures']>[numb
   'averaged-speed': { figure: AVERAGED_SPEED_FIGURE, name: 'the speed at the impacts against the averaged law' },
   'rolling-speeds': { figure: ROLLING_SPEEDS_FIGURE, name: 'the speed after each impact against the threshold to roll on' },
   'universal-restitution': { figure: UNIVERSAL_FIGURES, name: 'the universal restitution H(v)/v, H(v) and the contact’s duration against the impact speed' },
+  'incline-runs': { figure: INCLINE_RUNS_FIGURE, name: 'the stages on the incline: the slip stopping or not, the speed the rolling tends to' },
 };
 
 function formulaHow(f: PaperFormulaSpec): string {

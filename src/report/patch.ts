@@ -133,7 +133,7 @@ function termBlocks(t: PatchTerm): Block[] {
     blocks.push(
       paragraph('At rest under the load ', m(math(t.contact.load!)), ' the normal resultant balances it at the depth and half-width'),
       equations(
-        equation(label('depth'), math(sym(t.contact.depth)), mathLines(t.equilibrium.depth)),
+        equation(label('depth'), `${math(sym(t.contact.depth))}_{0}`, mathLines(t.equilibrium.depth)),
         equation(label('half-width'), `${v}_{0}`, mathLines(t.equilibrium.halfWidth)),
       ),
     );
@@ -157,7 +157,7 @@ function termBlocks(t: PatchTerm): Block[] {
           ' with the slip velocity ',
           m(`${SLIP} = ${math(f.slip)}`),
           ' (Coulomb, ',
-          // Upright subscripts: N and T name the paper's N = νζ̇/(kζ) and the kinetic energy.
+          // Upright subscripts, here and in the cone below: T names the kinetic energy.
           m('|\\mathrm{d}F_{\\mathrm{t}}| \\le \\lambda|\\mathrm{d}F_{\\mathrm{n}}|'),
           ')',
         ],
@@ -169,7 +169,7 @@ function termBlocks(t: PatchTerm): Block[] {
           ' while it lies in ',
           m('[-1, 1]'),
           ' (',
-          m('|T| \\le \\lambda N'),
+          m('|F_{\\mathrm{t}}| \\le \\lambda F_{\\mathrm{n}}'),
           '); a slip the friction can stop relaxes to zero over ',
           m(math(f.relaxation)),
           ', and beyond the cone the body slides',

@@ -30,6 +30,8 @@ import type { RealizationsStudy } from '../studies/realizations.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import { averagedSpeedSection } from './averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
+import type { InclineRunsStudy } from '../studies/incline-runs.js';
+import { inclineRunsSection } from './incline-runs.js';
 import { rollingSpeedsSection } from './rolling-speeds.js';
 import { withReferences } from './bibliography.js';
 import { birkhoffFigure } from './birkhoff.js';
@@ -120,6 +122,8 @@ export interface ReportOptions {
   readonly averagedSpeed?: AveragedSpeedStudy;
   /** The speed after each impact against the threshold to roll on (studies/rolling-speeds.ts, rubanovich1981 §2), in its own section. */
   readonly rollingSpeeds?: RollingSpeedsStudy;
+  /** The runs on the incline on either side of (2.3) (studies/incline-runs.ts, kuleshov2011 §2), in their own section. */
+  readonly inclineRuns?: InclineRunsStudy;
   /** The paper's sketches of the mechanism (paper.sketches), drawn after the model's own sketch. */
   readonly paperSketches?: { readonly source: SourceKey; readonly sketches: readonly PaperSketch[] };
 }
@@ -175,6 +179,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   if (options.realizations) sections.push(realizationsSection(options.realizations, ordersShown(options.paper)));
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
+  if (options.inclineRuns) sections.push(inclineRunsSection(options.inclineRuns));
   if (options.paper) sections.push(...paperCheckSections(options.paper, system));
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
@@ -206,6 +211,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
     ...(options.averagedSpeed ? { averagedSpeed: options.averagedSpeed } : {}),
     ...(options.rollingSpeeds ? { rollingSpeeds: options.rollingSpeeds } : {}),
     ...(options.realizations ? { realizations: options.realizations } : {}),
+    ...(options.inclineRuns ? { inclineRuns: options.inclineRuns } : {}),
   };
   const { sections: withRefs, citations } = withReferences(paperSections(sections, facts), options.sources, model);
   // A large system's long equations named and elided, its displays within KaTeX's limits (large.ts).

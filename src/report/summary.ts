@@ -44,6 +44,8 @@ import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
 import type { RealizationsStudy } from '../studies/realizations.js';
 import { rollingSpeedsBrief, rollingSpeedsDiscussion, rollingSpeedsFinding } from './rolling-speeds.js';
+import type { InclineRunsStudy } from '../studies/incline-runs.js';
+import { inclineRunsFinding } from './incline-runs.js';
 import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
@@ -81,6 +83,8 @@ export interface SummaryFacts {
   readonly rollingSpeeds?: RollingSpeedsStudy;
   /** The realizations of a constraint compared, and the limits of the others as N grows (studies/realizations.ts). */
   readonly realizations?: RealizationsStudy;
+  /** The runs on the incline (studies/incline-runs.ts, kuleshov2011 §2's stages). */
+  readonly inclineRuns?: InclineRunsStudy;
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${countWord(n)} ${n === 1 ? one : many}`;
@@ -317,6 +321,9 @@ const printed = (p: PaperCheck): readonly PaperCheckRow[] => p.rows.filter((r) =
 /** "a, b and c" of the rows' quantities, each its own math. */
 const quantities = (rows: readonly PaperCheckRow[]): Inline[] => series(rows.map((r) => [m(rowName(r))]));
 
+/** The most agreeing formulas named beside a corrected one; more are counted. */
+const NAMED_AGREEING = 6;
+
 /**
  * The paper's formulas counted with the prints the derivation corrects (`fixed`, correctedReading) among them, the
  * paper’s rows that differ: "of the four formulas of Kozlov §3 checked, v cos α = u and v̇ agree with the derivation; v(t) and t*
@@ -330,7 +337,8 @@ function correctedCountFirst(p: PaperCheck): Inline[] | undefined {
   const rows = [...agreeing, ...fixed];
   return [
     `of the ${countWord(rows.length)} formulas of ${REFERENCES[p.source].short}${checkedPlace(p, rows)} checked, `,
-    ...quantities(agreeing),
+    // Named where they are few (kozlov1988 §3's two), counted where a list would fill the abstract (kuleshov2011's 46).
+    ...(agreeing.length <= NAMED_AGREEING ? quantities(agreeing) : [countWord(agreeing.length)]),
     agreeing.length === 1 ? ' agrees with the derivation; ' : ' agree with the derivation; ',
     ...quantities(fixed),
     fixed.length === 1 ? ' is corrected' : ' are corrected',
@@ -835,6 +843,7 @@ function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
   if (run?.length) out.push(run);
   const fallsBack = !f.rollingSpeeds ? [] : brief ? rollingSpeedsBrief(f.rollingSpeeds) : rollingSpeedsFinding(f.system.model, f.rollingSpeeds);
   if (fallsBack.length) out.push(fallsBack);
+  if (f.inclineRuns) out.push(inclineRunsFinding(f.inclineRuns));
   if (f.paper) {
     const { agree, checked } = agreement(f.paper);
     const paper = REFERENCES[f.paper.source].short;

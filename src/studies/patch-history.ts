@@ -33,9 +33,9 @@ type Run = {
   readonly events: readonly Pick<SimulationEvent, 't' | 'type'>[];
 };
 
-/** Per patch with friction, along the report's run at the defaults; none where no contact occurs. */
-export function patchHistories(system: DerivedSystem, tr: Run): PatchHistory[] {
-  const base = defaultsEnv(system.model);
+/** Per patch with friction, along a run at the defaults with `params` on top (the report's: none); none where no contact occurs. */
+export function patchHistories(system: DerivedSystem, tr: Run, params: Readonly<Record<string, number>> = {}): PatchHistory[] {
+  const base = { ...defaultsEnv(system.model), ...params };
   const cs = system.model.coordinates;
   const contacts = tr.events.filter((e) => e.type === 'contact');
   if (!contacts.length) return [];

@@ -64,7 +64,7 @@ const TOWARDS_ZERO = [1e-9, 1e-10, 1e-11] as const;
 const TOWARDS_INFINITY = [1e6, 1e7, 1e8] as const;
 
 /** Aitken's Δ² on the last three values: exact for a constant plus a geometric sequence. */
-function aitken([x0, x1, x2]: readonly number[]): number {
+export function aitken([x0, x1, x2]: readonly number[]): number {
   const [d1, d2] = [x1! - x0!, x2! - x1!];
   return x2! - (d2 * d2) / (d2 - d1);
 }

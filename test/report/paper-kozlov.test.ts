@@ -102,11 +102,15 @@ describe.each([
       // (6.1), (6.2), §6's separation; Prop. 11's two limits; the scales t/τ, κ, δ₁²; (7.5), Prop. 9 (three)
       ...['symbolic', 'symbolic', 'symbolic', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
       ...['symbolic', 'symbolic', 'symbolic', 'symbolic'],
+      // Prop. 9's ẋ⁺ with its A against the run's first impact
+      'measured',
       // (2.3); (9.2); §8–§9: the scales ε², ε√(r/g), ε̃; (9.1) and (9.3) in the derived ε̃; s* (9.2); V(s); Prop. 12's two
       // identities (8.2)
       ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'numeric', 'numeric'],
       // Cor. 3-4 the patch's ends; Cor. 2, Cor. 5: V(s*), V's root s₀; (12.2); (12.3); the steady speed (12.5)
       ...['numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
+      // (12.5) and (12.3) against the first run on the incline: its rolling speed's limit and time constant
+      ...['measured', 'measured'],
       // Prop. 11's limit and exponents and Cor. 1 on the computed universal restitution (its monotony is said in words
       // by the universal section); Props. 13 and 14 on the computed relaxation
       ...['measured', 'measured', 'measured', 'measured', 'measured', 'measured', 'measured'],

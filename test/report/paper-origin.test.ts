@@ -77,8 +77,20 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     const intro = paragraphs(built('viscoelastic-disk').sections.find((s) => s.id === 'introduction')!.blocks).join('\n');
     expect(intro).not.toContain('elsewhere in the paper');
     const counts = /formulas \((.*?)\), typed from the paper/.exec(intro)![1]!;
-    expect(counts).toMatch(/^\d+ of \(2\.3\)–\(12\.3\), /);
+    expect(counts).toMatch(/^\d+ of \(2\.3\)–\(12\.5\), /);
     for (const kind of ['of its propositions', 'of its corollaries', 'in the text of its sections']) expect(counts).toContain(kind);
+  });
+
+  it('the disk: (12.5) as Kuleshov prints it, 2√(gr) tan α/(εε̃), differs and is said so in the abstract; the other printed formulas counted, not named', () => {
+    const doc = built('viscoelastic-disk');
+    const abstract = text(doc.abstract);
+    expect(abstract).toContain('(12.5) prints $u_x\\ (\\text{steady}) = \\frac{2 \\sqrt{g r} \\tan\\alpha}{\\varepsilon \\tilde{\\varepsilon}}$');
+    expect(abstract).toContain('the paper contradicts itself');
+    // 47 formulas: (12.5) corrected beside 46 that agree, too many to name in an abstract.
+    expect(abstract).toMatch(/of the 47 formulas of Kuleshov et al\. .* checked, 46 agree with the derivation; \$u_x\\ \(\\text\{steady\}\)\$ is corrected/);
+    const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows;
+    const print = rows.find((r) => cellText(r[0]!) === '(12.5), corrected')!;
+    expect(cellText(print[4]!)).toMatch(/^differs; the reading: yes/);
   });
 
   it('the rough hinge: of Smirnov’s two printed results Δᵢ (2.4) disagrees; the typed det and the corrected Δᵢ are the toolkit’s', () => {

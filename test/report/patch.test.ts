@@ -77,8 +77,8 @@ describe('the distributed contact law section', () => {
     expect(tex).toContain('F_{y} = \\frac{4 \\sqrt{2} r^{2} (k \\zeta + \\nu \\dot{\\zeta})^{3/2}}{3 \\sqrt{k}}');
     expect(tex).toContain('separates where $k \\zeta + \\nu \\dot{\\zeta} = 0$');
   });
-  it('the equilibrium: q = (9/32)^{1/3}ε², ϑ₀ = (3/2)^{1/3}ε with ε = (mg/(kr²))^{1/3} (4.7)', () => {
-    expect(tex).toContain('\\zeta = \\frac{\\sqrt[3]{\\frac{9}{32}} m^{2/3} g^{2/3}}{k^{2/3} r^{4/3}}');
+  it('the equilibrium: the rest depth ζ₀ = (9/32)^{1/3}ε², ϑ₀ = (3/2)^{1/3}ε with ε = (mg/(kr²))^{1/3} (4.7)', () => {
+    expect(tex).toContain('\\zeta_{0} = \\frac{\\sqrt[3]{\\frac{9}{32}} m^{2/3} g^{2/3}}{k^{2/3} r^{4/3}}');
     expect(tex).toContain('\\vartheta_{0} = \\frac{\\sqrt[3]{\\frac{3}{2}} \\sqrt[3]{m} \\sqrt[3]{g}}{\\sqrt[3]{k} r^{2/3}}');
   });
   it('the friction moment M = −σλr F_y and the sliding and rolling laws', () => {

@@ -56,6 +56,7 @@ const ORDER = [
   'steady-motion',
   'periodic-orbit',
   'universal-impact',
+  'incline-runs',
   'confocal',
   'paper-results',
   'own-results',

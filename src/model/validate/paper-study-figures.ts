@@ -10,11 +10,13 @@
 // (kozlov1988 §3) on a model of two coordinates and one unilateral contact,
 // the averaged motion's class (its study names a model outside it);
 // 'universal-restitution' (kuleshov2011 Figs. 2–4) on a model with a contact
-// patch, whose universal impact problem the report solves. The report inputs
-// read them (src/pipeline/report-inputs.ts).
+// patch, whose universal impact problem the report solves; 'incline-runs'
+// (kuleshov2011 §2, §11–§12) on a model with a contact patch, each run's
+// parameters the model's and its end positive. The report inputs read them
+// (src/pipeline/report-inputs.ts).
 // Tests: test/model/validate/paper-study-figures.test.ts.
 import { combineErrors } from '../../errors.js';
-import { STUDY_FIGURE_KINDS, type ConfocalStartSpec, type RealizedLawSpec } from '../spec.js';
+import { STUDY_FIGURE_KINDS, type ConfocalStartSpec, type InclineRunSpec, type RealizedLawSpec } from '../spec.js';
 import { isRealizedLaw } from './impact-law.js';
 import type { Model } from '../types.js';
 import { Problems, type Checked } from './problems.js';
@@ -29,6 +31,8 @@ export interface StudyFigures {
   readonly averagedSpeed: boolean;
   /** Whether the speed after the impacts is drawn against the threshold to roll on (rubanovich1981 §2). */
   readonly rollingSpeeds: boolean;
+  /** The runs on the incline (kuleshov2011 §2's stages). */
+  readonly inclineRuns?: readonly InclineRunSpec[];
 }
 
 /** kozlov1988 Fig. 1 as declared (RealizationsFigureSpec), checked: the other laws in their declared order. */
@@ -49,6 +53,7 @@ const FIELDS = {
   'averaged-speed': { kind: true },
   'rolling-speeds': { kind: true },
   'universal-restitution': { kind: true },
+  'incline-runs': { kind: true, runs: true },
   // limits: laws also run as the model's limitStudy parameter grows (none without a study).
   realizations: { kind: true, contact: true, label: true, laws: true, params: true, t1: true, cut: true, limits: true },
 } as const;
@@ -73,6 +78,7 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
   let averagedSpeed = false;
   let rollingSpeeds = false;
   let realizations: RealizationsFigure | undefined;
+  let inclineRuns: InclineRunSpec[] | undefined;
   const seen = new Set<string>();
   if (input === undefined) return out.result({ orbitWalls, averagedSpeed, rollingSpeeds });
   (arrayAt(input, 'paper.studyFigures', 'a list of figures { kind, … }', out) ?? []).forEach((item, i) => {
@@ -107,12 +113,16 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
       rollingSpeeds = true;
       return;
     }
-    if (kind === 'universal-restitution') {
+    if (kind === 'universal-restitution' || kind === 'incline-runs') {
       if (!model.patches?.length)
         out.add(
           'unknown-field',
           member(field, 'kind'),
-          'universal-restitution draws kuleshov2011 Figs. 2–4 from a contact patch’s impact: the model declares no patch',
+          `${kind} draws ${kind === 'incline-runs' ? 'kuleshov2011 §2’s stages from a contact patch’s slip' : 'kuleshov2011 Figs. 2–4 from a contact patch’s impact'}: the model declares no patch`,
+        );
+      if (kind === 'incline-runs')
+        inclineRuns = (arrayAt(f.runs, member(field, 'runs'), 'a list of runs { params, t1 }', out) ?? []).flatMap((r, k) =>
+          inclineRun(r, `${member(field, 'runs')}[${k}]`, model, out),
         );
       return;
     }
@@ -132,7 +142,14 @@ export function paperStudyFigures(input: unknown, model: Model, orbit: boolean):
     if (Array.isArray(f.starts) && !list.length) out.add('missing-field', member(field, 'starts'), 'confocal-motions runs at least one start');
     confocal = list.flatMap((s, k) => confocalStart(s, `${member(field, 'starts')}[${k}]`, model, out));
   });
-  return out.result({ ...(confocal ? { confocal } : {}), orbitWalls, averagedSpeed, rollingSpeeds, ...(realizations ? { realizations } : {}) });
+  return out.result({
+    ...(confocal ? { confocal } : {}),
+    orbitWalls,
+    averagedSpeed,
+    rollingSpeeds,
+    ...(realizations ? { realizations } : {}),
+    ...(inclineRuns ? { inclineRuns } : {}),
+  });
 }
 
 /** Fig. 1's declaration: a realized contact, labels in words, realized laws, the model's parameters, t1 and the cut positive. */
@@ -150,23 +167,8 @@ function realizationsFigure(f: Fields, field: string, model: Model, out: Problem
     if (!isRealizedLaw(law)) out.add('bad-compliant-law', at, 'a realized law, { compliant: { … } } or { potential: … }');
     return { label: name, law: law as RealizedLawSpec };
   });
-  const params = Object.fromEntries(
-    Object.entries(f.params === undefined ? {} : (fieldsAt(f.params, member(field, 'params'), 'an object of parameter → number', out) ?? {})).flatMap(
-      ([name, v]) => {
-        const at = member(member(field, 'params'), name);
-        if (!model.parameters.some((p) => p.name === name)) out.add('unknown-parameter', at, `'${name}' is not a parameter of the model`);
-        else if (typeof v !== 'number' || !Number.isFinite(v)) out.add('bad-type', at, `${name}: a finite number, not ${typeName(v)}`);
-        else return [[name, v] as const];
-        return [];
-      },
-    ),
-  );
-  const positive = (x: unknown, name: 't1' | 'cut'): number => {
-    if (typeof x !== 'number' || !Number.isFinite(x) || x <= 0)
-      out.add('bad-type', member(field, name), `${name}: a positive number, not ${typeof x === 'number' ? x : typeName(x)}`);
-    return x as number;
-  };
-  const [t1, cut] = [positive(f.t1, 't1'), positive(f.cut, 'cut')];
+  const params = paramsAt(f.params, member(field, 'params'), model, out);
+  const [t1, cut] = [positiveAt(f.t1, member(field, 't1'), out), positiveAt(f.cut, member(field, 'cut'), out)];
   const limits = f.limits === undefined ? [] : (arrayAt(f.limits, member(field, 'limits'), 'a list of the laws’ names', out) ?? []);
   limits.forEach((name, i) => {
     if (!laws.some((l) => l.label === name))
@@ -179,6 +181,38 @@ function realizationsFigure(f: Fields, field: string, model: Model, out: Problem
   return out.list.length > before || contact === undefined || label === undefined
     ? undefined
     : { contact, label, laws, params, t1, cut, limits: limits as string[] };
+}
+
+/** A run on the incline: the model's parameters, and its end positive. */
+function inclineRun(input: unknown, field: string, model: Model, out: Problems): InclineRunSpec[] {
+  const r = fieldsAt(input, field, 'a run { params, t1 }', out);
+  if (!r) return [];
+  const before = out.list.length;
+  rejectUnknownKeys(r, { params: true, t1: true }, field, out);
+  const params = paramsAt(r.params, member(field, 'params'), model, out);
+  const t1 = positiveAt(r.t1, member(field, 't1'), out);
+  return out.list.length > before ? [] : [{ params, t1 }];
+}
+
+/** Parameter → a finite number, each a parameter of the model; none where absent. */
+function paramsAt(input: unknown, field: string, model: Model, out: Problems): Record<string, number> {
+  const given = input === undefined ? {} : (fieldsAt(input, field, 'an object of parameter → number', out) ?? {});
+  return Object.fromEntries(
+    Object.entries(given).flatMap(([name, v]) => {
+      const at = member(field, name);
+      if (!model.parameters.some((p) => p.name === name)) out.add('unknown-parameter', at, `'${name}' is not a parameter of the model`);
+      else if (typeof v !== 'number' || !Number.isFinite(v)) out.add('bad-type', at, `${name}: a finite number, not ${typeName(v)}`);
+      else return [[name, v] as const];
+      return [];
+    }),
+  );
+}
+
+function positiveAt(x: unknown, field: string, out: Problems): number {
+  const name = field.split('.').at(-1)!;
+  if (typeof x !== 'number' || !Number.isFinite(x) || x <= 0)
+    out.add('bad-type', field, `${name}: a positive number, not ${typeof x === 'number' ? x : typeName(x)}`);
+  return x as number;
 }
 
 function legendLabel(x: unknown, field: string, out: Problems): string | undefined {

@@ -124,9 +124,9 @@ const FIELDS = {
  * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…, journal.….phiddot).
  */
 const FACT =
-  /^(impact\d+|supports|hinge|compliant|exponential|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal|journal)\.[^\s]+$/;
+  /^(impact\d+|supports|hinge|compliant|exponential|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal|journal|incline)\.[^\s]+$/;
 /** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
-export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal|journal)\./;
+export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal|journal|incline)\./;
 
 /** The paper's parts that are checked against the model: its general model (a spec) and its formulas. */
 export interface PaperDeclaration {

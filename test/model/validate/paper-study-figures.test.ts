@@ -9,7 +9,8 @@
 // a law that is not a realized one, a label that is not plain words, a
 // parameter the model lacks and a t1 or cut that is not positive; and
 // kozlov1988 §3's averaged law on a model outside its class, and
-// kuleshov2011 Figs. 2–4 on a model without a contact patch.
+// kuleshov2011 Figs. 2–4 and its runs on the incline on a model without a
+// contact patch, or with a run at a parameter it lacks or a t1 not positive.
 import { describe, expect, it } from 'vitest';
 import birkhoff from '../../../derivations/kozlov-birkhoff-orbit.js';
 import parabolic from '../../../derivations/parabolic-billiard.js';
@@ -82,6 +83,19 @@ describe('a paper’s figures drawn by a study', () => {
   it('draw kuleshov2011 Figs. 2–4 only from a contact patch: the disk’s builds, the billiard’s is refused', () => {
     builds(disk);
     expect(problems(withFigures(billiard, [{ kind: 'universal-restitution' }]))).toEqual([['unknown-field', 'paper.studyFigures[0].kind']]);
+  });
+
+  it('run kuleshov2011 §2’s stages on the incline: the disk’s three runs read back; a parameter the model lacks, a t1 not positive, an unknown key and a model without a patch refused', () => {
+    expect(checkStudyFigures(disk.paper!.studyFigures, buildModel(disk), false).inclineRuns).toEqual([
+      { params: { alpha: 0.002 }, t1: 40 },
+      { params: { alpha: 0.02 }, t1: 25 },
+      { params: { alpha: 0.6 }, t1: 2 },
+    ]);
+    const runs = (...rs: unknown[]) => withFigures(disk, [{ kind: 'incline-runs', runs: rs }]);
+    expect(problems(runs({ params: { beta: 0.1 }, t1: 1 }))).toEqual([['unknown-parameter', 'paper.studyFigures[0].runs[0].params.beta']]);
+    expect(problems(runs({ params: { alpha: 0.1 }, t1: 0 }))).toEqual([['bad-type', 'paper.studyFigures[0].runs[0].t1']]);
+    expect(problems(runs({ params: { alpha: 0.1 }, t1: 1, at: 2 }))).toEqual([['unknown-field', 'paper.studyFigures[0].runs[0].at']]);
+    expect(problems(withFigures(billiard, [{ kind: 'incline-runs', runs: [] }]))).toEqual([['unknown-field', 'paper.studyFigures[0].kind']]);
   });
 
   it('read kozlov1988 Fig. 1’s realizations: the realized contact, its label, the other laws in order, the parameters, t1 and the cut', () => {

@@ -45,7 +45,7 @@ export function box(t: Pick<SceneText, 'x' | 'y' | 'text' | 'anchor' | 'size'>):
 export const overlap = (a: Box, b: Box): boolean => a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1;
 
 /** Whether the segment crosses the box: the segment clipped to the box's slabs (Liang–Barsky) is not empty. */
-export function crosses(b: Box, l: Pick<SceneLine, 'x1' | 'y1' | 'x2' | 'y2'>): boolean {
+export function segmentMeetsBox(b: Box, l: Pick<SceneLine, 'x1' | 'y1' | 'x2' | 'y2'>): boolean {
   let [lo, hi] = [0, 1];
   for (const [p, d, min, max] of [
     [l.x1, l.x2 - l.x1, b.x0, b.x1],
@@ -99,7 +99,7 @@ export function placedNames(items: readonly SceneItem[]): SceneItem[] {
     const free = (t: SceneText): boolean => {
       const b = box(t);
       const near = ([x, y]: [number, number]): boolean => x > b.x0 - 3 && x < b.x1 + 3 && y > b.y0 - 3 && y < b.y1 + 3;
-      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d)) && !ground.some((l) => crosses(b, l));
+      return !taken.some((o) => overlap(o, b)) && !dots.some((d) => d !== point && near(d)) && !ground.some((l) => segmentMeetsBox(b, l));
     };
     // A name nearer another point than its own reads as that point's (the prism's 4 beside 1′ seen from above).
     const own = (t: SceneText): boolean => {

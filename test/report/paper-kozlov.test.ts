@@ -494,7 +494,7 @@ describe('Kuleshov et al.: the patch law', () => {
     const { system, computed } = once(disk);
     const tex = renderLatexBody(buildReport(system, computed));
     const note = /In the formulas [^\n]*/.exec(tex)?.[0] ?? '';
-    expect(note).toContain('$\\tilde{\\varepsilon}$ is that of \\eqref{eq:viscoelastic-disk:paper-24}');
+    expect(note).toContain('$\\tilde{\\varepsilon}$ is that of \\eqref{eq:viscoelastic-disk:paper-25}');
     // εε̃ = (ν/k)√(g/r) of (12.3) is an identity of the two, ε̃ = 10⁻³ of Prop. 13 a value, neither a definition of ε̃.
     expect(tex.match(/(?<!\\varepsilon)\\tilde\{\\varepsilon\} = (?!\d)/g)).toBeNull();
     const bound = disk.paper!.formulas.flatMap((f) => (f.where?.epstilde === undefined ? [] : [f.where.epstilde]));
@@ -562,22 +562,22 @@ describe('a wrong formula disagrees', () => {
     ['the depth scale with κ⁻¹ for κ⁻² in δ₁', disk, 14, { formula: '(eps^3*kappa^(-1))^(2/5)' }],
     ['the elastic limit’s stop with h′₋ for h′₋² (6.4)', disk, 10, { formula: '(15*V/(16*sqrt(2)))^(2/5)' }],
     ['the viscous limit’s stop with 4√2 for 4√2/3', disk, 11, { formula: '(V/(4*sqrt(2)))^(2/3)' }],
-    ['the rest depth on the incline with cos α to the power 1/3', disk, 20, { formula: 'eps^2*((3/2)*cos(alpha))^(1/3)/2' }],
-    ['Prop. 15’s stop with the disk’s rotation left out, λ for 3λ', disk, 44, { formula: 'S0/(g*(lambda*cos(alpha)*sign(S0) - sin(alpha)))' }],
-    ['(3.1)’s resistance read as m ẍ, without the rotation’s 3/2', disk, 45, { formula: '-m*D = nu*m*g*cos(alpha)/(k*r)' }],
-    ['(3.2)’s moment as Ishlinsky defines it, M = rFₓ', disk, 46, { formula: '(m*r^2/2)*D = nu*m*g*cos(alpha)/k' }],
+    ['the rest depth on the incline with cos α to the power 1/3', disk, 21, { formula: 'eps^2*((3/2)*cos(alpha))^(1/3)/2' }],
+    ['Prop. 15’s stop with the disk’s rotation left out, λ for 3λ', disk, 47, { formula: 'u_s/(g*(lambda*cos(alpha)*sign(u_s) - sin(alpha)))' }],
+    ['(3.1)’s resistance read as m ẍ, without the rotation’s 3/2', disk, 48, { formula: '-m*D = nu*m*g*cos(alpha)/(k*r)' }],
+    ['(3.2)’s moment as Ishlinsky defines it, M = rFₓ', disk, 49, { formula: '(m*r^2/2)*D = nu*m*g*cos(alpha)/k' }],
     ['the added mass’s release taken as the rigid one (2.4)', addedMass, 5, { formula: 'g*(t - 1)^2/2' }],
     ['the added mass’s pressed motion with N for N + 1', addedMass, 1, { formula: 'g*(t^2 - 4*t + 2)/(2*N)' }],
     // (12.5) prints twice §2's speed, which the paper's (8.6), (8.7) and (12.1) give: as printed it disagrees.
-    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 36, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
+    ['the steady speed as (12.5) prints it, 2(εε̃)⁻¹ tan α', disk, 37, { formula: '2*sqrt(g*r)*tan(alpha)/(eps*epstilde)' }],
     ['restitution (5.4) with ν of the wrong sign', disk, 5, { formula: '4*sqrt(2)/3*k*r^2*(Q - nu*Qd/k)^(3/2)' }],
     ['Prop. 10 with u_y of the wrong sign in (4.3)', disk, 2, { formula: 'Pi_1/r = nu*(vartheta0*ux + uy)' }],
-    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 24, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(s)*u - 4*sqrt(2)/3*s^(3/2) + cos(alpha)' }],
-    ['(9.3) with s^{3/2} for s^{1/2}', disk, 27, { formula: '-2*sqrt(2)*epstilde*s^(3/2)*u^2' }],
-    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 28, { formula: '-N = epstilde*eps*uy/(s*sqrt(r*g))' }],
-    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 29, { formula: 'X = epstilde*ux/(sqrt(2*s)*sqrt(r*g))' }],
-    ['Prop. 13’s decay read as of order ε̃²', disk, 41, { formula: '2' }],
-    ['Prop. 13’s region read as Prop. 14’s C₀ε̃⁴', disk, 42, { formula: '4' }],
+    ['ε̃ of (9.1) read as §6’s δ₂ = (ν/k)√(g/r)', disk, 25, { formula: '-2*sqrt(2)*(nu/k)*sqrt(g/r)*sqrt(s)*u - 4*sqrt(2)/3*s^(3/2) + cos(alpha)' }],
+    ['(9.3) with s^{3/2} for s^{1/2}', disk, 28, { formula: '-2*sqrt(2)*epstilde*s^(3/2)*u^2' }],
+    ['(8.2) with ε̃ε for ε̃ε⁻¹', disk, 29, { formula: '-Theta_n = epstilde*eps*uy/(s*sqrt(r*g))' }],
+    ['(8.2) with the edge’s share for νu_x/(krϑ₀)', disk, 30, { formula: 'Theta_t = epstilde*ux/(sqrt(2*s)*sqrt(r*g))' }],
+    ['Prop. 13’s decay read as of order ε̃²', disk, 44, { formula: '2' }],
+    ['Prop. 13’s region read as Prop. 14’s C₀ε̃⁴', disk, 45, { formula: '4' }],
   ] as const)('%s', (_, spec, i, change) => {
     expect(report(spec, wrong(spec, i, change)).rows[i]!.agrees).toBe(false);
   });

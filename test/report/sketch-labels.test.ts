@@ -3,7 +3,7 @@
 // off a place where it reads as another point's.
 import { describe, expect, it } from 'vitest';
 import type { SceneItem, SceneText } from '../../src/report/scene.js';
-import { crosses, placedNames } from '../../src/report/sketch-labels.js';
+import { placedNames, segmentMeetsBox } from '../../src/report/sketch-labels.js';
 
 /** A point's name where bodyItems writes it, (+7, −6) from the point. */
 const name = (text: string, x: number, y: number): SceneText => ({ kind: 'text', cls: 'name', x: x + 7, y: y - 6, text, anchor: 'start', size: 12 });
@@ -68,12 +68,12 @@ describe('the names of a sketch’s points', () => {
   });
   it('a segment crosses a box when any part of it lies inside, not when it passes beside it', () => {
     const b = { x0: 0, y0: 0, x1: 10, y1: 10 };
-    expect(crosses(b, { x1: -5, y1: 5, x2: 15, y2: 5 })).toBe(true);
-    expect(crosses(b, { x1: 2, y1: 2, x2: 3, y2: 3 })).toBe(true);
-    expect(crosses(b, { x1: -5, y1: 9, x2: 9, y2: -5 })).toBe(true);
-    expect(crosses(b, { x1: -5, y1: 6, x2: 6, y2: -5 })).toBe(true);
-    expect(crosses(b, { x1: -5, y1: 4, x2: 4, y2: -5 })).toBe(false);
-    expect(crosses(b, { x1: 11, y1: -5, x2: 11, y2: 15 })).toBe(false);
+    expect(segmentMeetsBox(b, { x1: -5, y1: 5, x2: 15, y2: 5 })).toBe(true);
+    expect(segmentMeetsBox(b, { x1: 2, y1: 2, x2: 3, y2: 3 })).toBe(true);
+    expect(segmentMeetsBox(b, { x1: -5, y1: 9, x2: 9, y2: -5 })).toBe(true);
+    expect(segmentMeetsBox(b, { x1: -5, y1: 6, x2: 6, y2: -5 })).toBe(true);
+    expect(segmentMeetsBox(b, { x1: -5, y1: 4, x2: 4, y2: -5 })).toBe(false);
+    expect(segmentMeetsBox(b, { x1: 11, y1: -5, x2: 11, y2: 15 })).toBe(false);
   });
   it('leaves items without names as they are', () => {
     const line: SceneItem = { kind: 'line', cls: 'bar', x1: 0, y1: 0, x2: 1, y2: 1, stroke: '#000', width: 1 };

@@ -147,6 +147,13 @@ export function rimlessWheel(k: number): ModelSpec {
       segments: Array.from({ length: k }, (_, j) => ['hub', `spoke${j + 1}`] as const),
       ground: 'y = 0',
       labels: true,
+      // ψ from the downward vertical to spoke 1, and 2α = 2π/k between neighbouring spokes (the paper's Fig. 3).
+      annotations: {
+        angles: [
+          { coordinate: 'psi', at: 'hub', from: 'down', to: 'spoke1' },
+          { angle: `2*pi/${k}`, label: '2*alpha', at: 'hub', from: 'spoke1', to: 'spoke2' },
+        ],
+      },
     },
     initial: { q: { psi: 0.2, y: 'l*cos(0.2)' }, qd: { x: 'l*cos(0.2)', y: 'l*sin(0.2)', psi: -1 }, t1: 7 },
     // Rubanovich–Formalsky §2 for every k, from one stance with α = π/k symbolic; w = ψ̇(−0),

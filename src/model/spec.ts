@@ -535,7 +535,16 @@ export const ANGLE_DIRECTIONS = { right: 0, up: 90, left: 180, down: 270 } as co
 
 /** An angle drawn as an arc labelled with its coordinate's symbol: at a point, from a direction or a point, to a point. */
 export interface AngleMarkSpec {
-  readonly coordinate: string;
+  /** The angle coordinate the arc marks; or, with `angle` instead, a fixed angle. */
+  readonly coordinate?: string;
+  /**
+   * An angle the drawing keeps at every pose, in the parameters ('pi/3':
+   * the six-spoke rimless wheel's neighbouring spokes); the report checks
+   * it against the angle it draws at the defaults.
+   */
+  readonly angle?: string;
+  /** With `angle`: its label, a positive number times a symbol, the paper's name for it ('2*alpha'). */
+  readonly label?: string;
   readonly at: string;
   /** 'right', 'up', 'left', 'down' or a named point. */
   readonly from: string;
@@ -1106,7 +1115,7 @@ export const ANNOTATION_FIELDS: Known<DrawingAnnotationsSpec> = {
 };
 export const VECTOR_MARK_FIELDS: Known<VectorMarkSpec> = { from: true, to: true, label: true };
 export const NOTE_FIELDS: Known<{ at: string; label: string }> = { at: true, label: true };
-export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, at: true, from: true, to: true };
+export const ANGLE_MARK_FIELDS: Known<AngleMarkSpec> = { coordinate: true, angle: true, label: true, at: true, from: true, to: true };
 export const DISC_FIELDS: Known<NonNullable<DrawingSpec['discs']>[number]> = { center: true, radius: true };
 export const PAPER_FIELDS: Known<PaperSpec> = {
   source: true,

@@ -350,14 +350,16 @@ export interface Drawing {
   readonly annotations: DrawingAnnotations;
 }
 
-/** An angle mark read against the drawing: indices into the model's coordinates and the drawing's points. */
-export interface AngleMark {
-  readonly coordinate: number;
+/**
+ * An angle mark read against the drawing: indices into the model's coordinates and the drawing's points; of a
+ * fixed angle, its value in the parameters and its label (2α) instead of a coordinate.
+ */
+export type AngleMark = {
   readonly at: number;
   /** A point's index, or a direction in degrees counter-clockwise from the right. */
   readonly from: { readonly point: number } | { readonly degrees: number };
   readonly to: number;
-}
+} & ({ readonly coordinate: number } | { readonly angle: Expr; readonly label: Expr });
 
 /** A fixed curve of a drawing's plane: left − right of its equation, in the plane's x and y (drawing.ts PLANE_X, PLANE_Y) and the parameters. */
 export interface PlaneCurve {

@@ -19,6 +19,7 @@ import { combineRadicals } from '../core/radicals.js';
 import { expand } from '../core/expand.js';
 import { doubleAngles } from '../core/double-angles.js';
 import { inCosines } from '../core/in-cosines.js';
+import { flatPolynomial } from '../core/flat-polynomial.js';
 import { halfAngleSquares, inHalfAngle } from '../core/half-angles.js';
 import { contractAngleSums, pythagoreanPairs } from '../core/angle-contraction.js';
 import { add, children, factorsOf, fn, mul, neg, num, pow, sym, termCount, termsOf, unreachable, ZERO, type Expr } from '../core/expr.js';
@@ -318,14 +319,12 @@ function tidyPartsOnce(u: Expr): Expr {
       if (half !== u) return half;
       // Pairs folded after the factors are collected: before, they would split the bicycle's common √(…) sums.
       const s = inCosines(inSines(contractAngleSums(u)));
-      const [squares, product] = [completeSquares(s), completeProduct(s)];
-      const c = pythagoreanPairs(product && opCount(product) < opCount(squares) ? product : squares);
-      if (c.kind !== 'add') return tidyParts(c);
-      const terms = termsOf(c);
-      const out = terms.map(tidyParts);
-      // A factor sum folded into one term (1 − sin²φ into cos²φ) may leave the sum a common factor, cos φ: collected,
-      // as combineRadicals collects a radicand, so that a sum prints alike under a root and outside.
-      return terms.some((t, i) => sumFactors(out[i]!) < sumFactors(t)) ? collectFactors(add(...out)) : add(...out);
+      const nested = tidiedSum(s);
+      // A polynomial in one base flat where that prints no more operations; its common factor's sum (1 − sin²x in
+      // (1 − sin²x) sin²x) tidied in turn, the flat sum itself left as it is.
+      const flat = flatPolynomial(s);
+      const f = flat && (flat.kind === 'add' ? flat : tidyParts(flat));
+      return f && opCount(f, true) <= opCount(nested, true) ? f : nested;
     }
     case 'pow':
       return pow(tidyParts(u.base), u.exp);
@@ -336,6 +335,18 @@ function tidyPartsOnce(u: Expr): Expr {
     default:
       return unreachable(u);
   }
+}
+
+/** A sum's factors collected or its squares completed, and its terms tidied. */
+function tidiedSum(s: Expr): Expr {
+  const [squares, product] = [completeSquares(s), completeProduct(s)];
+  const c = pythagoreanPairs(product && opCount(product) < opCount(squares) ? product : squares);
+  if (c.kind !== 'add') return tidyParts(c);
+  const terms = termsOf(c);
+  const out = terms.map(tidyParts);
+  // A factor sum folded into one term (1 − sin²φ into cos²φ) may leave the sum a common factor, cos φ: collected,
+  // as combineRadicals collects a radicand, so that a sum prints alike under a root and outside.
+  return terms.some((t, i) => sumFactors(out[i]!) < sumFactors(t)) ? collectFactors(add(...out)) : add(...out);
 }
 
 /**

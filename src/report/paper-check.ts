@@ -15,11 +15,11 @@ import type { DerivedSystem } from '../derive/system.js';
 import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
-import { POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
+import { factMode, POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
 import { RESTING_FACT } from '../studies/rest-time.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, textInlines, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
-import { impactMapsSection } from './unilateral.js';
+import { impactMapsSection, modeTitle } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
 import { declaredRange, fourDigits, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, powerOfTen, tidy } from './notation.js';
@@ -176,7 +176,14 @@ function notDerivedSections({ notDerived, source }: PaperCheck): Section[] {
 
 function checkedSections({ rows: checked, claims, figures, source, general, impacts }: PaperCheck, system?: DerivedSystem): Section[] {
   if (checked.length === 0) return claimSections(claims, figures);
-  const { rows, letters } = paperLetters(checked);
+  // A mode in words (foot 2 stays), for a letter bound in two modes: the same letter, said which.
+  const modeWords = (fact: string): string | undefined => {
+    const at = system && factMode(system, fact);
+    const im = at && system.unilateral!.impactMaps[at.impact]!;
+    // A single impact's one mode has nothing to say (no closed contact).
+    return (im && modeTitle(system.unilateral!, im.scenario, im.modes[at.mode]!)) || undefined;
+  };
+  const { rows, letters } = paperLetters(checked, modeWords);
   const paper = REFERENCES[source].short;
   const intro: Inline[] = [
     `The results of ${paper} as the derivation gives them`,

@@ -67,7 +67,10 @@ const bare = (v: Value): boolean => v.measured !== undefined || v.value.kind ===
  * The rows with what each prints in place of its letters, and the letters
  * the report defines once, in the order the rows first bind them.
  */
-export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRow[]; letters: Letter[] } {
+export function paperLetters(
+  rows: readonly PaperCheckRow[],
+  modeWords: (fact: string) => string | undefined = () => undefined,
+): { rows: LetteredRow[]; letters: Letter[] } {
   const byLetter = new Map<string, Map<string, Value>>();
   const named = namedFacts(rows);
   const inPlaceOf = rows.map(() => new Map<string, Expr>());
@@ -127,6 +130,14 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
     const [before, after] = [Math.max(width(f), width(left)), Math.max(width(f, set), width(left, set))];
     return set.size > 0 && after > LINE_WIDTH && after > GROWTH * before;
   };
+  // The impact mode all of a value's uses are bound in, in words (foot 2 stays); undefined if none or several.
+  const wordsOf = (v: Value): string | undefined => {
+    const words = v.uses.map((u) => {
+      const b = rows[u.row]!.formula.where.get(u.name);
+      return b && 'fact' in b ? modeWords(b.fact) : undefined;
+    });
+    return words.every((w) => w === words[0]) ? words[0] : undefined;
+  };
   const homes = new Map<string, Value | undefined>();
   for (const [symbol, values] of byLetter) {
     const all = [...values.values()];
@@ -142,17 +153,28 @@ export function paperLetters(rows: readonly PaperCheckRow[]): { rows: LetteredRo
   for (const [symbol, values] of byLetter) {
     const all = [...values.values()];
     const home = homes.get(symbol);
+    const modes = all.map(wordsOf);
+    const said = (words: string): string => `${symbol}\\ \\text{(${words})}`;
+    let moded = false;
     for (const v of all) {
       if (v === home) continue;
       // Wider than a line, a value set in place (squared, in a fraction) would push its row's formula past any display: a fresh letter names it.
-      const name =
-        !bare(v) && (texWidth(math(v.value)) > LINE_WIDTH || v.uses.some((u) => crowded.has(u.row)))
-          ? fresh(letterName(rows[v.uses[0]!.row]!, v.uses[0]!.name))
-          : undefined;
+      const named = !bare(v) && (texWidth(math(v.value)) > LINE_WIDTH || v.uses.some((u) => crowded.has(u.row)));
+      // Unless it is the letter's value in an impact mode no other of its values is in (Rubanovich–Formalsky (3.14): R₁'s
+      // impulse where foot 2 stays, beside (3.12)'s where it leaves): its rows keep the letter, said which mode.
+      const words = wordsOf(v);
+      if (named && words !== undefined && modes.filter((w) => w === words).length === 1) {
+        define(v, said(words));
+        moded = true;
+        continue;
+      }
+      const name = named ? fresh(letterName(rows[v.uses[0]!.row]!, v.uses[0]!.name)) : undefined;
       for (const u of v.uses) inPlaceOf[u.row]!.set(u.name, name ? sym(name) : v.value);
       if (name) define(v, mechanicsSymbol(name));
     }
-    if (home) define(home, symbol);
+    // Beside one said in its mode, the letter's own value says its mode too (foot 2 leaves).
+    const homeWords = home && moded ? wordsOf(home) : undefined;
+    if (home) define(home, homeWords === undefined ? symbol : said(homeWords));
   }
   letters.sort((a, b) => a.row - b.row);
   return { rows: rows.map((r, i) => ({ ...r, inPlace: inPlaceOf[i]! })), letters };

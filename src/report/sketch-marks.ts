@@ -4,12 +4,15 @@
 // surfaces f(x, y) = 0 hatched on their solid side, in pixels of the view.
 // Tests: test/report/sketch.test.ts, test/report/figures.test.ts.
 import { evaluate } from '../core/evaluate.js';
+import type { Expr } from '../core/expr.js';
+import * as Q from '../core/rational.js';
+import { MechanicsError } from '../errors.js';
 import type { Model } from '../model/types.js';
 import { PLANE_X, PLANE_Y } from '../model/validate/drawing.js';
 import { contour } from './contour.js';
 import { printedParts } from './latex.js';
 import { GREEK_TEXT } from './latex-text.js';
-import { mechanicsSymbol } from './notation.js';
+import { math, mechanicsSymbol } from './notation.js';
 import type { SceneItem } from './scene.js';
 import type { SketchAnnotations } from './sketch-annotations.js';
 import { GROUND, parameterEnv, toPx, type View } from './sketch-view.js';
@@ -91,7 +94,7 @@ function gravityItems([gx, gy]: readonly [number, number], v: View): SceneItem[]
 /** Gravity's angle from the downward direction, an arc at the gravity arrow's tail from a dashed vertical, named by its parameter. */
 function gravityAngleItems([gx, gy]: readonly [number, number], name: string, v: View): SceneItem[] {
   const tail: [number, number] = [v.width - 24 - 16 * gx, 30 + 16 * gy];
-  return angleItems(tail, -Math.PI / 2, Math.atan2(gy, gx), 32, name, true);
+  return angleItems(tail, -Math.PI / 2, Math.atan2(gy, gx), 32, symbolLabel(name), true);
 }
 
 /** f(x, y) = 0 across the view, with hatches every 10 px on the side where f < 0. */
@@ -125,9 +128,9 @@ function surfaceItems(f: (x: number, y: number) => number, v: View): SceneItem[]
 }
 
 /** The arc of an angle at a point's pixel position, from `from` to `to` (radians, counter-clockwise, y up), with its symbol. */
-function angleItems(at: readonly [number, number], from: number, to: number, reach: number, name: string, reference: boolean): SceneItem[] {
+function angleItems(at: readonly [number, number], from: number, to: number, reach: number, name: Label, reference: boolean, scale = 1): SceneItem[] {
   const sweep = Math.atan2(Math.sin(to - from), Math.cos(to - from));
-  const r = Math.max(14, Math.min(26, 0.45 * reach));
+  const r = scale * Math.max(14, Math.min(26, 0.45 * reach));
   const [cx, cy] = at;
   const pt = (a: number, rr: number): [number, number] => [cx + rr * Math.cos(a), cy - rr * Math.sin(a)];
   const items: SceneItem[] = [];
@@ -143,8 +146,36 @@ function angleItems(at: readonly [number, number], from: number, to: number, rea
   // legs at ±0.27 rad from one reference (the compass walker) would put both symbols between them, over each other.
   const mid = Math.abs(sweep) > 0.35 ? from + sweep / 2 : from + sweep + 0.35 * (sweep >= 0 ? 1 : -1);
   const [lx, ly] = pt(mid, r + 10);
-  items.push(label('angle-name', lx, ly + 4, plainSymbol(name), mechanicsSymbol(name), 'middle', ANGLE));
+  items.push(label('angle-name', lx, ly + 4, name.plain, name.tex, 'middle', ANGLE));
   return items;
+}
+
+/** How much farther out than a coordinate's arc a fixed angle's is drawn. */
+const FIXED_RADIUS = 1.8;
+
+/** A mark's label in plain text (SVG) and in LaTeX. */
+interface Label {
+  readonly plain: string;
+  readonly tex: string;
+}
+
+const symbolLabel = (name: string): Label => ({ plain: plainSymbol(name), tex: mechanicsSymbol(name) });
+
+/**
+ * A fixed angle's label (2α), checked against the angle drawn from `from` to `to` at the parameters' defaults: a
+ * label the figure contradicts is a model error (bad-annotation), as a gravity angle is.
+ */
+function fixedAngleLabel(angle: Expr, name: Expr, from: number, to: number, model: Model): Label {
+  const value = evaluate(angle, parameterEnv(model));
+  const drawn = Math.abs(Math.atan2(Math.sin(to - from), Math.cos(to - from)));
+  if (!(Math.abs(drawn - value) <= 1e-3))
+    throw new MechanicsError('bad-annotation', 'model', `annotations.angles: ${math(name)} = ${value} is not the angle drawn (${drawn})`, {
+      model: model.name,
+      field: 'drawing.annotations.angles',
+    });
+  const [coeff, base] = name.kind === 'mul' ? [name.coeff, name.factors[0]!.base] : [undefined, name];
+  const k = coeff === undefined || Q.isOne(coeff) ? '' : Q.toString(coeff);
+  return { plain: `${k}${base.kind === 'sym' ? plainSymbol(base.name) : ''}`, tex: math(name) };
 }
 
 /** The surfaces f(x, y) = 0 across the view, drawn under the bodies. */
@@ -171,7 +202,9 @@ export function markItems(a: SketchAnnotations, model: Model, pixels: readonly n
       const dir = (i: number): number => Math.atan2(-(p(i)[1] - ay), p(i)[0] - ax);
       const from = 'point' in m.from ? dir(m.from.point) : (m.from.degrees * Math.PI) / 180;
       const reach = Math.hypot(p(m.to)[0] - ax, p(m.to)[1] - ay);
-      items.push(...angleItems([ax, ay], from, dir(m.to), reach, model.coordinates[m.coordinate]!.name, !('point' in m.from)));
+      const name = 'coordinate' in m ? symbolLabel(model.coordinates[m.coordinate]!.name) : fixedAngleLabel(m.angle, m.label, from, dir(m.to), model);
+      // A fixed angle's arc outside the coordinates' (the rimless wheel's 2α beside its ψ, both at the hub).
+      items.push(...angleItems([ax, ay], from, dir(m.to), reach, name, !('point' in m.from), 'coordinate' in m ? 1 : FIXED_RADIUS));
     }
   if (a.gravity && a.gravityAngle && angles) items.push(...gravityAngleItems(a.gravity, a.gravityAngle, v));
   return items;

@@ -21,7 +21,7 @@ import { rationalized } from '../core/rationalize.js';
 import { signArguments, withSigns } from '../core/sign-arguments.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { derivedFacts, fact, measuredFacts, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
+import { derivedFacts, fact, measuredFacts, modeName, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
 import { assumptionDomain, negativeParameters, parameterAssumptions, positiveParameters, type ParameterAssumption } from '../derive/proofs/assumptions.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
@@ -277,6 +277,18 @@ function figureData(system: DerivedSystem, figure: PaperFigure): PaperFigureData
     y: x.map((xi) => evaluate(e, { ...defaults, [figure.curves.parameter]: value, [figure.x.symbol]: xi })),
   }));
   return { figure, x, curves };
+}
+
+/**
+ * The impact map and mode (0-based) whose fact a row binds (impact1.stays.foot1.t: the map's mode in which every
+ * closed contact stays), for the report to say which mode a letter means; undefined for a fact of no one mode.
+ */
+export function factMode(system: DerivedSystem, fact: string): { readonly impact: number; readonly mode: number } | undefined {
+  const [, index, name] = /^impact(\d+)\.([^.]+)\./.exec(fact) ?? [];
+  const impact = Number(index) - 1;
+  const im = system.unilateral?.impactMaps[impact];
+  const mode = im ? im.modes.findIndex((m) => modeName(system, im, m) === name) : -1;
+  return mode < 0 ? undefined : { impact, mode };
 }
 
 /** Each formula against its fact of `system` (the model's own, or the paper's general model's) or its measured fact. */

@@ -251,15 +251,20 @@ describe('the findings of the studies in the abstract and the conclusion', () =>
     expect(abstract('hinged-compass')).toContain('The formulas of Rubanovich–Formalsky (3.1)–(3.18) agree with the derivation.');
     expect(abstract('hinged-compass')).not.toMatch(/41 formulas|distinct results/);
     expect(sectionText('hinged-compass', 'paper-check')).toContain('41 of 41 agree, stating 32 distinct results.');
+    // (3.14)'s R₁ where foot 2 stays keeps its letter, the legend saying which mode, not a numbered E_{R₁ₓ,2}.
+    expect(tex('hinged-compass')).toContain('$E_{R_{1x}}\\ \\text{(foot 2 stays)}$ is that of');
+    expect(tex('hinged-compass')).toContain('$E_{R_{1x}}\\ \\text{(foot 2 leaves)}$ is that of');
+    expect(tex('hinged-compass')).not.toContain('E_{R_{1x},2}');
     // g₁₄ and g₂₃ as (3.4) prints them, (m/2) ctg 2α.
     expect(tex('hinged-compass')).toContain('g_{14} = \\frac{1}{2} m \\cot 2 \\beta');
     expect(tex('hinged-compass')).toContain('g_{23} = -\\frac{1}{2} m \\cot 2 \\beta');
-    // The smooth slip's impulse and separation without a fraction inside a factor: (16 + 9 sin² 2β)/8, (4 − 9 sin² 2β)/4.
+    // The smooth slip's impulse and separation without a fraction inside a factor: (16 + 9 sin² 2β)/8, (4 − 9 sin² 2β)/4;
+    // their denominator the flat polynomial 1 + 15 sin²β − 9 sin⁴β, not nested as 1 + 3(2 + 3 cos²β) sin²β.
     expect(tex('hinged-compass')).toContain(
-      '\\Delta\\mu_{1} = -\\frac{m l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (16 + 9 \\sin^{2} 2 \\beta) \\sin\\beta}{8 (1 + 3 (2 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta)}',
+      '\\Delta\\mu_{1} = -\\frac{m l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (16 + 9 \\sin^{2} 2 \\beta) \\sin\\beta}{8 (1 + 15 \\sin^{2}\\beta - 9 \\sin^{4}\\beta)}',
     );
     expect(tex('hinged-compass')).toContain(
-      '\\dot{f}_{2}^{+} = -\\frac{l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (4 - 9 \\sin^{2} 2 \\beta) \\sin\\beta}{4 (1 + 3 (2 + 3 \\cos^{2}\\beta) \\sin^{2}\\beta)}',
+      '\\dot{f}_{2}^{+} = -\\frac{l (\\dot{a}_{1}^{-} + \\dot{a}_{2}^{-}) (4 - 9 \\sin^{2} 2 \\beta) \\sin\\beta}{4 (1 + 15 \\sin^{2}\\beta - 9 \\sin^{4}\\beta)}',
     );
   });
   it('compass walker: which outcome the heel strike has, the study’s shares at a1 = 0.271', () => {

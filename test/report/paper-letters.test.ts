@@ -71,7 +71,9 @@ describe('one value per letter in the paper check of every report with a paper',
     const { general } = file.spec.paper!;
     // A derived side named by the display that derives it (Σ_ε χ(ε)Φ^ε beside its reference): that display defines its letters.
     const named = Object.values(DERIVED_AS).map((d) => d.name);
-    const known = [...letters, ...tooLong, ...named, ...modelSymbols(file.spec), ...(general ? modelSymbols(general) : [])];
+    // A letter said in its impact mode (E_{R_{1x}} (foot 2 stays)) prints as the letter alone in its rows.
+    const bare = letters.map((l) => l.replace(/\\ \\text\{\([^)]*\)\}$/, ''));
+    const known = [...bare, ...tooLong, ...named, ...modelSymbols(file.spec), ...(general ? modelSymbols(general) : [])];
     const cells = tableOf(check).rows.flatMap((r) => maths(r[3]!));
     expect(cells.flatMap((c) => strangers(c, known).map((s) => `${s} in ${c}`))).toEqual([]);
   });
@@ -125,6 +127,20 @@ describe('paperLetters', () => {
       ['\\mu_{2}', 2],
     ]);
     expect(lettered[2]!.inPlace.get('mu')).toEqual(parseExpr('mu_2'));
+  });
+  it('keeps the letter for a value of another impact mode, said in words, where it would be numbered: E (B stays) beside E (B leaves)', () => {
+    const wide = Array.from({ length: 30 }, (_, i) => `b${i + 1}`).join(' + ');
+    const [stays, leaves] = [{ E: 'impact1.stays.A.t' }, { E: 'impact1.leaves.A.t' }];
+    const rows = [row('E', { E: 'a + b' }, leaves), row('E + 1', { E: 'a + b' }, leaves), row('k*E^2', { E: wide }, stays)];
+    const words = (fact: string): string | undefined => ({ stays: 'B stays', leaves: 'B leaves' })[fact.split('.')[1]!];
+    const { rows: lettered, letters } = paperLetters(rows, words);
+    expect(letters.map((l) => [l.symbol, l.row])).toEqual([
+      ['E\\ \\text{(B leaves)}', 0],
+      ['E\\ \\text{(B stays)}', 2],
+    ]);
+    expect(lettered.every((r) => r.inPlace.size === 0)).toBe(true);
+    // Without a mode to say, the same rows number it.
+    expect(paperLetters(rows).letters.map((l) => l.symbol)).toEqual(['E', 'E_{2}']);
   });
   it('numbers a fresh letter for a velocity after an impact as that velocity: ẋ⁺₂ beside ẋ⁺, never an italic x₂', () => {
     const wide = Array.from({ length: 30 }, (_, i) => `b${i + 1}`).join(' + ');

@@ -12,6 +12,7 @@ import { svgScene, svgText } from '../../src/report/scene.js';
 import walker from '../../derivations/compass-walker.js';
 import fallingRod from '../../derivations/falling-rod.js';
 import prismPlanar from '../../derivations/prism-in-guides-planar.js';
+import rimless from '../../derivations/rimless-wheel.js';
 
 const pendulum = (drawing?: ModelSpec['drawing'], particles?: ModelSpec['particles']): ModelSpec =>
   defineModel({
@@ -239,6 +240,39 @@ describe('the marks of a sketch', () => {
     );
     const unknown = { ...walker, drawing: { ...walker.drawing!, annotations: { gravityAngle: 'slope' } } };
     expect(() => modelDrawing(unknown, buildModel(walker))).toThrow(expect.objectContaining({ code: 'unknown-parameter' }));
+  });
+
+  it('labels a fixed angle, the rimless wheel’s 2α between spokes 1 and 2, and refuses one the drawing contradicts', () => {
+    const model = buildModel(rimless);
+    const drawing = modelDrawing(rimless, model)!;
+    const pose = poser(drawing, model)(model.initial.q0);
+    const scene = sketchScene('s', 'rimless', drawing, model, pose, view(boundingBox(drawing, model, [pose])));
+    expect(texts(scene, 'angle-name')).toEqual(['ψ', '2α']);
+    // The arc spans π/3 = 2π/6 at the hub, typed from six spokes: a point P on it sees its ends at π − π/6 (inscribed angle).
+    const arc = scene.items.filter((i) => i.kind === 'polyline' && i.cls === 'angle').at(-1)!;
+    if (arc.kind !== 'polyline') throw new Error('no arc');
+    const pt = (k: number): [number, number] => [arc.points[2 * k]!, arc.points[2 * k + 1]!];
+    const n = arc.points.length / 2;
+    const [a, p, b] = [pt(0), pt(Math.floor(n / 2)), pt(n - 1)];
+    const seen = Math.acos(
+      ((a[0] - p[0]) * (b[0] - p[0]) + (a[1] - p[1]) * (b[1] - p[1])) / (Math.hypot(a[0] - p[0], a[1] - p[1]) * Math.hypot(b[0] - p[0], b[1] - p[1])),
+    );
+    expect(2 * (Math.PI - seen)).toBeCloseTo(Math.PI / 3, 6);
+    const angles = (angle: string) => ({
+      ...rimless.drawing!,
+      annotations: { angles: [{ angle, label: '2*alpha', at: 'hub', from: 'spoke1', to: 'spoke2' }] },
+    });
+    const wrong = { ...rimless, drawing: angles('pi/4') };
+    const model2 = buildModel(wrong);
+    const drawing2 = modelDrawing(wrong, model2)!;
+    expect(() => sketchScene('s', 'rimless', drawing2, model2, pose, view(boundingBox(drawing2, model2, [pose])))).toThrow(
+      expect.objectContaining({ code: 'bad-annotation' }),
+    );
+    const badLabel = {
+      ...rimless,
+      drawing: { ...rimless.drawing!, annotations: { angles: [{ angle: 'pi/3', label: 'alpha + 1', at: 'hub', from: 'spoke1', to: 'spoke2' }] } },
+    };
+    expect(() => modelDrawing(badLabel, model)).toThrow(expect.objectContaining({ code: 'bad-annotation' }));
   });
 
   it('the compass walker’s hip mass mH reads m with a subscript H in the SVG, as m_{H} in the LaTeX; a digit index stays a Unicode subscript', () => {

@@ -9,7 +9,7 @@
 // annotations (axes, angle arcs, gravity, surfaces, supports) are read here
 // too; the report fills in what is left out (report/sketch-annotations.ts).
 // Tests: test/model/validate/drawing.test.ts, test/report/sketch.test.ts.
-import { sub, sym, ZERO, type Expr } from '../../core/expr.js';
+import { ONE, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { parseExpr } from '../../core/parse.js';
 import { MechanicsError } from '../../errors.js';
@@ -207,13 +207,21 @@ function checkAnnotations(x: unknown, known: Known, names: readonly string[], en
   return result;
 }
 
-/** { coordinate: 'theta', at: 'O', from: 'down', to: 'bob' } read against the coordinates (an angle, in rad) and the points. */
+/**
+ * { coordinate: 'theta', at: 'O', from: 'down', to: 'bob' } read against the coordinates (an angle, in rad) and the
+ * points; or { angle: 'pi/3', label: '2*alpha', … }, a fixed angle in the parameters and its label.
+ */
 function angleMark(x: unknown, field: string, known: Known, point: (name: unknown, field: string) => number, out: Problems): AngleMark | undefined {
-  const m = fieldsAt(x, field, 'an angle { coordinate, at, from, to }', out);
+  const m = fieldsAt(x, field, 'an angle { coordinate or angle and label, at, from, to }', out);
   if (!m) return undefined;
   rejectUnknownKeys(m, ANGLE_MARK_FIELDS, field, out);
-  const coordinate = known.coordinates.findIndex((c) => c.name === m.coordinate);
-  if (coordinate < 0) out.add('unknown-coordinate', member(field, 'coordinate'), `'${String(m.coordinate)}' is not a coordinate of the model`);
+  const angle = m.angle === undefined ? undefined : new ExprReader([], known.parameters).read(m.angle, member(field, 'angle'), out);
+  const label = m.angle === undefined ? undefined : angleLabel(m.label, member(field, 'label'), out);
+  if (m.angle !== undefined && m.coordinate !== undefined) out.add('bad-annotation', field, 'an angle mark names a coordinate or an angle, not both');
+  const coordinate = m.angle === undefined ? known.coordinates.findIndex((c) => c.name === m.coordinate) : -1;
+  if (m.angle !== undefined) {
+    if (!angle || !label) return undefined;
+  } else if (coordinate < 0) out.add('unknown-coordinate', member(field, 'coordinate'), `'${String(m.coordinate)}' is not a coordinate of the model`);
   else if (known.coordinates[coordinate]!.unit !== undefined && known.coordinates[coordinate]!.unit !== 'rad')
     out.add(
       'bad-annotation',
@@ -225,8 +233,24 @@ function angleMark(x: unknown, field: string, known: Known, point: (name: unknow
   const degrees = typeof m.from === 'string' && Object.hasOwn(ANGLE_DIRECTIONS, m.from) ? ANGLE_DIRECTIONS[m.from as keyof typeof ANGLE_DIRECTIONS] : undefined;
   const from = degrees === undefined ? point(m.from, member(field, 'from')) : -1;
   if (at >= 0 && (at === to || at === from)) out.add('bad-annotation', field, `an angle at '${String(m.at)}' is measured between two other points`);
-  if (coordinate < 0 || at < 0 || to < 0 || (degrees === undefined && from < 0)) return undefined;
-  return { coordinate, at, to, from: degrees === undefined ? { point: from } : { degrees } };
+  if ((angle === undefined && coordinate < 0) || at < 0 || to < 0 || (degrees === undefined && from < 0)) return undefined;
+  return { ...(angle && label ? { angle, label } : { coordinate }), at, to, from: degrees === undefined ? { point: from } : { degrees } };
+}
+
+/** A fixed angle's label, a positive number times one symbol ('2*alpha'); undefined (a problem added) otherwise. */
+function angleLabel(x: unknown, field: string, out: Problems): Expr | undefined {
+  const text = stringAt(x, field, "a label ('2*alpha')", out);
+  if (text === undefined) return undefined;
+  let e: Expr | undefined;
+  try {
+    e = parseExpr(text);
+  } catch {
+    e = undefined;
+  }
+  const base = e?.kind === 'mul' && e.factors.length === 1 && e.factors[0]!.exp === ONE ? e.factors[0]!.base : e;
+  if (e && base?.kind === 'sym' && (e.kind !== 'mul' || e.coeff.n > 0)) return e;
+  out.add('bad-annotation', field, `a fixed angle's label is a positive number times a symbol ('2*alpha'), got '${text}'`);
+  return undefined;
 }
 
 /** An equation in the plane's x and y as its two sides, parsed; undefined (a problem added) where it is not one. */

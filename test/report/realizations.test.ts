@@ -37,10 +37,11 @@ describe('the realizations compared (kozlov1988 Fig. 1)', () => {
     const caption = figure?.kind === 'figure' ? figure.caption : [];
     const text = caption.map((c) => (typeof c === 'string' ? c : 'math' in c ? c.math : '')).join('');
     expect(text).toContain('Kozlov Fig. 1');
-    // Kozlov's Fig. 1 draws only the elastic and the added-mass curves: the caption says what it draws, not that the runs are it.
-    expect(text).toContain('drawn as Kozlov Fig. 1 draws the elastic (solid) and the added-mass (dashed) realizations');
-    // The viscous curve is not in his figure: he calls it qualitatively like the dashed one.
-    expect(text).toContain('the viscous one being, in his words, qualitatively like the dashed one');
+    // Each run with the line the plot draws it in (the legend's order: solid, dashed, dotted), not the paper's styles.
+    expect(text).toContain(': elastic (solid), added mass (dashed), held (dotted); drawn up to');
+    // Kozlov's Fig. 1 draws only the elastic and the added-mass curves; the viscous one he calls like the added-mass one.
+    expect(text).toContain('Kozlov Fig. 1 draws the elastic (solid) and the added-mass (dashed) realizations only');
+    expect(text).toContain('the viscous one, in his words, is qualitatively like the added-mass one');
     expect(text).not.toContain('Fig. 1 from the toolkit');
     expect(text).toContain('N = 100');
     expect(text).toContain('f = 0.03');

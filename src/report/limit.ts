@@ -691,9 +691,10 @@ function gapFigure({ parameter: p, rows, gaps, reference }: ReportLimitStudy): F
             m('f = 0'),
             ...(gaps.reference
               ? [
-                  ` and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws `,
+                  // Kozlov's Fig. 1 draws the elastic and the added-mass y(t) only: a viscous run is drawn in its manner, not from it.
+                  ` and their release beside the rigid one, in the manner of ${REFERENCES.kozlov1988.short} Fig. 1, which draws `,
                   m('y(t)'),
-                  ' for the elastic and the added-mass realizations.',
+                  ' for the elastic and the added-mass realizations only.',
                 ]
               : [' and their release.']),
           ],

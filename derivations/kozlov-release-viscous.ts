@@ -67,15 +67,6 @@ export default defineModel({
         note: 'Kozlov gives $\\tau = 2 + O(1/N)$. Near $t = 2$ the exponentials of the root’s equation are $2e^{-N(t - 1)} - e^{-Nt} = O(e^{-N})$; without them it is linear, $g(t - 2)/N - g/N^2 = 0$, and with them the root moves by $-2e^{-N - 1}/N$: the delay is $1/N$ up to $O(e^{-N}/N)$, its order exactly 1.',
       },
       {
-        eq: '(2.7)',
-        name: '\\tau_N - 2',
-        formula: '1',
-        derived: 'limit.release.order',
-        tolerance: 1e-3,
-        origin: 'own',
-        note: 'the delay $1/N$ of the closed form above, checked against the runs: the order the study fits to their releases.',
-      },
-      {
         eq: '(2.4)',
         name: '\\lim_{N \\to \\infty} \\max_{t \\le 3} |y_N^{\\mathrm{na}} - y_{(2.4)}|',
         formula: '0',

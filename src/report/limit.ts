@@ -173,7 +173,10 @@ export const hasDistances = (study: ReportLimitStudy): boolean => study.rows.som
 export function ordersShown(paper: PaperCheck | undefined): ReadonlyMap<string, string> {
   const shown = (paper?.rows ?? []).flatMap((r, i) =>
     r.formula.derived.flatMap((d) => {
-      const k = /^limit\.(\w+)\.order$/.exec(d.fact)?.[1] ?? /^(realizations\.[\w-]+)\.distance\.(?:order|leading)$/.exec(d.fact)?.[1];
+      // The end of a piece of the motion expanded in the grown parameter to a remainder states the release's order
+      // exactly (kozlov1988 (2.7): τ = 2 + 1/N + O(e^{−N}/N)), where the runs could only fit it.
+      const expanded = r.formula.remainder && /^trajectory\d+\.end@\w+≫1$/.test(d.fact) ? 'release' : undefined;
+      const k = /^limit\.(\w+)\.order$/.exec(d.fact)?.[1] ?? /^(realizations\.[\w-]+)\.distance\.(?:order|leading)$/.exec(d.fact)?.[1] ?? expanded;
       return k ? [[k, resultLabel(i)] as const] : [];
     }),
   );
@@ -221,6 +224,10 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
     ],
   });
   const fitted = table.rows.at(-1)?.[0]?.[0] === 'fitted order';
+  // A distance that levels off (kozlov1988 (2.6): the limit motion is not the rigid one) has no 0 to fit an order to.
+  const levels = distances && study.convergence === 'persists' && !shownElsewhere.has('distance');
+  const levelsWords = 'the distance to the rigid motion levels off, not at 0 (below)';
+  const rest = fittedHere.filter((k) => !shownElsewhere.has(k) && !(levels && k === 'distance'));
   const blocks: Block[] = [
     paragraph(
       `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), ...(distances ? ['the largest distance of the coordinates to the rigid model’s motion from the same state'] : [])])}. `,
@@ -251,19 +258,22 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
             ' with successive differences, where the errors fall at every step by one power of ',
             m(p),
             ...(pointed.length ? ['; an equation number where a result below checks the order'] : []),
-            '; a dash where the quantity does not change with ',
+            levels ? `; a dash where ${levelsWords}, or where the quantity does not change with ` : '; a dash where the quantity does not change with ',
           ]
         : pointed.length
           ? [
               `The ${pointed.length === 1 ? 'order' : 'orders'} of ${listed(pointed.map((k) => (k === 'distance' ? 'the distance to the rigid motion' : MEANING[k])))}, `,
               m(`|x_{${p}} - x_\\infty| \\approx C\\,${p}^{-\\rho}`),
-              ` fitted to the runs, ${pointed.length === 1 ? 'is a result' : 'are results'} below, `,
+              `, ${pointed.length === 1 ? 'is a result' : 'are results'} below, `,
               ...pointed.flatMap((k, i): Inline[] => [i ? ', ' : '', ref(shownElsewhere.get(k)!)]),
               `, and the table does not repeat ${pointed.length === 1 ? 'it' : 'them'}`,
-              ...(pointed.length < fittedHere.length ? ['; the other quantities have no order to fit: each does not change with '] : []),
+              ...(levels ? [`; ${levelsWords}`] : []),
+              ...(rest.length ? ['; the other quantities have no order to fit: each does not change with '] : []),
             ]
-          : ['No quantity has an order to fit: each does not change with ']),
-      ...(pointed.length && !fitted && pointed.length === fittedHere.length
+          : levels
+            ? [`No quantity has an order to fit: ${levelsWords}`, ...(rest.length ? ['; each other quantity does not change with '] : [])]
+            : ['No quantity has an order to fit: each does not change with ']),
+      ...((pointed.length || levels) && !fitted && rest.length === 0
         ? ['.']
         : [
             m(p),
@@ -681,9 +691,10 @@ function gapFigure({ parameter: p, rows, gaps, reference }: ReportLimitStudy): F
             m('f = 0'),
             ...(gaps.reference
               ? [
-                  ` and their release beside the rigid one, as ${REFERENCES.kozlov1988.short} Fig. 1 draws `,
+                  // Kozlov's Fig. 1 draws the elastic and the added-mass y(t) only: a viscous run is drawn in its manner, not from it.
+                  ` and their release beside the rigid one, in the manner of ${REFERENCES.kozlov1988.short} Fig. 1, which draws `,
                   m('y(t)'),
-                  ' for the elastic and the added-mass realizations.',
+                  ' for the elastic and the added-mass realizations only.',
                 ]
               : [' and their release.']),
           ],

@@ -87,25 +87,30 @@ export interface SeriesStyle {
   readonly dash?: string;
 }
 
+/** A series' style with its line in words, for a caption that tells the series apart (kozlov1988 Fig. 1: the elastic solid). */
+export interface SeriesLine extends SeriesStyle {
+  readonly line: string;
+}
+
 /**
  * Series lines: colour-blind safe colours (Okabe–Ito order), each with its
  * own dash pattern (solid, dashed, dotted, dash-dot, …), so that the series
  * stay apart in a greyscale print. The one table the SVG, the PGF and the
  * legends of every plot take their lines from.
  */
-export const SERIES_STYLES: readonly SeriesStyle[] = [
-  { color: '#0072b2' },
-  { color: '#d55e00', dash: '6 3' },
-  { color: '#009e73', dash: '1.5 2.5' },
-  { color: '#cc79a7', dash: '7 3 1.5 3' },
-  { color: '#e69f00', dash: '12 4' },
-  { color: '#56b4e9', dash: '7 3 1.5 3 1.5 3' },
-  { color: '#000000', dash: '3 2' },
-  { color: '#f0e442', dash: '12 3 1.5 3' },
+export const SERIES_STYLES: readonly SeriesLine[] = [
+  { color: '#0072b2', line: 'solid' },
+  { color: '#d55e00', dash: '6 3', line: 'dashed' },
+  { color: '#009e73', dash: '1.5 2.5', line: 'dotted' },
+  { color: '#cc79a7', dash: '7 3 1.5 3', line: 'dash-dotted' },
+  { color: '#e69f00', dash: '12 4', line: 'long-dashed' },
+  { color: '#56b4e9', dash: '7 3 1.5 3 1.5 3', line: 'dash-dot-dotted' },
+  { color: '#000000', dash: '3 2', line: 'short-dashed' },
+  { color: '#f0e442', dash: '12 3 1.5 3', line: 'long-dash-dotted' },
 ];
 
 /** The style of series `k`, the table repeated past its end. */
-export const seriesStyle = (k: number): SeriesStyle => SERIES_STYLES[k % SERIES_STYLES.length]!;
+export const seriesStyle = (k: number): SeriesLine => SERIES_STYLES[k % SERIES_STYLES.length]!;
 
 /**
  * A plot's legend keyed by the lines as drawn: its first entries, one per series or curve in drawing order, take

@@ -36,14 +36,14 @@ export function realizationsSection(study: RealizationsStudy, ordersShown: Reado
     0.9,
     series.map((s, k) => ({ label: `\\text{${s.label}}`, ...seriesStyle(k) })),
     [
-      // Kozlov's Fig. 1 draws the elastic and the added-mass curves only; the viscous one he calls like the dashed one.
-      `The toolkit’s runs drawn as ${paper} ${REALIZATIONS_FIGURE.eq} draws the elastic (solid) and the added-mass (dashed) realizations, the viscous one being, in his words, qualitatively like the dashed one: the gap `,
+      'The gap ',
       m('f'),
       ` of the contact ${study.contact} against time for each realization of the constraint from the same initial state`,
       ...atText,
-      ', drawn up to ',
+      // Each run named with its line as the plot draws it, not as the paper's figure does.
+      `: ${series.map((s, k) => `${s.label} (${seriesStyle(k).line})`).join(', ')}; drawn up to `,
       m(`f = ${study.cut}`),
-      ', the band about the constraint where they differ.',
+      `, the band about the constraint where they differ. ${paper} ${REALIZATIONS_FIGURE.eq} draws the elastic (solid) and the added-mass (dashed) realizations only; the viscous one, in his words, is qualitatively like the added-mass one.`,
     ],
   );
   const table: Table = {

@@ -53,7 +53,7 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 
 describe.each([
   ['kozlov-release', release, ['symbolic', 'symbolic', 'symbolic', 'symbolic']],
-  ['kozlov-release-viscous', viscous, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured', 'measured']],
+  ['kozlov-release-viscous', viscous, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
   // (2.6)'s y = 0 up to τ one row over both pieces; τ = 2 + √2 for every N, no limit of the runs to measure.
   ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
   // Theorem 2 by the closed forms τ and ẏ(τ), no run at N = 10⁴ set against the limit 1.
@@ -129,7 +129,7 @@ describe.each([
 
 describe('Kozlov §2: the rigid limits of the realized line', () => {
   it('viscous: τ = 2 + 1/N up to O(e^{−N}/N), the root of (2.7)’s piece; without adhesion the classical motion (2.4) at the rate 1/N, the line regained at 1 + √(2/N), not when the damper stops', () => {
-    const [tau, rate, limit, order, free] = report(viscous).rows.slice(4);
+    const [tau, limit, order, free] = report(viscous).rows.slice(4);
     // The piece after x = 0 regains y = 0 at a root of g(t − 2)/N + g(2e^{−N(t−1)} − e^{−Nt} − 1)/N² (§2, solved by hand).
     const root = (N: number): number => {
       const y = (t: number): number => (t - 2) / N + (2 * Math.exp(-N * (t - 1)) - Math.exp(-N * t) - 1) / N ** 2;
@@ -142,9 +142,6 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     // With the exponentials the root moves by −2e^{−N−1}/N: at N = 10, 3.3e-6 below 2 + 1/N.
     expect(root(10) - 2.1).toBeCloseTo((-2 * Math.exp(-11)) / 10, 7);
     expect(tau!.formula.remainder).toMatchObject({ parameter: 'N', exponential: true });
-    // The runs' releases 2 + 1/N fall to 2 by one power of N: the order the study fits is (20)'s check.
-    expect(rate!.measured).toMatchObject({ orderOf: 'N' });
-    expect(rate!.measured!.value).toBeCloseTo(1, 4);
     // Without adhesion: from 1 + ln 2/N the flight is (2.4)'s shifted by −g(1 + (t − 1) ln 2)/N, so the distance over
     // t ≤ 3 is g(1 + 2 ln 2)/N: N times the runs' distances tends to it.
     expect(limit!.measured!.value).toBeLessThan(1e-4);
@@ -519,8 +516,8 @@ describe('a wrong formula disagrees', () => {
     ['Theorem 3 with the damping force’s 2k√N taken as Kozlov’s k√N', kelvinVoigt, 3, { formula: 'pi*g11/(sqrt(c^2*g11 - 4*k^2)*sqrt(N))' }],
     ['Theorem 3 without ν = 0', kelvinVoigt, 4, { at: {} }],
     ['the Kelvin–Voigt release with damping N taken as classical', kelvinVoigt, 2, { formula: '1' }],
-    ['the viscous line without adhesion taken as left when the damper stops', viscous, 8, { formula: '1 + log(2)/N' }],
-    ['the no-adhesion distance read off its late return to the line, O(N^{−1/2})', viscous, 7, { formula: '1/2' }],
+    ['the viscous line without adhesion taken as left when the damper stops', viscous, 7, { formula: '1 + log(2)/N' }],
+    ['the no-adhesion distance read off its late return to the line, O(N^{−1/2})', viscous, 6, { formula: '1/2' }],
     ['the Kelvin–Voigt release with damping N at 1 + ln(2 − e^{−c})/c', kelvinVoigt, 2, { formula: '1 + log(2 - exp(-c))/c' }],
     ['the added mass’s limit taken as the classical motion: distance 0', addedMass, 6, { formula: '0' }],
     ['the added mass held down only up to t = 1, as the rigid line', addedMass, 4, { formula: 'g*(t - 1)^2/2' }],

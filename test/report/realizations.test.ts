@@ -4,6 +4,7 @@
 // and a table of the times each motion leaves the constraint, a dash where
 // it never does.
 import { describe, expect, it } from 'vitest';
+import { SERIES_STYLES } from '../../src/report/plot.js';
 import { realizationsSection } from '../../src/report/realizations.js';
 import type { RealizationsStudy } from '../../src/studies/realizations.js';
 
@@ -37,13 +38,27 @@ describe('the realizations compared (kozlov1988 Fig. 1)', () => {
     const caption = figure?.kind === 'figure' ? figure.caption : [];
     const text = caption.map((c) => (typeof c === 'string' ? c : 'math' in c ? c.math : '')).join('');
     expect(text).toContain('Kozlov Fig. 1');
-    // Kozlov's Fig. 1 draws only the elastic and the added-mass curves: the caption says what it draws, not that the runs are it.
-    expect(text).toContain('drawn as Kozlov Fig. 1 draws the elastic (solid) and the added-mass (dashed) realizations');
-    // The viscous curve is not in his figure: he calls it qualitatively like the dashed one.
-    expect(text).toContain('the viscous one being, in his words, qualitatively like the dashed one');
+    // Each run with the line the plot draws it in (the legend's order: solid, dashed, dotted), not the paper's styles.
+    expect(text).toContain(': elastic (solid), added mass (dashed), held (dotted); drawn up to');
+    // Kozlov's Fig. 1 draws only the elastic and the added-mass curves; the viscous one he calls like the added-mass one.
+    expect(text).toContain('Kozlov Fig. 1 draws the elastic (solid) and the added-mass (dashed) realizations only');
+    expect(text).toContain('the viscous one, in his words, is qualitatively like the added-mass one');
     expect(text).not.toContain('Fig. 1 from the toolkit');
     expect(text).toContain('N = 100');
     expect(text).toContain('f = 0.03');
+  });
+
+  it('names each line by its dash pattern, as a caption says it: solid without one, dotted of dots, dashed of dashes, dash-dot of both', () => {
+    for (const { dash, line } of SERIES_STYLES) {
+      // The drawn lengths of the pattern (its even entries): a dot is under 2 px, a dash longer.
+      const on = (dash ?? '')
+        .split(' ')
+        .filter((_, i) => i % 2 === 0 && dash)
+        .map(Number);
+      const dots = on.filter((x) => x < 2).length;
+      const kind = !on.length ? 'solid' : dots === on.length ? 'dotted' : dots === 0 ? 'dashed' : dots === 1 ? 'dash-dotted' : 'dash-dot-dotted';
+      expect(line.endsWith(kind) && (kind !== 'dashed' || !line.includes('dot'))).toBe(true);
+    }
   });
 
   it('says a motion leaves later, flying back, where the force vanishes inside the constraint only where some run does so', () => {

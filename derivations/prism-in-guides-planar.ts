@@ -18,14 +18,24 @@ const along = (s: 1 | 2, place: Place): string => (place === 'prism' ? `a${s}` :
 /** The same in LaTeX. */
 const alongTex = (s: 1 | 2, place: Place): string => (place === 'prism' ? `a_${s}` : place === 'guides' ? `a_${s} - x` : `a_${s} - g_${s} x`);
 const b = (p: 1 | 2): string => (p === 1 ? 'w' : '(-w)');
+/**
+ * The paper's a_{ps} of pair s on face p where the pair's points may be fixed on the guides: the rows type §2 in it and
+ * bind it to the rule (a_s − g_s x, a_s − x), which the table prints beside them; a pair on the prism is at a_s.
+ */
+const paperA = (p: 1 | 2, s: 1 | 2, places: readonly [Place, Place]): string => (places[s - 1] === 'prism' ? `a${s}` : `a${p}${s}`);
+/** Each a_{ps} of paperA bound to where its pair's points are. */
+const aRule = (places: readonly [Place, Place]): Record<string, string> =>
+  Object.fromEntries(
+    ([1, 2] as const).flatMap((s) => (places[s - 1] === 'prism' ? [] : ([1, 2] as const).map((p) => [`a${p}${s}`, along(s, places[s - 1]!)]))),
+  );
 // §2's forms with i, j set in, a_{i1}, a_{j2} the model's places of pairs 1 and 2 (one each: a pair's two points face
 // each other) and b_{ps} = ±w in place, so that the table prints the paper's Δ_ij, N_ij1, N_ij2, Φ_ij, the reading said
 // once (general). In Δ_ij, f_{j2}b_{j2}(−1)^j − f_{i1}b_{i1}(−1)^i = w(f_{i1} − f_{j2}) for every i, j: typed so.
-const delta = (i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string => `${along(2, places[1])} - ${along(1, places[0])} + w*(f${i}1 - f${j}2)*sgn`;
+const delta = (i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string => `${paperA(j, 2, places)} - ${paperA(i, 1, places)} + w*(f${i}1 - f${j}2)*sgn`;
 const N1 = (M: string, i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string =>
-  `(-1)^${i}*(${M} - Py*(${along(2, places[1])} + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
+  `(-1)^${i}*(${M} - Py*(${paperA(j, 2, places)} + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
 const N2 = (M: string, i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string =>
-  `(-1)^${j}*(-(${M}) + Py*(${along(1, places[0])} + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
+  `(-1)^${j}*(-(${M}) + Py*(${paperA(i, 1, places)} + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
 /** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
 const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
@@ -204,7 +214,7 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
       formulas: [
         ...faces.flatMap(([i, j]) => {
           const v = `supports.${sides(i, j)}`;
-          const where = { sgn: "sign(x')", x: 'x' };
+          const where = { sgn: "sign(x')", x: 'x', ...aRule(places) };
           // N_ij1, N_ij2 over the Δ_ij of the row above, Φ_ij in the N_ij1, N_ij2 of theirs: as the paper prints them.
           const over = { ...where, [`Delta${i}${j}`]: `${v}.Δ` };
           return [

@@ -138,6 +138,11 @@ export default defineModel({
         ['3', 'a3', 'b3'],
         ['4', 'a4', 'b4'],
         ['5', 'a5', 'b5'],
+        ['O', '0', '0'],
+        ['E', '0.4', '0'],
+        ['Pxtip', '(0.4 + 0.04*Px)', '0'],
+        ['Pytip', '0', '(0.08*Py)'],
+        ['C0', '0.1', '0'],
       ].map(([n, u, v]) => [n, [`x + ${u}*cos(psi) - ${v}*sin(psi)`, `y + ${u}*sin(psi) + ${v}*cos(psi)`] as const]),
     ),
     segments: [
@@ -146,12 +151,23 @@ export default defineModel({
       ['C', 'D'],
       ['D', 'A'],
     ],
+    hidden: ['E', 'Pxtip', 'Pytip', 'C0'],
     labels: false,
     shows:
-      'The prism seen from above ($x$ to the right, along the guides; $y$ up) between the guides’ faces $y = \\pm w$: the pairs 1, 2 of support points on those faces at $(a_s, \\pm w)$, primed on $y = +w$; the pairs 3, 4, 5, on the faces $z = \\pm h$, projected to $(a_s, b_s)$',
+      'The prism seen from above ($x$ to the right, along the guides; $y$ up) between the guides’ faces $y = \\pm w$: the pairs 1, 2 of support points on those faces at $(a_s, \\pm w)$, primed on $y = +w$; the pairs 3, 4, 5, on the faces $z = \\pm h$, projected to $(a_s, b_s)$; the loads $P_x$, $P_y$ and the moment $M_z$ at the centre of mass',
     ground: ['y = -w', 'w = y'],
-    // No yaw arc: ψ = 0 at the initial state, where its mark would be a bare label on a support point.
-    annotations: { supports: ['1', "1'", '2', "2'", '3', '4', '5'], angles: [] },
+    // No yaw arc: ψ = 0 at the initial state, where its mark would be a bare label on a support point. The loads at the
+    // centre of mass: P_x from the front face (0.04 m per N), P_y inside the 0.2 m wide prism (0.08 m per N); M_z, a
+    // couple, drawn beside them, clear of P_y's arrow.
+    annotations: {
+      supports: ['1', "1'", '2', "2'", '3', '4', '5'],
+      angles: [],
+      vectors: [
+        { from: 'E', to: 'Pxtip', label: 'Px' },
+        { from: 'O', to: 'Pytip', label: 'Py' },
+      ],
+      moments: [{ at: 'C0', label: 'Mz' }],
+    },
   },
   initial: { qd: { x: 0.5 }, t1: 1 },
   // smirnov1981 (2.1), each row solved for its load, with the derived reactions of the variant the defaults realize.
@@ -195,18 +211,8 @@ export default defineModel({
         derived: 'supports.count.all',
         note: 'the paper’s $C_5^r 2^r$ variants on $r$ bearing pairs (its $n$), summed over $r = 0 \\dots 5$: 243, the variants the derivation enumerates.',
       },
-      // §2's and §3's counts in closed form, in the kernel's symbols ν (the paper's t: moving links, t being time here) and
-      // n (degrees of freedom), 6ν − n pairs; one meaning per letter: r supports (the paper's n of §2). The generating
-      // function is the toolkit's own form of §2's count, counted apart.
-      {
-        eq: '§2',
-        name: '\\sum_r C_{6\\nu - n}^r 2^r z^r',
-        formula: '(1 + 2*z)^(6*nu - n)',
-        derived: 'supports.count.generating',
-        where: { nu: 'supports.count.bodies', n: 'supports.count.dof', z: 'supports.count.z' },
-        origin: 'reduction',
-        note: 'the toolkit’s generating function of §2’s count, not printed in the paper: $(1 + 2z)^{6\\nu - n}$ by the binomial theorem, the derivation multiplying, pair by pair, $1 + 2z$ (free, or bearing on one of its two faces); at $6\\nu - n = 5$, $z = 1$ it gives the 243 above.',
-      },
+      // §3's counts in closed form, in the kernel's symbols ν (the paper's t: moving links, t being time here) and
+      // n (degrees of freedom), 6ν − n pairs.
       {
         eq: '§3',
         name: 'S',
@@ -259,7 +265,7 @@ export default defineModel({
         eq: 'Fig. 1',
         at: {},
         caption:
-          'The prism seen from the side ($x$ to the right, $z$ up), between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points on the faces normal to $z$ at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$, the five pairs of the two faces with a common edge; the reactions $N_3$, $N_4$, $N_5$ of the variant $(-,-,+,+,+)$ the default loads realize, pairs 3–5 bearing on the lower face $z = -h$ (pairs 1, 2 bear on $y = +w$, normal to the view)',
+          'The prism seen from the side ($x$ to the right, $z$ up), between the guides’ faces $z = \\pm h$: the pairs 3, 4, 5 of support points at $(a_s, \\pm h)$, the pairs 1, 2 on the faces normal to $y$ at $(a_s, c_s)$; the reactions $N_3$, $N_4$, $N_5$ of the variant $(-,-,+,+,+)$ the default loads realize, pairs 3–5 bearing on the lower face $z = -h$ (pairs 1, 2 bear on $y = +w$, normal to the view); the loads $P_x$, $P_z$ ($M_y$, clockwise here, and $M_x$ not drawn)',
         drawing: {
           points: Object.fromEntries(
             [
@@ -275,6 +281,10 @@ export default defineModel({
               ["4'", 'a4', 'b4', 'h'],
               ['5', 'a5', 'b5', '-h'],
               ["5'", 'a5', 'b5', 'h'],
+              ['O', '0', '0', '0'],
+              ['E', '0.4', '0', '0'],
+              ['Pxtip', '(0.4 + 0.04*Px)', '0', '0'],
+              ['Pztip', '0', '0', '(0.003*Pz)'],
             ].map(([n, a, b, c]) => [n, [`x + ${a} - ${b}*psi + ${c}*theta`, `z - ${a}*theta + ${b}*phi + ${c}`] as const]),
           ),
           segments: [
@@ -283,10 +293,20 @@ export default defineModel({
             ['C', 'D'],
             ['D', 'A'],
           ],
+          hidden: ['E', 'Pxtip', 'Pztip'],
           labels: false,
           ground: ['y = -h', 'h = y'],
-          // No axes: between faces 2h apart the z arrow would run into the upper guide; the caption names them.
-          annotations: { axes: false, supports: ['1', '2', '3', "3'", '4', "4'", '5', "5'"] },
+          // No axes: between faces 2h apart the z arrow would run into the upper guide; the caption names them. P_x as in
+          // the top view, P_z (0.003 m per N) inside the 0.16 m high prism; M_y is clockwise here (y into the view), and
+          // the sketch's moment arcs are counter-clockwise: the caption names it.
+          annotations: {
+            axes: false,
+            supports: ['1', '2', '3', "3'", '4', "4'", '5', "5'"],
+            vectors: [
+              { from: 'E', to: 'Pxtip', label: 'Px' },
+              { from: 'O', to: 'Pztip', label: 'Pz' },
+            ],
+          },
         },
         // Pairs 3 and 4 one behind the other in this view: one arrow for both.
         reactions: { '3': 'N_{3}, N_{4}', '5': 'N_{5}' },

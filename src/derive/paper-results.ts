@@ -95,8 +95,7 @@
 //   supports.count.all|full|on{n}      the variants of support as enumerated: all, full, on exactly n
 //                                      pairs (smirnov1981 §2, §3: 3⁵ = 243, 2⁵ = 32, C(5, n)·2ⁿ)
 //   supports.freedom                   the degrees of freedom the pairs leave (n of §3's 2^{6t−n})
-//   supports.count.bodies|dof|z        the symbols ν (the paper's t), n and z of the closed forms
-//   supports.count.generating          (1 + 2z)^{6ν−n}: the variants by the number r of pairs bearing, C^r 2^r z^r (§2)
+//   supports.count.bodies|dof          the symbols ν (the paper's t) and n of the closed forms
 //   supports.count.all|full.closed     3^{6ν−n}, 2^{6ν−n} (§3 S, s₀), for spatial bodies, where they give the counts
 //   supports.{sides}.{q}''             q̈ of a full variant, M q̈ = F + Σ dᵢNᵢ (1.3), up to two pairs;
 //                                      supports.{q}'' the switched sum as for Φ (example 1: ẍ)
@@ -829,8 +828,6 @@ function countForms(system: DerivedSystem, s: NonNullable<DerivedSystem['support
   if (!countFormsAgree(forms, z, { nu: coordinates.length / 6, n: s.freedom }, s.counts)) return;
   facts.set('supports.count.bodies', nu);
   facts.set('supports.count.dof', n);
-  facts.set('supports.count.z', z);
-  facts.set('supports.count.generating', forms.generating);
   facts.set('supports.count.all.closed', forms.all);
   facts.set('supports.count.full.closed', forms.full);
 }

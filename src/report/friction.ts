@@ -538,22 +538,8 @@ function supportBlocks(system: DerivedSystem, s: SupportDerivation, paper?: Pape
   }
   blocks.push(
     list(
-      // One pair has nothing to guess: its two variants are its two sides.
-      ...(k === 1
-        ? []
-        : [
-            [
-              'Two tries find a full variant: solve for a guess, then move the pairs whose reactions came out negative to their other side (exact without friction; with friction the enumeration decides).',
-            ],
-          ]),
-      ...(signed
-        ? [onePairItem(s)]
-        : [
-            selfLockingItem(s),
-            [
-              'Inconsistency: no variant has all reactions non-negative. Indeterminacy: several have; the one whose determinant keeps its sign as friction tends to 0 is realized.',
-            ],
-          ]),
+      // The paper's general remarks (two tries, inconsistency, indeterminacy) state nothing of the model: left out.
+      signed ? onePairItem(s) : selfLockingItem(s),
       // Where the rest is derived (restBlocks, just below) it is said there, not announced here.
       ...(system.supportRest
         ? []

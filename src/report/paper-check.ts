@@ -668,7 +668,11 @@ function typedSetIn(r: LetteredRow, width: number, positive: ReadonlySet<string>
   // Symbols printed in place (x, sgn ẋ: the prism's Δ_ij) already read as the paper's; only an expression is set in.
   if (!bound.length || bound.some(([, b]) => 'fact' in b) || bound.every(([sym]) => inPlace(r.bindings.get(sym)!))) return undefined;
   const exprs = new Map(bound.flatMap(([s, b]) => ('expr' in b ? [[s, b.expr] as const] : [])));
-  const tex = typedLatex(typed, (x) => toLatex(primed(r, dropPositiveSignFactors(subs(x, exprs), positive)), { ...MECHANICS, orientSums: false }));
+  // A symbol set to a sum (a_{i1} = a_1 − g_1 x) is a term of its own: − (a_1 − g_1 x), not − a_1 − g_1 x.
+  const tex = typedLatex(typed, (x) => {
+    const e = dropPositiveSignFactors(subs(x, exprs), positive);
+    return { tex: toLatex(primed(r, e), { ...MECHANICS, orientSums: false }), sum: x.kind === 'sym' && e.kind === 'add' };
+  });
   return texWidth(tex) <= width ? tex : undefined;
 }
 

@@ -17,10 +17,17 @@ interface Piece {
   readonly sum: boolean;
 }
 
+/**
+ * Prints a leaf of the typed text (a symbol, a call): its LaTeX, or a Piece where the leaf prints as a sum (a symbol
+ * set to a − g x: smirnov1981 §2's a_{i1}), to be parenthesized as a term after a minus or as a factor.
+ */
+type Printer = (e: Expr) => string | Piece;
+const asPiece = (p: string | Piece): Piece => (typeof p === 'string' ? { tex: p, sum: false } : p);
+
 type Node = MathNode & { fn?: unknown; args?: MathNode[]; content?: MathNode };
 
 /** The formula typed as `source` (the model language), its outer sums and products in typed order; `print` prints the rest. */
-export function typedLatex(source: string, print: (e: Expr) => string): string {
+export function typedLatex(source: string, print: Printer): string {
   return piece(parse(source), print).tex;
 }
 
@@ -28,25 +35,24 @@ export function typedLatex(source: string, print: (e: Expr) => string): string {
  * The same, as the pieces a display breaks between (latex.ts breakLines): the outer sum's terms in typed order, each
  * after the first with its sign, "+ b"; a formula that is no sum is one piece.
  */
-export function typedPieces(source: string, print: (e: Expr) => string): string[] {
+export function typedPieces(source: string, print: Printer): string[] {
   const n = unwrapped(parse(source));
   return isOperator(n, 'add', 'subtract') ? signedTerms(n, print) : [piece(n, print).tex];
 }
 
-function piece(node: MathNode, print: (e: Expr) => string): Piece {
+function piece(node: MathNode, print: Printer): Piece {
   const n = unwrapped(node);
   if (isOperator(n, 'add', 'subtract')) return sumPiece(n, print);
   if (isOperator(n, 'multiply')) return { tex: productTex([], productFactors(n), print), sum: false };
   if (isOperator(n, 'divide')) return quotientPiece(n, print);
   // A sum raised to a power keeps its typed order inside the parentheses (kozlov1988 (2.6): (t − 2 − √2)²).
   const base = isOperator(n, 'pow') ? piece(n.args![0]!, print) : undefined;
-  if (base?.sum) return { tex: `${paren(base.tex)}^{${print(parseExpr(n.args![1]!.toString()))}}`, sum: false };
-  const tex = print(parseExpr(n.toString()));
-  return { tex, sum: false };
+  if (base?.sum) return { tex: `${paren(base.tex)}^{${asPiece(print(parseExpr(n.args![1]!.toString()))).tex}}`, sum: false };
+  return asPiece(print(parseExpr(n.toString())));
 }
 
 /** Factors in typed order after `lead`: an inner sum or a negative factor parenthesized, but the first factor's own minus leads the product. */
-function productTex(lead: readonly string[], nodes: readonly MathNode[], print: (e: Expr) => string): string {
+function productTex(lead: readonly string[], nodes: readonly MathNode[], print: Printer): string {
   const factors = nodes.map((f) => piece(f, print));
   const minus = !factors[0]!.sum && factors[0]!.tex.startsWith('-');
   const signed = factors.map((f, i) => (i === 0 && minus ? f.tex.slice(1) : f.sum || f.tex.startsWith('-') ? paren(f.tex) : f.tex));
@@ -57,7 +63,7 @@ function productTex(lead: readonly string[], nodes: readonly MathNode[], print: 
  * a/b as the kernel sets a quotient: over a number, its reciprocal leading (½ g t²); else a fraction, each side in
  * typed order (kozlov1988 (2.5): g(t² − 4t + 2)/(2(N + 1)), not g(2 − 4t + t²)/(2(1 + N))).
  */
-function quotientPiece(n: Node, print: (e: Expr) => string): Piece {
+function quotientPiece(n: Node, print: Printer): Piece {
   const [top, bottom] = [unwrapped(n.args![0]!), unwrapped(n.args![1]!)];
   if (bottom.type === 'ConstantNode') return { tex: productTex([`\\frac{1}{${bottom.toString()}}`], productFactors(top), print), sum: false };
   const numerator = piece(top, print);
@@ -66,12 +72,12 @@ function quotientPiece(n: Node, print: (e: Expr) => string): Piece {
 }
 
 /** A sum's signed terms in typed order, a term printed with its own minus folded into the sign before it. */
-function sumPiece(n: Node, print: (e: Expr) => string): Piece {
+function sumPiece(n: Node, print: Printer): Piece {
   return { tex: signedTerms(n, print).join(' '), sum: true };
 }
 
 /** A sum's terms in typed order: the first with its minus, if any, each other after its sign, "- b". */
-function signedTerms(n: Node, print: (e: Expr) => string): string[] {
+function signedTerms(n: Node, print: Printer): string[] {
   const terms: { negative: boolean; node: MathNode }[] = [];
   const collect = (m: MathNode, negative: boolean): void => {
     const at = unwrapped(m);

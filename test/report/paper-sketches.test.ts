@@ -196,14 +196,21 @@ describe('smirnov1981 Fig. 1 seen from the side: the prism’s five pairs of sup
   const [side] = layouts(prism);
   const env = Object.fromEntries(buildModel(prism).parameters.map((p) => [p.name, p.default]));
 
-  it('puts pairs 3, 4, 5 on the faces z = ±h at a_s, pairs 1, 2 at (a_s, c_s), all on the prism’s outline or inside it', () => {
+  it('puts pairs 3, 4, 5 on the faces z = ±h at a_s, pairs 1, 2 at (a_s, c_s), all on the prism’s outline or inside it, P_x drawn out of it', () => {
     const h = env.h!;
     for (const s of [3, 4, 5]) {
       expect(side!.points.get(`${s}`)).toEqual([env[`a${s}`], -h]);
       expect(side!.points.get(`${s}'`)).toEqual([env[`a${s}`], h]);
     }
     for (const s of [1, 2]) expect(side!.points.get(`${s}`)).toEqual([env[`a${s}`], env[`c${s}`]]);
-    for (const [, [x, z]] of side!.points) {
+    // The support points and the prism's corners; the load P_x is drawn from the front face outward.
+    for (const [name, [x, z]] of side!.points) {
+      if (name === 'Pxtip') {
+        // 0.04 m per N from the front face x = 0.4, along the guides.
+        expect(x).toBeCloseTo(0.4 + 0.04 * env.Px!, 12);
+        expect(z).toBe(0);
+        continue;
+      }
       expect(Math.abs(x)).toBeLessThanOrEqual(0.4);
       expect(Math.abs(z)).toBeLessThanOrEqual(h);
     }

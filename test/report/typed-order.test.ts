@@ -29,6 +29,12 @@ describe('a paper formula in its typed order', () => {
     expect(print('-g*t^2/(2*(N + 1))')).toBe('-\\frac{g t^{2}}{2 (N + 1)}');
     expect(print('g*(t - 2 - sqrt(2))^2/2')).toBe('\\frac{1}{2} g \\left(t - 2 - \\sqrt{2}\\right)^{2}');
   });
+  it('parenthesizes a symbol that prints as a sum after a minus and as a factor (smirnov1981 §2: a_{i1} = a_1 − g_1 x)', () => {
+    const setIn = (source: string): string =>
+      typedLatex(source, (e) => (e.kind === 'sym' && e.name === 'a11' ? { tex: 'a_{1} - g_{1} x', sum: true } : toLatex(e, MECHANICS)));
+    expect(setIn('a12 - a11')).toBe('a_{12} - (a_{1} - g_{1} x)');
+    expect(setIn('P*a11')).toBe('P (a_{1} - g_{1} x)');
+  });
   it('sets a quotient by a number as the kernel does, its reciprocal leading, and a leading minus before it', () => {
     expect(print('(b + a)/2')).toBe('\\frac{1}{2} (b + a)');
     expect(print('-a*b/3')).toBe('-\\frac{1}{3} a b');

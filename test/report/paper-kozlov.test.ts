@@ -501,6 +501,14 @@ describe('Kuleshov et al.: the patch law', () => {
     expect(new Set(bound)).toEqual(new Set(['patch.foundation.transverse.smallParameter']));
     expect(bound).toHaveLength(10);
   });
+
+  it('prints Cor. 3–4’s ends over one denominator, ν(rζ̇ ± √(2ζ)uₓ)/(2krζ), no fraction inside a fraction', () => {
+    const { system, computed } = once(disk);
+    const tex = renderLatexBody(buildReport(system, computed));
+    const end = (label: number): string => new RegExp(`&= ([^&]*) &&[^\n]*paper-${label}}`).exec(tex)?.[1] ?? '';
+    expect(end(32)).toBe('\\frac{\\nu \\left(r \\dot{\\zeta} + u_{x} \\sqrt{2 \\zeta}\\right)}{2 k r \\zeta}');
+    expect(end(33)).toBe('\\frac{\\nu \\left(r \\dot{\\zeta} - u_{x} \\sqrt{2 \\zeta}\\right)}{2 k r \\zeta}');
+  });
 });
 
 describe('a wrong formula disagrees', () => {

@@ -139,7 +139,7 @@ export function linearizationSection({
 function restingOn(system: DerivedSystem, eq: StudiedEquilibrium): string {
   const held = eq.held.map((j) => `${proseName(system.model.unilateral[j]!.name)}${frictionMode(eq, j)}`);
   const patches = new Set((system.patches?.terms ?? []).map((t) => t.name));
-  const engaged = (eq.engaged ?? []).map((name) => `${proseName(name)} (${patches.has(name) ? 'its patch in contact' : 'in its spring'})`);
+  const engaged = (eq.engaged ?? []).map((name) => `${proseName(name)} (${patches.has(name) ? 'in contact' : 'in its spring'})`);
   return [...held, ...engaged].join(', ') || '—';
 }
 

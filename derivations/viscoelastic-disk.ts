@@ -233,10 +233,11 @@ export default defineModel({
       },
       {
         eq: '(2.3)',
-        name: '\\sigma_*',
-        formula: 'tan(alpha)/(3*lambda)',
+        name: '|\\sigma_*| < 1',
+        formula: 'sin(alpha)/(3*lambda*cos(alpha))',
+        display: '0 \\le \\tan\\alpha < 3\\lambda',
         derived: 'patch.foundation.incline.holding',
-        note: "the friction sign that holds the slip at zero at rest depth, from $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ (11.2): sliding stops iff $|\\sigma_*| < 1$, i.e. $0 \\le \\tan\\alpha < 3\\lambda$ (Prop. 15).",
+        note: "the paper's inequality, read as $|\\sigma_*| < 1$ for $\\alpha \\ge 0$: $\\sigma_*$ is the friction sign that holds the slip at zero at rest depth, printed once with the contact law, the root of $(v + \\gamma)' = \\sin\\alpha - 3\\sigma\\lambda\\cos\\alpha$ (11.2); the typed $\\sin\\alpha/(3\\lambda\\cos\\alpha)$ is checked against it. Sliding stops iff it holds (Prop. 15).",
       },
       {
         eq: '(9.2)',

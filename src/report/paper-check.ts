@@ -7,6 +7,7 @@
 import * as Q from '../core/rational.js';
 import { subs } from '../core/subs.js';
 import { cancel } from '../core/cancel.js';
+import { together } from '../core/together.js';
 import { expand } from '../core/expand.js';
 import { simplify } from '../core/trig.js';
 import { dependsOn, div, freeSymbols, mul, neg, num, pow, sym, type Expr, type Sym } from '../core/expr.js';
@@ -550,7 +551,14 @@ export function noteInlines(note: string): Inline[] {
 /** A result in the paper's forms (paper-forms.ts); a wide one over a common denominator, where that is shorter (the double pendulum's Carnot loss: half the width). */
 function shown(result: Expr): Expr {
   const derived = paperForm(result);
-  if (math(derived).length <= WIDE) return derived;
+  const tex = math(derived);
+  if (tex.length <= WIDE) {
+    // A fraction inside a fraction cleared over a common denominator where that reads more simply
+    // (kuleshov2011 (10.3): ν(√2uₓ/(r√ζ) + ζ̇/ζ)/(2k) as ν(rζ̇ + uₓ√(2ζ))/(2krζ)).
+    if (fractionDepth(tex) < 2) return derived;
+    const flat = together(derived);
+    return simplerTex(math(flat), tex) ? flat : derived;
+  }
   const cancelled = simplify(cancel(derived));
   return math(cancelled).length < math(derived).length ? cancelled : derived;
 }

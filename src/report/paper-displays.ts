@@ -114,14 +114,18 @@ const LAW_LABELS: Readonly<Record<string, string>> = {
 
 /**
  * The label of the equation that already displays a row's result elsewhere in the report, where one does: a
- * realized contact's Kelvin–Voigt law (kozlov1988 Th. 3: δ_N is the τ of that section), taken at no other
+ * realized contact's Kelvin–Voigt law (kozlov1988 Th. 3: δ_N is the τ of that section) or a patch's holding friction
+ * sign (kuleshov2011 (2.3)), taken at no other
  * parameters than the report's, and agreeing. The row refers to it instead of a display of its own: one quantity, one display.
  */
 export function displayedElsewhere(r: PaperCheckRow): string | undefined {
   const fact = r.formula.derived.length === 1 && !r.measured && !r.formula.at && r.agrees ? r.formula.derived[0]!.fact : undefined;
   const law = fact ? /^compliant\.(\w+)\.(\w+)$/.exec(fact) : null;
   const kind = law ? LAW_LABELS[law[2]!] : undefined;
-  return kind && `${kind}-${law![1]}`;
+  if (kind) return `${kind}-${law![1]}`;
+  // The friction sign that holds a patch's slip at rest depth (slip.ts): kuleshov2011 (2.3) reads |σ*| < 1.
+  const holding = fact ? /^patch\.(\w+)\.incline\.holding$/.exec(fact) : null;
+  return holding ? `patch-holding-${holding[1]}` : undefined;
 }
 
 /** Facts the friction section derives under a name of their own, with its display's label: Smirnov's Φ, the switched sum (1.2). */

@@ -42,7 +42,15 @@ export function patchHistoryBlocks(t: PatchResults, h: PatchHistory): Block[] {
       ? [
           ' meanwhile changes at a steady rate towards 0, ',
           m(`${SLIP_RATE} = ${fixed(stop.rate, 3)}\\ \\mathrm{m/s^2}`),
-          ' once the contact is sustained, and stops at ',
+          ' once the contact is sustained',
+          ...(stop.atRest === undefined
+            ? []
+            : [
+                ' (against ',
+                m(`${fixed(stop.atRest, 3)}\\ \\mathrm{m/s^2}`),
+                ' at rest depth by (11.2), as in Prop. 15, which leaves out the viscous tangential force)',
+              ]),
+          ', and stops at ',
           m(`t = ${fixed(stop.time)}`),
           ', after which the body rolls without slip (the first figure below).',
         ]

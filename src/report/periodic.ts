@@ -105,7 +105,7 @@ export function linearizationSection({
     align: 'llll',
     rows: found.map((eq) => [
       [m(cs.map((c, i) => configurationLatex(mechanicsSymbol(c.name), i, eq)).join(',\\ '))],
-      [restingOn(model, eq)],
+      [restingOn(system, eq)],
       eq.eigenvalues.length
         ? [m(spectrumLatex(eq.eigenvalues).join(',\\ '))]
         : eq.verdict === 'not linearizable'
@@ -117,6 +117,7 @@ export function linearizationSection({
       [eq.verdict === 'linearly stable' ? 'linearly stable, not asymptotically' : eq.verdict],
     ]),
   });
+  for (const eq of found.filter((e) => e.contact)) blocks.push(contactIncrements(cs, eq, M));
   if (found.some((eq) => eq.friction?.some((f) => f.mode === 'stick'))) {
     // In the letters of the friction section (friction.ts): the tangential density ν̇ⱼ, the normal σ̇ⱼ, the static coefficient.
     const coefficients = [...new Set((system.unilateral?.coulomb ?? []).map((c) => math(c.static)))];
@@ -134,11 +135,35 @@ export function linearizationSection({
   return { id: 'linearization', title: 'Linearization about equilibria', blocks };
 }
 
-/** The contacts an equilibrium rests on: those held rigidly, then the compliant ones it presses into ("floor, in its spring"); — for none. */
-function restingOn(model: DerivedSystem['model'], eq: StudiedEquilibrium): string {
-  const held = eq.held.map((j) => `${proseName(model.unilateral[j]!.name)}${frictionMode(eq, j)}`);
-  const engaged = (eq.engaged ?? []).map((name) => `${proseName(name)} (in its spring)`);
+/** The contacts an equilibrium rests on: those held rigidly, then the compliant ones and patches it presses into ("floor (in its spring)"); — for none. */
+function restingOn(system: DerivedSystem, eq: StudiedEquilibrium): string {
+  const held = eq.held.map((j) => `${proseName(system.model.unilateral[j]!.name)}${frictionMode(eq, j)}`);
+  const patches = new Set((system.patches?.terms ?? []).map((t) => t.name));
+  const engaged = (eq.engaged ?? []).map((name) => `${proseName(name)} (${patches.has(name) ? 'in contact' : 'in its spring'})`);
   return [...held, ...engaged].join(', ') || '—';
+}
+
+/** The nonzero entries that the forces left out of the printed matrices add to K and C at a rest (the study's eq.contact). */
+function contactIncrements(cs: DerivedSystem['model']['coordinates'], eq: StudiedEquilibrium, M: string): Block {
+  const entries = (letter: string, rows: readonly (readonly number[])[]): string[] =>
+    rows.flatMap((row, i) =>
+      row.flatMap((v, j) => (v === 0 ? [] : [`${letter}_{${mechanicsSymbol(cs[i]!.name)} ${mechanicsSymbol(cs[j]!.name)}} = ${numberText(v)}`])),
+    );
+  const stiffness = entries('K', eq.contact!.K),
+    damping = entries('C', eq.contact!.C);
+  const parts: Inline[][] = [
+    ...(stiffness.length ? [['the stiffness ', m(stiffness.join(', '))]] : []),
+    ...(damping.length ? [['the damping ', m(damping.join(', '))]] : []),
+  ];
+  return paragraph(
+    'At the rest ',
+    m(cs.map((c, i) => configurationLatex(mechanicsSymbol(c.name), i, eq)).join(', ')),
+    ', what ',
+    m(`${M}, C, K`),
+    ' leave out adds ',
+    ...parts.flatMap((p, k) => (k ? [' and ', ...p] : p)),
+    '.',
+  );
 }
 
 /**

@@ -2,7 +2,7 @@
 // (kuleshov2011 §2's stages): the slip of the contact point and the depth
 // at every sample, when the slip stops for good, and the slip's rate while
 // the disk slides on the foundation before that (after the last contact
-// event), which (11.2) gives at rest depth as −3λg sgn(slip) on a level line.
+// event), beside the rate (11.2) gives at rest depth, −3λg sgn(slip) on a level line.
 // Tests: test/studies/patch-history.test.ts.
 import { evaluator } from '../core/evaluate.js';
 import { defaultsEnv } from '../derive/friction/supports.js';
@@ -23,6 +23,8 @@ export interface PatchHistory {
     readonly time: number;
     /** d(slip)/dt between the last contact event and the stop, over its later three quarters. */
     readonly rate: number;
+    /** The same rate at rest depth, −s/T₁ of Proposition 15 (slip.ts stopTime) at that slip's sign, where derived. */
+    readonly atRest?: number;
   };
 }
 
@@ -52,10 +54,12 @@ export function patchHistories(system: DerivedSystem, tr: Run, params: Readonly<
     const moving = slip.reduce((at, s, k) => (Math.abs(s) > tol ? k : at), -1);
     const last = contacts.at(-1)!.t;
     const stopped = moving + 1 < slip.length && tr.t[moving]! > last;
-    const rate = (): number => {
-      const from = tr.t.findIndex((t) => t >= last + 0.25 * (tr.t[moving]! - last));
-      return (slip[moving]! - slip[from]!) / (tr.t[moving]! - tr.t[from]!);
-    };
-    return [{ name: term.name, t: tr.t, slip, depth, contact: contacts[0]!.t, ...(stopped ? { stop: { time: tr.t[moving + 1]!, rate: rate() } } : {}) }];
+    const from = tr.t.findIndex((t) => t >= last + 0.25 * (tr.t[moving]! - last));
+    const rate = (slip[moving]! - slip[from]!) / (tr.t[moving]! - tr.t[from]!);
+    // The slip falls at a constant rate at rest depth, so it is −s/T₁ at any s of the sliding's sign.
+    const T1 = term.slipping?.stopTime;
+    const atRest = T1 && slip[from] ? -slip[from]! / values[from]!(T1) : undefined;
+    const stop = { time: tr.t[moving + 1]!, rate, ...(atRest !== undefined && Number.isFinite(atRest) ? { atRest } : {}) };
+    return [{ name: term.name, t: tr.t, slip, depth, contact: contacts[0]!.t, ...(stopped ? { stop } : {}) }];
   });
 }

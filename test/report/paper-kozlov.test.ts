@@ -104,9 +104,9 @@ describe.each([
       ...['symbolic', 'symbolic', 'symbolic', 'symbolic'],
       // Prop. 9's ẋ⁺ with its A against the run's first impact
       'measured',
-      // (2.3); (9.2); §8–§9: the scales ε², ε√(r/g), ε̃; (9.1) and (9.3) in the derived ε̃; s* (9.2); V(s); Prop. 12's two
-      // identities (8.2)
-      ...['numeric', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'numeric', 'numeric'],
+      // (2.3) (|σ*| < 1, σ* as sin α/(3λ cos α)); (9.2); §8–§9: the scales ε², ε√(r/g), ε̃; (9.1) and (9.3) in the derived ε̃;
+      // s* (9.2); V(s); Prop. 12's two identities (8.2)
+      ...['symbolic', 'numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'symbolic', 'symbolic', 'numeric', 'numeric'],
       // Cor. 3-4 the patch's ends; Cor. 2, Cor. 5: V(s*), V's root s₀; (12.2); (12.3); the steady speed (12.5)
       ...['numeric', 'numeric', 'numeric', 'numeric', 'symbolic', 'numeric', 'numeric'],
       // (12.5) and (12.3) against the first run on the incline: its rolling speed's limit and time constant
@@ -499,6 +499,14 @@ describe('Kuleshov et al.: the patch law', () => {
     // Every row whose formula names ε̃ binds it so, and no other row does.
     expect(bound).toHaveLength(disk.paper!.formulas.filter((f) => /\bepstilde\b/.test(f.formula ?? '')).length);
     expect(bound.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('prints Cor. 3–4’s ends over one denominator, ν(rζ̇ ± √(2ζ)uₓ)/(2krζ), no fraction inside a fraction', () => {
+    const { system, computed } = once(disk);
+    const tex = renderLatexBody(buildReport(system, computed));
+    const end = (label: number): string => new RegExp(`&= ([^&]*) &&[^\n]*paper-${label}}`).exec(tex)?.[1] ?? '';
+    expect(end(32)).toBe('\\frac{\\nu \\left(r \\dot{\\zeta} + u_{x} \\sqrt{2 \\zeta}\\right)}{2 k r \\zeta}');
+    expect(end(33)).toBe('\\frac{\\nu \\left(r \\dot{\\zeta} - u_{x} \\sqrt{2 \\zeta}\\right)}{2 k r \\zeta}');
   });
 });
 

@@ -11,6 +11,7 @@ import { buildModel } from '../../src/model/model.js';
 import { deriveSystem } from '../../src/derive/system.js';
 import type { Block, Inline } from '../../src/report/document.js';
 import { patchForceTerms, patchSection } from '../../src/report/patch.js';
+import { patchHistoryBlocks } from '../../src/report/patch-history.js';
 import { renderLatexBody } from '../../src/report/render-latex.js';
 import disk from '../../derivations/viscoelastic-disk.js';
 import ball from '../../derivations/bouncing-ball.js';
@@ -133,5 +134,18 @@ describe('the patch along the simulated motion (kuleshov2011 §2’s stages)', (
     const figures = blocks.flatMap((b) => (b.kind === 'figure' ? [b] : []));
     expect(figures.map((f) => f.id)).toEqual(['plot-patch-slip-foundation', 'plot-patch-depth-foundation']);
     expect(patchSection(diskSystem)!.blocks.filter((b) => b.kind === 'figure')).toEqual([]);
+  });
+});
+
+describe('the patch along the run: the slip’s measured rate beside the rate at rest depth', () => {
+  it('prints both, with 3 decimals, and only the measured one where the study has no rest-depth rate', () => {
+    const term = diskSystem.patches!.terms[0]!;
+    const history = { name: term.name, t: [0, 1], slip: [-1, 0], depth: [0, 0], contact: 0.0639 };
+    const text = (stop: { time: number; rate: number; atRest?: number }): string => JSON.stringify(patchHistoryBlocks(term, { ...history, stop })[0]);
+    const both = text({ time: 0.2625, rate: 5.7191, atRest: 5.886 });
+    expect(both).toContain('5.719\\\\ \\\\mathrm{m/s^2}');
+    expect(both).toContain('(against ');
+    expect(both).toContain('5.886\\\\ \\\\mathrm{m/s^2}');
+    expect(text({ time: 0.2625, rate: 5.7191 })).not.toContain('against');
   });
 });

@@ -8,6 +8,7 @@ import { reportSymbols } from '../../src/report/notation.js';
 import { linearizationStudy } from '../../src/studies/linearization.js';
 import doublePendulum from '../../derivations/double-pendulum.js';
 import pendulumWall from '../../derivations/pendulum-wall.js';
+import disk from '../../derivations/viscoelastic-disk.js';
 
 describe('the linearization’s text uses the report’s letter for the forcing (notation.ts reportSymbols)', () => {
   const sentence = (spec: typeof pendulumWall) => {
@@ -44,8 +45,14 @@ describe('a compliant contact’s force in the linearization', () => {
         }),
       ),
     );
-    const text = JSON.stringify(linearizationSection({ system, linearization: linearizationStudy(system)! })!.blocks[0]);
+    const section = linearizationSection({ system, linearization: linearizationStudy(system)! })!;
+    const text = JSON.stringify(section.blocks[0]);
     expect(text).toContain('leave out the force of floor, which acts only where engaged');
+    // The rest y = −mg/k in the spring, whose stiffness k = 100 the printed K leaves out; no damper, so no C.
+    const added = JSON.stringify(section.blocks.at(-1));
+    expect(added).toContain(JSON.stringify({ math: 'K_{y y} = 100' }));
+    expect(added).not.toContain('damping');
+    expect(JSON.stringify(section.blocks.find((b) => b.kind === 'table'))).toContain('floor (in its spring)');
     expect(
       JSON.stringify(
         linearizationSection({
@@ -90,5 +97,22 @@ describe('a spectrum prints rounding as 0, relative to its largest modulus', () 
       ]),
     ).toEqual(['0', '-10000', '-158.4 + 283.7\\,i']);
     expect(spectrumLatex([{ re: 1e-9, im: 0 }])).toEqual(['1e-9']);
+  });
+});
+
+// kuleshov2011: at the rest depth ζ₀ the foundation's vertical force 2√2 r√ζ (2kζ + 3νζ̇)/3 (per unit r², y = r(1 − ζ))
+// has ∂/∂y = −2√2 k r √ζ₀ and ∂/∂ẏ = −2√2 ν r √ζ₀, which the printed K = C = 0 leave out.
+describe('the disk’s foundation at rest: the stiffness and damping the matrices leave out', () => {
+  it('K_yy = 2√2 k r √ζ₀ and C_yy = 2√2 ν r √ζ₀, and the table says it rests on its patch', () => {
+    const system = deriveSystem(buildModel(disk));
+    const section = linearizationSection({ system, linearization: linearizationStudy(system)! })!;
+    // The derivation's defaults.
+    const [m, g, k, nu, r] = [1, 9.81, 1e7, 3e4, 0.1];
+    const zeta0 = ((9 / 32) * ((m * g) / (k * r * r)) ** 2) ** (1 / 3);
+    const print = (v: number): string => `${Number(v.toPrecision(4))}`;
+    const added = JSON.stringify(section.blocks.find((b) => JSON.stringify(b).includes('leave out adds')));
+    expect(added).toContain(`K_{y y} = ${print(2 * Math.SQRT2 * k * r * Math.sqrt(zeta0))}`);
+    expect(added).toContain(`C_{y y} = ${print(2 * Math.SQRT2 * nu * r * Math.sqrt(zeta0))}`);
+    expect(JSON.stringify(section.blocks.find((b) => b.kind === 'table'))).toContain('foundation (in contact)');
   });
 });

@@ -40,6 +40,8 @@ describe('the viscoelastic disk’s report run: flight, impacts, sliding, rollin
     expect(slipping).toBe(-1);
     expect(Math.abs(stop.rate / (3 * lambda * g) - 1)).toBeLessThan(0.05);
     expect(Math.sign(stop.rate)).toBe(-slipping);
+    // The rate at rest depth the study sets beside it: Prop. 15's −s/T₁, 3λg on the level line.
+    expect(stop.atRest).toBeCloseTo(3 * lambda * g, 9);
     const settled = tr.events.filter((e) => e.type === 'contact').at(-1)!.t + 0.05;
     const k = tr.t.findIndex((t) => t >= settled);
     expect(Math.abs(stop.time - (tr.t[k]! + Math.abs(h.slip[k]!) / (3 * lambda * g)))).toBeLessThan(0.01);

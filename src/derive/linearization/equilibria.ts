@@ -85,8 +85,13 @@ export interface Equilibrium {
   /** State matrix ∂(q̇, q̈)/∂(q, q̇) at (q, 0), 2n×2n row-major. */
   readonly A: number[][];
   readonly residual: number;
-  /** Compliant contacts it rests in, by name: their gap closed and their force pressing (a point in a stiff floor's spring at y = −g/N, kozlov1988 §4). */
+  /** Compliant contacts and patches it rests in, by name: their gap closed and their force pressing (a point in a stiff floor's spring at y = −g/N, kozlov1988 §4). */
   readonly engaged?: readonly string[];
+  /**
+   * The stiffness and damping at the rest of the forces linearForms leaves out (patches, compliant terms acting
+   * where engaged): −∂Q/∂q and −∂Q/∂q̇, n×n; given where they are not all zero.
+   */
+  readonly contact?: { readonly K: number[][]; readonly C: number[][] };
   /** Frictional contacts resting on it: each sticks (inside the static cone) or slides (its slip moves at rest). */
   readonly friction?: readonly { readonly contact: number; readonly mode: 'stick' | 'slide' }[];
   /** The set of rests that sticking allows, for a rest with sticking contacts. */
@@ -325,11 +330,17 @@ class NumericSystem {
     const heldRank = independentRows(layout.rows.map((r) => r.row.map((e) => evaluate(e, env)))).length;
     const sticking = layout.cones.length ? this.stickingSet(layout, z) : undefined;
     // Pressed into, not on its switching surface f = 0, where the force is not differentiable (the verdict says so).
-    const engaged = this.compliantActive(env).flatMap((t) => (t.everywhere || t.source !== 'compliant' || evaluate(t.gap, env) >= 0 ? [] : [t.name]));
+    const engaged = [
+      ...this.compliantActive(env).flatMap((t) => (t.everywhere || t.source !== 'compliant' || evaluate(t.gap, env) >= 0 ? [] : [t.name])),
+      ...(this.system.patches?.terms ?? []).flatMap((t) => (evaluate(t.gap, env) < 0 && evaluate(t.normalEverywhere, env) > 0 ? [t.name] : [])),
+    ];
+    const increments = this.contactIncrements({ ...env, ...this.atRest() });
+    const contact = { K: increments.Rq, C: increments.Rqd };
     return {
       q,
       held: [...held],
       ...(engaged.length ? { engaged } : {}),
+      ...([...contact.K, ...contact.C].some((r) => r.some((v) => v !== 0)) ? { contact } : {}),
       sigma,
       heldRank,
       A: this.stateMatrix(q, layout),
@@ -390,27 +401,40 @@ class NumericSystem {
     return A;
   }
 
+  /** At rest q̈ = 0: the compliant terms' increments name it (an added mass's a Gᵀ f̈). */
+  private atRest(): Env {
+    return Object.fromEntries(this.system.model.coordinates.map((c) => [accelerationSymbol(c.q).name, 0]));
+  }
+
+  /**
+   * The patches' and the compliant terms' stiffness and damping at env: their residual increments −∂Q/∂q, −∂Q/∂q̇
+   * summed, n×n (a compliant term's over the region where it acts, its indicators in the expression: compliant.ts activeJacobian).
+   */
+  private contactIncrements(env: Env): { Rq: number[][]; Rqd: number[][] } {
+    const all = [
+      ...(this.system.patches?.terms ?? []).map((t) => t.jacobian),
+      ...(this.system.compliant?.terms ?? []).filter((t) => !inForms(t)).map((t) => t.activeJacobian),
+    ];
+    const sum = (block: 'Rq' | 'Rqd'): number[][] =>
+      Array.from({ length: this.n }, (_, i) => Array.from({ length: this.n }, (_, j) => all.reduce((s, J) => s + evaluate(J[block][i]![j]!, env), 0)));
+    return { Rq: sum('Rq'), Rqd: sum('Rqd') };
+  }
+
   /** [−M⁻¹K, −M⁻¹C] at (q, 0), n × 2n row-major. */
   private freeLower(q: readonly number[]): Float64Array {
     const { n } = this;
-    // At rest q̈ = 0: the compliant terms' increments name it (an added mass's a Gᵀ f̈).
-    const env = { ...this.env(q), ...Object.fromEntries(this.system.model.coordinates.map((c) => [accelerationSymbol(c.q).name, 0])) };
+    const env = { ...this.env(q), ...this.atRest() };
     const M = this.massAt(env);
     const piv = new Int32Array(n);
     if (luFactor(n, M, piv, n * Number.EPSILON) >= 0) return new Float64Array(n * 2 * n).fill(NaN);
     const out = new Float64Array(n * 2 * n);
     const col = new Float64Array(n),
       sol = new Float64Array(n);
-    // A patch's and a compliant term's stiffness and damping at rest: their residual increments −∂Q/∂q, −∂Q/∂q̇
-    // (a compliant term's over the region where it acts, its indicators in the expression: compliant.ts activeJacobian).
-    const increments = [
-      ...(this.system.patches?.terms ?? []).map((t) => t.jacobian),
-      ...(this.system.compliant?.terms ?? []).filter((t) => !inForms(t)).map((t) => t.activeJacobian),
-    ];
+    const increments = this.contactIncrements(env);
     for (let k = 0; k < 2 * n; k++) {
       const B = k < n ? this.forms.K : this.forms.C;
-      const block = k < n ? 'Rq' : 'Rqd';
-      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env) - increments.reduce((sum, J) => sum + evaluate(J[block][i]![k % n]!, env), 0);
+      const block = k < n ? increments.Rq : increments.Rqd;
+      for (let i = 0; i < n; i++) col[i] = -evaluate(B[i]![k % n]!, env) - block[i]![k % n]!;
       luSolve(n, M, piv, col, 0, sol, 0);
       for (let i = 0; i < n; i++) out[i * 2 * n + k] = sol[i]!;
     }

@@ -118,12 +118,18 @@ export function drawnLegend<L extends { readonly label: string; readonly color: 
   scene: Scene,
   legend: readonly L[],
 ): { readonly label: string; readonly color: string; readonly dash?: string }[] {
-  const drawn = scene.items.flatMap((item) => (item.kind === 'polyline' && item.cls === 'series' ? [item] : []));
+  // A curve drawn as dots is one run of series circles: its first dot stands for it, undashed.
+  const drawn = scene.items.flatMap((item, i): { color: string; dash?: string }[] => {
+    if (item.kind === 'polyline' && item.cls === 'series') return [{ color: item.stroke, ...(item.dash ? { dash: item.dash } : {}) }];
+    const before = scene.items[i - 1];
+    const first = !(before?.kind === 'circle' && before.cls === 'series');
+    return item.kind === 'circle' && item.cls === 'series' && first ? [{ color: item.fill }] : [];
+  });
   return legend.map((entry, k) => {
     const line = drawn[k];
     if (!line) return entry;
     const { dash: _, ...rest } = entry;
-    return { ...rest, color: line.stroke, ...(line.dash ? { dash: line.dash } : {}) };
+    return { ...rest, ...line };
   });
 }
 

@@ -83,6 +83,13 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     const svg = figure?.kind === 'figure' ? figure.svg : '';
     expect(svg.match(/<circle class="series"/g)).toHaveLength(2 * 29);
     expect(svg.match(/<polyline class="series"/g)).toHaveLength(2 * 2);
+    // The legend keys each curve by its own colour: the dots' blue (the first series colour), then the levels' own.
+    const legend = figure?.kind === 'figure' ? figure.legend : [];
+    expect(legend.map((e) => [e.color, e.dash])).toEqual([
+      ['#0072b2', undefined],
+      ['#d55e00', '6 3'],
+      [expect.any(String), expect.any(String)],
+    ]);
   });
 
   it('ties the orbit’s multiplier to (2.9): r = 2/3, and r¹² = κ² = 0.00770735 over its six impacts, beside the orbit study’s', async () => {

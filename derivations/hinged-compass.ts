@@ -122,7 +122,7 @@ export default defineModel({
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
   sources: ['rubanovich1981'],
   description:
-    'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off. The feet and legs are numbered as in the paper: foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B), as its impulses, velocities and matrix G number them. The half-angle β between the legs at the impact is the paper’s α.',
+    'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off. The feet and legs are numbered as in the paper: foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B), as its impulses, velocities and matrix G number them. The half-angle β between the legs at the impact is the paper’s α. The run ends before mid-stance, where foot 2 would scuff the floor on foot 1’s point.',
   coordinates: [
     { name: 'x', description: 'hinge, horizontal', unit: 'm' },
     { name: 'y', description: 'hinge, height', unit: 'm' },
@@ -155,8 +155,12 @@ export default defineModel({
   ],
   // Standing on foot 2 (at rest on the line, for every l) with leg 1 ahead:
   // y = l cos a2, and the foot's velocity ẋ + l cos a2 ȧ2 = ẏ + l sin a2 ȧ2 = 0
-  // at ȧ2 = −1.2. A knee-less walker scuffs when its legs cross (both feet on
-  // one point, where the contact rows coincide): the default run ends before that.
+  // at ȧ2 = −1.2. After foot 1's strike (t ≈ 0.21) the trailing foot 2 meets the
+  // floor again when the legs are parallel (a1 = a2 ≈ −0.21, t ≈ 0.55): both feet
+  // on one point, the contact rows f1 − f2 and ξ1 − ξ2 dependent (rank 3), a scuff
+  // and not a heel strike. The compass-gait rule (a foot held only while it leads,
+  // compass-walker.ts) does not help: once the legs pass, foot 2 leads below the
+  // floor (a1 + a2 < 0). So the run ends at t = 0.5, before mid-stance.
   drawing: {
     points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] },
     segments: [
@@ -211,18 +215,19 @@ export default defineModel({
       { eq: '(3.4)', name: 'g_{44}', formula: PAPER_G['44']!, derived: 'impact1.G44', where: { alpha: 'beta' } },
       {
         eq: '(3.10)',
-        name: 'E_{R_{1x}}',
+        name: 'E_{R_{1x}}\\ \\text{(foot 2 stays)}',
         formula: '-(g11*xdot1 + g12*ydot1)',
         derived: 'impact1.stays.foot1.t',
         where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.10)',
-        name: 'E_{R_{1y}}',
+        name: 'E_{R_{1y}}\\ \\text{(foot 2 stays)}',
         formula: '-(g21*xdot1 + g22*ydot1)',
         derived: 'impact1.stays.foot1.n',
         where: G_AND_PRE_IMPACT,
       },
+      // A letter two modes give says its mode; E_{R₂ₓ} only foot 2 staying gives ((3.11), (3.18), one display).
       {
         eq: '(3.11)',
         name: 'E_{R_{2x}}',
@@ -232,21 +237,21 @@ export default defineModel({
       },
       {
         eq: '(3.11)',
-        name: 'E_{R_{2y}}',
+        name: 'E_{R_{2y}}\\ \\text{(foot 2 stays)}',
         formula: '-(g41*xdot1 + g42*ydot1)',
         derived: 'impact1.stays.foot2.n',
         where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.12)',
-        name: 'E_{R_{1x}}',
+        name: 'E_{R_{1x}}\\ \\text{(foot 2 leaves)}',
         formula: IMPULSE_1X_LEAVES,
         derived: 'impact1.leaves.foot1.t',
         where: G_AND_PRE_IMPACT,
       },
       {
         eq: '(3.12)',
-        name: 'E_{R_{1y}}',
+        name: 'E_{R_{1y}}\\ \\text{(foot 2 leaves)}',
         formula: IMPULSE_1Y_LEAVES,
         derived: 'impact1.leaves.foot1.n',
         where: G_AND_PRE_IMPACT,
@@ -352,5 +357,5 @@ export default defineModel({
       },
     ],
   },
-  initial: { q: { y: 'l*cos(0.15)', a1: 0.35, a2: 0.15 }, qd: { x: '1.2*l*cos(0.15)', y: '1.2*l*sin(0.15)', a1: -0.3, a2: -1.2 }, t1: 0.7 },
+  initial: { q: { y: 'l*cos(0.15)', a1: 0.35, a2: 0.15 }, qd: { x: '1.2*l*cos(0.15)', y: '1.2*l*sin(0.15)', a1: -0.3, a2: -1.2 }, t1: 0.5 },
 });

@@ -89,11 +89,11 @@ const IMPULSE_MOMENTUM = (['leaves', 'stays'] as const).flatMap((mode) => {
     {
       eq: '(2.2)',
       name: `[\\dot{\\psi}]${tag}`,
-      formula: '((E1_x + E2_x)*l*cos(alpha) + (E1_y - E2_y)*l*sin(alpha))/(2*m*l^2*Istar)',
+      formula: '((E_R1x + E_R2x)*l*cos(alpha) + (E_R1y - E_R2y)*l*sin(alpha))/(2*m*l^2*Istar)',
       derived: `impact1.${mode}.[psi']`,
       where: stays
-        ? { E1_x: 'impact1.stays.spoke2.t', E1_y: 'impact1.stays.spoke2.n', E2_x: 'impact1.stays.spoke1.t', E2_y: 'impact1.stays.spoke1.n' }
-        : { E1_x: 'impact1.leaves.spoke2.t', E1_y: 'impact1.leaves.spoke2.n', E2_x: '0', E2_y: '0' },
+        ? { E_R1x: 'impact1.stays.spoke2.t', E_R1y: 'impact1.stays.spoke2.n', E_R2x: 'impact1.stays.spoke1.t', E_R2y: 'impact1.stays.spoke1.n' }
+        : { E_R1x: 'impact1.leaves.spoke2.t', E_R1y: 'impact1.leaves.spoke2.n', E_R2x: '0', E_R2y: '0' },
       note: stays
         ? 'B stays: only the sum $E_{R_{1x}} + E_{R_{2x}}$ is determined, and only the sum enters.'
         : 'B leaves, so $E_{R_2} = 0$ (1.14); $I = 2 m l^2 I^{*}$.',
@@ -163,17 +163,23 @@ export function rimlessWheel(k: number): ModelSpec {
       general: rimlessWheelStance(),
       formulas: [
         ...IMPULSE_MOMENTUM,
-        { eq: '(2.3)', name: 'E_{R_{1y}}', formula: '-m*l*w/sin(alpha)*(Istar + 1)', derived: 'impact1.stays.spoke2.n', where: { w: "impact1.psi'-" } },
+        {
+          eq: '(2.3)',
+          name: 'E_{R_{1y}}\\ \\text{(B stays)}',
+          formula: '-m*l*w/sin(alpha)*(Istar + 1)',
+          derived: 'impact1.stays.spoke2.n',
+          where: { w: "impact1.psi'-" },
+        },
         {
           eq: '(2.4)',
-          name: 'E_{R_{2y}}',
+          name: 'E_{R_{2y}}\\ \\text{(B stays)}',
           formula: 'm*l*w/sin(alpha)*(Istar + cos(2*alpha))',
           derived: 'impact1.stays.spoke1.n',
           where: { w: "impact1.psi'-" },
         },
         {
           eq: '(2.5)',
-          name: 'E_{R_{1y}}',
+          name: 'E_{R_{1y}}\\ \\text{(B leaves)}',
           formula: '-4*m*l*sin(alpha)*w*(Istar + cos(alpha)^2)/(Istar + 1)',
           derived: 'impact1.leaves.spoke2.n',
           where: { w: "impact1.psi'-" },
@@ -187,7 +193,7 @@ export function rimlessWheel(k: number): ModelSpec {
         },
         {
           eq: '(2.7)',
-          name: 'E_{R_{1x}}',
+          name: 'E_{R_{1x}}\\ \\text{(B leaves)}',
           formula: '2*m*l*w*sin(alpha)*sin(2*alpha)/(Istar + 1)',
           derived: 'impact1.leaves.spoke2.t',
           where: { w: "impact1.psi'-" },
@@ -224,11 +230,11 @@ export function rimlessWheel(k: number): ModelSpec {
       // dν/dk > 0 for real k > 4, where, by (2.8), spoke 1 lifts off for every I* (α < π/4 ≤ α₀), so (2.6)
       // applies; the impulses' signs and ν's lower bound for k ≥ 5.
       claims: [
-        { eq: '(2.3)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke2.n' } },
-        { eq: '(2.5)', name: 'E_{R_{1y}} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke2.n' } },
-        { eq: '(2.4)', name: 'E_{R_{2y}} < 0,\\ k \\ge 5', claim: 'E < 0', where: { E: 'impact1.stays.spoke1.n' }, on: ROLLING },
+        { eq: '(2.3)', name: 'E_{R_{1y}}\\ \\text{(B stays)} > 0', claim: 'E > 0', where: { E: 'impact1.stays.spoke2.n' } },
+        { eq: '(2.5)', name: 'E_{R_{1y}}\\ \\text{(B leaves)} > 0', claim: 'E > 0', where: { E: 'impact1.leaves.spoke2.n' } },
+        { eq: '(2.4)', name: 'E_{R_{2y}}\\ \\text{(B stays)} < 0,\\ k \\ge 5', claim: 'E < 0', where: { E: 'impact1.stays.spoke1.n' }, on: ROLLING },
         { eq: '(2.6)', name: '\\dot{\\psi}(+0) < 0,\\ k \\ge 5', claim: 'wp < 0', where: { wp: "impact1.leaves.psi'+" }, on: ROLLING },
-        { eq: '(2.7)', name: 'E_{R_{1x}} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke2.t' } },
+        { eq: '(2.7)', name: 'E_{R_{1x}}\\ \\text{(B leaves)} < 0', claim: 'E < 0', where: { E: 'impact1.leaves.spoke2.t' } },
         { eq: '(2.9)', name: '\\kappa < 1', claim: 'r^k < 1', where: RATIO, on: LIFTING },
         {
           eq: '(2.9)',

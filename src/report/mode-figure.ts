@@ -45,8 +45,8 @@ export function modeBands(
   const last = d.arcs[d.arcs.length - 1]!.to;
   // The arcs named as the results' text names them (unilateral.ts directionBlock): the slide by the closed contacts on
   // every arc where it is admissible, those of a mode included (rubanovich1981 (3.15), (3.16) an alternative hypothesis
-  // there); the arriving contact's impulse negative in every mode; every other arc without a mode "no mode" (the slip is
-  // said apart, on every arc at once).
+  // there); every arc without a mode "no mode", the smooth slide's and the repelled ones included; of these, those where
+  // the arriving contact's impulse is negative in every mode (the slip is said apart, on every arc at once).
   const closed = names?.closed.join(' and ') ?? 'closed contact';
   const arriving = names?.arriving ?? 'arriving contact';
   const rows: ModeBand[] = [
@@ -54,8 +54,8 @@ export function modeBands(
     ...(d.smoothAdmissible
       ? [{ label: `\\text{${closed} sliding on a smooth line}`, intervals: d.smoothAdmissible.intervals.flatMap(([a, b]) => wrapped(a, b)) }]
       : []),
-    { label: `\\text{${arriving}’s impulse negative in every mode}`, intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
-    { label: '\\text{no mode}', intervals: on((a) => a.modes.length === 0 && !a.smooth && !a.repels) },
+    { label: '\\text{no mode}', intervals: on((a) => a.modes.length === 0) },
+    { label: `\\text{of these, ${arriving}’s impulse negative in every mode}`, intervals: on((a) => a.modes.length === 0 && !a.smooth && a.repels) },
     { label: '\\text{not approaching}', intervals: wrapped(last, first + TURN) },
   ];
   return rows.filter((r) => r.intervals.length > 0);

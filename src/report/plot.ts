@@ -70,6 +70,8 @@ export interface CurveSpec {
     readonly width?: number;
     /** Drawn without its style's dashes: a band of a row chart, whose row tells it apart (dashes would break a continuous arc). */
     readonly solid?: boolean;
+    /** A dot at each point and no line: values at discrete instants (per impact), between which nothing is known. */
+    readonly dots?: boolean;
   }[];
   readonly xLabel: string | AxisLabel;
   readonly yLabel: string | AxisLabel;
@@ -121,12 +123,18 @@ export function drawnLegend<L extends { readonly label: string; readonly color: 
   scene: Scene,
   legend: readonly L[],
 ): { readonly label: string; readonly color: string; readonly dash?: string }[] {
-  const drawn = scene.items.flatMap((item) => (item.kind === 'polyline' && item.cls === 'series' ? [item] : []));
+  // A curve drawn as dots is one run of series circles: its first dot stands for it, undashed.
+  const drawn = scene.items.flatMap((item, i): { color: string; dash?: string }[] => {
+    if (item.kind === 'polyline' && item.cls === 'series') return [{ color: item.stroke, ...(item.dash ? { dash: item.dash } : {}) }];
+    const before = scene.items[i - 1];
+    const first = !(before?.kind === 'circle' && before.cls === 'series');
+    return item.kind === 'circle' && item.cls === 'series' && first ? [{ color: item.fill }] : [];
+  });
   return legend.map((entry, k) => {
     const line = drawn[k];
     if (!line) return entry;
     const { dash: _, ...rest } = entry;
-    return { ...rest, color: line.stroke, ...(line.dash ? { dash: line.dash } : {}) };
+    return { ...rest, ...line };
   });
 }
 
@@ -452,6 +460,12 @@ function curveLayout(spec: CurveSpec, W: number, H: number, ticks: TickCounts): 
     const { color, dash } = seriesStyle(c.style ?? k);
     const points: number[] = [];
     c.x.forEach((x, i) => points.push(Number.isFinite(x) ? f.sx(x) : NaN, Number.isFinite(c.y[i]!) ? f.sy(c.y[i]!) : NaN));
+    if (c.dots) {
+      for (let i = 0; i + 1 < points.length; i += 2)
+        if (Number.isFinite(points[i]!) && Number.isFinite(points[i + 1]!))
+          items.push({ kind: 'circle', cls: 'series', cx: points[i]!, cy: points[i + 1]!, r: 2.5, fill: color });
+      return;
+    }
     items.push({ kind: 'polyline', cls: 'series', points, stroke: color, width: c.width ?? 1.4, ...(dash && !c.solid ? { dash } : {}) });
     if (c.start !== false && points.length >= 2)
       items.push({ kind: 'circle', cls: 'start', cx: points[0]!, cy: points[1]!, r: 3, fill: color, title: 'initial state' });

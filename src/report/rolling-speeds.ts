@@ -200,7 +200,8 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy, pe
   const [t0, t1] = [Math.min(...ts), Math.max(...ts)];
   const level = (label: string, y: number): CurveSpec['curves'][number] => ({ label, x: [t0, t1], y: [y, y], start: false });
   const curves: CurveSpec['curves'] = [
-    { label: v2, x: ts, y: study.impacts.map((i) => i.speedSquared), start: false },
+    // One dot per impact: between two impacts the speed after is not defined, and a line would cross the threshold.
+    { label: v2, x: ts, y: study.impacts.map((i) => i.speedSquared), start: false, dots: true },
     level('\\text{threshold}', here!.threshold),
     level('\\text{steady rolling}', here!.rolling),
   ];

@@ -722,9 +722,15 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
           ` ${closed.charAt(0).toUpperCase()}${closed.slice(1)} sliding on ${im.scenario.closed.length > 1 ? 'their lines' : 'its line'} turned smooth at the impact, Rubanovich–Formalsky’s hypothesis of (3.15), (3.16) (no normal velocity after, no tangential impulse), is admissible, every normal impulse non-negative, for `,
           ...all.intervals.flatMap(([from, to], i): Inline[] => [i ? ' and ' : '', m(`${angle(from)} < ${th} < ${angle(to)}`)]),
           `, ${percent(all.share)} of the approaching directions, ${percent(d.smoothShare)} where no mode is`,
-          all.modes.length
-            ? `; elsewhere it and ${all.modes.map((n) => `mode ${n + 1}`).join(' and ')} are both admissible, alternative hypotheses for the same impact.`
-            : '.',
+          ...(all.modes.length
+            ? [
+                '; for ',
+                ...d.arcs
+                  .filter((a) => a.smooth && a.modes.length > 0)
+                  .flatMap((a, i): Inline[] => [i ? ' and ' : '', m(`${angle(a.from)} < ${th} < ${angle(a.to)}`)]),
+                ` it and ${all.modes.map((n) => `mode ${n + 1}`).join(' and ')} are both admissible, alternative hypotheses for the same impact.`,
+              ]
+            : ['.']),
         ]
       : [];
   const repelled = d.repelShare

@@ -16,11 +16,12 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
   const [study] = modeDirections(derived(hinged));
   const bands = modeBands(study!, ['mode 1', 'mode 2'], { arriving: 'foot 1', closed: ['foot 2'] });
 
-  it('covers [0, 2π) once but for the smooth slide, each band edge an arc end of the study (mod 2π)', () => {
+  it('covers [0, 2π) once but for the smooth slide and the repelled arcs, each band edge an arc end of the study (mod 2π)', () => {
     const intervals = bands.flatMap((b) => b.intervals);
     for (const [a, b] of intervals) expect(0 <= a && a < b && b <= TURN).toBe(true);
-    // The slide is drawn wherever admissible: it overlaps mode 2 on 4.4646 < θ < 4.6264 (the referee's scan's edges).
-    expect(intervals.reduce((sum, [a, b]) => sum + b - a, 0)).toBeCloseTo(TURN + (4.6264 - 4.4646), 3);
+    // The slide is drawn wherever admissible, 4.3467 < θ < 4.6717 (the referee's scan's edges), over mode 2 or no mode;
+    // the arcs where foot 1 is repelled in every mode, 24.2 % of the half-circle (framing.test.ts), again beneath no mode.
+    expect(intervals.reduce((sum, [a, b]) => sum + b - a, 0)).toBeCloseTo(TURN + (4.6717 - 4.3467) + 0.242 * Math.PI, 2);
     // No gap: each interval starts before the ones so far have ended.
     const sorted = [...intervals].sort((p, q) => p[0] - q[0]);
     expect(sorted[0]![0]).toBe(0);
@@ -52,6 +53,12 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     ]);
     const share = (label: string) => row(label).reduce((sum, [a, b]) => sum + b - a, 0) / Math.PI;
     expect(share('mode 1') + share('mode 2')).toBeCloseTo(1 - study!.withoutOutcome, 12);
+    // "No mode" is the whole complement of the modes' arcs in the approaching half-circle, up to θ = 7π/4: 31.5 %.
+    const none = row('no mode');
+    expect(none[0]![0]).toBeCloseTo(4.3467, 4);
+    expect(none.at(-1)![1]).toBeCloseTo((7 * Math.PI) / 4, 12);
+    expect(share('no mode')).toBeCloseTo(1 - share('mode 1') - (4.6264 - 4.4646) / Math.PI, 4);
+    expect(share('no mode')).toBeCloseTo(0.315, 3);
   });
 
   it('plots the normal impulses at |v| = 1: the smooth slide’s those re-derived from (3.15), (3.16), changing sign at the bands’ edges', () => {
@@ -95,8 +102,8 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     const ys = rows.slice(0, labels.length).map((r) => Number(r[1]));
     ys.slice(1).forEach((y, k) => expect(y).toBeGreaterThan(ys[k]!));
     expect(figure.svg).not.toMatch(/<text class="tick"[^>]*text-anchor="end"/);
-    // Named as the results' text names the arcs; every arc without a mode and not repelling "no mode".
-    expect(labels.slice(2)).toEqual(['foot 2 sliding on a smooth line', 'foot 1’s impulse negative in every mode', 'no mode', 'not approaching']);
+    // Named as the results' text names the arcs; every arc without a mode "no mode", the repelled ones again beneath it.
+    expect(labels.slice(2)).toEqual(['foot 2 sliding on a smooth line', 'no mode', 'of these, foot 1’s impulse negative in every mode', 'not approaching']);
     // Solid bands (dashes broke continuous arcs), the axis ending at 2π.
     expect(figure.svg).not.toMatch(/<polyline class="series"[^>]*stroke-dasharray/);
     expect(figure.tikz!.picture).toContain('\\footnotesize 6\\endpgfinterruptpicture');
@@ -114,22 +121,10 @@ describe('the figure of the hinged compass’s impact outcome by direction', () 
     expect(files.get('docs/reports/hinged-compass.html')!).toContain('id="plot-mode-impulses-1"');
   });
 
-  it('says which mode each impact of the run took: the standing foot leaves at both (mode 1)', () => {
+  it('says which mode the run’s one impact took: the standing foot leaves (mode 1); the run ends before the legs pass', () => {
     const { doc } = report(models.find((m) => m.spec.name === 'hinged-compass')!);
     const text = JSON.stringify(doc.sections.find((s) => s.id === 'simulation')!.blocks);
-    const said = [
-      'The impacts’ modes, read from the run’s events: ',
-      'at ',
-      { math: 't = 0.2137' },
-      ' foot 1 strikes',
-      ' and foot 2 leaves',
-      '; ',
-      'at ',
-      { math: 't = 0.5515' },
-      ' foot 2 strikes',
-      ' and foot 1 leaves',
-      '.',
-    ];
+    const said = ['The impacts’ modes, read from the run’s events: ', 'at ', { math: 't = 0.2137' }, ' foot 1 strikes', ' and foot 2 leaves', '.'];
     expect(text).toContain(JSON.stringify(said).slice(1, -1));
   });
 });

@@ -77,6 +77,19 @@ describe('the rimless wheel’s speeds against the threshold to roll on', async 
     const table = section.blocks.find((b) => b.kind === 'table');
     expect(table?.kind === 'table' && table.rows.length).toBe(5);
     expect(section.blocks.filter((b) => b.kind === 'figure').length).toBe(1);
+    // The speeds after the impacts as one dot each (a line between two impacts would cross the threshold within a
+    // swing); the two levels as lines, on the page's layout and the phone's.
+    const figure = section.blocks.find((b) => b.kind === 'figure');
+    const svg = figure?.kind === 'figure' ? figure.svg : '';
+    expect(svg.match(/<circle class="series"/g)).toHaveLength(2 * 29);
+    expect(svg.match(/<polyline class="series"/g)).toHaveLength(2 * 2);
+    // The legend keys each curve by its own colour: the dots' blue (the first series colour), then the levels' own.
+    const legend = figure?.kind === 'figure' ? figure.legend : [];
+    expect(legend.map((e) => [e.color, e.dash])).toEqual([
+      ['#0072b2', undefined],
+      ['#d55e00', '6 3'],
+      [expect.any(String), expect.any(String)],
+    ]);
   });
 
   it('ties the orbit’s multiplier to (2.9): r = 2/3, and r¹² = κ² = 0.00770735 over its six impacts, beside the orbit study’s', async () => {

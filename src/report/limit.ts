@@ -478,6 +478,8 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
       ...brief(Math.max(...bound.scaled), true),
       ' over the study, as it falls from ',
       ...range,
+      // The release in closed form for every N (kozlov1988 §2's τ and ẏ(τ)): the orders' source, not a measurement.
+      ...(limitMotion.leaves?.length ? ['; the release is ', ...limitMotion.leaves] : []),
     ];
   // Its rate is the result (kozlov1988 Th. 1: like 1/N, N times it 0.76–0.79), the two ends of the study its evidence.
   const rate = study.leading;

@@ -591,7 +591,9 @@ function closedFinding(study: ImpactEnergyStudy): Inline[] {
 /** A release of the limit motion (trajectory{k}.end@N→∞), or its time for large N in closed form (@N≫1). */
 const LIMIT_RELEASE = /^trajectory\d+\.end@\w+→∞$/;
 const LARGE_RELEASE = /^trajectory\d+\.end@\w+≫1$/;
-const EXACT_RELEASE = /^trajectory\d+\.end$/;
+const EXACT_RELEASE = /^trajectory(\d+)\.end$/;
+/** A velocity at the start of a piece (trajectory{k}.y'@t=trajectory{k}.start): the speed it leaves with. */
+const START_SPEED = /^trajectory(\d+)\.[^@]+'@t=trajectory\1\.start$/;
 
 /**
  * The paper's limit motion whose distance to the rigid one, or whose release, agrees with the derivation (kozlov1988
@@ -607,7 +609,14 @@ function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
   const every = p.rows.find(
     (r) => r.agrees && r.formula.formula && EXACT_RELEASE.test(r.formula.derivedText) && !freeSymbols(r.formula.formula).has(parameter),
   );
+  // A release that depends on N, in closed form with the speed it leaves at (kozlov1988 §2's elastic τ and ẏ(τ),
+  // which the paper bounds only in order): both, the speed's piece the one after the release's.
+  const exact = p.rows.find((r) => r.agrees && r.formula.formula && EXACT_RELEASE.test(r.formula.derivedText) && r !== every);
+  const piece = exact && Number(EXACT_RELEASE.exec(exact.formula.derivedText)![1]) + 1;
+  const speed = p.rows.find((r) => r.agrees && r.formula.formula && Number(START_SPEED.exec(r.formula.derivedText)?.[1]) === piece);
   const leaves = large ?? every;
+  const exactly: Inline[] =
+    !leaves && exact && speed ? [m(formulaLatex(exact)), ' at the speed ', m(formulaLatex(speed)), ' for every ', m(mechanicsSymbol(parameter))] : [];
   return {
     to: [
       `${REFERENCES[p.source].short} ${row.formula.eq}`,
@@ -620,9 +629,14 @@ function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
             ...(leaves === every ? [' for every ', m(mechanicsSymbol(parameter))] : []),
           ],
         }
-      : {}),
+      : exactly.length
+        ? { leaves: exactly }
+        : {}),
   };
 }
+
+/** A row as "name = formula", its fractions inline: a closed form in prose. */
+const formulaLatex = (r: PaperCheckRow): string => inlineFractions(`${r.formula.name} = ${toLatex(r.formula.formula!, MECHANICS)}`);
 
 /**
  * The limit of each other realization the study runs as N grows, where it vanishes at a rate whose closed form a

@@ -33,12 +33,12 @@ import { supportRestFinding } from './support-rest-finding.js';
 import { lockingFinding } from './support-locking.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
-import { convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
+import { briefNumber, convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
 import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle, nonNegative } from './unilateral.js';
 import { complexLatex } from './periodic.js';
-import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
+import { correctedReading, noteInlines, remainderLatex, resting, runRestShort, scaledQuantity } from './paper-check.js';
 import { averagedSpeedConsequence, averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
@@ -1200,11 +1200,29 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 function measuredValues(rows: readonly PaperCheckRow[]): Inline[] {
   if (rows.length === 0 || rows.length > 4 || !rows.every((r) => r.measured)) return [];
   const digits = (v: number): string => `${Number(v.toPrecision(5))}`;
+  // A limit 0 shown by its rate (kozlov1988 Th. 1): the rate's range is the evidence, not an extrapolated 0 beside the paper's 0.
+  const rated = rows.filter((r) => r.measured!.rate);
+  const valued = rows.filter((r) => !r.measured!.rate);
   return [
-    ', ',
-    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(`${r.formula.name} = ${digits(r.measured!.value)}`)]),
-    ' against the paper’s ',
-    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(digits(r.measured!.paper))]),
+    ...(valued.length
+      ? [
+          ', ',
+          ...valued.flatMap((r, i): Inline[] => [i ? ', ' : '', m(`${r.formula.name} = ${digits(r.measured!.value)}`)]),
+          ' against the paper’s ',
+          ...valued.flatMap((r, i): Inline[] => [i ? ', ' : '', m(digits(r.measured!.paper))]),
+        ]
+      : []),
+    ...(rated.length
+      ? [
+          `${valued.length ? ';' : ':'} the study’s runs approach ${rated.length === 1 ? 'its limit' : 'their limits'} at the rate${rated.length === 1 ? '' : 's'} `,
+          ...series(
+            rated.map((r) => {
+              const { rate } = r.measured!;
+              return [m(scaledQuantity(r, rate!)), ' between ', ...briefNumber(Math.min(...rate!.scaled)), ' and ', ...briefNumber(Math.max(...rate!.scaled))];
+            }),
+          ),
+        ]
+      : []),
   ];
 }
 

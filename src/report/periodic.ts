@@ -34,7 +34,9 @@ export function linearizationSection({
   if (!linearization) return undefined;
   const model = system.model;
   const cs = model.coordinates;
-  const { forms, equilibria: found } = linearization;
+  // At the one rest found, where it has a closed form (kozlov1988 Th. 1's hanging pendulum), the forms there.
+  const { equilibria: found, rest } = linearization;
+  const forms = rest?.forms ?? linearization.forms;
   const printed = (rows: typeof forms.M): string[][] => rows.map((r) => r.map(math));
   const v = cs.length === 1 ? mechanicsSymbol(cs[0]!.name) : 'q';
   // The report's letters for the mass matrix and the forcing (G where a parameter is M, h where f names the gaps: notation.ts).
@@ -65,6 +67,7 @@ export function linearizationSection({
       m(`K = -\\partial ${f}/\\partial q`),
       ' at ',
       m('\\dot{q} = 0'),
+      ...(rest ? [', here at the equilibrium below, ', m(cs.map((c) => `${mechanicsSymbol(c.name)} = ${math(rest.at.get(c.name)!)}`).join(',\\ '))] : []),
       ' (',
       m(f),
       ' the forcing of Lagrange’s equations; the term of ',

@@ -50,7 +50,7 @@ import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
-import { inlineFractions } from './inline-fractions.js';
+import { inlineFractions, slashed } from './inline-fractions.js';
 import { leavingContacts } from '../studies/mode-directions.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -635,8 +635,8 @@ function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
   };
 }
 
-/** A row as "name = formula", its fractions inline: a closed form in prose. */
-const formulaLatex = (r: PaperCheckRow): string => inlineFractions(`${r.formula.name} = ${toLatex(r.formula.formula!, MECHANICS)}`);
+/** A row as "name = formula", its fractions slashed: a closed form in prose. */
+const formulaLatex = (r: PaperCheckRow): string => slashed(`${r.formula.name} = ${toLatex(r.formula.formula!, MECHANICS)}`);
 
 /**
  * The limit of each other realization the study runs as N grows, where it vanishes at a rate whose closed form a

@@ -21,6 +21,7 @@ import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, PERIOD_SYMBOLS, powerOfTen, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
+import { slashed } from './inline-fractions.js';
 import { sweptBoundBlocks } from './swept-bound.js';
 
 /** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
@@ -67,7 +68,9 @@ export function linearizationSection({
       m(`K = -\\partial ${f}/\\partial q`),
       ' at ',
       m('\\dot{q} = 0'),
-      ...(rest ? [', here at the equilibrium below, ', m(cs.map((c) => `${mechanicsSymbol(c.name)} = ${math(rest.at.get(c.name)!)}`).join(',\\ '))] : []),
+      ...(rest
+        ? [', here at the equilibrium below, ', m(slashed(cs.map((c) => `${mechanicsSymbol(c.name)} = ${math(rest.at.get(c.name)!)}`).join(',\\ ')))]
+        : []),
       ' (',
       m(f),
       ' the forcing of Lagrange’s equations; the term of ',

@@ -24,7 +24,8 @@ export function flatDenominators(tex: string): string {
   return tex;
 }
 
-function slashed(tex: string): string {
+/** `tex` with every \\frac as a slash: a closed form in a sentence, where even a lone fraction sets its parts too small (kozlov1988 §2's ẏ(τ) in the Abstract). */
+export function slashed(tex: string): string {
   let out = '';
   let i = 0;
   while (i < tex.length) {

@@ -100,7 +100,7 @@ export const cell = (x: number | undefined): Inline[] => {
  * A number in prose, two significant digits (rounded up where it is a bound): the clause says what the study shows,
  * its digits are the table's (kozlov1988 Th. 1: N times the distance between 0.76 and 0.79; §2: √N times it at most 2.3).
  */
-function brief(x: number, up = false): Inline[] {
+export function briefNumber(x: number, up = false): Inline[] {
   if (!Number.isFinite(x) || x === 0) return cell(x);
   const unit = 10 ** (Math.floor(Math.log10(Math.abs(x))) - 1);
   const v = Number((up ? Math.ceil(x / unit - 1e-9) * unit : x).toPrecision(2));
@@ -466,11 +466,11 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
   const p = m(symbol);
   const d = study.rows.map((r) => r.distance);
   const range: Inline[] = [
-    ...brief(d[0]!),
+    ...briefNumber(d[0]!),
     ' at ',
     m(`${symbol} = ${study.rows[0]!.value}`),
     ' to ',
-    ...brief(d.at(-1)!),
+    ...briefNumber(d.at(-1)!),
     ' at ',
     m(`${symbol} = ${study.rows.at(-1)!.value}`),
   ];
@@ -485,9 +485,11 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
       ', ',
       m(bound.order === 0.5 ? `\\sqrt{${symbol}}` : `${symbol}^{${Number(bound.order.toPrecision(6))}}`),
       ' times it at most ',
-      ...brief(Math.max(...bound.scaled), true),
+      ...briefNumber(Math.max(...bound.scaled), true),
       ' over the study, as it falls from ',
       ...range,
+      // The release in closed form for every N (kozlov1988 §2's τ and ẏ(τ)): the orders' source, not a measurement.
+      ...(limitMotion.leaves?.length ? ['; the release is ', ...limitMotion.leaves] : []),
     ];
   // Its rate is the result (kozlov1988 Th. 1: like 1/N, N times it 0.76–0.79), the two ends of the study its evidence.
   const rate = study.leading;
@@ -504,9 +506,9 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
             ', ',
             m(scaleMath(symbol, rate.order)),
             ' times it between ',
-            ...brief(Math.min(...scaled)),
+            ...briefNumber(Math.min(...scaled)),
             ' and ',
-            ...brief(Math.max(...scaled)),
+            ...briefNumber(Math.max(...scaled)),
             ' over the study, ',
           ]
         : []),

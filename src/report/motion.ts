@@ -300,6 +300,8 @@ export function motionSection(
   const others = moving.filter((i) => !elsewhere.some((p) => p.coordinate === i));
   const gliding = elsewhere.length && others.every((i) => steady.includes(i)) ? others : [];
   const timed = others.filter((i) => !gliding.includes(i));
+  // A velocity held at one value throughout (kozlov1988 §2's released point, ẋ = 1): a flat line, left out of the velocity plots.
+  const still = moving.filter((i) => steady.includes(i));
   const figures: (Figure | Paragraph)[] = [];
   // A run of one constant acceleration per coordinate is stated, not plotted (parabolas and straight lines).
   const uniform = uniformRun(run);
@@ -307,7 +309,7 @@ export function motionSection(
   for (const dot of uniform ? [] : [false, true]) {
     const values = dot ? qds : qs;
     const units = cs.map((c) => (c.unit && dot ? rateUnit(c.unit) : c.unit));
-    const groups = grouped(units, [values.map(spread)], dot ? moving : timed);
+    const groups = grouped(units, [values.map(spread)], dot ? moving.filter((i) => !still.includes(i)) : timed);
     groups.forEach((group, k) => {
       const unit = units[group[0]!];
       const one = group.length === 1 ? cs[group[0]!]! : undefined;
@@ -317,7 +319,7 @@ export function motionSection(
         : axis(dot ? 'dq/dt' : 'q', dot ? '\\dot{q}' : 'q', unit);
       const symbolOf = (i: number): string => mechanicsSymbol(dot ? cs[i]!.qd.name : cs[i]!.name);
       const which: Inline[] =
-        groups.length === 1 && !flat.length && !held.length && !left.length
+        groups.length === 1 && !flat.length && !held.length && !left.length && !(dot && still.length)
           ? [`Generalized ${name}`]
           : [
               ...(one ? [`The ${dot ? 'velocity' : 'coordinate'} `, m(symbolOf(group[0]!))] : [`Generalized ${name}`]),
@@ -554,6 +556,18 @@ export function motionSection(
   const blocks: Block[] = [
     paragraph(...from, ', integrated to ', m(`t = ${formatNumber(model.initial.t1)}`), ...methodInline(simulation)),
     ...(flat.length ? [flatParagraph(model, flat, tr.q[0] ?? [], !uniform)] : []),
+    // Said once: a gliding coordinate's velocity is in the line on the plots elsewhere.
+    ...(still.some((i) => !gliding.includes(i)) && !uniform
+      ? [
+          flatParagraph(
+            model,
+            still.filter((i) => !gliding.includes(i)),
+            tr.qd[0] ?? [],
+            true,
+            true,
+          ),
+        ]
+      : []),
     ...(held.length && !uniform ? [heldParagraph(model, held)] : []),
     ...(uniform ? [uniformParagraph(model, moving, uniform, tr)] : []),
     ...(kept && !uniform ? [keptParagraph(model, kept)] : []),
@@ -673,17 +687,18 @@ function unplottedParagraph(model: Model, left: readonly number[], unplotted: Un
   return paragraph('The plots leave out ', ...listed, ': ', ...textInlines(unplotted.why), '.');
 }
 
-/** The one line that says which coordinates the plots leave out, as the run holds them at their initial values. */
-function flatParagraph(model: Model, flat: readonly number[], q0: readonly number[], plotted: boolean): Block {
+/** The one line that says which coordinates (or velocities) the plots leave out, as the run holds them at their initial values. */
+function flatParagraph(model: Model, flat: readonly number[], q0: readonly number[], plotted: boolean, velocities = false): Block {
   const one = flat.length === 1;
   const values = flat.flatMap((i, k): Inline[] => [
     ...(k > 0 ? [', '] : []),
-    m(`${mechanicsSymbol(model.coordinates[i]!.name)} = ${formatNumber(Number(q0[i]!.toPrecision(4)))}`),
+    m(`${mechanicsSymbol(velocities ? model.coordinates[i]!.qd.name : model.coordinates[i]!.name)} = ${formatNumber(Number(q0[i]!.toPrecision(4)))}`),
   ]);
+  const what = velocities ? 'velocit' : 'coordinate';
   return paragraph(
-    one ? 'The coordinate stays at ' : 'The coordinates stay at ',
+    `The ${what}${one ? (velocities ? 'y' : '') : velocities ? 'ies' : 's'} ${one ? 'stays' : 'stay'} at `,
     ...values,
-    plotted ? ` over the run; the plots leave ${one ? 'it' : 'them'} out.` : ' over the run.',
+    plotted ? ` over the run; the plots${velocities ? ' of the velocities' : ''} leave ${one ? 'it' : 'them'} out.` : ' over the run.',
   );
 }
 

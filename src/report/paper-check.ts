@@ -463,15 +463,21 @@ function ownTally(rows: readonly PaperCheckRow[]): string[] {
 /** A row the paper does not print, marked in the table's first column. */
 const ORIGIN_MARK: Readonly<Record<PaperFormulaOrigin, string>> = { own: 'own', reduction: 'reduced', correction: 'corrected' };
 
+type Rate = NonNullable<NonNullable<PaperCheckRow['measured']>['rate']>;
+
+/** The quantity a rate row scales, N^r times the row's name without its limit: "N\\, \\max_t |u|". */
+export function scaledQuantity(r: PaperCheckRow, rate: Rate): string {
+  return `${toLatex(pow(sym(rate.parameter), num(rate.order)), MECHANICS)}\\, ${rowName(r).replace(/^\\lim_\{[^{}]*\}\s*/, '')}`;
+}
+
 /**
  * A limit 0 shown by the rate the runs approach it at, N^r times the quantity at each N (kozlov1988 Th. 1:
  * 0 (N max|u| = 0.194, 0.197, 0.197, 0.197 at N = 10, 100, 1000, 10⁴)), not by an extrapolated 0; the quantity is
  * the row's name without its limit. On lines of their own where one is too narrow.
  */
-function rateLines(r: PaperCheckRow, rate: NonNullable<NonNullable<PaperCheckRow['measured']>['rate']>, width: number): string | string[] {
+function rateLines(r: PaperCheckRow, rate: Rate, width: number): string | string[] {
   const p = mechanicsSymbol(rate.parameter);
-  const quantity = rowName(r).replace(/^\\lim_\{[^{}]*\}\s*/, '');
-  const scaled = `${toLatex(pow(sym(rate.parameter), num(rate.order)), MECHANICS)}\\, ${quantity} = ${rate.scaled.map((x) => decimal(x, 3)).join(',\\ ')}`;
+  const scaled = `${scaledQuantity(r, rate)} = ${rate.scaled.map((x) => decimal(x, 3)).join(',\\ ')}`;
   const runs = `\\text{at}\\ ${p} = ${rate.values.map(atValue).join(',\\ ')}`;
   const one = `0\\quad (${scaled}\\ ${runs})`;
   if (texWidth(one) <= width) return one;

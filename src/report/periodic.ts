@@ -21,6 +21,7 @@ import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
 import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, PERIOD_SYMBOLS, powerOfTen, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
+import { slashed } from './inline-fractions.js';
 import { sweptBoundBlocks } from './swept-bound.js';
 
 /** The linearization section of a model whose linearization was studied (small models without retaining constraints). */
@@ -34,7 +35,9 @@ export function linearizationSection({
   if (!linearization) return undefined;
   const model = system.model;
   const cs = model.coordinates;
-  const { forms, equilibria: found } = linearization;
+  // At the one rest found, where it has a closed form (kozlov1988 Th. 1's hanging pendulum), the forms there.
+  const { equilibria: found, rest } = linearization;
+  const forms = rest?.forms ?? linearization.forms;
   const printed = (rows: typeof forms.M): string[][] => rows.map((r) => r.map(math));
   const v = cs.length === 1 ? mechanicsSymbol(cs[0]!.name) : 'q';
   // The report's letters for the mass matrix and the forcing (G where a parameter is M, h where f names the gaps: notation.ts).
@@ -65,6 +68,9 @@ export function linearizationSection({
       m(`K = -\\partial ${f}/\\partial q`),
       ' at ',
       m('\\dot{q} = 0'),
+      ...(rest
+        ? [', here at the equilibrium below, ', m(slashed(cs.map((c) => `${mechanicsSymbol(c.name)} = ${math(rest.at.get(c.name)!)}`).join(',\\ ')))]
+        : []),
       ' (',
       m(f),
       ' the forcing of Lagrange’s equations; the term of ',

@@ -33,12 +33,12 @@ import { supportRestFinding } from './support-rest-finding.js';
 import { lockingFinding } from './support-locking.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
-import { convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
+import { briefNumber, convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
 import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle, nonNegative } from './unilateral.js';
 import { complexLatex } from './periodic.js';
-import { correctedReading, noteInlines, remainderLatex, resting, runRestShort } from './paper-check.js';
+import { correctedReading, noteInlines, remainderLatex, resting, runRestShort, scaledQuantity } from './paper-check.js';
 import { averagedSpeedConsequence, averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import type { RollingSpeedsStudy } from '../studies/rolling-speeds.js';
@@ -50,7 +50,7 @@ import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
-import { inlineFractions } from './inline-fractions.js';
+import { inlineFractions, slashed } from './inline-fractions.js';
 import { leavingContacts } from '../studies/mode-directions.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -591,7 +591,9 @@ function closedFinding(study: ImpactEnergyStudy): Inline[] {
 /** A release of the limit motion (trajectory{k}.end@N→∞), or its time for large N in closed form (@N≫1). */
 const LIMIT_RELEASE = /^trajectory\d+\.end@\w+→∞$/;
 const LARGE_RELEASE = /^trajectory\d+\.end@\w+≫1$/;
-const EXACT_RELEASE = /^trajectory\d+\.end$/;
+const EXACT_RELEASE = /^trajectory(\d+)\.end$/;
+/** A velocity at the start of a piece (trajectory{k}.y'@t=trajectory{k}.start): the speed it leaves with. */
+const START_SPEED = /^trajectory(\d+)\.[^@]+'@t=trajectory\1\.start$/;
 
 /**
  * The paper's limit motion whose distance to the rigid one, or whose release, agrees with the derivation (kozlov1988
@@ -607,7 +609,14 @@ function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
   const every = p.rows.find(
     (r) => r.agrees && r.formula.formula && EXACT_RELEASE.test(r.formula.derivedText) && !freeSymbols(r.formula.formula).has(parameter),
   );
+  // A release that depends on N, in closed form with the speed it leaves at (kozlov1988 §2's elastic τ and ẏ(τ),
+  // which the paper bounds only in order): both, the speed's piece the one after the release's.
+  const exact = p.rows.find((r) => r.agrees && r.formula.formula && EXACT_RELEASE.test(r.formula.derivedText) && r !== every);
+  const piece = exact && Number(EXACT_RELEASE.exec(exact.formula.derivedText)![1]) + 1;
+  const speed = p.rows.find((r) => r.agrees && r.formula.formula && Number(START_SPEED.exec(r.formula.derivedText)?.[1]) === piece);
   const leaves = large ?? every;
+  const exactly: Inline[] =
+    !leaves && exact && speed ? [m(formulaLatex(exact)), ' at the speed ', m(formulaLatex(speed)), ' for every ', m(mechanicsSymbol(parameter))] : [];
   return {
     to: [
       `${REFERENCES[p.source].short} ${row.formula.eq}`,
@@ -620,9 +629,14 @@ function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
             ...(leaves === every ? [' for every ', m(mechanicsSymbol(parameter))] : []),
           ],
         }
-      : {}),
+      : exactly.length
+        ? { leaves: exactly }
+        : {}),
   };
 }
+
+/** A row as "name = formula", its fractions slashed: a closed form in prose. */
+const formulaLatex = (r: PaperCheckRow): string => slashed(`${r.formula.name} = ${toLatex(r.formula.formula!, MECHANICS)}`);
 
 /**
  * The limit of each other realization the study runs as N grows, where it vanishes at a rate whose closed form a
@@ -1186,11 +1200,29 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
 function measuredValues(rows: readonly PaperCheckRow[]): Inline[] {
   if (rows.length === 0 || rows.length > 4 || !rows.every((r) => r.measured)) return [];
   const digits = (v: number): string => `${Number(v.toPrecision(5))}`;
+  // A limit 0 shown by its rate (kozlov1988 Th. 1): the rate's range is the evidence, not an extrapolated 0 beside the paper's 0.
+  const rated = rows.filter((r) => r.measured!.rate);
+  const valued = rows.filter((r) => !r.measured!.rate);
   return [
-    ', ',
-    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(`${r.formula.name} = ${digits(r.measured!.value)}`)]),
-    ' against the paper’s ',
-    ...rows.flatMap((r, i): Inline[] => [i ? ', ' : '', m(digits(r.measured!.paper))]),
+    ...(valued.length
+      ? [
+          ', ',
+          ...valued.flatMap((r, i): Inline[] => [i ? ', ' : '', m(`${r.formula.name} = ${digits(r.measured!.value)}`)]),
+          ' against the paper’s ',
+          ...valued.flatMap((r, i): Inline[] => [i ? ', ' : '', m(digits(r.measured!.paper))]),
+        ]
+      : []),
+    ...(rated.length
+      ? [
+          `${valued.length ? ';' : ':'} the study’s runs approach ${rated.length === 1 ? 'its limit' : 'their limits'} at the rate${rated.length === 1 ? '' : 's'} `,
+          ...series(
+            rated.map((r) => {
+              const { rate } = r.measured!;
+              return [m(scaledQuantity(r, rate!)), ' between ', ...briefNumber(Math.min(...rate!.scaled)), ' and ', ...briefNumber(Math.max(...rate!.scaled))];
+            }),
+          ),
+        ]
+      : []),
   ];
 }
 

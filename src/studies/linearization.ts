@@ -9,7 +9,9 @@
 import { children, ZERO, type Expr } from '../core/expr.js';
 import { evaluate } from '../core/evaluate.js';
 import { memoPass } from '../core/traverse.js';
-import { findEquilibria, linearForms, type Equilibrium, type LinearForms } from '../derive/linearization/equilibria.js';
+import { closedFormRest, findEquilibria, linearForms, type Equilibrium, type LinearForms } from '../derive/linearization/equilibria.js';
+import { subs } from '../core/subs.js';
+import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
 import { eigenvalues, type Complex } from '../numeric/eigenvalues.js';
@@ -43,6 +45,8 @@ export interface LinearizationStudy {
   readonly equilibria: readonly StudiedEquilibrium[];
   /** The angle coordinate the starts were also turned about, contact by contact (equilibriumStarts), if any. */
   readonly turnedAbout?: string;
+  /** The one rest found, free, in closed form (closedFormRest), and C, K there (M kept in q: (l + u)² reads better than its expansion): kozlov1988 Th. 1's hanging pendulum. */
+  readonly rest?: { readonly at: ReadonlyMap<string, Expr>; readonly forms: LinearForms };
 }
 
 /**
@@ -191,7 +195,14 @@ export function linearizationStudy(system: DerivedSystem): LinearizationStudy | 
     forms.K.every((r) => r.every((k) => k === ZERO)) &&
     equilibria.every((eq) => eq.held.length === 0 && eq.eigenvalues.every((z) => Math.hypot(z.re, z.im) < ZERO_EIGENVALUE));
   if (continuum) return undefined;
-  return turned ? { forms, equilibria, turnedAbout: system.model.coordinates[turned.coordinate]!.name } : { forms, equilibria };
+  const at = equilibria.length === 1 && equilibria[0]!.held.length === 0 ? closedFormRest(system, equilibria[0]!.q, params) : undefined;
+  const there = (rows: readonly (readonly Expr[])[]): Expr[][] => rows.map((r) => r.map((e) => simplify(subs(e, at!))));
+  return {
+    forms,
+    equilibria,
+    ...(turned ? { turnedAbout: system.model.coordinates[turned.coordinate]!.name } : {}),
+    ...(at ? { rest: { at, forms: { M: forms.M, C: there(forms.C), K: there(forms.K) } } } : {}),
+  };
 }
 
 const SWITCHING: EquilibriumVerdict = 'on a switching surface (the force is not differentiable there: the linearization does not decide)';

@@ -359,6 +359,19 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     },
   );
 
+  it('kozlov-release-elastic: the conclusion states the release τ and its speed ẏ(τ) in closed form for every N (the orders’ source)', () => {
+    expect(conclusion('kozlov-release-elastic')).toContain(
+      '$0.0078$ at $N = 10000$; the release is $\\tau = 1 + 2 \\arctan\\left((\\sin\\left(\\sqrt{N}\\right) + 2 \\sqrt{1 - \\cos\\left(\\sqrt{N}\\right)})/(3 - \\cos\\left(\\sqrt{N}\\right))\\right)/\\sqrt{N}$ at the speed $\\dot{y}(\\tau) = 2 g \\sqrt{1 - \\cos\\left(\\sqrt{N}\\right)}/\\sqrt{N}$ for every $N$.',
+    );
+    // The printed τ at each N against the study's measured release (the table's first column, g = 1).
+    const tau = (n: number): number =>
+      1 + (2 / Math.sqrt(n)) * Math.atan((Math.sin(Math.sqrt(n)) + 2 * Math.sqrt(1 - Math.cos(Math.sqrt(n)))) / (3 - Math.cos(Math.sqrt(n))));
+    const release = section('kozlov-release-elastic')
+      .rows.slice(0, 4)
+      .map((r) => Number(text(r[1]!)));
+    release.forEach((x, k) => expect(x).toBeCloseTo(tau([10, 100, 1000, 10000][k]!), 4));
+  });
+
   it('kozlov-release-viscous: the conclusion gives the no-adhesion limit, the classical motion (2.4) at distance g(1 + 2 ln 2)/N', () => {
     expect(conclusion('kozlov-release-viscous')).toContain(
       'The no-adhesion realization tends to the rigid motion, Kozlov (2.4), at distance $g (1 + 2 \\ln 2)/N$ to leading order.',

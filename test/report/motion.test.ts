@@ -225,6 +225,18 @@ describe('a coordinate the run holds at one value, as z of the point between two
     expect(figures.map((f) => f.legend.map((l) => l.label))).toEqual([['x'], ['\\dot{x}'], ['(x, \\dot{x})']]);
     expect(blocks[1]).toEqual({ kind: 'paragraph', content: ['The coordinate stays at ', { math: 'z = 0' }, ' over the run; the plots leave it out.'] });
   });
+  it('leaves a velocity held at one value out of the velocity plots, as the released point’s x = 1 (kozlov1988 §2), and says so', () => {
+    // x = 2t at one velocity, z = sin t: x is plotted, its flat velocity ẋ = 2 is not.
+    const glide = { t, q: t.map((s) => [2 * s, Math.sin(s)]), qd: t.map((s) => [2, Math.cos(s)]), events: [] };
+    const said = motionSection(buildModel(spec), { trajectory: glide, method: 'test' }, undefined)!.blocks;
+    const plots = said.flatMap((b) => (b.kind === 'figure' ? [b] : []));
+    expect(plots.find((f) => f.id === 'plot-coordinates')!.legend.map((l) => l.label)).toEqual(['x', 'z']);
+    expect(plots.find((f) => f.id === 'plot-velocities')!.legend.map((l) => l.label)).toEqual(['\\dot{z}']);
+    expect(said).toContainEqual({
+      kind: 'paragraph',
+      content: ['The velocity stays at ', { math: '\\dot{x} = 2' }, ' over the run; the plots of the velocities leave it out.'],
+    });
+  });
   it('keeps a coordinate that moves by 1e-6 of its size', () => {
     const moved = { ...trajectory, q: t.map((s) => [s + Math.sin(s), 1e-6 * s]) };
     const ids = motionSection(buildModel(spec), { trajectory: moved, method: 'test' }, undefined)!.blocks.map((b) => (b.kind === 'figure' ? b.id : ''));

@@ -47,7 +47,7 @@
 // Tests: test/derive/linearization/equilibria.test.ts
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
-import { add, neg, ZERO, type Expr } from '../../core/expr.js';
+import { add, div, neg, ZERO, type Expr } from '../../core/expr.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { MechanicsError } from '../../errors.js';
@@ -118,14 +118,52 @@ export interface EquilibriumOptions {
   readonly maxHeld?: number;
 }
 
+/** The forcing of the smooth motion: Lagrange's, with the forces of the realized retaining constraints, which act everywhere. */
+function smoothForcing(system: DerivedSystem): Expr[] {
+  // A realized retaining constraint acts everywhere (kozlov1988 Th. 1): its spring, damper and added mass are part of
+  // the smooth motion, as in the equilibria's eigenvalues (−a β Gᵀ is quadratic in q̇ and drops out at rest).
+  const realized = (system.compliant?.terms ?? []).filter(inForms);
+  return system.lagrange2.forcing.map((fi, i) => (realized.length ? add(fi, ...realized.map((t) => t.generalizedForce[i]!)) : fi));
+}
+
+/**
+ * A free rest found numerically, in closed form where it has one: each coordinate at 0 there set to 0, and each other
+ * the root of its own row of the forcing at rest, linear in it once those are set (kozlov1988 Th. 1's hanging
+ * pendulum: θ = 0, then the rod's stretch u = g/(β₀N)); undefined unless every coordinate is so given and the closed
+ * form is, at `params`, the rest found (to 1e-9 relative).
+ */
+export function closedFormRest(system: DerivedSystem, q: readonly number[], params: Env): Map<string, Expr> | undefined {
+  const cs = system.model.coordinates;
+  const at = new Map<string, Expr>(cs.map((c) => [c.qd.name, ZERO]));
+  cs.forEach((c, i) => {
+    if (Math.abs(q[i]!) <= 1e-12) at.set(c.name, ZERO);
+  });
+  const f = smoothForcing(system).map((fi) => simplify(subs(fi, at)));
+  const rest = new Map<string, Expr>();
+  for (const [i, c] of cs.entries()) {
+    if (at.has(c.name)) {
+      rest.set(c.name, ZERO);
+      continue;
+    }
+    const slope = simplify(diff(f[i]!, c.name));
+    if (slope === ZERO || simplify(diff(slope, c.name)) !== ZERO || cs.some((o) => o !== c && !at.has(o.name) && simplify(diff(f[i]!, o.name)) !== ZERO))
+      return undefined;
+    const root = simplify(neg(div(subs(f[i]!, new Map([[c.name, ZERO as Expr]])), slope)));
+    const value = evaluate(root, params);
+    if (!(Math.abs(value - q[i]!) <= 1e-9 * Math.max(1, Math.abs(q[i]!)))) return undefined;
+    rest.set(c.name, root);
+  }
+  // Every row vanishes there, those of the coordinates at 0 too.
+  const all = new Map([...at, ...rest]);
+  return smoothForcing(system).every((fi) => Math.abs(evaluate(subs(fi, all), params)) <= 1e-9) ? rest : undefined;
+}
+
 /** The linearized equations' matrices at rest; throws for models with retaining constraints (not handled yet). */
 export function linearForms(system: DerivedSystem): LinearForms {
   const cs = system.model.coordinates;
   const atRest = new Map(cs.map((c) => [c.qd.name, ZERO as Expr]));
-  // A realized retaining constraint acts everywhere (kozlov1988 Th. 1): its spring, damper and added mass are part of
-  // the smooth motion, as in the equilibria's eigenvalues (−a β Gᵀ is quadratic in q̇ and drops out at rest).
   const realized = (system.compliant?.terms ?? []).filter(inForms);
-  const f = system.lagrange2.forcing.map((fi, i) => (realized.length ? add(fi, ...realized.map((t) => t.generalizedForce[i]!)) : fi));
+  const f = smoothForcing(system);
   const M = system.lagrange2.massMatrix.map((row, i) =>
     row.map((e, j) => {
       const added = realized.flatMap((t) => (t.inertia ? [t.inertia.mass[i]![j]!] : []));

@@ -47,6 +47,13 @@ describe('slip velocities along a run', () => {
     });
   });
 
+  it('a closed end whose slip is roundoff (1e-13 m/s) sticks: 0, not a motion a plot would scale up', () => {
+    const system = derived(fallingRod);
+    const l = system.model.parameters.find((p) => p.name === 'l')!.default;
+    const tr = { t: [0], q: [[0, l * Math.sin(0.7), 0.7]], qd: [[1e-13, 0, 0]] };
+    expect(slipRates(system, tr)!.rates[0]![0]).toBe(0);
+  });
+
   it('none for a model without friction, nor where the slip is a coordinate (the block’s s = x: ṡ is ẋ, plotted already)', () => {
     expect(slipRates(derived(circleBilliard), { t: [0], q: [[1, 0]], qd: [[0, 1]] })).toBeUndefined();
     expect(slipRates(derived(blockOnIncline), { t: [0], q: [[0, 0]], qd: [[1, 0]] })).toBeUndefined();

@@ -317,3 +317,15 @@ describe('the rest time’s caveat only where a rest time is printed', () => {
     expect(sectionText('viscoelastic-disk', 'discussion')).not.toContain('holds for small amplitudes only');
   });
 });
+
+describe('the falling rod’s rests', () => {
+  it('every sticking rest holds at any x: one line, not the interval rule; C = K = 0 in flight, ±√(3g/(4l)) on one end', () => {
+    const t = sectionText('falling-rod', 'linearization');
+    expect(t).toContain('The sticking rests hold at every $x$ (“any”)');
+    expect(t).not.toContain('runs on both ways');
+    expect(t).toContain('$C = K = 0$ in flight; the nonzero eigenvalues below come from the contacts a rest holds');
+    // Standing on one end (sticking), the rod is an inverted pendulum about it: λ² = m g l/(m l²/3 + m l²) = 3g/(4l).
+    const lambda = Number(Math.sqrt((3 * 9.81) / 4).toPrecision(4));
+    expect(tex('falling-rod')).toContain(`$${lambda},\\ -${lambda}$ & unstable`);
+  });
+});

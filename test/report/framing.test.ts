@@ -318,6 +318,14 @@ describe('the rest time’s caveat only where a rest time is printed', () => {
   });
 });
 
+describe('the falling rod’s run', () => {
+  it('one picture of the rotation: θ and θ̇ against time, no phase portrait, and the line that says why', () => {
+    const t = tex('falling-rod');
+    expect(t).toContain('The plots leave out the phase portraits: the plots of $\\theta$ and $\\dot{\\theta}$ against time show the same rotation.');
+    expect(t).not.toContain('Phase portrait');
+  });
+});
+
 describe('the falling rod’s rests', () => {
   it('every sticking rest holds at any x: one line, not the interval rule; C = K = 0 in flight, ±√(3g/(4l)) on one end', () => {
     const t = sectionText('falling-rod', 'linearization');

@@ -23,6 +23,7 @@ export default defineModel({
     e: { default: 0.5, description: 'coefficient of restitution' },
     mu: { default: 0.3, range: [0, 5], description: 'friction coefficient' },
   },
+  unplotted: { names: ['phase'], why: 'the plots of $\\theta$ and $\\dot{\\theta}$ against time show the same rotation' },
   kinetic: "m*(x'^2 + y'^2)/2 + m*l^2*theta'^2/6",
   potential: 'm*g*y',
   unilateral: [

@@ -50,7 +50,7 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
   // of the outcomes the derivation leaves open: a slide against the slip, an impact at closed contacts.
   if (exact.length && study.stick[0]!.supremum >= w.gain) {
     const at = (g: EnergyGain): Inline[] => [
-      `gains ${(100 * g.gain).toFixed(1)} % of `,
+      `gains ${(100 * g.gain).toFixed(2)} % of `,
       m('T^{-}'),
       ' (at ',
       m(`${e} = ${+g.values[study.restitution.parameter]!.toFixed(2)}`),
@@ -62,8 +62,18 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
       ...closedLossText(study),
       'Only the slide of an end striking alone against its slip is left to sampling. ',
       ...sampled,
-      'the best sampled such slide ',
-      ...(study.largestSlide ? [...at(study.largestSlide), ', a sampled figure, not a supremum'] : ['gains nothing']),
+      ...(study.largestSlide
+        ? [
+            'the best sampled such slide, maximized from there over the configuration, the parameters and the pre-impact velocities (Nelder–Mead), ',
+            ...at(study.largestSlide),
+            ', a numerical maximum, not a derived supremum',
+            study.largestSlide.gain <= study.stick[0]!.supremum
+              ? `, within the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `
+              : `, above the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `,
+            m(`${e} = ${top(study)}`),
+            '; the bound is proved for sticking only)',
+          ]
+        : ['the best sampled such slide gains nothing']),
       ', and none of the sampled outcomes gains for ',
       m(`${e} \\le ${study.dissipativeUpTo.toFixed(2)}`),
       '. ',
@@ -200,6 +210,9 @@ function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
     '. ',
   ];
 }
+
+/** The top of the scanned range of e. */
+const top = (study: ImpactEnergyStudy): number => study.restitution.range[1];
 
 /** What makes T + V change in the smooth motion (conservation.ts), in words. */
 const ENERGY_CHANGES: Readonly<Record<EnergyChange, string>> = {

@@ -141,7 +141,7 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
     : [matrixEquation(`slip-${name}`, `\\partial s_{${s}}/\\partial q`, [c.slip[0]!.row.map(math)])];
   const blocks: Block[] = [
     paragraph(
-      `Contact ${name} has Coulomb friction: its point slides along the surface with velocity `,
+      `Contact ${proseName(name)} has Coulomb friction: its point slides along the surface with velocity `,
       m(spatial ? `\\dot{s}_{${s}} = (\\dot{s}_{${s},1}, \\dot{s}_{${s},2})` : `\\dot{s}_{${s}}`),
       spatial
         ? ', the rates of the slip coordinates along two tangents, whose gradients are (the entries not zero)'
@@ -176,16 +176,16 @@ function coulombBlocks(system: DerivedSystem, c: CoulombContact): Block[] {
   if (c.slidingDeterminant) {
     const named = namedCoefficient(system, c);
     const coefficient = named?.letter ?? `\\Delta_{${s}}`;
-    const solves = "Sliding alone, the contact's reaction solves the one-row system (1.1) with the coefficient";
+    const solves = "Sliding alone, the contact's normal reaction solves one linear equation, its gap's acceleration set to zero, with the coefficient";
     blocks.push(
       ...(named ? [] : [paragraph(solves), equations(equation(`sliding-det-${name}`, coefficient, mathLines(c.slidingDeterminant)))]),
       paragraph(
         ...(named ? [`${solves} `, m(math(named.value)), ' (', m(named.letter), ' as in the contact phases), '] : []),
         'positive without friction. Where ',
         m(`${coefficient} \\le 0`),
-        " (Painlevé's situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ",
+        " (Painlevé's situation) that equation has no solution or several solutions: with none the runtime stops with the error ",
         m('\\texttt{contact-inconsistent}'),
-        ' or records an ',
+        ', with several it records an ',
         m('\\texttt{indeterminate}'),
         ' event.',
       ),
@@ -220,7 +220,7 @@ function spatialSlidingBlocks(name: string, s: string, mu: string, M: string): B
     paragraph(
       'Sliding alone along the unit vector ',
       m(`u = \\dot{s}_{${s}}/|\\dot{s}_{${s}}|`),
-      ", the contact's reaction solves the one-row system (1.1) with the coefficient",
+      ", the contact's normal reaction solves one linear equation, its gap's acceleration set to zero, with the coefficient",
     ),
     equations(equation(`sliding-det-${name}`, `\\Delta_{${s}}(u)`, `${N} ${M}^{-1} \\Bigl(${N} - ${mu} \\sum_{k=1}^{2} u_k ${S('k')}\\Bigr)^{\\top}`)),
     paragraph(
@@ -235,9 +235,9 @@ function spatialSlidingBlocks(name: string, s: string, mu: string, M: string): B
     paragraph(
       'Where ',
       m(`\\Delta_{${s}}(u) \\le 0`),
-      " (Painlevé's situation) the sliding contact has no consistent motion or several: the runtime then stops with the error ",
+      " (Painlevé's situation) that equation has no solution or several solutions: with none the runtime stops with the error ",
       m('\\texttt{contact-inconsistent}'),
-      ' or records an ',
+      ', with several it records an ',
       m('\\texttt{indeterminate}'),
       ' event.',
     ),

@@ -18,7 +18,7 @@ import type { OrbitStudy, SweptOrbit } from '../studies/orbit.js';
 import type { OrbitStep } from '../studies/orbit-step.js';
 import type { HeldConditions } from '../studies/orbit-zeros.js';
 import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
-import { equation, equations, m, paragraph, matrixEquation, ref, type Block, type Figure, type Inline, type Section } from './document.js';
+import { equation, equations, m, paragraph, matrixEquation, ref, series, type Block, type Figure, type Inline, type Section } from './document.js';
 import { math, mechanicsSymbol, PERIOD_SYMBOLS, powerOfTen, proseName, reportSymbols } from './notation.js';
 import { seriesStyle, svgPlot } from './plot.js';
 import { slashed } from './inline-fractions.js';
@@ -54,6 +54,10 @@ export function linearizationSection({
   const note: Inline[] = [
     ...(same ? [' Here ', m(M), ' is the mass matrix of Section ', ref('sec:lagrange2')] : []),
     ...(zero.length ? [same ? ', and ' : ' Here ', m(`${zero.join(' = ')} = 0`)] : []),
+    // With no stiffness unconstrained, a nonzero eigenvalue below comes from the contacts a rest holds (their reactions' moment).
+    ...(zero.includes('K') && found.some((eq) => eq.held.length && eq.eigenvalues.some((z) => Math.hypot(z.re, z.im) > 1e-9))
+      ? [' in flight; the nonzero eigenvalues below come from the contacts a rest holds, whose reactions depend on the configuration']
+      : []),
     ...(same || zero.length ? ['.'] : []),
   ];
   const blocks: Block[] = [
@@ -128,6 +132,22 @@ export function linearizationSection({
     // In the letters of the friction section (friction.ts): the tangential density ν̇ⱼ, the normal σ̇ⱼ, the static coefficient.
     const coefficients = [...new Set((system.unilateral?.coulomb ?? []).map((c) => math(c.static)))];
     const mu = coefficients.length === 1 ? coefficients[0]! : '\\mu_{j}';
+    // Where no rest has an end (each spans every value of its free coordinates), the interval rule has nothing to explain.
+    const free = found.flatMap((eq) => cs.filter((_, i) => eq.sticking?.free[i]));
+    const bounded = found.some((eq) => (eq.sticking?.ends ?? []).some((q) => q !== undefined));
+    if (!bounded && free.length) {
+      const names = [...new Set(free.map((c) => mechanicsSymbol(c.name)))].map((x) => m(x));
+      blocks.push(
+        paragraph(
+          'The sticking rests hold at every ',
+          ...series(names.map((x) => [x])),
+          ' (“any”): the tangential force stays inside the static cone ',
+          m(`|\\dot{\\nu}_{j}| \\le ${mu}\\,\\dot{\\sigma}_{j}`),
+          ' along them; the eigenvalues are those with the sticking contacts held.',
+        ),
+      );
+      return { id: 'linearization', title: 'Linearization about equilibria', blocks };
+    }
     blocks.push(
       paragraph(
         'A contact with Coulomb friction sticks at rest wherever its tangential force lies inside the static cone ',

@@ -552,6 +552,13 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
         ', and never for ',
         m(`${e} \\le ${+b.threshold.toFixed(4)}`),
         ' (derived)',
+        ...(study.largestSlide && study.largestSlide.gain <= b.supremum
+          ? [
+              `; its slide against the slip, maximized numerically, stays within that bound (${(100 * study.largestSlide.gain).toFixed(2)} % at `,
+              m(`${e} = ${+study.largestSlide.values[study.restitution.parameter]!.toFixed(2)}`),
+              '), which is proved for sticking only',
+            ]
+          : []),
         ...closedFinding(study),
       ],
     ];

@@ -22,6 +22,7 @@ import type { ImpactMap } from '../derive/unilateral/unilateral-types.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { valueLimits } from '../model/limits.js';
 import { preImpactName } from '../model/names.js';
+import { nelderMead } from './nelder-mead.js';
 import { gaussian, seeded } from './seeded.js';
 import { closedImpactLosses, type ClosedImpactLoss } from './closed-impact-energy.js';
 import { stickGainBounds, type StickGainBound } from './stick-gain.js';
@@ -50,7 +51,8 @@ export interface ImpactEnergyStudy {
   readonly largest?: EnergyGain;
   /**
    * The largest gain of a sliding outcome of a contact striking alone, the outcome the exact bounds leave open
-   * (stick-gain.ts: sticking is bounded, sliding on along the slip never gains).
+   * (stick-gain.ts: sticking is bounded, sliding on along the slip never gains): the best sample's, maximized
+   * from it at its e (Nelder–Mead), a numerical maximum.
    */
   readonly largestSlide?: EnergyGain;
   /** The largest e of the scan at which no sampled outcome gains. */
@@ -122,7 +124,7 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
     impacts,
     outcomes,
     ...(largest ? { largest } : {}),
-    ...(largestSlide ? { largestSlide } : {}),
+    ...(largestSlide ? { largestSlide: maximizedGain(system, largestSlide, e, box) } : {}),
     dissipativeUpTo: firstGain < 0 ? range[1] : (grid[firstGain - 1] ?? range[0]),
     stick: stickGainBounds(system, range[1]),
     closed: closedImpactLosses(system),
@@ -150,6 +152,39 @@ function directions(system: DerivedSystem, qdPlus: readonly Expr[]): Record<stri
   return signs.reduce<Record<string, number>[]>((acc, s) => acc.flatMap((d) => [-1, 1].map((v) => ({ ...d, [s]: v }))), [{}]);
 }
 
+/** What a random impact of one map varies and keeps: the free coordinates, the gap a coordinate closes, the open contacts, the velocities. */
+interface ImpactSpace {
+  readonly free: readonly string[];
+  readonly gap: Expr;
+  readonly closer?: string;
+  readonly open: readonly Expr[];
+  readonly velocities: readonly string[];
+  readonly approach: Expr;
+}
+
+function impactSpace(system: DerivedSystem, im: ImpactMap): ImpactSpace {
+  const { model } = system;
+  const used = new Set(
+    [im.approach, ...im.qdMinus, ...im.modes.flatMap((mode) => [...mode.qdPlus, ...mode.conditions.map((c) => c.expr)])].flatMap((x) => [...freeSymbols(x)]),
+  );
+  const gap = model.unilateral[im.scenario.arriving]!.gap;
+  const closer = model.coordinates.find((c) => [...freeSymbols(gap)].includes(c.name) && !used.has(c.name) && !im.scenario.at.has(c.name))?.name;
+  return {
+    free: model.coordinates.filter((c) => used.has(c.name) && !im.scenario.at.has(c.name)).map((c) => c.name),
+    gap,
+    ...(closer !== undefined ? { closer } : {}),
+    open: model.unilateral.filter((_, j) => j !== im.scenario.arriving && !im.scenario.closed.includes(j)).map((c) => c.gap),
+    velocities: im.scenario.independent.map(preImpactName),
+    approach: im.approach,
+  };
+}
+
+/** Whether env (its coordinates and velocities set) is an impact of the space: approaching, the gap closed by its coordinate, the others open. */
+function placed(space: ImpactSpace, env: Record<string, number>): boolean {
+  if (evaluate(space.approach, env) >= 0) return false;
+  return space.closer === undefined || (close(space.gap, space.closer, env) && space.open.every((g) => evaluate(g, env) >= 0));
+}
+
 /**
  * Random impacts of one map: parameters over the box, every coordinate its
  * expressions contain over a full turn, the arriving contact's gap closed by
@@ -159,27 +194,48 @@ function directions(system: DerivedSystem, qdPlus: readonly Expr[]): Record<stri
 function impactSamples(system: DerivedSystem, im: ImpactMap, defaults: Env, box: Readonly<Record<string, readonly [number, number]>>, n: number): Env[] {
   const { model } = system;
   const random = seeded(2013);
-  const used = new Set(
-    [im.approach, ...im.qdMinus, ...im.modes.flatMap((mode) => [...mode.qdPlus, ...mode.conditions.map((c) => c.expr)])].flatMap((x) => [...freeSymbols(x)]),
-  );
-  const free = model.coordinates.filter((c) => used.has(c.name) && !im.scenario.at.has(c.name)).map((c) => c.name);
-  const gap = model.unilateral[im.scenario.arriving]!.gap;
-  const closer = model.coordinates.find((c) => [...freeSymbols(gap)].includes(c.name) && !used.has(c.name) && !im.scenario.at.has(c.name))?.name;
-  const open = model.unilateral.filter((_, j) => j !== im.scenario.arriving && !im.scenario.closed.includes(j));
-  const velocities = im.scenario.independent.map(preImpactName);
+  const space = impactSpace(system, im);
   const out: Env[] = [];
   for (let tries = 0; out.length < n && tries < 20 * n; tries++) {
     const env: Record<string, number> = { ...defaults };
     for (const [name, [lo, hi]] of Object.entries(box)) env[name] = lo + (hi - lo) * random();
     for (const [name, value] of im.scenario.at) env[name] = evaluate(value, env);
-    for (const q of free) env[q] = Math.PI * (2 * random() - 1);
+    for (const q of space.free) env[q] = Math.PI * (2 * random() - 1);
     for (const c of model.coordinates) env[c.name] ??= 0;
-    for (const v of velocities) env[v] = gaussian(random);
-    if (evaluate(im.approach, env) >= 0) continue;
-    if (closer !== undefined && !(close(gap, closer, env) && open.every((c) => evaluate(c.gap, env) >= 0))) continue;
-    out.push(env);
+    for (const v of space.velocities) env[v] = gaussian(random);
+    if (placed(space, env)) out.push(env);
   }
   return out;
+}
+
+/**
+ * The largest gain of one outcome near a sampled one, at its e: maximized
+ * over the box's parameters, the free coordinates and the pre-impact
+ * velocities (Nelder–Mead), the outcome admissible and the impact placed.
+ */
+function maximizedGain(system: DerivedSystem, start: EnergyGain, e: string, box: Readonly<Record<string, readonly [number, number]>>): EnergyGain {
+  const im = system.unilateral!.impactMaps[start.map]!;
+  const space = impactSpace(system, im);
+  const names = [...Object.keys(box), ...space.free, ...space.velocities];
+  const envAt = (x: readonly number[]): Record<string, number> | undefined => {
+    const env: Record<string, number> = { ...start.values };
+    names.forEach((name, i) => (env[name] = x[i]!));
+    if (Object.entries(box).some(([name, [lo, hi]]) => !(env[name]! >= lo && env[name]! <= hi))) return undefined;
+    for (const [name, value] of im.scenario.at) env[name] = evaluate(value, env);
+    return placed(space, env) ? env : undefined;
+  };
+  const gainAt = (x: readonly number[]): number => {
+    const env = envAt(x);
+    if (!env) return -Infinity;
+    const o = outcome(system, im, start.mode, env);
+    if (!o.conditions.every((c) => c >= 0)) return -Infinity;
+    return (kinetic(o.M, o.qdPlus) - o.Tminus) / o.Tminus;
+  };
+  const found = nelderMead(
+    gainAt,
+    names.map((name) => start.values[name]!),
+  );
+  return found.value > start.gain ? { ...start, gain: found.value, values: { ...envAt(found.at)!, [e]: start.values[e]! } } : start;
 }
 
 /** Newton's iteration on one coordinate for gap = 0 (a gap linear in it closes in one step). */

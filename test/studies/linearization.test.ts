@@ -106,6 +106,22 @@ describe('the linearization study', () => {
     expect(pressed.eigenvalues.length).toBeGreaterThan(0);
   });
 
+  it('writes no rest in closed form where the forcing depends on time (a spring pushed by F cos ωt), and does not fail', () => {
+    const pushed = derived({
+      name: 'pushed-spring',
+      coordinates: ['x'],
+      parameters: { k: 1, F: 0.5, w: 2 },
+      kinetic: "x'^2/2",
+      potential: 'k*x^2/2',
+      forces: { x: 'F*cos(w*t)' },
+    });
+    const study = linearizationStudy(pushed)!;
+    expect(study.rest).toBeUndefined();
+    // Without the push the same spring's rest x = 0 is written.
+    const still = linearizationStudy(derived({ name: 'still-spring', coordinates: ['x'], parameters: { k: 1 }, kinetic: "x'^2/2", potential: 'k*x^2/2' }))!;
+    expect(still.rest?.at.get('x')).toBeDefined();
+  });
+
   it('lists no equilibrium of a falling particle', () => {
     const study = linearizationStudy(derived({ name: 'falling', coordinates: ['y'], parameters: { m: 1, g: 9.81 }, kinetic: "m*y'^2/2", potential: 'm*g*y' }))!;
     expect(study.equilibria).toEqual([]);

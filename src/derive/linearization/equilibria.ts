@@ -47,7 +47,7 @@
 // Tests: test/derive/linearization/equilibria.test.ts
 import { diff } from '../../core/diff.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
-import { add, div, neg, ZERO, type Expr } from '../../core/expr.js';
+import { add, div, freeSymbols, neg, ZERO, type Expr } from '../../core/expr.js';
 import { subs } from '../../core/subs.js';
 import { simplify } from '../../core/trig.js';
 import { MechanicsError } from '../../errors.js';
@@ -130,9 +130,11 @@ function smoothForcing(system: DerivedSystem): Expr[] {
  * A free rest found numerically, in closed form where it has one: each coordinate at 0 there set to 0, and each other
  * the root of its own row of the forcing at rest, linear in it once those are set (kozlov1988 Th. 1's hanging
  * pendulum: θ = 0, then the rod's stretch u = g/(β₀N)); undefined unless every coordinate is so given and the closed
- * form is, at `params`, the rest found (to 1e-9 relative).
+ * form is, at `params`, the rest found (to 1e-9 relative). A forcing that depends on time (a cart pushed by F cos ωt)
+ * has no rest of its own to write.
  */
 export function closedFormRest(system: DerivedSystem, q: readonly number[], params: Env): Map<string, Expr> | undefined {
+  if (smoothForcing(system).some((fi) => freeSymbols(fi).has(TIME))) return undefined;
   const cs = system.model.coordinates;
   const at = new Map<string, Expr>(cs.map((c) => [c.qd.name, ZERO]));
   cs.forEach((c, i) => {

@@ -38,7 +38,7 @@ export const model = {
     {"name":"foot1","law":{"kind":"stick"},"slip":1},
     {"name":"foot2","law":{"kind":"stick"},"slip":1},
   ],
-  initial: {"q0":[0,0.9887710779360422,0.35,0.15],"qd0":[1.1865252935232506,0.17932575896831907,-0.3,-1.2],"t1":0.7},
+  initial: {"q0":[0,0.9887710779360422,0.35,0.15],"qd0":[1.1865252935232506,0.17932575896831907,-0.3,-1.2],"t1":0.5},
   conservative: true,
   constant: {"massMatrix":false,"forcing":false,"gapJacobian":false},
   periodic: [false,false,true,true],

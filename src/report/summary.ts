@@ -46,11 +46,11 @@ import type { RealizationsStudy } from '../studies/realizations.js';
 import { rollingSpeedsBrief, rollingSpeedsDiscussion, rollingSpeedsFinding } from './rolling-speeds.js';
 import type { InclineRunsStudy } from '../studies/incline-runs.js';
 import { inclineRunsFinding } from './incline-runs.js';
-import { distinctResults, own, rowLhs, rowName } from './paper-displays.js';
+import { distinctResults, own, resultLabel, rowLhs, rowName } from './paper-displays.js';
 import { equationOrder } from './equation-order.js';
 import { math, MECHANICS, mechanicsSymbol, proseName, proseNames, sweptValue } from './notation.js';
 import { toLatex } from './latex.js';
-import { inlineFractions, slashed } from './inline-fractions.js';
+import { inlineFractions } from './inline-fractions.js';
 import { leavingContacts } from '../studies/mode-directions.js';
 
 /** What the summary parts may state: the derivation and the studies the report prints. */
@@ -622,8 +622,22 @@ function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
   const piece = exact && Number(EXACT_RELEASE.exec(exact.formula.derivedText)![1]) + 1;
   const speed = p.rows.find((r) => r.agrees && r.formula.formula && Number(START_SPEED.exec(r.formula.derivedText)?.[1]) === piece);
   const leaves = large ?? every;
+  // Referred to, not written out: the closed forms are too long for a line of running text on a phone.
   const exactly: Inline[] =
-    !leaves && exact && speed ? [m(formulaLatex(exact)), ' at the speed ', m(formulaLatex(speed)), ' for every ', m(mechanicsSymbol(parameter))] : [];
+    !leaves && exact && speed
+      ? [
+          'in closed form for every ',
+          m(mechanicsSymbol(parameter)),
+          ', ',
+          m(exact.formula.name),
+          ' of ',
+          ref(resultLabel(p.rows.indexOf(exact))),
+          ' at the speed ',
+          m(speed.formula.name),
+          ' of ',
+          ref(resultLabel(p.rows.indexOf(speed))),
+        ]
+      : [];
   return {
     to: [
       `${REFERENCES[p.source].short} ${row.formula.eq}`,
@@ -641,9 +655,6 @@ function limitMotion(p: PaperCheck, parameter: string): LimitMotionWords {
         : {}),
   };
 }
-
-/** A row as "name = formula", its fractions slashed: a closed form in prose. */
-const formulaLatex = (r: PaperCheckRow): string => slashed(`${r.formula.name} = ${toLatex(r.formula.formula!, MECHANICS)}`);
 
 /**
  * The limit of each other realization the study runs as N grows, where it vanishes at a rate whose closed form a

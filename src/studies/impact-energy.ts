@@ -22,7 +22,7 @@ import type { ImpactMap } from '../derive/unilateral/unilateral-types.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { valueLimits } from '../model/limits.js';
 import { preImpactName } from '../model/names.js';
-import { nelderMead } from './nelder-mead.js';
+import { nelderMead } from '../numeric/nelder-mead.js';
 import { gaussian, seeded } from './seeded.js';
 import { closedImpactLosses, type ClosedImpactLoss } from './closed-impact-energy.js';
 import { stickGainBounds, type StickGainBound } from './stick-gain.js';

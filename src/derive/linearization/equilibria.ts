@@ -134,13 +134,14 @@ function smoothForcing(system: DerivedSystem): Expr[] {
  * has no rest of its own to write.
  */
 export function closedFormRest(system: DerivedSystem, q: readonly number[], params: Env): Map<string, Expr> | undefined {
-  if (smoothForcing(system).some((fi) => freeSymbols(fi).has(TIME))) return undefined;
+  const forcing = smoothForcing(system);
+  if (forcing.some((fi) => freeSymbols(fi).has(TIME))) return undefined;
   const cs = system.model.coordinates;
   const at = new Map<string, Expr>(cs.map((c) => [c.qd.name, ZERO]));
   cs.forEach((c, i) => {
     if (Math.abs(q[i]!) <= 1e-12) at.set(c.name, ZERO);
   });
-  const f = smoothForcing(system).map((fi) => simplify(subs(fi, at)));
+  const f = forcing.map((fi) => simplify(subs(fi, at)));
   const rest = new Map<string, Expr>();
   for (const [i, c] of cs.entries()) {
     if (at.has(c.name)) {
@@ -157,7 +158,7 @@ export function closedFormRest(system: DerivedSystem, q: readonly number[], para
   }
   // Every row vanishes there, those of the coordinates at 0 too.
   const all = new Map([...at, ...rest]);
-  return smoothForcing(system).every((fi) => Math.abs(evaluate(subs(fi, all), params)) <= 1e-9) ? rest : undefined;
+  return forcing.every((fi) => Math.abs(evaluate(subs(fi, all), params)) <= 1e-9) ? rest : undefined;
 }
 
 /** The linearized equations' matrices at rest; throws for models with retaining constraints (not handled yet). */

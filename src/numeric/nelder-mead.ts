@@ -3,7 +3,7 @@
 // shrink; Lagarias et al., SIAM J. Optim. 9 (1998)). It needs no
 // derivatives, so a function that is −∞ off its admissible set (an impact
 // outcome whose conditions fail) is maximized up to that set's boundary.
-// Tests: test/studies/nelder-mead.test.ts.
+// Tests: test/numeric/nelder-mead.test.ts.
 
 /** The best point found and its value. */
 export interface Maximum {

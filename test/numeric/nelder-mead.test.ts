@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nelderMead } from '../../src/studies/nelder-mead.js';
+import { nelderMead } from '../../src/numeric/nelder-mead.js';
 
 describe('nelderMead', () => {
   it('finds the peak of the negated Rosenbrock function at (1, 1)', () => {

@@ -6,7 +6,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { evaluate } from '../../src/core/evaluate.js';
 import { generateModule, printerNames } from '../../src/codegen/module.js';
@@ -16,29 +15,19 @@ import { RESERVED } from '../../src/model/names.js';
 import { simulate } from '../../src/runtime/hybrid/simulate.js';
 import { derived, loadExamples, paramsOf, qdOf, qOf, randomEnv } from '../helpers/examples.js';
 import { loadGenerated, syntaxErrors } from '../helpers/generated-module.js';
+import { strictTypeErrors } from '../helpers/native-tsc.js';
 import { expectClose } from '../helpers/numeric.js';
 import { rng } from '../helpers/random.js';
 
-/** Type errors of sources (one program, each its own module) under the strict flags the committed generated/ files are checked with (strict.test.ts). */
-function strictTypeErrors(...sources: string[]): string[] {
+/** Type errors of sources (each its own module) under the strict flags the committed generated/ files are checked with (strict.test.ts). */
+function strictTypeErrorsOf(...sources: string[]): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'mechanics-tsc-'));
   const files = sources.map((source, k) => {
     const file = join(dir, `module${k}.ts`);
     writeFileSync(file, source);
     return file;
   });
-  const program = ts.createProgram(files, {
-    strict: true,
-    noUncheckedIndexedAccess: true,
-    exactOptionalPropertyTypes: true,
-    noImplicitOverride: true,
-    noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    lib: ['lib.es2022.d.ts'],
-    types: [],
-  });
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  return strictTypeErrors(files);
 }
 
 /** M and forcing of the loaded module against the interpreted ones at random states. */
@@ -73,7 +62,7 @@ const clashing: ModelSpec = {
 describe('coupled oscillator with names that collide with the generated code', () => {
   it('compiles under tsc --strict --noUncheckedIndexedAccess --exactOptionalPropertyTypes', () => {
     const { source } = generateModule(derived(clashing), 'test/clashing-names.ts');
-    expect(strictTypeErrors(source)).toEqual([]);
+    expect(strictTypeErrorsOf(source)).toEqual([]);
   });
 
   it('evaluates M and forcing like the interpreted expressions', async () => {
@@ -247,7 +236,7 @@ describe('a disk by a compliant wall whose coordinate or parameters have names t
 
   it('compiles under tsc --strict with each name as a coordinate and all as the parameters', () => {
     const sources = [...asCoordinate, asParameters].map((spec) => generateModule(derived(spec), 'test/disk-by-a-wall.ts').source);
-    expect(strictTypeErrors(...sources)).toEqual([]);
+    expect(strictTypeErrorsOf(...sources)).toEqual([]);
   });
 
   it('simulates as the model with harmless names does (the wall stops the disk, the impacts the same)', async () => {

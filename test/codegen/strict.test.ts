@@ -5,31 +5,9 @@
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/examples.js';
-
-const STRICT: ts.CompilerOptions = {
-  strict: true,
-  noUncheckedIndexedAccess: true,
-  exactOptionalPropertyTypes: true,
-  noImplicitOverride: true,
-  noFallthroughCasesInSwitch: true,
-  noEmit: true,
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  lib: ['lib.es2022.d.ts'],
-  types: [],
-};
-
-/** Type errors of files under STRICT, as "file(line): message". */
-function strictErrors(files: readonly string[]): string[] {
-  const program = ts.createProgram(files, STRICT);
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file && d.start !== undefined ? `${d.file.fileName.slice(ROOT.length)}(${d.file.getLineAndCharacterOfPosition(d.start).line + 1})` : '';
-    return `${where}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
-  });
-}
+import { strictTypeErrors } from '../helpers/native-tsc.js';
 
 const generated = readdirSync(join(ROOT, 'generated'))
   .filter((f) => f.endsWith('.ts'))
@@ -41,14 +19,14 @@ describe('generated/ under strict, noUncheckedIndexedAccess, exactOptionalProper
   });
 
   it('every module type-checks with the ES2022 library alone (no Node.js API)', () => {
-    expect(strictErrors(generated)).toEqual([]);
+    expect(strictTypeErrors(generated)).toEqual([]);
   });
 
   it('the check can fail: an unchecked index read and a Node.js global are reported', () => {
     const dir = mkdtempSync(join(tmpdir(), 'mechanics-strict-'));
     const file = join(dir, 'bad.ts');
     writeFileSync(file, 'export function f(a: Float64Array): number {\n  const x: number = a[0];\n  return x + process.hrtime()[0];\n}\n');
-    const errors = strictErrors([file]);
+    const errors = strictTypeErrors([file]);
     expect(errors.some((e) => /undefined/.test(e))).toBe(true);
     expect(errors.some((e) => /process/.test(e))).toBe(true);
   });

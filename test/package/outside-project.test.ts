@@ -17,7 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BALL } from '../cli/run-cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const TSC = join(ROOT, 'node_modules', 'typescript-native', 'bin', 'tsc');
 const STRICT = ['--strict', '--noUncheckedIndexedAccess', '--exactOptionalPropertyTypes', '--noImplicitOverride'];
 
 interface Command {

@@ -6,7 +6,9 @@ import { releaseDrawing } from './kozlov-release.js';
 // Nẏ²/2. From (2.3) it sinks as y = −gt²/(2(N + 1)) while pressed (t ≤ 1),
 // rises as y = g(t² − 4t + 2)/(2(N + 1)) after x = 0, and leaves the line at
 // t = 2 + √2 for every N: in the limit N → ∞ the release is delayed from
-// t = 1 to 2 + √2 (2.6), the extra inertia holding the point down.
+// t = 1 to 2 + √2 (2.6), the extra inertia holding the point down. Over the
+// run (t ≤ 4) its largest distance to the classical motion (2.4) is, for
+// every N, g((3 + 4√2)/2 − 2(√2 − 1)/(N + 1)), derived from both in closed form.
 export default defineModel({
   name: 'kozlov-release-added-mass',
   title: 'Release from a line realized by an added mass (Kozlov (2.5))',
@@ -65,6 +67,41 @@ export default defineModel({
         tolerance: 1e-4,
         origin: 'own',
         note: 'a check of the study, not a number of the paper: the limit motion (2.6) is not the classical one (2.4), and their heights differ most at the runs’ end $t_1 = 4$, by $g(1 + \\sqrt{2})(2t_1 - 3 - \\sqrt{2})/2 = g(3 + 4\\sqrt{2})/2$; the study’s distance tends to it, not to 0 (Aitken on its last three values of $N$).',
+      },
+      // The same distance for every N, derived from the motions (2.5) and (2.4) in closed form, its limit, and two runs.
+      {
+        eq: '(2.5)',
+        name: 'd_N,\\ t_1 = 4',
+        formula: 'g*((3 + 4*sqrt(2))/2 - 2*(sqrt(2) - 1)/(N + 1))',
+        derived: 'rigid.distance',
+        origin: 'own',
+        note: 'the toolkit’s: $d_N = \\max_{t \\le t_1} |y_N(t) - y_{(2.4)}(t)|$, from the motions (2.5) and (2.4) in closed form. After the release at $2 + \\sqrt{2}$ the point flies from $y = 0$ at the speed $\\sqrt{2}g/(N + 1)$, and $y_{(2.4)} - y_N$ grows at the rate $g(1 + \\sqrt{2} - \\sqrt{2}/(N + 1)) > 0$: the largest gap is at the runs’ end $t_1$ (found there at each $N$ of the study), where it is $g(t_1 - 1)^2/2 - \\sqrt{2}g(t_1 - 2 - \\sqrt{2})/(N + 1) - g(t_1 - 2 - \\sqrt{2})^2/2$.',
+      },
+      {
+        eq: '(2.6)',
+        name: '\\lim_{N \\to \\infty} d_N',
+        formula: 'g*(3 + 4*sqrt(2))/2',
+        derived: 'rigid.distance@N→∞',
+        origin: 'own',
+        note: 'the limit of $d_N$ in closed form, the number the runs are extrapolated to above.',
+      },
+      {
+        eq: '(2.5)',
+        name: 'd_{10}',
+        formula: 'g*((3 + 4*sqrt(2))/2 - 2*(sqrt(2) - 1)/(N + 1))',
+        derived: 'limit.distance@N=10',
+        tolerance: 1e-7,
+        origin: 'own',
+        note: 'the run at $N = 10$ of the study, against $d_N$.',
+      },
+      {
+        eq: '(2.5)',
+        name: 'd_{1000}',
+        formula: 'g*((3 + 4*sqrt(2))/2 - 2*(sqrt(2) - 1)/(N + 1))',
+        derived: 'limit.distance@N=1000',
+        tolerance: 1e-7,
+        origin: 'own',
+        note: 'the run at $N = 1000$ of the study, against $d_N$.',
       },
     ],
     // Fig. 1: the added mass (the paper's dashed line) beside the elastic realization (its solid line), the viscous one

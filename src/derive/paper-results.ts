@@ -202,7 +202,11 @@
 //   exponential.{c}.{p}.duration|depth|speed|normalMass|gap   δ_N, min f, the speed V away from
 //                                      the wall, m, and f(t) through the impact
 //   exponential.{c}.{p}.{q}, exponential.{c}.{p}.{q}'   q and q̇ at δ_N
-// and measured facts (numbers of the report's computations) below.
+// The facts a study derives against the model's rigid version (studiedFacts):
+//   rigid.distance                     max over the coordinates and 0 ≤ t ≤ t₁ of |q(t) − q_rigid(t)| in closed
+//                                      form in the parameters (studies/limit-distance.ts closedDistance)
+// and measured facts (numbers of the report's computations) below; among them limit.distance@{p}={v},
+// the study's run's distance at p = v.
 // Tests: test/derive/paper-results.test.ts, test/report/paper-kozlov.test.ts.
 import { add, fn, HALF, mul, neg, num, numberExpr, pow, sub, sym, ZERO, type Expr } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
@@ -506,6 +510,8 @@ export interface StudyForFacts {
   readonly coordinates?: readonly { readonly name: string; readonly extrapolated: number; readonly last: number; readonly scaled?: readonly number[] }[];
   /** Where the distance vanishes like N^{−r}: r and N^r times it per run (LimitStudy.leading). */
   readonly leading?: { readonly order: number; readonly scaled: readonly number[] };
+  /** The finite motion's distance to the rigid one in closed form in N (src/studies/limit-distance.ts closedDistance). */
+  readonly closedDistance?: { readonly distance: Expr };
   /** The local orders between successive runs, whose trend each fitted order averages (LimitStudy.trends). */
   readonly trends?: {
     readonly release: readonly number[];
@@ -640,6 +646,15 @@ export interface MeasuredFact {
 export type Measured = ReadonlyMap<string, MeasuredFact>;
 
 /**
+ * The facts a study derived in closed form against the model's rigid version, by name: rigid.distance, the finite
+ * motion's largest distance to the rigid motion over the run as a function of the parameters (kozlov1988 (2.5)
+ * against (2.4)); its limit as N grows is rigid.distance@N→∞.
+ */
+export function studiedFacts({ limitStudy }: Computed): Facts {
+  return new Map(limitStudy?.closedDistance ? [['rigid.distance', limitStudy.closedDistance.distance]] : []);
+}
+
+/**
  * A measured fact along the report's simulated run, motion.max|A−B| (the minus U+2212): the largest |A − B| over its
  * samples at the defaults, A and B derived facts of the state (kozlov1988 (1.1): the realized rod's force against
  * the multiplier λ of the rod held).
@@ -673,6 +688,8 @@ export function measuredFacts(system: DerivedSystem, computed: Computed, wanted:
       facts.set(name, { ...f, rate: { parameter: study.parameter, order: study.leading.order, values: study.rows.map((r) => r.value), scaled } });
   };
   withRate('limit.distance', study?.leading?.scaled);
+  // Each run's distance at its value of N, beside a closed form in N (kozlov1988 (2.5): the added mass's at N = 10).
+  for (const r of study?.rows ?? []) put(`limit.distance@${study!.parameter}=${r.value}`, r.distance, { [study!.parameter]: r.value });
   for (const c of study?.coordinates ?? []) withRate(`limit.distance.${c.name}`, c.scaled);
   for (const x of ['restitution', 'duration'] as const) {
     if (!study?.drop) break;

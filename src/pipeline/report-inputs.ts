@@ -48,7 +48,7 @@ import { restitutionStudies } from '../studies/restitution.js';
 import { compileModel, type CompiledModel } from './compiled-model.js';
 import { loadGenerated } from './load-generated.js';
 import { compileRigid } from './rigid.js';
-import { limitDistance } from '../studies/limit-distance.js';
+import { closedDistance, limitDistance, type ClosedDistance } from '../studies/limit-distance.js';
 
 /**
  * The report's options and, if the report's simulation failed, its error
@@ -164,7 +164,15 @@ function patchHistoryOption({ system }: CompiledModel, simulation: ReportOptions
 function studyOption(
   { spec, system, loaded }: CompiledModel,
   rigid: () => CompiledModel | undefined,
-): { limitStudy?: ModelLimitStudy & { drop?: DropStudy; law?: TheoremLaw; pieces?: readonly LimitPiece[]; limitDistance?: number } } {
+): {
+  limitStudy?: ModelLimitStudy & {
+    drop?: DropStudy;
+    law?: TheoremLaw;
+    pieces?: readonly LimitPiece[];
+    limitDistance?: number;
+    closedDistance?: ClosedDistance;
+  };
+} {
   if (!spec.limitStudy) return {};
   const drop = dropStudyOf(spec, loaded, theoremLimits(system, spec.limitStudy.parameter, spec.limitStudy.values), system);
   const study = limitStudyOf(spec, loaded, rigid()?.loaded)!;
@@ -175,6 +183,16 @@ function studyOption(
   // Where the limit is another motion than the rigid one (kozlov1988 (2.6)), its distance to it, which the runs' tends to.
   const rigidSystem = study.rigidInTheLimit ? undefined : rigid()?.system;
   const far = delayed && rigidSystem ? limitDistance(system, rigidSystem, spec.limitStudy.parameter) : undefined;
+  // And the finite motion's, in closed form as a function of the parameter, located at each of the study's values.
+  const closed =
+    delayed && rigidSystem
+      ? closedDistance(
+          system,
+          rigidSystem,
+          study.parameter,
+          study.rows.map((r) => r.value),
+        )
+      : undefined;
   return {
     limitStudy: {
       ...study,
@@ -182,6 +200,7 @@ function studyOption(
       ...(law ? { law } : {}),
       ...(pieces ? { pieces } : {}),
       ...(far !== undefined ? { limitDistance: far } : {}),
+      ...(closed ? { closedDistance: closed } : {}),
     },
   };
 }

@@ -13,6 +13,7 @@
 import type { DerivedSystem } from '../derive/system.js';
 import type { LimitPiece } from '../derive/motion/limit-motion.js';
 import type { DropStudy, TheoremLaw } from '../studies/limit.js';
+import type { ClosedDistance } from '../studies/limit-distance.js';
 import { REFERENCES } from '../model/sources.js';
 import { m, paragraph, ref, type Block, type Figure, type Inline, type Section, type Table } from './document.js';
 import type { PlottedElsewhere } from './motion-plots.js';
@@ -49,6 +50,8 @@ export interface ReportLimitStudy {
   readonly rigidInTheLimit: boolean;
   /** Where the limit is another motion (kozlov1988 (2.6)), its largest distance to the rigid one (studies/limit-distance.ts). */
   readonly limitDistance?: number;
+  /** The finite motion's distance to the rigid one in closed form, as a function of N (studies/limit-distance.ts), read by the paper table. */
+  readonly closedDistance?: ClosedDistance;
   readonly orders: ReportContactRecord & { readonly distance: number };
   /** The limits the runs extrapolate to (the runtime's Aitken Δ², read by the paper table). */
   readonly extrapolated: ReportContactRecord & { readonly distance: number };

@@ -21,7 +21,17 @@ import { rationalized } from '../core/rationalize.js';
 import { signArguments, withSigns } from '../core/sign-arguments.js';
 import { subs } from '../core/subs.js';
 import { simplify } from '../core/trig.js';
-import { derivedFacts, fact, measuredFacts, modeName, type Computed, type Facts, type Measured, type MeasuredFact } from '../derive/paper-results.js';
+import {
+  derivedFacts,
+  fact,
+  measuredFacts,
+  modeName,
+  studiedFacts,
+  type Computed,
+  type Facts,
+  type Measured,
+  type MeasuredFact,
+} from '../derive/paper-results.js';
 import { assumptionDomain, negativeParameters, parameterAssumptions, positiveParameters, type ParameterAssumption } from '../derive/proofs/assumptions.js';
 import { mapChildren, memoPass } from '../core/traverse.js';
 import { proveClaim, type ClaimProof } from '../derive/proofs/claims.js';
@@ -141,7 +151,7 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
   const source = general ?? system;
   const formulas = checkPaper(spec.formulas, source.model);
   const named = formulas.flatMap((f) => [...f.derived.map((d) => d.fact), ...[...f.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))]);
-  const checked = checkPaperFormulas(source, formulas, measuredFacts(system, computed, named));
+  const checked = checkPaperFormulas(source, formulas, measuredFacts(system, computed, named), general ? new Map() : studiedFacts(computed));
   const rows = general ? checked : checked.map((r) => withBound(system, withRun(system, r, computed), computed));
   const claims = proveClaims(source, checkClaims(spec.claims, source.model));
   const figures = checkFigures(spec.figures, source.model).map((f) => figureData(source, f));
@@ -291,9 +301,17 @@ export function factMode(system: DerivedSystem, fact: string): { readonly impact
   return mode < 0 ? undefined : { impact, mode };
 }
 
-/** Each formula against its fact of `system` (the model's own, or the paper's general model's) or its measured fact. */
-export function checkPaperFormulas(system: DerivedSystem, formulas: readonly PaperFormula[], measured: Measured = new Map()): PaperCheckRow[] {
-  const facts = derivedFacts(system);
+/**
+ * Each formula against its fact of `system` (the model's own, or the paper's general model's), a fact a study
+ * derived against the rigid model (`studied`) or its measured fact.
+ */
+export function checkPaperFormulas(
+  system: DerivedSystem,
+  formulas: readonly PaperFormula[],
+  measured: Measured = new Map(),
+  studied: Facts = new Map(),
+): PaperCheckRow[] {
+  const facts: Facts = studied.size ? new Map([...derivedFacts(system), ...studied]) : derivedFacts(system);
   const positive = positiveParameters(system.model);
   // A parameter declared negative written −p, p > 0, so that its |·| is settled (kozlov1988 (6.2): |c| = −c for c < 0).
   const negative = negativeParameters(system.model);

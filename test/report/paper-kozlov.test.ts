@@ -53,9 +53,18 @@ const wrong = (spec: ModelSpec, i: number, change: Partial<PaperFormulaSpec>): P
 
 describe.each([
   ['kozlov-release', release, ['symbolic', 'symbolic', 'symbolic', 'symbolic']],
-  ['kozlov-release-viscous', viscous, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured']],
-  // (2.6)'s y = 0 up to τ one row over both pieces; τ = 2 + √2 for every N, no limit of the runs to measure.
-  ['kozlov-release-added-mass', addedMass, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured']],
+  // The distance d_N to (2.4) in closed form and its limit, then two runs against it.
+  [
+    'kozlov-release-viscous',
+    viscous,
+    ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'measured', 'measured', 'symbolic', 'symbolic', 'measured', 'measured'],
+  ],
+  // (2.6)'s y = 0 up to τ one row over both pieces; τ = 2 + √2 for every N, no limit of the runs to measure; d_N as for the viscous line.
+  [
+    'kozlov-release-added-mass',
+    addedMass,
+    ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'measured', 'symbolic', 'symbolic', 'measured', 'measured'],
+  ],
   // Theorem 2 by the closed forms τ and ẏ(τ), no run at N = 10⁴ set against the limit 1.
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'measured', 'symbolic', 'symbolic', 'measured', 'measured']],
@@ -159,6 +168,20 @@ describe('Kozlov §2: the rigid limits of the realized line', () => {
     const distance = rows[6];
     expect(distance!.measured!.value).toBeCloseTo((9 - (2 - Math.SQRT2) ** 2) / 2, 4);
     expect(distance!.formula.origin).toBe('own');
+  });
+  it('the distance d_N to (2.4) for every N, derived in closed form: a wrong power of N + 1 or a missing 1/N² disagrees', () => {
+    for (const [spec, eq, formula] of [
+      [addedMass, '(2.5)', 'g*((3 + 4*sqrt(2))/2 - 2*(sqrt(2) - 1)/N)'],
+      [viscous, '(2.7)', 'g*3/2'],
+    ] as const) {
+      const i = rowOf(spec, eq, 'd_N');
+      expect(report(spec).rows[i]!.agrees).toBe(true);
+      expect(report(spec, wrong(spec, i, { formula })).rows[i]!.agrees).toBe(false);
+    }
+    // The runs at two values of N against it: each row at its own N.
+    const runs = report(addedMass).rows.filter((r) => r.formula.name.startsWith('d_{'));
+    expect(runs.map((r) => r.measured!.at)).toEqual([{ N: 10 }, { N: 1000 }]);
+    runs.forEach((r) => expect(Math.abs(r.measured!.value - r.measured!.paper)).toBeLessThan(1e-7));
   });
   it('Kelvin–Voigt with damping N (ν = 1, k = 0) at N = 1000: the release delayed to 1 + ln(2 − e^{−c²})/c² at c = 2, the toolkit’s own formula', () => {
     const row = report(kelvinVoigt).rows[2]!;

@@ -14,7 +14,9 @@
 // small in p (the viscous τ = 2 + 1/N + O(e^{−N})). The limit is taken
 // before solving for the end, as in the
 // paper's asymptotics; where some piece has no limit of this kind the limit
-// motion stops there and says why.
+// motion stops there and says why. nearMotion keeps the finite motion instead,
+// each such end at that root, and solves on from there: the motion for large p
+// up to O(e^{−cp}) (kozlov1988 (2.7): the flight from 2 + 1/N at the speed g/N).
 // Tests: test/derive/motion/limit-motion.test.ts
 import { dependsOn, mul, numberExpr, pow, sub, sym, ZERO, type Expr } from '../../core/expr.js';
 import { diff } from '../../core/diff.js';
@@ -108,6 +110,36 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
       lastPiece.q.map((e) => simplify(subs(e, at))),
       lastPiece.qd.map((e) => simplify(subs(e, at))),
     );
+  }
+}
+
+/**
+ * The motion for finite but large p: the finite motion's pieces as solved (motion/piecewise.ts), where one's end
+ * is no root in closed form that end taken as the root of its condition without the terms e^{p·c + d} that vanish
+ * there (the viscous release τ = 2 + 1/N of kozlov1988 (2.7)), and the motion solved again from the piece's state
+ * there, those terms dropped too: each piece after such an end is the finite motion's up to O(e^{−cp}), and
+ * `approximate` says so. Where an end has no such root, the motion stops there and says why.
+ */
+export function nearMotion(system: DerivedSystem, p: string): PiecewiseMotion & { readonly approximate: boolean } {
+  const env: Env = Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
+  const pieces: MotionPiece[] = [];
+  let motion = piecewiseMotion(system);
+  for (let restart = 0; ; restart++) {
+    const { pending } = motion;
+    const last = motion.pieces.at(-1);
+    if (!pending || !last) return { ...motion, pieces: [...pieces, ...motion.pieces], approximate: restart > 0 };
+    const probe = { ...env, [TIME]: pending.at };
+    const end = nearestRoot(withoutVanishing(pending.condition, p, probe), probe, evaluate(last.start, env));
+    const stop = !end
+      ? `the end near t ≈ ${pending.at.toPrecision(6)} has no root in closed form for large ${p}`
+      : restart === MAX_RESTARTS
+        ? `more than ${MAX_RESTARTS} ends found for large ${p}`
+        : undefined;
+    if (stop) return { pieces: [...pieces, ...motion.pieces], stop, approximate: restart > 0 };
+    pieces.push(...motion.pieces.slice(0, -1), { ...last, end });
+    const at = new Map([[TIME, end!]]);
+    const state = (e: Expr): Expr => simplify(subs(withoutVanishing(e, p, probe), at));
+    motion = motionFrom(system, end!, last.q.map(state), last.qd.map(state));
   }
 }
 

@@ -120,11 +120,11 @@ const FIELDS = {
  * (supports.(+).Φ), a hinge's (hinge.journal.critical), a realized contact's
  * (compliant.line.duration), a contact realized by e^{−Nf} (exponential.wall.N.duration), a patch's (patch.foundation.halfWidth), a contact
  * phase's (phase.floor.floor.n), an axis oscillation's (axis.x.grazing), a bouncing's (bouncing.y.halfTrace), Chaplygin's coordinates (parabolic.v'), the initial state (initial.u), a piece
- * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), or a
+ * of the motion in closed form (trajectory2.y, trajectory3.y@N→∞), a study's against the rigid model (rigid.distance), or a
  * measured one (limit.release, orbit.period, motion.release1, restitution.…, relaxation.…, journal.….phiddot).
  */
 const FACT =
-  /^(impact\d+|supports|hinge|compliant|exponential|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|limit|orbit|motion|restitution|relaxation|realizations|confocal|journal|incline)\.[^\s]+$/;
+  /^(impact\d+|supports|hinge|compliant|exponential|patch|phase|axis|bouncing|parabolic|initial|trajectory\d+|rigid|limit|orbit|motion|restitution|relaxation|realizations|confocal|journal|incline)\.[^\s]+$/;
 /** The facts the report's computations measured (src/derive/paper-results.ts measuredFacts). */
 export const MEASURED = /^(limit|orbit|motion|restitution|relaxation|realizations|confocal|journal|incline)\./;
 

@@ -5,14 +5,16 @@
 // solves ÿ = g from rest on the line; the added mass's limit (2.6) keeps the
 // closed end 2 + √2; the elastic strip's release, a root within a period
 // of t = 1 found numerically from the motion solved by hand, tends to the
-// derived limit, and the limit motion is (2.4) (Theorem 2).
+// derived limit, and the limit motion is (2.4) (Theorem 2). For large N
+// (nearMotion) the viscous motion flies from y = 0 at 2 + 1/N with the speed
+// g/N, solved by hand from (2.7)'s piece without its exponentials.
 import { describe, expect, it } from 'vitest';
 import viscous from '../../../derivations/kozlov-release-viscous.js';
 import addedMass from '../../../derivations/kozlov-release-added-mass.js';
 import elastic from '../../../derivations/kozlov-release-elastic.js';
 import { diff } from '../../../src/core/diff.js';
 import { evaluate } from '../../../src/core/evaluate.js';
-import { limitMotion } from '../../../src/derive/motion/limit-motion.js';
+import { limitMotion, nearMotion } from '../../../src/derive/motion/limit-motion.js';
 import { piecewiseMotion } from '../../../src/derive/motion/piecewise.js';
 import { derived } from '../../helpers/examples.js';
 
@@ -49,10 +51,34 @@ describe('viscous realization (2.7)', () => {
   });
 });
 
+describe('viscous realization for large N (2.7)', () => {
+  const near = nearMotion(derived(viscous), 'N');
+  const g = 1.7;
+  it('the pressed pieces as solved, released at 2 + 1/N, then the flight ÿ = g from y = 0 at the speed g/N, up to O(e^{−N})', () => {
+    expect(near.stop).toBeUndefined();
+    expect(near.approximate).toBe(true);
+    expect(near.pieces).toHaveLength(3);
+    const finite = piecewiseMotion(derived(viscous)).pieces;
+    for (const N of [10, 300]) {
+      // The pressed pieces keep their exponentials: y = g(1 − e^{−Nt})/N² − gt/N at t = 0.05.
+      expect(evaluate(near.pieces[0]!.q[1]!, { g, N, t: 0.05 })).toBeCloseTo((g * (1 - Math.exp(-N * 0.05))) / N ** 2 - (g * 0.05) / N, 14);
+      expect(near.pieces[1]!.q[1]).toBe(finite[1]!.q[1]);
+      const tau = 2 + 1 / N;
+      expect(evaluate(near.pieces[1]!.end!, { g, N })).toBeCloseTo(tau, 14);
+      for (const t of [tau, 2.6]) expect(evaluate(near.pieces[2]!.q[1]!, { g, N, t })).toBeCloseTo((g / N) * (t - tau) + (g * (t - tau) ** 2) / 2, 13);
+    }
+  });
+});
+
 describe('added mass (2.6)', () => {
   it('added mass: the closed end 2 + √2 is kept in the limit', () => {
     const limit = limitMotion(derived(addedMass), 'N');
     expect(evaluate(limit.pieces[1]!.end!, {})).toBeCloseTo(2 + Math.SQRT2, 14);
+  });
+  it('every end in closed form: the motion for large N is the finite one, exact', () => {
+    const near = nearMotion(derived(addedMass), 'N');
+    expect(near.approximate).toBe(false);
+    expect(near.pieces).toEqual(piecewiseMotion(derived(addedMass)).pieces);
   });
 });
 

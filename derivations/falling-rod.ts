@@ -70,4 +70,28 @@ export default defineModel({
     },
   },
   initial: { q: { y: 1, theta: 0.7 }, qd: { x: 1 }, t1: 3 },
+  // smirnov1981 §3 treats self-locking in general and prints nothing of the rod: its results here are the report's
+  // own, each set beside a form typed by hand (the rod turning about a sticking end, I = ml²/3 + ml² = 4ml²/3 there).
+  paper: {
+    source: 'smirnov1981',
+    formulas: [
+      {
+        eq: '§3',
+        name: '\\ddot{\\theta}\\ \\text{on end A, sticking}',
+        formula: '-3*g*cos(theta)/(4*l)',
+        derived: "phase.endA:stick.theta''",
+        where: { theta: 'theta' },
+        origin: 'own',
+        note: 'the equation of motion while end A is held sticking, the rod turning about it: set beside the form typed by hand, the moment of inertia about the end $ml^2/3 + ml^2 = 4ml^2/3$ and the weight $mg$ at the centre, whose arm about the end is $l\\cos\\theta$.',
+      },
+      {
+        eq: '§3',
+        name: '\\lambda^2',
+        formula: '3*g/(4*l)',
+        derived: "phase.endA:stick.theta''@∂theta@theta=(pi/2)",
+        origin: 'own',
+        note: 'that phase linearized about its rest $\\theta = \\pi/2$, the rod upright on end A: $\\delta\\ddot{\\theta} = \\lambda^2\\,\\delta\\theta$, the closed form of the eigenvalues $\\pm\\lambda$ the linearization finds numerically at the rests on one end; set beside the form typed by hand from the equation above, $\\cos\\theta \\approx \\pi/2 - \\theta$.',
+      },
+    ],
+  },
 });

@@ -225,6 +225,31 @@ export function rimlessWheel(k: number): ModelSpec {
           derived: 'impact1.vault',
           note: 'the same on the line inclined at $\\gamma$ down which the wheel rolls: the arriving spoke stands at $\\alpha - \\gamma$ from the vertical, so the hub rises by $l(1 - \\cos(\\alpha - \\gamma))$.',
         },
+        {
+          eq: '§2',
+          name: '\\ddot{\\psi}\\ \\text{on spoke 1}',
+          formula: 'g*sin(psi - gamma)/(l*(1 + Istar))',
+          derived: "phase.spoke1.psi''",
+          where: { psi: 'psi' },
+          origin: 'own',
+          note: 'the equation of motion while the wheel turns about the foot of spoke 1, the phase between impacts; the paper says of it in words only that $T + V$ is constant there. Set beside the form typed by hand: the moment of inertia about the foot $I + 2ml^2 = 2ml^2(1 + I^{*})$, the weight $2mg$ at the hub, whose arm about the foot is $l\\sin(\\psi - \\gamma)$ on the line inclined at $\\gamma$.',
+        },
+        {
+          eq: '§2',
+          name: '\\lambda^2',
+          formula: 'g/(l*(1 + Istar))',
+          derived: "phase.spoke1.psi''@∂psi@psi=(gamma)",
+          origin: 'own',
+          note: 'the phase on spoke 1 linearized about its rest $\\psi = \\gamma$ (spoke 1 along the vertical): $\\delta\\ddot{\\psi} = \\lambda^2\\,\\delta\\psi$, the closed form of the eigenvalues $\\pm\\lambda$ the linearization finds numerically at each rest on one spoke. Set beside the form typed by hand from the pivot equation above, $\\sin(\\psi - \\gamma) \\approx \\psi - \\gamma$.',
+        },
+        {
+          eq: '§2',
+          name: 'c\\ \\text{in}\\ F = c\\dot{\\psi}^2',
+          formula: '-m*l*log(r)/alpha = m*l*log((Istar + 1)/(Istar + cos(2*alpha)))/alpha',
+          where: { r: 'impact1.leaves.ratio' },
+          origin: 'own',
+          note: 'the paper’s rolling friction, $2ml\\ddot{\\psi} = -F$ with $F = c\\dot{\\psi}^2$ ($c$ not given), multiplies $|\\dot{\\psi}|$ by $e^{-c\\Delta\\psi/(2ml)}$ over a turn $\\Delta\\psi$; over a stride, $2\\alpha$ on the horizontal line, the wheel’s speed is multiplied by the derived ratio $r$ of the impact, so the two agree stride by stride iff $c = -ml\\ln r/\\alpha$; beside it the same with (2.6) typed. As $k = \\pi/\\alpha$ grows, $c \\approx 2ml\\alpha/(1 + I^{*}) \\to 0$.',
+        },
       ],
       // (2.9)'s statements after it, typed from the paper with r = (2.6)'s ratio and k = π/α: ν < 1 and
       // dν/dk > 0 for real k > 4, where, by (2.8), spoke 1 lifts off for every I* (α < π/4 ≤ α₀), so (2.6)
@@ -300,9 +325,9 @@ export function rimlessWheel(k: number): ModelSpec {
       notDerived: [
         {
           eq: '§2',
-          name: 'F = c\\dot{\\psi}^2',
+          name: '\\text{the round wheel rolls for ever}',
           reason:
-            'the paper’s account of rolling friction, $2ml\\ddot{\\psi} = -F$ with $F$ quadratic in the speed because the decrement (2.9) per turn does not depend on it, is an argument about a round wheel, another model than this one; the paper concludes that such a wheel rolls for ever, and returns to the wheel with legs, which stops below the speed given above.',
+            'the paper’s conclusion from $F = c\\dot{\\psi}^2$ is about a round wheel, another model than this one: the constant $c$ is derived above for the wheel with $k$ legs, whose speed falls by the same factor per stride, and the paper returns to the wheel with legs, which stops below the speed given above.',
         },
       ],
       figures: [

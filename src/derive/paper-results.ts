@@ -196,6 +196,8 @@
 //   phase.{contacts}.{q}''             q̈ while those contacts hold (9.3), (9.5)
 //   phase.{contacts}.{row}             σ̇ of a row, the density of dμ = σ̇ dt (< 0: the
 //                                      system leaves that constraint)
+//   phase.{c:stick|slide,…}.…          the same with Coulomb friction, each rough contact named
+//                                      with its choice (friction/phases.ts): the rod's phase.endA:stick.theta''
 // The impact on a contact c realized instead by the potential e^{−Nf}, N the parameter p, from
 // the initial state (compliant/exponential-impact.ts, kozlov1988 after Theorem 3, k = 0), found
 // on demand:
@@ -312,6 +314,13 @@ function phaseFacts(system: DerivedSystem, facts: Map<string, Expr>): void {
     const key = `phase.${phase.active.map((j) => u!.contacts[j]!.constraint.name).join(',')}`;
     system.model.coordinates.forEach((c, i) => facts.set(`${key}.${c.name}''`, phase.explicit!.qdd[i]!));
     phase.rows.forEach((r, k) => facts.set(`${key}.${r.label}`, phase.explicit!.multipliers[k]!));
+    // With Coulomb friction, each choice of sliding or sticking: a rod's end held sticking turns about it.
+    for (const f of phase.friction ?? []) {
+      if (!f.explicit) continue;
+      const named = phase.active.map((j) => `${u!.contacts[j]!.constraint.name}${f.modes.has(j) ? `:${f.modes.get(j)}` : ''}`);
+      system.model.coordinates.forEach((c, i) => facts.set(`phase.${named.join(',')}.${c.name}''`, f.explicit!.qdd[i]!));
+      f.rows.forEach((r, k) => facts.set(`phase.${named.join(',')}.${r.label}`, f.explicit!.multipliers[k]!));
+    }
   }
 }
 

@@ -60,7 +60,7 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
       'Newton’s restitution with Coulomb friction can raise the kinetic energy at an impact (Kane’s paradox). ',
       ...exact,
       ...closedLossText(study),
-      'Only the slide of an end striking alone against its slip is left to sampling. ',
+      'Only the slide of an end striking alone against its slip is left to sampling: the supremum of its gain is not derived (the toolkit has no closed form for it), and the maximum below is numerical evidence only. ',
       ...sampled,
       ...(study.largestSlide
         ? [

@@ -7,8 +7,12 @@ import type { DerivedSystem } from '../derive/system.js';
 import { preImpactName } from '../model/names.js';
 import type { FirstImpact, ImpactOutcome } from '../studies/first-impact.js';
 import type { LawOutcome } from '../studies/lone-impact-laws.js';
-import { equation, equations, m, paragraph, ref, textInlines, type Block, type Inline } from './document.js';
-import { fourDigits, mathLines, mechanicsSymbol, proseName, reportSymbols } from './notation.js';
+import { equation, equations, m, paragraph, ref, textInlines, type Block, type Figure, type Inline } from './document.js';
+import { unitText } from './motion.js';
+import { fourDigits, mathLines, mechanicsSymbol, proseName, reportSymbols, unitLatex } from './notation.js';
+import { curveScene, seriesStyle } from './plot.js';
+import { sceneFigure } from './scene-figure.js';
+import { plainSymbol } from './sketch-marks.js';
 
 export function firstImpactBlocks(system: DerivedSystem, fi: FirstImpact): Block[] {
   const { model } = system;
@@ -174,6 +178,59 @@ export function loneOutcomeBlocks(system: DerivedSystem, fi: FirstImpact): Block
       m('r'),
       ' lies ',
       ...textInlines(`${verdict}.`),
+      ...(edges.curve ? [' The figure below draws the edges against ', m(mechanicsSymbol(edges.curve.coordinate)), ' over a half-turn.'] : []),
     ),
+    ...(edges.curve ? [edgesFigure(system, fi)] : []),
   ];
+}
+
+/** The legend's name of the dot. */
+const FIRST = '\\text{first impact of the run}';
+
+/**
+ * r±(θ) over a half-turn at the default parameters (studies/lone-outcomes.ts edgeCurve): sticking between the
+ * curves, sliding above and below; the run's first impact marked at its (θ, r).
+ */
+function edgesFigure(system: DerivedSystem, fi: FirstImpact): Figure {
+  const edges = fi.edges!;
+  const curve = edges.curve!;
+  const { model } = system;
+  const i = model.coordinates.findIndex((c) => c.name === curve.coordinate);
+  const unit = model.coordinates[i]!.unit;
+  const theta = mechanicsSymbol(curve.coordinate);
+  const name = proseName(model.unilateral[fi.contact]!.name);
+  const at = fi.q[i]!;
+  const scene = curveScene({
+    id: `plot-sticking-edges-${fi.map + 1}`,
+    title: `The edges of sticking r± against ${plainSymbol(curve.coordinate)} when ${name} strikes alone`,
+    curves: [
+      { label: 'r_{+}', x: curve.x, y: curve.upper, start: false },
+      { label: 'r_{-}', x: curve.x, y: curve.lower, start: false },
+      { label: FIRST, x: [at], y: [edges.ratio], dots: true },
+    ],
+    xLabel: unit
+      ? { text: `${plainSymbol(curve.coordinate)} [${unitText(unit)}]`, tex: `$${theta}$ [$${unitLatex(unit)}$]` }
+      : { text: plainSymbol(curve.coordinate), tex: `$${theta}$` },
+    // r = ṡ⁻/|ḟ⁻| is a ratio of two speeds: its unit is 1.
+    yLabel: { text: 'r [1]', tex: '$r$ [$1$]' },
+    xRange: [0, Math.PI],
+  });
+  const legend = ['r_{+}', 'r_{-}', FIRST].map((label, k) => ({ label, color: seriesStyle(k).color }));
+  return sceneFigure(scene, 0.75, legend, [
+    `The edges of sticking when ${name} strikes alone, against `,
+    m(`${theta} \\in [0, \\pi]`),
+    ' at the default parameters: it sticks for ',
+    m('r_{-} \\le r \\le r_{+}'),
+    ' (between the curves), slides with ',
+    m('\\dot{s}^{+} \\ge 0'),
+    ' above ',
+    m('r_{+}'),
+    ' and with ',
+    m('\\dot{s}^{+} \\le 0'),
+    ' below ',
+    m('r_{-}'),
+    '; the dot is the run’s first impact, ',
+    m(`${theta} = ${fourDigits(at)},\\ r = ${fourDigits(edges.ratio)}`),
+    '.',
+  ]);
 }

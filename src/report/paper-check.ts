@@ -330,42 +330,45 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   };
   const paperRows = rows.filter((r) => !own(r));
   const where = whereText(rows, shared, letters, width);
+  const checkSection: Section = {
+    id: 'paper-check',
+    title: 'The paper’s formulas against the derivation',
+    blocks: [
+      paragraph(
+        'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
+        m('10^{-9}'),
+        ` relative at ${POINTS} random points of the parameters’ ranges${impacts ? ' and of the declared signs of the velocities before the impact' : ''}${
+          rows.some(onSurface) ? ', on the contact’s surface for a row taken there' : ''
+        })`,
+        ...(rows.some((r) => r.measured)
+          ? [
+              '; a number this report measured (its rigid limit, periodic orbit, simulation or universal restitution) agrees to the tolerance stated, relative to ',
+              m('\\max(1, |\\text{paper}|)'),
+              ', at the parameters it was measured at',
+            ]
+          : []),
+        `. ${printedTally(paperRows)}${distinctTally(
+          rows,
+          paperRows.filter((r) => !r.formula.origin && r.agrees !== undefined),
+        )}`,
+        ...ownTally(paperRows),
+        '.',
+      ),
+      table,
+      ...(displayed.length ? [paragraph('The paper’s formulas too wide for the table:'), equations(...displayed)] : []),
+      ...(where.displays.length ? [paragraph('The symbols of the formulas too wide to define in the line:'), equations(...where.displays)] : []),
+      ...(where.text.length ? [paragraph('In the formulas ', ...where.text, '.')] : []),
+      ...(where.unprinted.length ? [paragraph(...where.unprinted, ' stand for their derived values, too long to print: the check substitutes them.')] : []),
+      ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
+    ],
+  };
+  // A paper that prints none of the model's results (smirnov1981 §3 of the falling rod): the report's own, no empty table.
+  const printsSome = paperRows.length > 0;
   return [
     ...(general ? generalModelSections(general, system) : []),
-    { id: 'paper-results', title: 'Results in the paper’s form', blocks: results },
+    ...(printsSome ? [{ id: 'paper-results', title: 'Results in the paper’s form', blocks: results }] : []),
     ...ownSection,
-    {
-      id: 'paper-check',
-      title: 'The paper’s formulas against the derivation',
-      blocks: [
-        paragraph(
-          'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
-          m('10^{-9}'),
-          ` relative at ${POINTS} random points of the parameters’ ranges${impacts ? ' and of the declared signs of the velocities before the impact' : ''}${
-            rows.some(onSurface) ? ', on the contact’s surface for a row taken there' : ''
-          })`,
-          ...(rows.some((r) => r.measured)
-            ? [
-                '; a number this report measured (its rigid limit, periodic orbit, simulation or universal restitution) agrees to the tolerance stated, relative to ',
-                m('\\max(1, |\\text{paper}|)'),
-                ', at the parameters it was measured at',
-              ]
-            : []),
-          `. ${printedTally(paperRows)}${distinctTally(
-            rows,
-            paperRows.filter((r) => !r.formula.origin && r.agrees !== undefined),
-          )}`,
-          ...ownTally(paperRows),
-          '.',
-        ),
-        table,
-        ...(displayed.length ? [paragraph('The paper’s formulas too wide for the table:'), equations(...displayed)] : []),
-        ...(where.displays.length ? [paragraph('The symbols of the formulas too wide to define in the line:'), equations(...where.displays)] : []),
-        ...(where.text.length ? [paragraph('In the formulas ', ...where.text, '.')] : []),
-        ...(where.unprinted.length ? [paragraph(...where.unprinted, ' stand for their derived values, too long to print: the check substitutes them.')] : []),
-        ...(notes.length ? [{ kind: 'list' as const, items: notes }] : []),
-      ],
-    },
+    ...(printsSome ? [checkSection] : []),
     ...claimSections(claims, figures),
   ];
 }

@@ -53,7 +53,7 @@ const STUDY_FIGURES: Readonly<Record<NonNullable<PaperSpec['studyFigures']>[numb
 function formulaHow(f: PaperFormulaSpec): string {
   if (f.formula === undefined) return 'stated by the paper in words; derived in the report';
   if (f.origin === 'own')
-    return 'not printed by the paper: the toolkit’s own formula for what the paper states in words, printed among the report’s own results';
+    return 'not printed by the paper: the toolkit’s own formula, typed by hand and set beside the derivation among the report’s own results';
   if (f.origin === 'reduction') return 'not printed by the paper: the toolkit’s reduction of its equations, derived and compared';
   if (f.origin === 'correction') return 'not printed by the paper: the toolkit’s corrected reading of its formula, derived and compared';
   if (f.tolerance !== undefined) return `measured by the report’s own computation, compared with the paper’s value to ${f.tolerance}`;
@@ -68,7 +68,8 @@ function rowsOf(model: PaperModel): Row[] {
   const row = (eq: string, name: string, anchor: string, how: string, math = true): Row => ({ eq, name, math, model, anchor, how });
   return [
     // Where a result holds beside its name, as the report's table prints it (two rows ϖ(t) of kozlov1988 (4.6), one per swing).
-    ...p.formulas.map((f) => row(f.eq, f.on ? `${f.name},\\ ${f.on}` : f.name, 'tab-paper-check', formulaHow(f))),
+    // The toolkit's own rows are printed apart from the check table (report/paper-check.ts ownSection).
+    ...p.formulas.map((f) => row(f.eq, f.on ? `${f.name},\\ ${f.on}` : f.name, f.origin === 'own' ? 'own-results' : 'tab-paper-check', formulaHow(f))),
     ...(p.claims ?? []).map((c) => row(c.eq, c.name, 'paper-claims', 'an inequality typed from the paper, proved on the parameters’ ranges')),
     ...(p.figures ?? []).map((f) =>
       row(f.eq, f.name, paperFigureId(f.eq), PAPER_FIGURE.test(f.eq) ? 'redrawn from the derived formula' : 'drawn from the derived formula'),

@@ -554,9 +554,9 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
         ' (derived)',
         ...(study.largestSlide && study.largestSlide.gain <= b.supremum
           ? [
-              `; its slide against the slip, maximized numerically, stays within that bound (${(100 * study.largestSlide.gain).toFixed(2)} % at `,
+              `; the supremum of its slide against the slip is not derived: maximized numerically, the slide gains ${(100 * study.largestSlide.gain).toFixed(2)} % at `,
               m(`${e} = ${+study.largestSlide.values[study.restitution.parameter]!.toFixed(2)}`),
-              '), which is proved for sticking only',
+              ', within that bound, which is proved for sticking only',
             ]
           : []),
         ...closedFinding(study),

@@ -16,7 +16,7 @@ import { preImpactName } from '../model/names.js';
 import type { Trajectory } from '../runtime/hybrid/trajectory.js';
 import { spdSolver } from '../numeric/spd-solver.js';
 import { glockerImpact, incrementalImpact, type LawOutcome } from './lone-impact-laws.js';
-import { loneEdges, type LoneEdges } from './lone-outcomes.js';
+import { edgeCurve, loneEdges, type EdgeCurve, type LoneEdges } from './lone-outcomes.js';
 import { slidingSigns } from './mode-directions.js';
 
 /** One outcome of the impact's map at the run's state: stick, or slide in a direction. */
@@ -56,8 +56,8 @@ export interface FirstImpact {
   /** The same impact under the other laws (lone-impact-laws.ts): Coulomb on the increments, and Glocker's. */
   readonly incremental: LawOutcome;
   readonly glocker?: LawOutcome;
-  /** The edges r₋ ≤ r₊ of sticking in r = ṡ⁻/|ḟ⁻| (lone-outcomes.ts), their values here, and the run's r. */
-  readonly edges?: LoneEdges & { readonly values: readonly [number, number]; readonly ratio: number };
+  /** The edges r₋ ≤ r₊ of sticking in r = ṡ⁻/|ḟ⁻| (lone-outcomes.ts), their values here, the run's r, and the edges over a half-turn at the defaults. */
+  readonly edges?: LoneEdges & { readonly values: readonly [number, number]; readonly ratio: number; readonly curve?: EdgeCurve };
 }
 
 /** Relative agreement of the map's velocities after with the run's. */
@@ -124,10 +124,12 @@ export function firstImpact(system: DerivedSystem, tr: Trajectory): FirstImpact 
     } as const;
     const glocker = glockerImpact(lone);
     const closed = loneEdges(system, map);
+    const curve = closed && edgeCurve(system, closed, params);
     const edges = closed && {
       ...closed,
       values: [evaluate(closed.lower, env), evaluate(closed.upper, env)] as const,
       ratio: slipVelocity[0] / Math.abs(normalVelocity[0]),
+      ...(curve ? { curve } : {}),
     };
     const strip = ({ qdPlus: _, ...o }: ImpactOutcome & { readonly qdPlus: number[] }): ImpactOutcome => o;
     return {

@@ -9,8 +9,10 @@
 // W_nn > μ|W_nt| the three partition the line, one outcome for each r; a
 // slide whose ṡ⁺ has the sign opposite to ṡ⁻ (between 0 and r₋ or r₊) is
 // the slip reversing within the impact.
-// Tests: test/report/falling-rod-outcomes.test.ts (the edges by hand at the rod's first impact).
-import { add, div, mul, neg, num, type Expr } from '../core/expr.js';
+// Sampled over the one coordinate they turn with (edgeCurve), the edges are the report's figure of r±(θ).
+// Tests: test/report/falling-rod-outcomes.test.ts (the edges by hand at the rod's first impact and along θ).
+import { evaluate, type Env } from '../core/evaluate.js';
+import { add, div, freeSymbols, mul, neg, num, type Expr } from '../core/expr.js';
 import { together } from '../core/together.js';
 import { simplify } from '../core/trig.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -31,4 +33,25 @@ export function loneEdges(system: DerivedSystem, map: number): LoneEdges | undef
   const [e, mu] = [c.restitution, c.friction.kinetic];
   const edge = (s: 1 | -1): Expr => together(simplify(div(mul(add(num(1), e), add(mul(num(s), mu, d), neg(b))), add(a, mul(num(-s), mu, b)))));
   return { lower: edge(-1), upper: edge(1) };
+}
+
+/** The edges sampled over a half-turn [0, π] of the one coordinate they depend on, the parameters at `env`. */
+export interface EdgeCurve {
+  readonly coordinate: string;
+  readonly x: readonly number[];
+  readonly lower: readonly number[];
+  readonly upper: readonly number[];
+}
+
+/** Points of the half-turn: the edges are rational in its sine and cosine, smooth where W_nn > μ|W_nt|. */
+const EDGE_POINTS = 181;
+
+export function edgeCurve(system: DerivedSystem, edges: LoneEdges, env: Env): EdgeCurve | undefined {
+  const names = new Set(system.model.coordinates.map((c) => c.name));
+  const turning = [...new Set([...freeSymbols(edges.lower), ...freeSymbols(edges.upper)])].filter((x) => names.has(x));
+  if (turning.length !== 1) return undefined;
+  const coordinate = turning[0]!;
+  const x = Array.from({ length: EDGE_POINTS }, (_, i) => (Math.PI * i) / (EDGE_POINTS - 1));
+  const at = (e: Expr): number[] => x.map((v) => evaluate(e, { ...env, [coordinate]: v }));
+  return { coordinate, x, lower: at(edges.lower), upper: at(edges.upper) };
 }

@@ -40,6 +40,10 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
     expect(results).toContain(
       '$r = 0.3785$ and the sticking interval is $[r_{-}, r_{+}] = [0.5222, 1.009]$; $r$ lies below it: it slides with $\\dot{s}^{+} \\le 0$.',
     );
+    // The edges drawn over a half-turn (the study's samples, test/studies/first-impact.test.ts), one unit per axis, the run's impact marked.
+    expect(results).toContain('\\caption{The edges of sticking when end A strikes alone, against $\\theta \\in [0, \\pi]$ at the default parameters');
+    expect(results).toContain("the dot is the run's first impact, $\\theta = 0.7,\\ r = 0.3785$.}");
+    for (const axis of ['$\\theta$ [$\\mathrm{rad}$]', '$r$ [$1$]']) expect(results).toContain(axis);
   });
 
   it('the first impact under the algebraic, the incremental and Glocker’s law side by side (a referee’s numbers)', () => {

@@ -68,4 +68,25 @@ describe('the first impact of the falling rod’s run', async () => {
     expect(fi.energyChange).toBeCloseTo(-0.9729, 4);
     expect(fi.normalWork + fi.frictionWork).toBeCloseTo(fi.energyChange, 9);
   });
+
+  it('samples the edges r±(θ) over [0, π] where the tip’s sticking impulse by hand leaves its cone: inside between them, outside beyond', () => {
+    const curve = fi.edges!.curve!;
+    expect(curve.coordinate).toBe('theta');
+    expect([curve.x[0], curve.x.at(-1)]).toEqual([0, Math.PI]);
+    // Approaching at ḟ⁻ = −1 with the slip ṡ⁻ = r (q̇⁻ = (r, −1, 0)): sticking holds iff |Δν| ≤ μΔΛ.
+    const sticks = (theta: number, r: number): boolean => {
+      const { stick } = byHand(theta, [r, -1, 0], 0.5, 0.3);
+      return stick.Pn > 0 && Math.abs(stick.Pt) <= 0.3 * stick.Pn;
+    };
+    for (let i = 0; i < curve.x.length; i += 15) {
+      const [theta, lo, hi] = [curve.x[i]!, curve.lower[i]!, curve.upper[i]!];
+      const margin = 1e-6 * Math.max(1, Math.abs(lo), Math.abs(hi));
+      expect([sticks(theta, lo - margin), sticks(theta, lo + margin), sticks(theta, hi - margin), sticks(theta, hi + margin)]).toEqual([
+        false,
+        true,
+        true,
+        false,
+      ]);
+    }
+  });
 });

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import compass from '../../derivations/compass.js';
 import hingedCompass from '../../derivations/hinged-compass.js';
 import rimlessWheel from '../../derivations/rimless-wheel.js';
+import fallingRod from '../../derivations/falling-rod.js';
+import { linearizationStudy } from '../../src/studies/linearization.js';
 import { evaluate } from '../../src/core/evaluate.js';
 import type { PaperSpec } from '../../src/model/spec.js';
 import { checkPaperFormulas, type PaperCheck, paperCheck } from '../../src/studies/paper-check.js';
@@ -46,7 +48,8 @@ const report = (spec: typeof compass): PaperCheck => {
 
 describe.each([
   ['compass', compass, 18],
-  ['rimless-wheel', rimlessWheel, 11],
+  // 11 of the paper's formulas and 3 of the report's own (the pivot phase, its λ², the rolling friction's c).
+  ['rimless-wheel', rimlessWheel, 14],
   ['hinged-compass', hingedCompass, 41],
   ['point-between-planes', planes, 1],
   ['point-between-planes-switching', planesSwitching, 1],
@@ -143,12 +146,58 @@ describe('rimless wheel §2 for every k', () => {
       ['(2.2)', "impact1.stays.[psi']", 'symbolic', true],
     ]);
   });
-  it('lists the paper’s rolling-friction argument after (2.9), F = cψ̇², as not derived: an argument about a round wheel', () => {
-    expect(report(rimlessWheel).notDerived.map((r) => [r.eq, r.name])).toEqual([['§2', 'F = c\\dot{\\psi}^2']]);
+  it('lists the paper’s conclusion from F = cψ̇², that a round wheel rolls for ever, as not derived: another model', () => {
+    expect(report(rimlessWheel).notDerived.map((r) => [r.eq, r.name])).toEqual([['§2', '\\text{the round wheel rolls for ever}']]);
   });
   it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, symbolically (the kernel writes arccos(−I*) as π − arccos I*)', () => {
     expect(evaluate(row('(2.8)').derived, { Istar: 0.5 })).toBeCloseTo(Math.PI / 3, 14);
     expect(row('(2.8)').how).toBe('symbolic');
+  });
+});
+
+describe('rimless wheel §2: the pivot phase, its λ² and the rolling friction’s c, the report’s own', () => {
+  const rows = report(rimlessWheel).rows;
+  const own = (name: string) => rows.find((r) => r.formula.origin === 'own' && r.formula.name.startsWith(name))!;
+  it('ψ̈ on spoke 1 and λ² agree symbolically with the forms typed by hand (I about the foot 2ml²(1 + I*), weight 2mg)', () => {
+    expect([own('\\ddot{\\psi}'), own('\\lambda^2')].map((r) => [r.how, r.agrees])).toEqual([
+      ['symbolic', true],
+      ['symbolic', true],
+    ]);
+  });
+  it('λ² is the square of the rate the linearization finds numerically at the six-spoke wheel’s rest on one spoke', () => {
+    const study = linearizationStudy(derived(rimlessWheel))!;
+    const rate = Math.max(...study.equilibria.find((e) => e.held.length === 1)!.eigenvalues.map((z) => z.re));
+    expect(evaluate(own('\\lambda^2').derived, { g: 9.81, l: 1, Istar: 0.5 })).toBeCloseTo(rate ** 2, 6);
+  });
+  it('c = −ml ln r/α gives the paper’s (2.9) per revolution, κ = e^(−πc/(ml)), typed from the paper', () => {
+    const c = own('c\\ ');
+    expect(c.agrees).toBe(true);
+    for (const [k, Istar] of [
+      [6, 0.25],
+      [5, 0.75],
+      [12, 0.5],
+    ] as const) {
+      const [m, l] = [1.3, 0.8];
+      const value = evaluate(c.derived, { m, l, Istar, alpha: Math.PI / k });
+      expect(Math.exp((-Math.PI * value) / (m * l))).toBeCloseTo(((Istar + Math.cos((2 * Math.PI) / k)) / (Istar + 1)) ** k, 12);
+    }
+  });
+});
+
+describe('falling rod §3: the phase on a sticking end and its λ², the report’s own', () => {
+  const check = paperCheck(derived(fallingRod), fallingRod.paper!);
+  it('prints no formula as the paper’s: every row is the report’s own, each agreeing with a form typed by hand', () => {
+    expect(check.rows.map((r) => [r.formula.origin, r.how, r.agrees])).toEqual([
+      ['own', 'symbolic', true],
+      ['own', 'symbolic', true],
+    ]);
+  });
+  it('λ² = 3g/(4l) is the square of the rate the linearization finds numerically with the rod upright on a sticking end', () => {
+    const study = linearizationStudy(derived(fallingRod))!;
+    const rate = Math.max(...study.equilibria.find((e) => e.held.length === 1)!.eigenvalues.map((z) => z.re));
+    const lambda2 = check.rows.find((r) => r.formula.name === '\\lambda^2')!.derived;
+    expect(evaluate(lambda2, { g: 9.81, l: 1 })).toBeCloseTo(rate ** 2, 6);
+    expect(rate ** 2).toBeCloseTo((3 * 9.81) / 4, 6);
   });
 });
 

@@ -36,7 +36,7 @@ import { energyBlocks } from './energy-discussion.js';
 import { briefNumber, convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
 import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
-import { modeTitle, nonNegative } from './unilateral.js';
+import { modeTitle, slipConditionInlines } from './unilateral.js';
 import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort, scaledQuantity } from './paper-check.js';
 import { averagedSpeedConsequence, averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
@@ -416,7 +416,7 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
                 `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on `,
                 // In closed form where the slip's forms are the approach speed times factors of the parameters (studies/mode-directions.ts).
                 ...(d.slip?.conditions?.length
-                  ? ['every approaching direction exactly where ', m(d.slip.conditions.map(nonNegative).join(',\\ '))]
+                  ? ['every approaching direction exactly where ', ...slipConditionInlines(d.slip.conditions, d.slip.bounds)]
                   : [`${percent(d.slipShare)} of them`]),
               ]
             : []),

@@ -1317,11 +1317,16 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     // "formulas", as the abstract counts them: the rows check equations of motion beside results (kozlov1988 (3.3)).
     const word = generalTheory(f.paper.source) ? 'relation' : 'formula';
     const how = (kind: PaperCheckRow['how']): number => printed(f.paper!).filter((r) => r.agrees && r.how === kind).length;
-    const ways = [
-      how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
-      how('numeric') && [`${how('numeric')} numerically only, at random points, where the simplifier does not close the difference`],
-      how('measured') && [`${how('measured')} against a number this report measured, to the tolerance stated`],
-    ].filter((x): x is string[] => Array.isArray(x));
+    const kinds = (
+      [
+        ['symbolic', 'exactly (the difference simplifies to 0)'],
+        ['numeric', 'numerically only, at random points, where the simplifier does not close the difference'],
+        ['measured', 'against a number this report measured, to the tolerance stated'],
+      ] as const
+    ).filter(([kind]) => how(kind));
+    // Every row agreeing one way is said without a count: "each exactly", not "41 … : 41 exactly".
+    const alike = agree === checked && kinds.length === 1;
+    const ways = kinds.map(([kind, words]) => [`${alike ? (checked === 1 ? '' : 'each ') : `${how(kind)} `}${words}`]);
     const fixed = f.paper.rows.filter((r) => correctedReading(r));
     if (checked && fixed.length && agree === checked)
       blocks.push(
@@ -1343,7 +1348,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
       blocks.push(
         paragraph(
           agree === checked
-            ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation: `
+            ? `${checked === 1 ? `The ${word}` : alike ? `The ${word}s` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation${alike ? ', ' : ': '}`
             : `${checked - agree} of the paper’s formulas ${checked - agree === 1 ? 'differs' : 'differ'} from the derivation (${off.join(', ')}); the other ${agree} ${agree === 1 ? 'agrees' : 'agree'}, `,
           ...series(ways),
           ...scopeInlines(f.paper),

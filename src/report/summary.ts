@@ -403,11 +403,11 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
           : '';
       const repel = d.repelShare ? `on ${percent(d.repelShare)} of them ${arriving}’s normal impulse is negative in every mode` : '';
       if (brief) return [main, ...[smooth, repel].filter(Boolean).map((x) => [x])];
+      // The conclusion states what was shown: the outcome's shares and, in closed form, where the arriving contact can
+      // slip; the smooth slide's and the repelled directions' shares are stated with the impact maps (unilateral.ts).
       return [
         [
           ...main,
-          ...(smooth ? [`; ${smooth}`] : []),
-          ...(repel ? [`${smooth ? ', and ' : '; '}${repel}`] : []),
           // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
           // Admissible on every approaching direction at the defaults it says nothing of this impact (one frictionless contact arriving
           // alone): left out, unless its condition on the parameters is known in closed form.

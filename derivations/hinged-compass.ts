@@ -122,12 +122,12 @@ export default defineModel({
   title: 'Hinged two-link compass (Rubanovich–Formalsky §3)',
   sources: ['rubanovich1981'],
   description:
-    'Two legs joined by a free hinge; the arriving foot sticks, the standing one stays or lifts off. The feet and legs are numbered as in the paper: foot 1 is the striking foot (the paper’s D), foot 2 the standing one (its B), as its impulses, velocities and matrix G number them. The half-angle β between the legs at the impact is the paper’s α. The run ends before mid-stance, where foot 2 would scuff the floor on foot 1’s point.',
+    'Two uniform legs $OD$ and $OB$, each of mass $m$ and length $l$, joined by a free hinge at $O$. Foot 1 (the paper’s $D$) strikes the line plastically and sticks while foot 2 (its $B$) stands on it; foot 2 then stays or leaves. The impact is derived in $(x, y, a_1, a_2)$ and set beside the paper’s form of it in the feet’s coordinates: $G$ (3.4), the impulses (3.10)–(3.13), the loss (3.14), foot 2 on a smooth line (3.15)–(3.18). The half-angle $\\beta$ at the impact is the paper’s $\\alpha$.',
   coordinates: [
-    { name: 'x', description: 'hinge, horizontal', unit: 'm' },
-    { name: 'y', description: 'hinge, height', unit: 'm' },
-    { name: 'a1', description: 'angle of leg 1 (to foot 1, the paper’s D) from the downward vertical', unit: 'rad' },
-    { name: 'a2', description: 'angle of leg 2 (to foot 2, the paper’s B) from the downward vertical', unit: 'rad' },
+    { name: 'x', description: 'hinge O, horizontal', unit: 'm' },
+    { name: 'y', description: 'hinge O, height', unit: 'm' },
+    { name: 'a1', description: 'angle of leg 1 (OD, to foot 1) from the downward vertical, the paper’s $\\alpha_1$', unit: 'rad' },
+    { name: 'a2', description: 'angle of leg 2 (OB, to foot 2) from the downward vertical, the paper’s $\\alpha_2$', unit: 'rad' },
   ],
   parameters: {
     m: { default: 1, description: 'mass of one leg', unit: 'kg' },
@@ -162,12 +162,15 @@ export default defineModel({
   // compass-walker.ts) does not help: once the legs pass, foot 2 leads below the
   // floor (a1 + a2 < 0). So the run ends at t = 0.5, before mid-stance.
   drawing: {
-    points: { hip: ['x', 'y'], foot1: ['x + l*sin(a1)', 'y - l*cos(a1)'], foot2: ['x + l*sin(a2)', 'y - l*cos(a2)'] },
+    // The points as the paper names them (Fig. 5): the hinge O, foot 1 its D, foot 2 its B.
+    points: { O: ['x', 'y'], D: ['x + l*sin(a1)', 'y - l*cos(a1)'], B: ['x + l*sin(a2)', 'y - l*cos(a2)'] },
     segments: [
-      ['hip', 'foot2'],
-      ['hip', 'foot1'],
+      ['O', 'B'],
+      ['O', 'D'],
     ],
     ground: 'y = 0',
+    shows:
+      'The hinged compass: the hinge $O$ at $(x, y)$, the legs $OD$ (to foot 1) and $OB$ (to foot 2), each of length $l$, at the angles $a_1$ and $a_2$ from the downward vertical (the paper’s $\\alpha_1$, $\\alpha_2$)',
   },
   // Rubanovich–Formalsky §3 in the feet's coordinates z = (x₁, y₁, x₂, y₂): D (foot1, arriving,
   // the paper's 1) and B (foot2, standing, the paper's 2); the paper's α is β here.
@@ -213,12 +216,15 @@ export default defineModel({
       { eq: '(3.4)', name: 'g_{33}', formula: PAPER_G['33']!, derived: 'impact1.G33', where: { alpha: 'beta' } },
       { eq: '(3.4)', name: 'g_{34}', formula: PAPER_G['34']!, derived: 'impact1.G34', where: { alpha: 'beta' } },
       { eq: '(3.4)', name: 'g_{44}', formula: PAPER_G['44']!, derived: 'impact1.G44', where: { alpha: 'beta' } },
+      // (3.10), (3.11), the impulses when foot 2 stays, E₁ = −G₁₁ż₁(−0) and E₂ = −G₂₁ż₁(−0), typed in the paper's order:
+      // the Results print each as derived in the velocities before the impact and in this form, the two shown equal.
       {
         eq: '(3.10)',
         name: 'E_{R_{1x}}\\ \\text{(foot 2 stays)}',
         formula: '-(g11*xdot1 + g12*ydot1)',
         derived: 'impact1.stays.foot1.t',
         where: G_AND_PRE_IMPACT,
+        order: 'typed' as const,
       },
       {
         eq: '(3.10)',
@@ -226,6 +232,7 @@ export default defineModel({
         formula: '-(g21*xdot1 + g22*ydot1)',
         derived: 'impact1.stays.foot1.n',
         where: G_AND_PRE_IMPACT,
+        order: 'typed' as const,
       },
       // A letter two modes give says its mode; E_{R₂ₓ} only foot 2 staying gives ((3.11), (3.18), one display).
       {
@@ -234,6 +241,7 @@ export default defineModel({
         formula: '-(g31*xdot1 + g32*ydot1)',
         derived: 'impact1.stays.foot2.t',
         where: G_AND_PRE_IMPACT,
+        order: 'typed' as const,
       },
       {
         eq: '(3.11)',
@@ -241,6 +249,7 @@ export default defineModel({
         formula: '-(g41*xdot1 + g42*ydot1)',
         derived: 'impact1.stays.foot2.n',
         where: G_AND_PRE_IMPACT,
+        order: 'typed' as const,
       },
       {
         eq: '(3.12)',
@@ -353,7 +362,7 @@ export default defineModel({
         at: { a1: 'beta', a2: '-beta', y: 'l*cos(beta)' },
         caption:
           'The hinged compass at the impact: the hinge $O$ at $(x, y)$, the legs at the angles $a_1 = \\beta$ and $a_2 = -\\beta$ from the downward vertical (the paper’s $\\alpha_1$, $\\alpha_2$), foot 1 (the paper’s $D$) arriving, with its reaction $R_1$, while foot 2 ($B$, $R_2$) stands',
-        reactions: { foot1: 'R_1', foot2: 'R_2' },
+        reactions: { D: 'R_1', B: 'R_2' },
       },
     ],
   },

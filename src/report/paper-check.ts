@@ -659,16 +659,19 @@ function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<st
   if (!printed) return derived;
   const paper = `${printed}${remainderLatex(r)}`;
   if (derived.join(' ') === paper) return derived;
+  // A print in letters the section defines (rubanovich1981 (3.10)'s g₁₁ẋ₁) is never a copy of the derived form: both stand.
+  const inPlace = singleSymbols(r);
+  const copy = ![...r.bindings].some(([s, v]) => v.kind !== 'sym' && !inPlace.has(s));
   // The same expression, only its sums oriented otherwise (−(1 − e) against the paper's (e − 1)): a copy, printed once, as the paper does.
-  if (!r.formula.remainder && toLatex(tidy(resultForm(r, named)), { ...MECHANICS, orientSums: false }) === printed) return [printed];
+  if (copy && !r.formula.remainder && toLatex(tidy(resultForm(r, named)), { ...MECHANICS, orientSums: false }) === printed) return [printed];
   // The paper's formula with its square roots joined (√N·√(c²g₁₁ − k²) as √(N(c²g₁₁ − k²)), kozlov1988 Th. 3's δ_N):
   // printed once, as the paper does; the two are already shown equal, so joining every root only compares their prints.
   const typed = r.paper && inPaperSymbols(r, r.paper);
   const joined = typed && combineRadicals(typed, (s) => s.kind === 'sym');
-  if (!r.formula.remainder && joined && joined !== typed && math(resultForm(r, named)) === math(joined)) return [printed];
+  if (copy && !r.formula.remainder && joined && joined !== typed && math(resultForm(r, named)) === math(joined)) return [printed];
   // The same sum only multiplied out otherwise (Smirnov's switched Φ, ½F(f₂(1 + sgn) − f₁(1 − sgn)) against the
   // paper's F(½f₁(sgn − 1) + ½f₂(1 + sgn))): a copy, printed once, as the paper does.
-  if (!r.formula.remainder && typed && expand(resultForm(r, named)) === expand(typed)) return [printed];
+  if (copy && !r.formula.remainder && typed && expand(resultForm(r, named)) === expand(typed)) return [printed];
   const whole = `${derived.join(' ')} = ${paper}`;
   return derived.length === 1 && texWidth(whole) <= width ? [whole] : [...derived, `= ${paper}`];
 }
@@ -720,8 +723,11 @@ function asPrinted(r: LetteredRow, width: number): string | undefined {
   const { formula, left, remainder } = r.formula;
   if (r.how !== 'symbolic' || !r.agrees || !formula || (left && !remainder)) return undefined;
   const named = remainder ? [...freeSymbols(formula)].filter((s) => r.bindings.has(s)) : [...r.bindings.keys()];
-  // Only where the symbols are the derived ones (a sign set in prints the formula in the printer's order: a copy, not the paper's print).
-  if (named.some((s) => r.bindings.get(s)!.kind !== 'sym')) return undefined;
+  // Only where the symbols are the derived ones, or, in a formula typed in the paper's order, letters the paper's
+  // section defines (rubanovich1981 (3.10): E₁ = −G₁₁ż₁ in g₁₁ of (3.4) and foot 1's ẋ₁, beside the impulse derived):
+  // a value set in prints the formula in the printer's order, a copy, not the paper's print.
+  const setIn = singleSymbols(r);
+  if (named.some((s) => r.bindings.get(s)!.kind !== 'sym' && (!r.formula.typed || setIn.has(s)))) return undefined;
   const tex = formulaLatex(r, formula);
   return texWidth(tex) <= width ? tex : undefined;
 }

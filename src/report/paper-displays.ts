@@ -144,10 +144,20 @@ export function derivedAs(r: PaperCheckRow): { readonly label: string; readonly 
 /** Printed width (texWidth) a shared left side keeps within, so that the result beside it keeps half the line. */
 const SHARED_WIDTH = LINE_WIDTH / 2;
 
-/** "g_{11} = g_{33}": the rows' quantities joined by "=", each name once (the paper's numbers are the tag column's, sharedTag). */
+/**
+ * "g_{11} = g_{33}": the rows' quantities joined by "=", each name once (the paper's numbers are the tag column's,
+ * sharedTag); names that all end in one restriction |_{…} have it once, after them (rubanovich1981 (3.14): the loss
+ * and the work of R₁ where foot 2 stays, (ΔT = ½[z₁]ᵀE₁)|_{z₂(+0) = 0}).
+ */
 export function sharedLhs(rows: readonly PaperCheckRow[]): string {
-  return qualified([...new Set(rows.map((r) => heldWhere(r).name))]).join(' = ');
+  const names = qualified([...new Set(rows.map((r) => heldWhere(r).name))]);
+  const at = names.length > 1 ? RESTRICTION.exec(names[0]!)?.[0] : undefined;
+  if (!at || !names.every((n) => n.endsWith(at) && n.length > at.length)) return names.join(' = ');
+  return `\\bigl(${names.map((n) => n.slice(0, -at.length)).join(' = ')}\\bigr)${at}`;
 }
+
+/** A name's trailing restriction |_{…}, one level of braces inside it (|_{z_2(+0) = 0}, |_{E_2 = 0}). */
+const RESTRICTION = /\|_\{(?:[^{}]|\{[^{}]*\})*\}$/;
 
 /** The paper's numbers of the rows a display names, each once, in order: "(3.3), (3.4)". */
 export function sharedTag(rows: readonly PaperCheckRow[]): string {

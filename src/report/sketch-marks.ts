@@ -64,15 +64,27 @@ const label = (cls: string, x: number, y: number, text: string, tex: string, anc
  * The axes at the plane's origin when the view shows it clear of the bodies
  * (no point within the arrows' length), else in the view's upper left
  * corner (the gravity arrow takes the right one; grounds lie low), where
- * they do not run into a pivot, a foot or their labels.
+ * they do not run into a pivot, a foot or their labels; where a point is
+ * there (the hinged compass's hinge O at the initial configuration), along
+ * the top to the gravity arrow's left, if that is clear.
  */
 function axesItems(names: readonly [string, string], v: View, pixels: readonly number[]): SceneItem[] {
-  const [ox, oy] = toPx(v, 0, 0);
-  let clear = true;
-  for (let i = 0; i + 1 < pixels.length; i += 2) if (Math.hypot(pixels[i]! - ox, pixels[i + 1]! - oy) < 44) clear = false;
-  const inside = clear && ox >= 8 && ox <= v.width - 48 && oy >= 48 && oy <= v.height - 8;
-  const [x0, y0] = inside ? [ox, oy] : [14, 58];
   const L = 40;
+  // No point within the arrows' length of (x, y), and, for a corner, of the middle of the square the arrows span.
+  const clear = (x: number, y: number, square: boolean): boolean => {
+    for (let i = 0; i + 1 < pixels.length; i += 2) {
+      const [px, py] = [pixels[i]!, pixels[i + 1]!];
+      if (Math.hypot(px - x, py - y) < 44 || (square && Math.hypot(px - x - L / 2, py - y + L / 2) < 44)) return false;
+    }
+    return true;
+  };
+  const [ox, oy] = toPx(v, 0, 0);
+  const origin = clear(ox, oy, false) && ox >= 8 && ox <= v.width - 48 && oy >= 48 && oy <= v.height - 8;
+  const corners: [number, number][] = [
+    [14, 58],
+    [v.width - 110, 58],
+  ];
+  const [x0, y0] = origin ? [ox, oy] : (corners.find(([x, y]) => x >= 14 && clear(x, y, true)) ?? corners[0]!);
   return [
     ...arrow('axis', x0, y0, x0 + L, y0, MARK),
     ...arrow('axis', x0, y0, x0, y0 - L, MARK),
@@ -128,8 +140,17 @@ function surfaceItems(f: (x: number, y: number) => number, v: View): SceneItem[]
 }
 
 /** The arc of an angle at a point's pixel position, from `from` to `to` (radians, counter-clockwise, y up), with its symbol. */
-function angleItems(at: readonly [number, number], from: number, to: number, reach: number, name: Label, reference: boolean, scale = 1): SceneItem[] {
-  const sweep = Math.atan2(Math.sin(to - from), Math.cos(to - from));
+function angleItems(
+  at: readonly [number, number],
+  from: number,
+  to: number,
+  reach: number,
+  name: Label,
+  reference: boolean,
+  scale = 1,
+  labelAt = labelDirection(from, turn(from, to), []),
+): SceneItem[] {
+  const sweep = turn(from, to);
   const r = scale * Math.max(14, Math.min(26, 0.45 * reach));
   const [cx, cy] = at;
   const pt = (a: number, rr: number): [number, number] => [cx + rr * Math.cos(a), cy - rr * Math.sin(a)];
@@ -142,12 +163,33 @@ function angleItems(at: readonly [number, number], from: number, to: number, rea
   const points: number[] = [];
   for (let k = 0; k <= steps; k++) points.push(...pt(from + (sweep * k) / steps, r));
   items.push({ kind: 'polyline', cls: 'angle', points, stroke: ANGLE, width: 1.2 });
-  // The symbol past the arc's middle, or, where the arc is too narrow to hold it, beyond the turned segment: two
-  // legs at ±0.27 rad from one reference (the compass walker) would put both symbols between them, over each other.
-  const mid = Math.abs(sweep) > 0.35 ? from + sweep / 2 : from + sweep + 0.35 * (sweep >= 0 ? 1 : -1);
-  const [lx, ly] = pt(mid, r + 10);
+  const [lx, ly] = pt(labelAt, r + 10);
   items.push(label('angle-name', lx, ly + 4, name.plain, name.tex, 'middle', ANGLE));
   return items;
+}
+
+/** The signed turn from direction `from` to `to`, in (−π, π]. */
+const turn = (from: number, to: number): number => Math.atan2(Math.sin(to - from), Math.cos(to - from));
+
+/** Angle (rad) a symbol keeps from a segment or another symbol at the arc's point. */
+const LABEL_GAP = 0.3;
+
+/**
+ * The direction of an arc's symbol: past the arc's middle, or, where the arc is too narrow to hold it, beyond the
+ * turned segment (two legs at ±0.27 rad from one reference, the compass walker, would put both symbols between them,
+ * over each other); where that falls on another segment or symbol at the point (the hinged compass's legs on one side of
+ * the vertical, a₂'s symbol beyond OB on OD), the first of the middle, beyond the segment and before the reference clear
+ * of them all.
+ */
+function labelDirection(from: number, sweep: number, avoid: readonly number[]): number {
+  const side = sweep >= 0 ? 1 : -1;
+  const wide = Math.abs(sweep) > 0.35;
+  const usual = wide ? from + sweep / 2 : from + sweep + 0.35 * side;
+  const off = (a: number, b: number): number => Math.abs(Math.atan2(Math.sin(a - b), Math.cos(a - b)));
+  const clear = (a: number): boolean => avoid.every((b) => off(a, b) >= LABEL_GAP);
+  if (clear(usual)) return usual;
+  const candidates = [...(wide ? [from + sweep / 2] : []), from + sweep + 0.35 * side, from - 0.35 * side];
+  return candidates.find(clear) ?? usual;
 }
 
 /** How much farther out than a coordinate's arc a fixed angle's is drawn. */
@@ -195,17 +237,28 @@ export function markItems(a: SketchAnnotations, model: Model, pixels: readonly n
   if (a.gravity) items.push(...gravityItems(a.gravity, v));
   // The labelled arrows and notes belong to the still sketch too: the animation moves its points away from them.
   if (angles) items.push(...vectorItems(a, pixels));
-  if (angles)
+  if (angles) {
+    const p = (i: number): [number, number] => [pixels[2 * i]!, pixels[2 * i + 1]!];
+    const dir = (at: number, i: number): number => Math.atan2(-(p(i)[1] - p(at)[1]), p(i)[0] - p(at)[0]);
+    // The symbols placed so far at each point and radius: a symbol keeps clear of them and of the other arcs' segments
+    // there (a fixed angle's symbol, drawn farther out, never meets a coordinate's).
+    const placed = new Map<string, number[]>();
     for (const m of a.angles) {
-      const p = (i: number): [number, number] => [pixels[2 * i]!, pixels[2 * i + 1]!];
       const [ax, ay] = p(m.at);
-      const dir = (i: number): number => Math.atan2(-(p(i)[1] - ay), p(i)[0] - ax);
-      const from = 'point' in m.from ? dir(m.from.point) : (m.from.degrees * Math.PI) / 180;
+      const from = 'point' in m.from ? dir(m.at, m.from.point) : (m.from.degrees * Math.PI) / 180;
+      const to = dir(m.at, m.to);
       const reach = Math.hypot(p(m.to)[0] - ax, p(m.to)[1] - ay);
-      const name = 'coordinate' in m ? symbolLabel(model.coordinates[m.coordinate]!.name) : fixedAngleLabel(m.angle, m.label, from, dir(m.to), model);
+      const name = 'coordinate' in m ? symbolLabel(model.coordinates[m.coordinate]!.name) : fixedAngleLabel(m.angle, m.label, from, to, model);
       // A fixed angle's arc outside the coordinates' (the rimless wheel's 2α beside its ψ, both at the hub).
-      items.push(...angleItems([ax, ay], from, dir(m.to), reach, name, !('point' in m.from), 'coordinate' in m ? 1 : FIXED_RADIUS));
+      const scale = 'coordinate' in m ? 1 : FIXED_RADIUS;
+      const key = `${m.at}:${scale}`;
+      const segments = a.angles.filter((o) => o !== m && o.at === m.at && o.to !== m.to).map((o) => dir(o.at, o.to));
+      const labels = placed.get(key) ?? [];
+      const labelAt = labelDirection(from, turn(from, to), [...segments, ...labels]);
+      placed.set(key, [...labels, labelAt]);
+      items.push(...angleItems([ax, ay], from, to, reach, name, !('point' in m.from), scale, labelAt));
     }
+  }
   if (a.gravity && a.gravityAngle && angles) items.push(...gravityAngleItems(a.gravity, a.gravityAngle, v));
   return items;
 }

@@ -36,7 +36,7 @@ import { energyBlocks } from './energy-discussion.js';
 import { briefNumber, convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
 import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
-import { modeTitle, nonNegative } from './unilateral.js';
+import { modeTitle, slipConditionInlines } from './unilateral.js';
 import { complexLatex } from './periodic.js';
 import { correctedReading, noteInlines, remainderLatex, resting, runRestShort, scaledQuantity } from './paper-check.js';
 import { averagedSpeedConsequence, averagedSpeedDiscussion, averagedSpeedFinding } from './averaged-speed.js';
@@ -403,11 +403,11 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
           : '';
       const repel = d.repelShare ? `on ${percent(d.repelShare)} of them ${arriving}’s normal impulse is negative in every mode` : '';
       if (brief) return [main, ...[smooth, repel].filter(Boolean).map((x) => [x])];
+      // The conclusion states what was shown: the outcome's shares and, in closed form, where the arriving contact can
+      // slip; the smooth slide's and the repelled directions' shares are stated with the impact maps (unilateral.ts).
       return [
         [
           ...main,
-          ...(smooth ? [`; ${smooth}`] : []),
-          ...(repel ? [`${smooth ? ', and ' : '; '}${repel}`] : []),
           // Where it cannot stick, the arriving contact slips on a smooth line, the closed ones leaving (studies/mode-directions.ts).
           // Admissible on every approaching direction at the defaults it says nothing of this impact (one frictionless contact arriving
           // alone): left out, unless its condition on the parameters is known in closed form.
@@ -416,7 +416,7 @@ function directionFindings(f: SummaryFacts, brief: boolean): Inline[][] {
                 `; ${arriving} slipping on a smooth line while ${closed} ${im.scenario.closed.length > 1 ? 'leave' : 'leaves'} is admissible on `,
                 // In closed form where the slip's forms are the approach speed times factors of the parameters (studies/mode-directions.ts).
                 ...(d.slip?.conditions?.length
-                  ? ['every approaching direction exactly where ', m(d.slip.conditions.map(nonNegative).join(',\\ '))]
+                  ? ['every approaching direction exactly where ', ...slipConditionInlines(d.slip.conditions, d.slip.bounds)]
                   : [`${percent(d.slipShare)} of them`]),
               ]
             : []),
@@ -1317,11 +1317,16 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
     // "formulas", as the abstract counts them: the rows check equations of motion beside results (kozlov1988 (3.3)).
     const word = generalTheory(f.paper.source) ? 'relation' : 'formula';
     const how = (kind: PaperCheckRow['how']): number => printed(f.paper!).filter((r) => r.agrees && r.how === kind).length;
-    const ways = [
-      how('symbolic') && [`${how('symbolic')} exactly (the difference simplifies to 0)`],
-      how('numeric') && [`${how('numeric')} numerically only, at random points, where the simplifier does not close the difference`],
-      how('measured') && [`${how('measured')} against a number this report measured, to the tolerance stated`],
-    ].filter((x): x is string[] => Array.isArray(x));
+    const kinds = (
+      [
+        ['symbolic', 'exactly (the difference simplifies to 0)'],
+        ['numeric', 'numerically only, at random points, where the simplifier does not close the difference'],
+        ['measured', 'against a number this report measured, to the tolerance stated'],
+      ] as const
+    ).filter(([kind]) => how(kind));
+    // Every row agreeing one way is said without a count: "each exactly", not "41 … : 41 exactly".
+    const alike = agree === checked && kinds.length === 1;
+    const ways = kinds.map(([kind, words]) => [`${alike ? (checked === 1 ? '' : 'each ') : `${how(kind)} `}${words}`]);
     const fixed = f.paper.rows.filter((r) => correctedReading(r));
     if (checked && fixed.length && agree === checked)
       blocks.push(
@@ -1343,7 +1348,7 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
       blocks.push(
         paragraph(
           agree === checked
-            ? `${checked === 1 ? `The ${word}` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation: `
+            ? `${checked === 1 ? `The ${word}` : alike ? `The ${word}s` : `The ${countWord(checked)} ${word}s`} of ${REFERENCES[f.paper.source].short} checked ${generalTheory(f.paper.source) ? (checked === 1 ? 'holds for' : 'hold for') : checked === 1 ? 'agrees with' : 'agree with'} the derivation${alike ? ', ' : ': '}`
             : `${checked - agree} of the paper’s formulas ${checked - agree === 1 ? 'differs' : 'differ'} from the derivation (${off.join(', ')}); the other ${agree} ${agree === 1 ? 'agrees' : 'agree'}, `,
           ...series(ways),
           ...scopeInlines(f.paper),

@@ -60,7 +60,7 @@ import {
   upTo,
 } from './notation.js';
 import { pinnedTangent } from '../model/impact-laws.js';
-import type { ModeDirections } from '../studies/mode-directions.js';
+import type { HalfAngleBound, ModeDirections } from '../studies/mode-directions.js';
 import type { ModeShares } from '../studies/mode-shares.js';
 import type { Model } from '../model/types.js';
 import { impactLawConventions, impactLawStatement, loneFactorNote } from './impact-laws.js';
@@ -767,7 +767,7 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
           ` ${arriving.charAt(0).toUpperCase()}${arriving.slice(1)} slipping on its own line turned smooth at the impact (a normal impulse only) while ${closed} ${leaves} is admissible (its normal impulse non-negative, ${closed} separating) `,
           // Each of its forms the approach speed times a factor of the parameters: admissible on every direction exactly where the factors are ≥ 0.
           ...(conditions?.length
-            ? ['on every approaching direction, whatever the speed, exactly where ', m(conditions.map(nonNegative).join(',\\ ')), ', ']
+            ? ['on every approaching direction, whatever the speed, exactly where ', ...slipConditionInlines(conditions, d.slip?.bounds), ', ']
             : conditions
               ? ['on every approaching direction for every value of the parameters, ']
               : []),
@@ -1179,6 +1179,15 @@ function conditionBlocks(
  * (1 − 3 sin²α ≤ 0, not 3 sin²α − 1 ≥ 0); a positive number the printer makes a factor says nothing of the sign and is
  * left out (9 cos 4β − 1 prints 2(4 − 9 sin²2β): 4 − 9 sin²2β ≥ 0).
  */
+/**
+ * The smooth slip's conditions ≥ 0 (studies/mode-directions.ts), then, where the study solved them for one sine,
+ * those bounds: the hinged compass's 4 − 9 sin²2β ≥ 0, that is |sin 2β| ≤ 2/3.
+ */
+export function slipConditionInlines(conditions: readonly Expr[], bounds: readonly (HalfAngleBound | undefined)[] = []): Inline[] {
+  const solved = bounds.flatMap((b) => (b ? [`${math(b.of)} ${b.atMost ? '\\le' : '\\ge'} ${math(b.bound)}`] : []));
+  return [m(conditions.map(nonNegative).join(',\\ ')), ...(solved.length ? [', that is, ', m(solved.join(',\\ '))] : [])];
+}
+
 export function nonNegative(c: Expr): string {
   const t = tidy(c);
   const e =

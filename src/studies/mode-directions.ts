@@ -24,7 +24,8 @@
 // left where the arriving contact cannot stick.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
-import { add, freeSymbols, HALF, mul, neg, pow, type Expr } from '../core/expr.js';
+import { add, fn, freeSymbols, HALF, mul, neg, num, pow, sqrt, type Expr } from '../core/expr.js';
+import * as Q from '../core/rational.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
 import { factorize, signOn } from '../derive/proofs/sign.js';
@@ -106,7 +107,33 @@ export interface ModeDirections {
    * parameters' ranges leave open, oriented so that the slip is admissible on every approaching direction exactly
    * where each is ≥ 0 (empty: on every direction for every parameter; the hinged compass: 9 cos 4β − 1, sin 2β ≤ 2/3).
    */
-  readonly slip?: { readonly impulse: Expr; readonly separations: readonly Expr[]; readonly conditions?: readonly Expr[] };
+  readonly slip?: {
+    readonly impulse: Expr;
+    readonly separations: readonly Expr[];
+    readonly conditions?: readonly Expr[];
+    /** Each condition solved for one sine where it is c + k cos u ≥ 0 (halfAngleBound): the hinged compass's |sin 2β| ≤ 2/3. */
+    readonly bounds?: readonly (HalfAngleBound | undefined)[];
+  };
+}
+
+/** A condition c + k cos u ≥ 0 solved for s = sin(u/2): |s| ≤ bound (k > 0) or |s| ≥ bound (k < 0). */
+export interface HalfAngleBound {
+  readonly of: Expr;
+  readonly bound: Expr;
+  readonly atMost: boolean;
+}
+
+/**
+ * c + k cos u ≥ 0, c and k numbers, as a bound on |sin(u/2)|: with cos u = 1 − 2 sin²(u/2) it reads
+ * 2k sin²(u/2) ≤ c + k; undefined where the condition has another form, or the bound is no real number in (0, 1).
+ */
+export function halfAngleBound(condition: Expr): HalfAngleBound | undefined {
+  if (condition.kind !== 'add' || condition.terms.length !== 1) return undefined;
+  const [{ expr, coeff: k }] = condition.terms as [{ expr: Expr; coeff: Q.Rational }];
+  if (expr.kind !== 'fn' || expr.name !== 'cos') return undefined;
+  const square = Q.div(Q.add(condition.constant, k), Q.mul(Q.rat(2), k));
+  if (!(Q.toNumber(square) > 0 && Q.toNumber(square) < 1)) return undefined;
+  return { of: fn('abs', fn('sin', mul(HALF, expr.args[0]!))), bound: sqrt(num(square)), atMost: Q.toNumber(k) > 0 };
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -241,7 +268,7 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
                 slipForms,
                 slipShare,
                 ...(slipAlong?.every((k) => k !== undefined) ? { slipAlong: slipAlong as number[] } : {}),
-                slip: { impulse, separations: slipping.separations, ...(conditions ? { conditions } : {}) },
+                slip: { impulse, separations: slipping.separations, ...(conditions ? { conditions, bounds: conditions.map(halfAngleBound) } : {}) },
               };
             })()
           : {}),

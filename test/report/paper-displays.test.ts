@@ -33,7 +33,17 @@ const names = (lhs: string, quantity: string): boolean => {
         return m ? [m[1]!, ...m[2]!.split(',\\ ').map((q) => `${m[1]},\\ ${q}`)] : [piece];
       })
       .join(' = ');
-  return ` = ${also(bare(lhs))} = `.includes(` = ${bare(quantity)} = `);
+  // "(a = b)|_{c}" names a|_{c} and b|_{c}: the restriction they share is written once, after them.
+  const spread = (tex: string): string => {
+    const m = /^\\bigl\((.*)\\bigr\)(\|_\{.*\})$/.exec(tex);
+    return m
+      ? m[1]!
+          .split(' = ')
+          .map((piece) => `${piece}${m[2]}`)
+          .join(' = ')
+      : tex;
+  };
+  return ` = ${also(bare(spread(lhs)))} = `.includes(` = ${bare(quantity)} = `);
 };
 
 /** The model with its rows on numbers the report measures left out (kozlov1988 §3's study over N): the displays of the derived ones. */
@@ -114,6 +124,11 @@ describe('the shared left sides, as the paper writes them', () => {
   });
   it('rubanovich1981 (3.11), (3.18): one quantity the paper gives twice is named once, with both numbers', () => {
     expect(lhsOf(hingedCompass, 'E_{R_{2x}}')).toBe('E_{R_{2x}} | \\text{(3.11), (3.18)}');
+  });
+  it('rubanovich1981 (3.14): the loss and the work of R₁ in one display for each mode, the mode’s condition written once', () => {
+    const work = '\\tfrac{1}{2}[z_1]^{\\top} E_1';
+    expect(lhsOf(hingedCompass, `${work}|_{z_2(+0) = 0}`)).toBe(`\\bigl(\\Delta T = ${work}\\bigr)|_{z_2(+0) = 0} | \\text{(3.14)}`);
+    expect(lhsOf(hingedCompass, `${work}|_{E_2 = 0}`)).toBe(`\\bigl(\\Delta T = ${work}\\bigr)|_{E_2 = 0} | \\text{(3.14)}`);
   });
   it('kugushev2002 (8.11): a name that is itself a relation (ÿ, f₂ = 0) is displayed alone, not chained as ÿ, f₂ = 0 = Δẏ', () => {
     expect(lhsOf(particleInCorner, '\\ddot{y},\\ f_2 = 0')).toBe('\\ddot{y},\\ f_2 = 0 | \\text{(8.11)}');

@@ -92,8 +92,8 @@ describe('rubanovich1981’s sketches, at the defaults l = 1, α = β = 0.3, k =
 
   it('Fig. 5: the hinged compass’s feet on the line, its legs at ∓β from the downward vertical, R₁ at the arriving foot', () => {
     const { points: p, reactions } = layouts(hinged)[0]!;
-    // Foot 1 is the paper's D (arriving), foot 2 its B.
-    const [O, D, B] = ['hip', 'foot1', 'foot2'].map((n) => p.get(n)!);
+    // The points by the paper's names: the hinge O, foot 1 its D (arriving), foot 2 its B.
+    const [O, D, B] = ['O', 'D', 'B'].map((n) => p.get(n)!);
     expect(Math.abs(B![1])).toBeCloseTo(0, 14);
     expect(Math.abs(D![1])).toBeCloseTo(0, 14);
     expect(Math.atan2(B![0] - O![0], O![1] - B![1])).toBeCloseTo(-alpha, 14);

@@ -282,6 +282,17 @@ describe('the hinged compass where no impact law has an outcome: D cannot stick 
     }
   });
 
+  it('solves the slip’s condition for one sine: |sin 2β| ≤ 2/3, the bound B separating obeys by the independent solve', () => {
+    const [bound] = study!.slip!.bounds!;
+    expect(bound!.atMost).toBe(true);
+    expect(evaluate(bound!.bound, {})).toBeCloseTo(2 / 3, 15);
+    // Its quantity is |sin 2β|: at any β, and on either side of the edge B separates (ḟ_B ≥ 0) exactly where it is ≤ 2/3.
+    for (const beta of [0.1, 0.3, 0.36, 0.37, 0.6, 1.2, 1.2055, 1.21, 2, 2.8]) {
+      expect(evaluate(bound!.of, { beta })).toBeCloseTo(Math.abs(Math.sin(2 * beta)), 14);
+      expect(evaluate(bound!.of, { beta }) <= 2 / 3, `β = ${beta}`).toBe(paperSlip(4.7, beta).B >= 0);
+    }
+  });
+
   it('on 4.672 < θ < 4.737 the lift-off fails only by B not separating ((3.12) D pushed, (3.13) B driven down) and the stay by D pulled (3.10)', () => {
     const arc = study!.arcs.find((a) => a.from < 4.7 && 4.7 < a.to)!;
     expect([+arc.from.toFixed(3), +arc.to.toFixed(3)]).toEqual([4.672, 4.737]);

@@ -342,7 +342,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
           'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
           m('10^{-9}'),
           ` relative at ${POINTS} random points of the parameters’ ranges${impacts ? ' and of the declared signs of the velocities before the impact' : ''}${
-            rows.some(onSurface) ? ', on the contact’s surface for a row taken there' : ''
+            rows.some(onSurface) ? ', on the contact’s surface, the velocities striking it, for a row taken there' : ''
           })`,
           ...(rows.some((r) => r.measured)
             ? [

@@ -10,7 +10,7 @@
 //   impact{i}.{row}-           the rate of a contact row before the impact (ẏ_D⁻)
 //   impact{i}.T-               T⁻ = ½ q̇⁻ᵀ M q̇⁻ at the impact configuration
 //   impact{i}.tangential-      with two coordinates: the speed along the arriving contact's tangent
-//                              before, in the kinetic metric (kozlov1988 §3's u = v cos α);
+//                              before, in the kinetic metric (kozlov1988 §3's u = v cos α), .speed- the speed before;
 //                              impact{i}.{m}.speed+ the speed after, .angle+ its angle α to the tangent
 //   impact{i}.p{q}-            the generalized momentum ∂L/∂q̇ before, at the impact configuration
 //   impact{i}.{row}.d{q}       the row's entry ∂f/∂q there (kugushev2002's ∂g̃ = −∂f/∂q)
@@ -962,7 +962,10 @@ function impactFacts(system: DerivedSystem, im: ImpactMap, key: string, facts: M
   const before = tidy(kinetic(im.qdMinus));
   facts.set(`${key}.T-`, before);
   const split = tangentSplit(system, im, M, rate);
-  if (split) facts.set(`${key}.tangential-`, split.along(im.qdMinus));
+  if (split) {
+    facts.set(`${key}.tangential-`, split.along(im.qdMinus));
+    facts.set(`${key}.speed-`, split.speed(im.qdMinus));
+  }
   for (const r of rows) r.row.forEach((a, i) => facts.set(`${key}.${r.label}.d${cs[i]!.name}`, tidy(here(a))));
   for (const r of rows) {
     const row = r.row.map(here);

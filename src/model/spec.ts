@@ -773,7 +773,8 @@ export interface PaperFormulaSpec {
   /**
    * 'typed': the formula's outer sums and products printed in the order typed, where the kernel's canonical order
    * rearranges what the paper prints (smirnov1981 §2: Φ = (f₂(1 + sgn F_z)/2 − f₁(1 − sgn F_z)/2)F_z, not
-   * F_z(½f₁(sgn F_z − 1) + ½f₂(1 + sgn F_z))).
+   * F_z(½f₁(sgn F_z − 1) + ½f₂(1 + sgn F_z))); a function's sum or product argument and a product typed in
+   * parentheses to a power keep it too, and so does `printed` (kozlov1988 §3: u/cos[u(e − 1)(2R)⁻¹t + α₀]).
    */
   readonly order?: 'typed';
   /**

@@ -91,12 +91,16 @@ export function reportInputs(compiled: CompiledModel): { readonly options: Repor
     ...sketchesOption(compiled),
     ...confocalOption(compiled, figures),
     ...realizationsOption(compiled, figures, rigidModel),
-    ...averagedSpeedOption(compiled, figures, simulation),
     ...inclineRunsOption(compiled, figures),
   };
   // The paper's measured facts are the other studies' numbers.
   const paper = spec.paper && paperCheck(system, spec.paper, options);
-  return { options: paper ? { ...options, paper, ...rollingSpeedsOption(compiled, figures, simulation, paper) } : options, problems: error ? [error] : [] };
+  return {
+    options: paper
+      ? { ...options, paper, ...rollingSpeedsOption(compiled, figures, simulation, paper), ...averagedSpeedOption(compiled, figures, simulation, paper) }
+      : options,
+    problems: error ? [error] : [],
+  };
 }
 
 /** The reactions' sums of Smirnov's full variants at the defaults, where derived in closed form. */
@@ -266,13 +270,19 @@ function realizationsOption(
   return { realizations: limits.length ? { ...study, limits } : study };
 }
 
-/** The speed at the impacts against the averaged law (paper.studyFigures, kozlov1988 §3); nothing without it or without a simulation. */
+/**
+ * The speed at the impacts against the averaged law (paper.studyFigures, kozlov1988 §3), and the law's t* against the
+ * paper's sufficient time as it prints it (the print the row of t* corrects); nothing without it or without a simulation.
+ */
 function averagedSpeedOption(
   { system, loaded }: CompiledModel,
   { averagedSpeed }: StudyFigures,
   simulation: MotionStudy,
+  paper: NonNullable<ReportOptions['paper']>,
 ): Pick<ReportOptions, 'averagedSpeed'> {
-  return averagedSpeed && simulation && 'trajectory' in simulation ? { averagedSpeed: averagedSpeedStudy(system, loaded, simulation.trajectory) } : {};
+  if (!averagedSpeed || !simulation || !('trajectory' in simulation)) return {};
+  const printed = paper.rows.find((r) => r.printed && r.formula.derived.some((d) => d.fact.endsWith('.averaged.sliding')))?.printed?.paper;
+  return { averagedSpeed: averagedSpeedStudy(system, loaded, simulation.trajectory, printed) };
 }
 
 /** The runs on the incline (paper.studyFigures, kuleshov2011 §2's stages); nothing without them. */

@@ -6,8 +6,6 @@
 import { REFERENCES } from '../model/sources.js';
 import type { AveragedSpeedStudy } from '../studies/averaged-speed.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline, type Section } from './document.js';
-import { num } from '../core/expr.js';
-import { subs } from '../core/subs.js';
 import { inlineFractions } from './inline-fractions.js';
 import { fourDigits, math } from './notation.js';
 import { curveScene, seriesStyle, type CurveSpec } from './plot.js';
@@ -148,9 +146,9 @@ function convergenceBlocks({ convergence }: AveragedSpeedStudy): Block[] {
  * The law from one impact and the chord after it, each step a fact of the derivation in u and w: the loss ΔT, the
  * chord's time τ, their ratio to first order in e − 1 (Ṫ = v v̇), and the law in v that (paper-3) compares.
  */
-function lawBlocks({ steps, tStar, t0, alpha1, fromUnitAngle }: AveragedSpeedStudy): Block[] {
-  // kozlov1988 §3 prints no t*, only the sliding for t > 2R/[u(1 − e)]: t* − t₀ from α₁ = 1, sufficient iff α₁ ≤ 1.
-  const bound = steps.start.kind === 'sym' ? subs(steps.sliding, new Map([[steps.start.name, num(1)]])) : undefined;
+function lawBlocks({ steps, tStar, t0, alpha1, paperBound: bound }: AveragedSpeedStudy): Block[] {
+  // kozlov1988 §3 prints no t*, only the sliding for t > 2R/[u(1 − e)], typed from the paper: where it is t* − t₀ at
+  // α₁ = 1, sufficient iff α₁ ≤ 1.
   const digits = (x: number): string => `${Number(x.toPrecision(4))}`;
   return [
     paragraph(
@@ -202,20 +200,17 @@ function lawBlocks({ steps, tStar, t0, alpha1, fromUnitAngle }: AveragedSpeedStu
             ` ${REFERENCES.kozlov1988.short} prints no `,
             m('t_{*}'),
             ', only that the point slides for ',
-            m(`t > ${math(bound)}`),
-            ', the law’s ',
-            m('t_{*}'),
-            ' at ',
-            m('\\alpha_1 = 1'),
-            ': a sufficient time iff ',
-            m('\\alpha_1 \\le 1'),
+            m(`t > ${math(bound.expr)}`),
+            ...(bound.atUnitAngle
+              ? [', the law’s ', m('t_{*}'), ' at ', m('\\alpha_1 = 1'), ' (their difference simplifies to 0): a sufficient time iff ', m('\\alpha_1 \\le 1')]
+              : [', which the derivation does not show to be the law’s ', m('t_{*}'), ' at ', m('\\alpha_1 = 1')]),
             '. From the first impact of the run it is ',
-            m(digits(fromUnitAngle)),
+            m(digits(bound.value)),
             ', against ',
             m(`t_{*} - t_0 = ${digits(tStar - t0)}`),
             ' at ',
             m(`\\alpha_1 = ${digits(alpha1)}`),
-            alpha1 <= 1 ? ': it holds, loosely.' : ': it does not hold.',
+            tStar - t0 <= bound.value ? ': it holds, loosely.' : ': it does not hold.',
           ]
         : []),
     ),

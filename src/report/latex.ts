@@ -610,6 +610,10 @@ const FUNCTION_TEX = {
 } as const;
 const isTrig = (name: string): name is 'sin' | 'cos' | 'tan' => name === 'sin' || name === 'cos' || name === 'tan';
 
+/** A function's LaTeX name (\cos, \operatorname{sgn}), where it is set before its argument; undefined for another name. */
+export const functionLatex = (name: string): string | undefined =>
+  Object.hasOwn(FUNCTION_TEX, name) ? FUNCTION_TEX[name as keyof typeof FUNCTION_TEX] : undefined;
+
 /** \sin q_1, \cos 2\alpha, \sin(q_1 - q_2), \exp(x) (never e^{x}: e is a restitution), \left|x\right|. */
 function latexFn(e: Expr & { kind: 'fn' }, ctx: Ctx): Printed {
   const x = e.args[0]!;

@@ -338,7 +338,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
         'Each formula as the paper prints it beside the derived equation, and whether they agree: symbolically (their difference simplifies to 0) or numerically (equal to ',
         m('10^{-9}'),
         ` relative at ${POINTS} random points of the parameters’ ranges${impacts ? ' and of the declared signs of the velocities before the impact' : ''}${
-          rows.some(onSurface) ? ', on the contact’s surface for a row taken there' : ''
+          rows.some(onSurface) ? ', on the contact’s surface, the velocities striking it, for a row taken there' : ''
         })`,
         ...(rows.some((r) => r.measured)
           ? [
@@ -648,6 +648,12 @@ function derivedThenPrinted(r: LetteredRow, width: number, named: ReadonlyMap<st
   const setIn = typedSetIn(r, width, positive);
   if (setIn) return [setIn];
   const derived = withRemainder(r, mathLines(resultForm(r, named), width));
+  // A corrected reading typed in the paper's order is the report's, not the paper's print: after the derived form it is
+  // shown equal to, never in its place (kozlov1988 §3: u/cos(α₁ − ut(1 − e)/(2R)) = u/cos[u(e − 1)(2R)⁻¹t + α₁]).
+  if (r.printed && r.formula.typed && r.how === 'symbolic' && r.agrees) {
+    const reading = readingLatex(r);
+    return derived.join(' ') === reading ? derived : joinedLines(derived.join(' '), [reading], width);
+  }
   const exact = exactSide(r, named);
   const asTyped = typedForm(r, named, width);
   // As simple as the derived form (the same terms, only a difference turned, kozlov1988 (4.2)'s (t − τ)²): as the paper prints it.
@@ -778,9 +784,12 @@ export function correctedReading(r: PaperCheckRow): { printed: string; reading: 
   return { printed: printedLatex(lettered), reading: `${r.formula.name} = ${readingLatex(lettered)}` };
 }
 
-/** A corrected reading, the derivation's and not the paper's print: its sums oriented as the derivation prints them (α₁ − ut(1 − e)/(2R)). */
+/**
+ * A corrected reading, the derivation's and not the paper's print: its sums oriented as the derivation prints them; one
+ * typed in the paper's order (order: 'typed') as typed (kozlov1988 §3: u/cos[u(e − 1)(2R)⁻¹t + α₁]).
+ */
 function readingLatex(r: LetteredRow): string {
-  return toLatex(primed(r, subs(r.formula.formula!, singleSymbols(r))), MECHANICS);
+  return r.formula.typed ? formulaLatex(r, r.formula.formula!) : toLatex(primed(r, subs(r.formula.formula!, singleSymbols(r))), MECHANICS);
 }
 
 /** The print a reading corrects: the paper's LaTeX where it prints no equation in the quantity (kozlov1988 §3's bound t > 2R/[u(1 − e)]), else "name = print". */
@@ -803,7 +812,13 @@ const leafPrinter =
 /** The text a side of the formula was typed as, where it keeps its typed order (order: 'typed'): a relation's left side too. */
 function typedSource(r: LetteredRow, e: Expr): string | undefined {
   if (!r.formula.typed) return undefined;
-  return e === r.formula.formula ? r.formula.typed : e === r.formula.left ? r.formula.derivedText : undefined;
+  return e === r.formula.formula
+    ? r.formula.typed
+    : e === r.formula.left
+      ? r.formula.derivedText
+      : e === r.formula.printed
+        ? r.formula.printedTyped
+        : undefined;
 }
 
 /** ' + o(N^{-1/2})' after an expansion the paper states to a remainder (kozlov1988 (4.5)), ' + O(e^{-N}/N)' after one exponentially small ((2.7)); '' for any other row. */

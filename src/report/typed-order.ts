@@ -9,7 +9,7 @@ import type { MathNode } from 'mathjs';
 import type { Expr } from '../core/expr.js';
 import { parse } from '../core/mathjs-parse.js';
 import { parseExpr } from '../core/parse.js';
-import { juxtapose, paren } from './latex.js';
+import { functionLatex, juxtapose, paren } from './latex.js';
 
 interface Piece {
   readonly tex: string;
@@ -45,9 +45,16 @@ function piece(node: MathNode, print: Printer): Piece {
   if (isOperator(n, 'add', 'subtract')) return sumPiece(n, print);
   if (isOperator(n, 'multiply')) return { tex: productTex([], productFactors(n), print), sum: false };
   if (isOperator(n, 'divide')) return quotientPiece(n, print);
-  // A sum raised to a power keeps its typed order inside the parentheses (kozlov1988 (2.6): (t − 2 − √2)²).
+  // A sum, or a product typed in parentheses, raised to a power keeps its typed order inside the parentheses
+  // (kozlov1988 (2.6): (t − 2 − √2)²; §3: (2R)⁻¹, not 1/(2R)).
   const base = isOperator(n, 'pow') ? piece(n.args![0]!, print) : undefined;
-  if (base?.sum) return { tex: `${paren(base.tex)}^{${asPiece(print(parseExpr(n.args![1]!.toString()))).tex}}`, sum: false };
+  const product = isOperator(n, 'pow') && n.args![0]!.type === 'ParenthesisNode' && isOperator(unwrapped(n.args![0]!), 'multiply');
+  if (base?.sum || product) return { tex: `${paren(base!.tex)}^{${asPiece(print(parseExpr(n.args![1]!.toString()))).tex}}`, sum: false };
+  // A function of a sum or a product keeps its typed order inside its parentheses (kozlov1988 §3: cos[u(e − 1)(2R)⁻¹t + α₀]).
+  const name = n.type === 'FunctionNode' && n.args!.length === 1 ? functionLatex(String((n.fn as MathNode & { name?: string }).name)) : undefined;
+  const argument = name ? unwrapped(n.args![0]!) : undefined;
+  if (name && argument && isOperator(argument, 'add', 'subtract', 'multiply', 'divide'))
+    return { tex: `${name}${paren(piece(argument, print).tex)}`, sum: false };
   return asPiece(print(parseExpr(n.toString())));
 }
 

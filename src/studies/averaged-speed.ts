@@ -12,8 +12,11 @@
 // accumulation point stays bounded while t* − t₀ grows like 1/(1 − e), so
 // the relative gap (t* − t*_sim)/(t* − t₀) falls in proportion to 1 − e.
 // Tests: test/studies/averaged-speed.test.ts.
+import { cancel } from '../core/cancel.js';
 import { evaluate } from '../core/evaluate.js';
-import type { Expr } from '../core/expr.js';
+import { num, sub, ZERO, type Expr } from '../core/expr.js';
+import { subs } from '../core/subs.js';
+import { simplify } from '../core/trig.js';
 import { derivedFacts } from '../derive/paper-results.js';
 import type { DerivedSystem } from '../derive/system.js';
 import { MechanicsError } from '../errors.js';
@@ -53,8 +56,12 @@ export interface AveragedSpeedStudy {
   readonly law: readonly number[];
   /** The law's t*, where v reaches u. */
   readonly tStar: number;
-  /** t* − t₀ from the angle α₁ = 1: kozlov1988 §3's sufficient time 2R/[u(1 − e)], which t* − t₀ stays below iff α₁ ≤ 1. */
-  readonly fromUnitAngle: number;
+  /**
+   * kozlov1988 §3's sufficient time as the paper prints it (the t* row's `printed`, 2R/[u(1 − e)] in u and the
+   * parameters), its value at the first impact's u, and whether it is the law's t* − t₀ at α₁ = 1 (its difference
+   * from it simplifies to 0), so that t* − t₀ stays below it iff α₁ ≤ 1; absent without that row.
+   */
+  readonly paperBound?: { readonly expr: Expr; readonly value: number; readonly atUnitAngle: boolean };
   /** The simulation's accumulation point: the time of the rest that ends the impacts (NaN if none). */
   readonly accumulation: number;
   /** The simulation's end. */
@@ -85,8 +92,11 @@ const RESTITUTIONS = [0.9, 0.95, 0.99];
 /** Samples of the law's curve. */
 const SAMPLES = 201;
 
-/** The averaged law's speed and t* of the derivation against the simulation `tr` of `module` (the report's, at the defaults). */
-export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, tr: Trajectory): AveragedSpeedStudy {
+/**
+ * The averaged law's speed and t* of the derivation against the simulation `tr` of `module` (the report's, at the
+ * defaults), and against the paper's sufficient time `printed` as typed from the paper, where the model declares it.
+ */
+export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, tr: Trajectory, printed?: Expr): AveragedSpeedStudy {
   const name = system.model.name;
   const facts = derivedFacts(system);
   const key = [...facts.keys()].find((k) => k.endsWith('.averaged.speed'));
@@ -135,7 +145,8 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
   const alpha1 = angle({ ...p, u, w });
   const env = (t: number): Record<string, number> => ({ ...p, u, w, [startSymbol.name]: alpha1, [TIME]: t - t0 });
   const tStar = t0 + evaluate(sliding, env(t0));
-  const fromUnitAngle = evaluate(sliding, { ...env(t0), [startSymbol.name]: 1 });
+  const atUnitAngle = (bound: Expr): boolean => simplify(cancel(sub(bound, subs(sliding, new Map([[startSymbol.name, num(1)]]))))) === ZERO;
+  const paperBound = printed && { expr: printed, value: evaluate(printed, env(t0)), atUnitAngle: atUnitAngle(printed) };
   const t = Array.from({ length: SAMPLES }, (_, i) => t0 + ((tStar - t0) * i) / (SAMPLES - 1));
   const rest = tr.events.find((e) => e.type === 'rest');
   // Simulated past each t* by a fifth of it: the accumulation precedes t* by a bounded time.
@@ -167,7 +178,7 @@ export function averagedSpeedStudy(system: DerivedSystem, module: LoadedModule, 
     t,
     law: t.map((s) => evaluate(speed, env(s))),
     tStar,
-    fromUnitAngle,
+    ...(paperBound ? { paperBound } : {}),
     accumulation: rest?.t ?? NaN,
     t1: tr.t.at(-1) ?? tStar,
     convergence,

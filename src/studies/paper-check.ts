@@ -244,7 +244,13 @@ function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): Pape
     const at = (e: Expr): Expr => subs(e, signs);
     const rateOf = claim.rate === undefined ? undefined : bindings.get(claim.rate)!;
     const rate = rateOf && { parameter: [...freeSymbols(rateOf)].find((x) => x !== 'pi')!, of: rateOf };
-    const arriving = signs.size ? undefined : arrivingRate(system, facts, claim.where);
+    const arriving = signs.size
+      ? undefined
+      : arrivingRate(
+          system,
+          facts,
+          [...claim.where.values()].map((b) => ('fact' in b ? b.fact : '')),
+        );
     const proof = proveClaim(at(greater), at(smaller), assumptionDomain(assumptions), {
       ...(rate ? { rate } : {}),
       velocities: signs.size ? [] : velocities,
@@ -256,9 +262,9 @@ function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): Pape
   });
 }
 
-/** ḟ⁻ of the arriving contact of the one impact every fact of `where` belongs to (impact{i}.…), or undefined. */
-function arrivingRate(system: DerivedSystem, facts: Facts, where: ReadonlyMap<string, Binding>): Expr | undefined {
-  const impacts = new Set([...where.values()].map((b) => ('fact' in b ? /^impact(\d+)\./.exec(b.fact)?.[1] : undefined)));
+/** ḟ⁻ of the arriving contact of the one impact every fact named belongs to (impact{i}.…), or undefined. */
+function arrivingRate(system: DerivedSystem, facts: Facts, names: readonly string[]): Expr | undefined {
+  const impacts = new Set(names.map((n) => /^impact(\d+)\./.exec(n)?.[1]));
   const [k] = impacts;
   const im = k === undefined || impacts.size !== 1 ? undefined : system.unilateral?.impactMaps[Number(k) - 1];
   return im && fact(facts, system, `impact${k}.${system.unilateral!.contacts[im.scenario.arriving]!.normal.label}-`);
@@ -375,6 +381,8 @@ export function checkPaperFormulas(
     const roots = (e: Expr): Expr => combineRadicals(e, (x) => x.kind === 'sym' && positive.has(x.name));
     // A row taken on a contact's surface holds there: its difference reduced by the gap (the circle's y² = R² − x²).
     const surface = surfaceOf(system, f);
+    // An impact's facts hold where the velocities strike its contact: the random points are taken there.
+    const striking = arrivingRate(system, facts, rowFacts(f));
     const onIt = (d: Expr): boolean => {
       const r = surface && onSurface(d, surface, system.model);
       return r !== undefined && isZero(r);
@@ -385,7 +393,7 @@ export function checkPaperFormulas(
         isZero(sub(roots(x), roots(derived))) ||
         (negative.size > 0 && isZero(sub(flipped(x), flipped(derived)))) ||
         onIt(sub(x, derived));
-      return { symbolic, agrees: symbolic || numericallyEqual(system, x, derived, surface) };
+      return { symbolic, agrees: symbolic || numericallyEqual(system, x, derived, surface, striking) };
     };
     const { symbolic, agrees } = equal(paper);
     const print = f.printed && atValues(subs(f.printed, binding));
@@ -522,13 +530,15 @@ function zeroWhileSliding(e: Expr): boolean {
   });
 }
 
+/** The facts a row names: its derived side's and its symbols'. */
+const rowFacts = (f: PaperFormula): string[] => [...f.derived.map((d) => d.fact), ...[...f.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))];
+
 /**
  * The gap f of the arriving contact of the impact whose facts a row takes on its surface ('…@surface'): there the
  * two sides are equal only where f = 0 (kozlov1988 §3's map over R² in place of x² + y²); undefined for other rows.
  */
 function surfaceOf(system: DerivedSystem, f: PaperFormula): Expr | undefined {
-  const facts = [...f.derived.map((d) => d.fact), ...[...f.where.values()].flatMap((b) => ('fact' in b ? [b.fact] : []))];
-  const k = facts.flatMap((n) => (n.endsWith('@surface') ? (/^impact(\d+)\./.exec(n)?.[1] ?? []) : []))[0];
+  const k = rowFacts(f).flatMap((n) => (n.endsWith('@surface') ? (/^impact(\d+)\./.exec(n)?.[1] ?? []) : []))[0];
   const im = k === undefined ? undefined : system.unilateral?.impactMaps[Number(k) - 1];
   return im && subs(system.model.unilateral[im.scenario.arriving]!.gap, im.scenario.at);
 }
@@ -551,12 +561,21 @@ function ontoSurface(system: DerivedSystem, gap: Expr, env: Record<string, numbe
   return false;
 }
 
-/** Equal to 1e-9 (relative) at POINTS points of the parameters' ranges and of the velocities' declared signs; a seeded generator keeps the report reproducible. */
-function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr, surface?: Expr): boolean {
+/**
+ * Equal to 1e-9 (relative) at POINTS points of the parameters' ranges and of the velocities' declared signs; a seeded
+ * generator keeps the report reproducible. With `striking`, the arriving rate ḟ⁻ of the impact whose facts are
+ * compared, only where it is negative: the velocities without a declared sign turned where they leave the contact
+ * (kozlov1988 §3's √(v² − u²), the speed towards the circle, is xẋ⁻ + yẏ⁻ over R only where the point strikes it).
+ */
+function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr, surface?: Expr, striking?: Expr): boolean {
   const random = seeded(1981);
   const { model } = system;
   const approach = new Map(system.unilateral?.impactMaps.flatMap((im) => [...im.scenario.approach]) ?? []);
-  const symbols = [...new Set([...freeSymbols(a), ...freeSymbols(b)])];
+  const symbols = [...new Set([...freeSymbols(a), ...freeSymbols(b), ...(striking ? freeSymbols(striking) : [])])];
+  const unsigned = symbols.filter((s) => {
+    const coordinate = model.coordinates.find((c) => s === preImpactName(c.name));
+    return coordinate && !approach.get(coordinate.name);
+  });
   const defaults = defaultValues(model.parameters);
   let compared = 0;
   for (let k = 0; k < POINTS * 4 && compared < POINTS; k++) {
@@ -578,6 +597,8 @@ function numericallyEqual(system: DerivedSystem, a: Expr, b: Expr, surface?: Exp
       env[s] = sign ? sign * (0.2 + 1.8 * random()) : 4 * random() - 2;
     }
     if (surface && !ontoSurface(system, surface, env)) continue;
+    if (striking && evaluate(striking, env) > 0) for (const s of unsigned) env[s] = -env[s]!;
+    if (striking && !(evaluate(striking, env) < 0)) continue;
     const x = evaluate(a, env);
     const y = evaluate(b, env);
     if (!Number.isFinite(x) || !Number.isFinite(y)) continue;

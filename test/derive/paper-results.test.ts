@@ -249,6 +249,11 @@ describe('Kozlov §2: the release motions in closed form', () => {
     const tau = (-2 * (on.x * px + on.y * py)) / (px * px + py * py);
     expect(evaluate(fact(facts, system, 'impact1.single.return@surface')!, on)).toBeCloseTo(tau, 12);
     expect(evaluate(fact(facts, system, 'impact1.single.return')!, on)).toBeCloseTo(tau, 12);
+    // The speed before the impact and after it (the normal part reversed with e), and the tangential speed |xẏ⁻ − yẋ⁻|/R kept.
+    const u = Math.abs(on.x * vy - on.y * vx) / R;
+    expect(evaluate(fact(facts, system, 'impact1.speed-@surface')!, on)).toBeCloseTo(Math.hypot(vx, vy), 12);
+    expect(evaluate(fact(facts, system, 'impact1.single.speed+@surface')!, on)).toBeCloseTo(Math.hypot(px, py), 12);
+    expect(evaluate(fact(facts, system, 'impact1.tangential-@surface')!, on)).toBeCloseTo(u, 12);
   });
   it('a first-order Taylor polynomial at e = 1 takes the value and slope of the fact there', () => {
     const system = derived(circleBilliard);

@@ -68,7 +68,8 @@ describe.each([
   // Theorem 2 by the closed forms τ and ẏ(τ), no run at N = 10⁴ set against the limit 1.
   ['kozlov-release-elastic', elastic, ['symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'symbolic', 'numeric', 'symbolic']],
   ['kozlov-release-kelvin-voigt', kelvinVoigt, ['measured', 'measured', 'measured', 'symbolic', 'symbolic', 'measured', 'measured']],
-  ['circle-billiard', circleBilliard, ['numeric', 'symbolic', 'symbolic', 'symbolic', 'symbolic']],
+  // vv̇ as Kozlov prints v̇, times v: equal only where the point strikes the circle, √(v² − u²) > 0, so at the random points.
+  ['circle-billiard', circleBilliard, ['numeric', 'numeric', 'symbolic', 'symbolic', 'symbolic']],
   [
     'parabolic-billiard',
     parabolic,
@@ -425,20 +426,33 @@ describe('Kozlov §3: the point in the circle', () => {
     expect(line).toContain('\\alpha = \\arctan\\left(\\left|\\frac{e (x \\dot{x}^{-} + y \\dot{y}^{-})}{x \\dot{y}^{-} - y \\dot{x}^{-}}\\right|\\right)');
     expect(line).not.toContain('x^{2} + y^{2}');
   });
-  it('prints vv̇, v̇ and v(t) once, in the paper’s (e − 1), not followed by an “= …” copy in the printer’s −(1 − e)', () => {
+  it('sets vv̇ as the paper prints v̇, times v, against the derived energy rate: equal where the point strikes the circle, not where it leaves it', () => {
+    const row = check.rows.find((r) => r.formula.name === 'v\\dot{v}')!;
+    expect([row.how, row.agrees]).toEqual(['numeric', true]);
+    expect(row.paper).not.toBe(row.derived);
+    // On the circle at (R, 0): the point moving out (ẋ⁻ > 0) strikes it and the two agree; moving in, the paper's root
+    // √(v² − u²) stays positive while the derived xẋ⁻ + yẏ⁻ turns, so the check's points must strike the circle.
+    const at = (xd: number) => ({ R: 1.5, e: 0.9, x: 1.5, y: 0, "x'-": xd, "y'-": 0.4 });
+    const [paper, derived] = [row.paper!, row.derived];
+    expect(evaluate(paper, at(0.7))).toBeCloseTo(evaluate(derived, at(0.7)), 12);
+    expect(evaluate(paper, at(-0.7))).toBeCloseTo(-evaluate(derived, at(-0.7)), 12);
+    expect(evaluate(derived, at(-0.7))).toBeGreaterThan(0);
+  });
+  it('prints v̇ once, in the paper’s (e − 1), and v(t) as derived, then equal to it, as the paper prints it read u/cos[…]', () => {
     const { system, computed } = once(circleBilliard);
     const tex = renderLatexBody(buildReport(system, computed));
     const display = (n: number) =>
       tex.slice(tex.lastIndexOf('\\\\', tex.indexOf(`{eq:circle-billiard:paper-${n}}`)), tex.indexOf(`{eq:circle-billiard:paper-${n}}`));
     expect(display(3)).toContain('\\dot{v} &= \\frac{v (e - 1) \\sqrt{v^{2} - u^{2}}}{2 R} &&\\text{(\\S 3)} \\label');
-    for (const n of [2, 3, 4]) {
-      expect(display(n)).not.toContain('1 - e');
-      expect(display(n)).not.toContain('{}= ');
-    }
+    expect(display(3)).not.toContain('1 - e');
+    for (const n of [2, 3, 4]) expect(display(n)).not.toContain('{}= ');
+    // vv̇ agrees with the paper's v̇ times v only numerically: the derivation alone, not set equal to the paper's form.
+    expect(display(2)).toContain('v\\dot{v} &= -\\frac{(1 - e) ((\\dot{x}^{-})^{2} + (\\dot{y}^{-})^{2}) (x \\dot{x}^{-} + y \\dot{y}^{-})}{2 R^{2}} &&');
     // t* is the toolkit's corrected closed form, not a copy of another print: it keeps its (1 − e).
     expect(display(5)).toContain('{u (1 - e)}');
-    // v(t) flat, no fraction in the cosine's argument in a denominator: u/cos(α₁ + ut(e − 1)/(2R)).
-    expect(display(4)).toContain('v(t) &= u/\\cos\\left(\\alpha_{1} + u t (e - 1)/(2 R)\\right) &&');
+    // v(t) flat, no fraction in the cosine's argument in a denominator: the derived u/cos(α₁ − ut(1 − e)/(2R)), then,
+    // shown symbolically equal, Kozlov's u/cos[u(e − 1)(2R)⁻¹t + α₀] in his order (α₁ here).
+    expect(display(4)).toContain('v(t) &= u/\\cos\\left(\\alpha_{1} - u t (1 - e)/(2 R)\\right) = u/\\cos(u (e - 1) (2 R)^{-1} t + \\alpha_{1}) &&');
   });
   it('calls the accumulation of impacts a sliding contact, not a rest', () => {
     const { system, computed } = once(circleBilliard);
@@ -452,9 +466,9 @@ describe('Kozlov §3: the point in the circle', () => {
     const { system, computed } = once(circleBilliard);
     const doc = buildReport(system, computed);
     const tex = renderLatexBody(doc);
-    // The reading in a line, no fraction inside a fraction: u/cos(α₁ − ut(1 − e)/(2R)).
+    // The print and the reading in the paper's order, u cos[u(e − 1)(2R)⁻¹t + α₀] read u/cos[…].
     expect(tex).toContain(
-      '$v(t)$ & $u \\cos\\left(\\alpha_{1} + u t (e - 1)/(2 R)\\right)$, read $u/\\cos\\left(\\alpha_{1} - u t (1 - e)/(2 R)\\right)$ & \\eqref{eq:circle-billiard:paper-4}',
+      '$v(t)$ & $u \\cos(u (e - 1) (2 R)^{-1} t + \\alpha_{1})$, read $\\frac{u}{\\cos(u (e - 1) (2 R)^{-1} t + \\alpha_{1})}$ & \\eqref{eq:circle-billiard:paper-4}',
     );
     // Kozlov prints no t*, only the bound, which holds for α₁ ≤ 1.
     expect(tex).toContain(
@@ -471,7 +485,7 @@ describe('Kozlov §3: the point in the circle', () => {
     );
     expect(abstract).toContain('{"math":"t_{*}"}," are corrected"');
     expect(abstract).not.toContain('Both formulas');
-    expect(abstract).toContain('v(t) = u/\\\\cos\\\\left(\\\\alpha_{1} - u t (1 - e)/(2 R)\\\\right)');
+    expect(abstract).toContain('v(t) = \\\\frac{u}{\\\\cos(u (e - 1) (2 R)^{-1} t + \\\\alpha_{1})}');
     expect(abstract).toContain('{"math":"t > 2R/[u(1 - e)]"},", which ","holds for ",{"math":"\\\\alpha_1 \\\\le 1"},"; exactly, "');
     // The Discussion says why the gap stays bounded rather than repeat the abstract.
     const discussion = JSON.stringify(doc.sections.find((s) => s.id === 'discussion'));
@@ -579,7 +593,13 @@ describe('a wrong formula disagrees', () => {
       rowOf(parabolic, '(5.6)', '\\dot{w}^2'),
       { formula: '(4/(m*(w - v)))^2*m^2*g/4*(w - a)^2*((m*h/2 + m^2*a*g/4)/(m^2*g/4) - w)' },
     ],
-    ['the averaged law with R for 2R', circleBilliard, 1, { formula: '(e - 1)*R^(-1)*(p_x^2 + p_y^2)*(X*p_x + Y*p_y)/R' }],
+    ['the averaged law with R for 2R', circleBilliard, 1, { formula: 'V*(e - 1)*R^(-1)*V*sqrt(V^2 - U^2)' }],
+    [
+      'the averaged law in energy form with the speed after the impact for V',
+      circleBilliard,
+      1,
+      { where: { V: 'impact1.single.speed+', U: 'impact1.tangential-@surface' } },
+    ],
     ['the averaged law in v with its factor v read as u', circleBilliard, 2, { formula: '(e - 1)*(2*R)^(-1)*U*sqrt(V^2 - U^2)' }],
     ['the averaged speed as the text prints it, u cos[…]', circleBilliard, 3, { formula: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + A)' }],
     ['the sliding at the paper’s bound 2R/[u(1 − e)]', circleBilliard, 4, { formula: '2*R/(U*(1 - e))' }],

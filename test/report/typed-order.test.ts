@@ -29,6 +29,17 @@ describe('a paper formula in its typed order', () => {
     expect(print('-g*t^2/(2*(N + 1))')).toBe('-\\frac{g t^{2}}{2 (N + 1)}');
     expect(print('g*(t - 2 - sqrt(2))^2/2')).toBe('\\frac{1}{2} g \\left(t - 2 - \\sqrt{2}\\right)^{2}');
   });
+  it('keeps kozlov1988 §3’s v(t) as the paper prints it: a cosine’s argument and the parenthesized (2R)⁻¹ in their typed order', () => {
+    // The kernel's canonical order would print u/cos(α₀ + ut(e − 1)/(2R)).
+    expect(toLatex(parseExpr('u/cos(u*(e - 1)*(2*R)^(-1)*t + alpha0)'), { ...MECHANICS, orientSums: false })).toBe(
+      '\\frac{u}{\\cos\\left(\\alpha_{0} + \\frac{u t (e - 1)}{2 R}\\right)}',
+    );
+    expect(print('u/cos(u*(e - 1)*(2*R)^(-1)*t + alpha0)')).toBe('\\frac{u}{\\cos(u (e - 1) (2 R)^{-1} t + \\alpha_{0})}');
+    expect(print('u*cos(u*(e - 1)*(2*R)^(-1)*t + alpha0)')).toBe('u \\cos(u (e - 1) (2 R)^{-1} t + \\alpha_{0})');
+    // A function of a symbol, or of a product not typed in parentheses to a power, prints as the kernel prints it.
+    expect(print('(1 + sign(Fz))*cos(a)')).toBe('(1 + \\operatorname{sgn} F_{z}) \\cos a');
+    expect(print('R^(-1)*a')).toBe(`${toLatex(parseExpr('R^(-1)'), { ...MECHANICS, orientSums: false })} a`);
+  });
   it('parenthesizes a symbol that prints as a sum after a minus and as a factor (smirnov1981 §2: a_{i1} = a_1 − g_1 x)', () => {
     const setIn = (source: string): string =>
       typedLatex(source, (e) => (e.kind === 'sym' && e.name === 'a11' ? { tex: 'a_{1} - g_{1} x', sum: true } : toLatex(e, MECHANICS)));

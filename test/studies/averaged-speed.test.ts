@@ -12,6 +12,9 @@ import { compileModel } from '../../src/pipeline/compiled-model.js';
 import { loadGenerated } from '../../src/pipeline/load-generated.js';
 import { reportInputs } from '../../src/pipeline/report-inputs.js';
 import { averagedSpeedDiscussion, averagedSpeedSection } from '../../src/report/averaged-speed.js';
+import { averagedSpeedStudy } from '../../src/studies/averaged-speed.js';
+import { reportMotion } from '../../src/studies/motion.js';
+import { parseExpr } from '../../src/core/parse.js';
 
 describe('kozlov1988 §3: the speed at the impacts against the averaged law', () => {
   const study = reportInputs(compileModel({ spec: billiard, source: 'derivations/circle-billiard.ts' }, loadGenerated)).options.averagedSpeed!;
@@ -51,13 +54,28 @@ describe('kozlov1988 §3: the speed at the impacts against the averaged law', ()
     expect(study.law[k]).toBeCloseTo(u / Math.cos(a1 - (u * (1 - e) * (study.t[k]! - t0)) / (2 * R)), 8);
   });
 
-  it('Kozlov’s sufficient time 2R/[u(1 − e)] is t* − t0 at α1 = 1: 22.79 against 10.41 at α1 = 0.457, loose', () => {
+  it('Kozlov’s sufficient time 2R/[u(1 − e)], typed from the paper, is t* − t0 at α1 = 1: 22.79 against 10.41 at α1 = 0.457, loose', () => {
     const a1 = Math.atan(e * Math.tan(a0));
-    expect(study.fromUnitAngle).toBeCloseTo((2 * R) / (u * (1 - e)), 9);
-    expect(study.tStar - study.t0).toBeCloseTo(study.fromUnitAngle * a1, 6);
+    const bound = study.paperBound!;
+    expect(bound.atUnitAngle).toBe(true);
+    expect(bound.value).toBeCloseTo((2 * R) / (u * (1 - e)), 9);
+    expect(study.tStar - study.t0).toBeCloseTo(bound.value * a1, 6);
     const said = JSON.stringify(averagedSpeedSection(study).blocks);
     expect(said).toContain('{"math":"22.79"},", against ",{"math":"t_{*} - t_0 = 10.41"}');
     expect(said).toContain('it holds, loosely.');
+    expect(said).toContain('(their difference simplifies to 0): a sufficient time iff ');
+  });
+
+  it('a sufficient time typed wrong, R/2 for 2R, is not called the law’s t* at α1 = 1, and t* − t0 passes it', () => {
+    const compiled = compileModel({ spec: billiard, source: 'derivations/circle-billiard.ts' }, loadGenerated);
+    const { simulation } = reportMotion(compiled.loaded);
+    if (!simulation || !('trajectory' in simulation)) throw new Error('circle-billiard: no simulation');
+    const wrong = averagedSpeedStudy(compiled.system, compiled.loaded, simulation.trajectory, parseExpr('R/(2*u*(1 - e))'));
+    expect(wrong.paperBound!.atUnitAngle).toBe(false);
+    expect(wrong.paperBound!.value).toBeCloseTo(R / (2 * u * (1 - e)), 9);
+    const said = JSON.stringify(averagedSpeedSection(wrong).blocks);
+    expect(said).toContain('which the derivation does not show to be the law’s ');
+    expect(said).toContain('it does not hold.');
   });
 
   it('the impacts accumulate at the sum of the chords’ times, 0.0738 before t*', () => {

@@ -72,6 +72,8 @@ export interface PaperFormula {
   readonly origin?: PaperFormulaOrigin;
   /** The formula as the paper prints it, where `formula` is the corrected reading (PaperFormulaSpec.printed). */
   readonly printed?: Expr;
+  /** `printed` as typed, printed in that order as `formula` is (PaperFormulaSpec.order: 'typed'). */
+  readonly printedTyped?: string;
 }
 
 /** o(p^order) as the parameter p grows. */
@@ -322,6 +324,7 @@ export function paperFormulas(input: unknown, model: Model): Checked<PaperFormul
       ...(bounds ? { bounds } : {}),
       ...(origin ? { origin } : {}),
       ...(printed ? { printed } : {}),
+      ...(printed && typed !== undefined ? { printedTyped: printedText! } : {}),
     });
   });
   return out.result(formulas);

@@ -1332,9 +1332,11 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ...series(ways),
           '; ',
           ...quantities(fixed),
-          ' as printed do not, and their readings, marked corrected in Table ',
+          fixed.length === 1
+            ? ' as printed does not, and its reading, marked corrected in Table '
+            : ' as printed do not, and their readings, marked corrected in Table ',
           ref('tab:paper-check'),
-          ', agree',
+          fixed.length === 1 ? ', agrees' : ', agree',
           ...scopeInlines(f.paper),
           '.',
         ),

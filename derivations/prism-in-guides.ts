@@ -204,7 +204,7 @@ export default defineModel({
               printed: equilibrium(REALIZED).MyPrinted,
               note: 'a misprint: the paper sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$, but a force $\\mathbf{F}$ at $\\mathbf{r} = (a, b, c)$ has the moment $c F_x - a F_z$ about $y$, and the normal forces of pairs 1, 2 lie along $y$ ($F_z = 0$): the sum runs over $s = 3 \\dots 5$, as (2.1)’s $M_x$ splits its sums at $s = 2$ and its $M_z$ runs its $a$ terms over $s = 1, 2$. The moment of the reactions, in the next row, agrees with this reading',
               reading:
-                'sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$, a misprint: the normal forces of pairs 1, 2 lie along $y$ and have no moment about it, so the sum runs over $s = 3 \\dots 5$, which the moment of the reactions, derived from their points and directions, confirms',
+                'the print sums the $a$ terms over $s = 1 \\dots 5$, a misprint: the normal forces of pairs 1, 2 lie along $y$ and have no moment about it, and the moment of the reactions, derived from their points and directions, agrees with the sum over $s = 3 \\dots 5$',
               consequence:
                 'the reactions $N_s$ and the friction bound $\\Phi$ of this report solve (2.1) with $M_y$ so corrected; solved as printed, (2.1) would let the lateral reactions $N_1$, $N_2$ carry a moment about $y$ that they do not have',
             }

@@ -349,7 +349,8 @@ function correctedCountFirst(p: PaperCheck): Inline[] | undefined {
 /** " §3": one section cited (kozlov1988 §3) is named; else the equation numbers, as the count elsewhere names them. */
 function checkedPlace(p: PaperCheck, rows: readonly PaperCheckRow[]): string {
   const places = [...new Set(rows.map((r) => r.formula.eq))];
-  const span = equationSpan(p);
+  // The groups of the rows counted, the corrected prints among them (smirnov1981 (2.1)'s M_y: six of (2.1)–(2.2)).
+  const span = equationSpan(p, rows);
   return places.length === 1 && !places[0]!.startsWith('(') ? ` ${places[0]}` : span ? ` ${span}` : '';
 }
 
@@ -1145,7 +1146,11 @@ function checkedSentence(f: SummaryFacts): Inline[] {
   const fixed = f.paper ? f.paper.rows.filter((r) => correctedReading(r)) : [];
   const checked = f.paper ? agreement(f.paper).checked + fixed.length : 0;
   if (!f.paper || !(checked || f.paper.claims.length)) return ['.'];
-  const span = equationSpan(f.paper);
+  // The corrected prints counted in their groups too, as in the count (smirnov1981 (2.1)'s M_y: six of (2.1)–(2.2)).
+  const span = equationSpan(
+    f.paper,
+    fixed.length && !f.paper.claims.length ? [...printed(f.paper).filter((r) => r.agrees !== undefined), ...fixed] : undefined,
+  );
   const general = generalTheory(f.paper.source);
   return [
     '. Section ',

@@ -36,6 +36,16 @@ const N1 = (M: string, i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): str
   `(-1)^${i}*(${M} - Py*(${paperA(j, 2, places)} + (-1)^${j}*f${j}2*${b(j)}*sgn))/Delta${i}${j}`;
 const N2 = (M: string, i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string =>
   `(-1)^${j}*(-(${M}) + Py*(${paperA(i, 1, places)} + (-1)^${i}*f${i}1*${b(i)}*sgn))/Delta${i}${j}`;
+/**
+ * §2's N_{ijk} as a formula of the parameters and the state alone: its Δ_ij, its a_{ps} and sgn ẋ set in, so that a
+ * row binding the paper's N_{ijk} to it weighs the paper's own reactions, not the derived ones.
+ */
+const typedN = (k: 1 | 2, M: string, i: 1 | 2, j: 1 | 2, places: readonly [Place, Place]): string => {
+  const rule = aRule(places);
+  const a = (e: string): string => e.replace(/\ba[12][12]\b/g, (name) => rule[name] ?? name);
+  const N = (k === 1 ? N1 : N2)(M, i, j, places).replace(`Delta${i}${j}`, `(${delta(i, j, places)})`);
+  return a(N).replaceAll('sgn', "sign(x')");
+};
 /** The engine names a variant by the side that bears: + (reaction +y) is the paper's face 2. */
 const sides = (i: 1 | 2, j: 1 | 2): string => `(${i === 2 ? '+' : '-'},${j === 2 ? '+' : '-'})`;
 /** How the rows below read §2's general form, typed from the paper once (delta, N1, N2 above) and set in for each of the four variants. */
@@ -248,18 +258,23 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
               eq: '§2',
               name: `\\Phi_{${i}${j}}`,
               formula: `f${i}1*N${i}${j}1 + f${j}2*N${i}${j}2`,
-              // A factor of the paper's Φ, not printed on its own: the toolkit's reduction, counted apart.
+              // A factor of the paper's Φ, not printed on its own: the toolkit's reduction, counted apart. Its N_ij1,
+              // N_ij2 are the paper's of the rows above, against the derived variant's Σ κ N.
               origin: 'reduction' as const,
               derived: `${v}.Φ`,
-              where: { [`N${i}${j}1`]: `${v}.N1`, [`N${i}${j}2`]: `${v}.N2` },
+              // Printed in the names of the rows above, which its note says it sets in.
+              display: `f_{${i}1} N_{${i}${j}1} + f_{${j}2} N_{${i}${j}2}`,
+              where: { [`N${i}${j}1`]: typedN(1, M, i, j, places), [`N${i}${j}2`]: typedN(2, M, i, j, places) },
               ...(i === 1 && j === 1
-                ? { note: 'variant $ij$’s term $f_{i1}N_{ij1} + f_{j2}N_{ij2}$ of the paper’s $\\Phi$ below, which it does not print on its own.' }
+                ? {
+                    note: 'variant $ij$’s term $f_{i1}N_{ij1} + f_{j2}N_{ij2}$ of the paper’s $\\Phi$ below, which it does not print on its own, with the paper’s $N_{ij1}$, $N_{ij2}$ of the rows above, against the derived $\\Phi^{\\varepsilon} = \\kappa_1^{\\varepsilon_1} N_1^{\\varepsilon} + \\kappa_2^{\\varepsilon_2} N_2^{\\varepsilon}$: it holds with $\\kappa_s^{+} = f_{2s}$, $\\kappa_s^{-} = f_{1s}$, the side $+$ of pair $s$ (its reaction along $+y$) being the paper’s face 2.',
+                  }
                 : {}),
             },
           ];
         }),
         // §2's switched Φ over the four full variants, each weighed by (1 + sgn Nᵢⱼ₁)(1 + sgn Nᵢⱼ₂)/4: the friction bound of the realized one.
-        // In the paper's one line, its Nᵢⱼ₁, Nᵢⱼ₂ those of the variants, each checked against §2's form in its own row above.
+        // In the paper's one line, its Nᵢⱼ₁, Nᵢⱼ₂ §2's own forms (typedN), each checked against the derived variant in its own row above.
         {
           eq: '§2',
           name: '\\Phi',
@@ -267,8 +282,8 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
           display:
             '\\frac{1}{4}\\sum_{i=1}^{2}\\sum_{j=1}^{2}(1 + \\operatorname{sgn} N_{ij1})(1 + \\operatorname{sgn} N_{ij2})(f_{i1}N_{ij1} + f_{j2}N_{ij2})',
           derived: 'supports.Φ',
-          where: Object.fromEntries(faces.flatMap(([i, j]) => [1, 2].map((k) => [`N${i}${j}${k}`, `supports.${sides(i, j)}.N${k}`]))),
-          note: `the paper’s $\\Phi$, typed term by term in the $N_{ij1}$, $N_{ij2}$ of the rows above, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants.${
+          where: Object.fromEntries(faces.flatMap(([i, j]) => ([1, 2] as const).map((k) => [`N${i}${j}${k}`, typedN(k, M, i, j, places)]))),
+          note: `the paper’s $\\Phi$, typed term by term in the paper’s $N_{ij1}$, $N_{ij2}$ of the rows above, against the switched sum $\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}$ of the derived variants.${
             M === 'Mz' && places.includes('flag')
               ? ' The constant loads here realize one variant along the whole run; the companion report prism-in-guides-planar-sweep, under a growing moment $M_z + kt$, passes from variant 11 to 21 where $N_{111}$ reaches 0, and plots the switch of the reactions and of $\\Phi$.'
               : ''

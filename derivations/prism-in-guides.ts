@@ -45,14 +45,29 @@ const equilibrium = (faces: readonly Face[]) => {
     Pz: `-${sum(z.map((q) => `${q.sign}*${q.N}`))}`,
     Mx: `${sum(y.map((q) => `${q.sign}*${q.c}*${q.N}`))} - ${sum(z.map((q) => `${q.sign}*${q.b}*${q.N}`))}`,
     My: `sgn*${sum(all.map((q) => `${q.f}*${q.c}*${q.N}`))} + ${sum(z.map((q) => `${q.sign}*${q.a}*${q.N}`))}`,
+    // As printed: the a terms over s = 1…5.
+    MyPrinted: `sgn*${sum(all.map((q) => `${q.f}*${q.c}*${q.N}`))} + ${sum(all.map((q) => `${q.sign}*${q.a}*${q.N}`))}`,
     Mz: `-(${sum(y.map((q) => `${q.sign}*${q.a}*${q.N}`))} + sgn*${sum(all.map((q) => `${q.f}*${q.b}*${q.N}`))})`,
   };
 };
+/**
+ * M_y from the forces themselves, not from (2.1) nor from the constraints: pair s bears at r = (aₛ, b_{ps}, c_{ps})
+ * with F = (−f_{ps}Nₛ sgn ẋ, F_y, F_z), its normal force (−1)^p Nₛ along y (s ≤ 2) or z (s ≥ 3), face p = 1 pushing
+ * along −; the load balances the moment of the reactions, M_y = −Σ (r × F)_y = −Σ (c F_x − a F_z).
+ */
+const momentY = (faces: readonly Face[]): string =>
+  `-${sum(
+    [1, 2, 3, 4, 5].map((s) => {
+      const q = at(faces, s);
+      const Fz = s <= 2 ? '0' : `${q.sign}*${q.N}`;
+      return `(${q.c}*(-${q.f}*${q.N}*sgn) - ${q.a}*${Fz})`;
+    }),
+  )}`;
 /** The variant the default loads realize: y pairs on the faces at +w (Py > 0), z pairs on the bottom faces (the weight). */
 const REALIZED: readonly Face[] = [1, 1, 2, 2, 2];
 const sides = (faces: readonly Face[]): string => `(${faces.map((p) => (p === 2 ? '+' : '-')).join(',')})`;
 /** Which of the 32 variants the (2.1) rows are checked in: the reactions substituted are that variant's. */
-const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ of the faces the pairs bear on, the one the default loads realize; the paper’s $f_{ps}$ is the parameter $f_{ps}$, face $p = 1$ the one at $y = +w$ or $z = +h$, $p = 2$ the opposite one`;
+const variant = `all five rows, with the reactions $N_s$ derived for the variant $${sides(REALIZED).replaceAll(',', ', ')}$ the default loads realize; face $p = 1$ is the one at $y = +w$ or $z = +h$, $p = 2$ the opposite one, and the paper’s $f_{ps}$ is the friction section’s $\\kappa_s^{+} = f_{2s}$, $\\kappa_s^{-} = f_{1s}$ (the side $+$, reaction along $+y$ or $+z$, is face 2), as the rows $M_y$, $M_z$, in $f_{ps}$, check against the loads derived in $\\kappa_s^{\\varepsilon_s}$`;
 /** The 32 full variants (i, j, k, l, m) of §2, each face index 1 or 2, in the paper's order. */
 const VARIANTS: readonly (readonly Face[])[] = Array.from({ length: 32 }, (_, k) => [4, 3, 2, 1, 0].map((b) => (((k >> b) & 1) + 1) as Face));
 /** N_{ijklms}: the paper's reaction of pair s in variant (i, j, k, l, m). */
@@ -181,18 +196,31 @@ export default defineModel({
         derived: `supports.load.${q}`,
         where: { sgn: "sign(x')", ...Object.fromEntries([1, 2, 3, 4, 5].map((s) => [`N${s}`, `supports.${sides(REALIZED)}.N${s}`])) },
         ...(load === 'Py' ? { note: variant } : {}),
-        // The a-terms of M_y as printed run over s = 1…5; pairs 1, 2 push along y and have no moment about y.
+        // The a-terms of M_y as printed run over s = 1…5, a misprint: pairs 1, 2 push along y and have no moment about
+        // y. The row below derives the moment from the forces, apart from (2.1) and from the constraints.
         ...(load === 'My'
           ? {
               origin: 'correction' as const,
-              note: 'the paper prints the sum of the $a$ terms over $s = 1 \\dots 5$, but the normal forces of pairs 1, 2 (along $y$) have no moment about $y$, so it runs over $s = 3 \\dots 5$',
+              printed: equilibrium(REALIZED).MyPrinted,
+              note: 'a misprint: the paper sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$, but a force $\\mathbf{F}$ at $\\mathbf{r} = (a, b, c)$ has the moment $c F_x - a F_z$ about $y$, and the normal forces of pairs 1, 2 lie along $y$ ($F_z = 0$): the sum runs over $s = 3 \\dots 5$, as (2.1)’s $M_x$ splits its sums at $s = 2$ and its $M_z$ runs its $a$ terms over $s = 1, 2$. The moment of the reactions, in the next row, agrees with this reading',
               reading:
-                'sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$; the normal forces of pairs 1, 2 lie along $y$ and have no moment about it, so the sum runs over $s = 3 \\dots 5$',
+                'the print sums the $a$ terms over $s = 1 \\dots 5$, a misprint: the normal forces of pairs 1, 2 lie along $y$ and have no moment about it, and the moment of the reactions, derived from their points and directions, agrees with the sum over $s = 3 \\dots 5$',
               consequence:
                 'the reactions $N_s$ and the friction bound $\\Phi$ of this report solve (2.1) with $M_y$ so corrected; solved as printed, (2.1) would let the lateral reactions $N_1$, $N_2$ carry a moment about $y$ that they do not have',
             }
           : {}),
       })),
+      // M_y derived a second way, as the moment of the reactions about the centre's y axis from their points and directions.
+      {
+        eq: '(2.1)',
+        name: 'M_y\\ (\\text{moment of the reactions})',
+        formula: momentY(REALIZED),
+        display: '-\\sum_{s=1}^{5} \\bigl(c_{ps} F_{x,s} - a_{ps} F_{z,s}\\bigr)',
+        origin: 'reduction' as const,
+        derived: 'supports.load.theta',
+        where: { sgn: "sign(x')", ...Object.fromEntries([1, 2, 3, 4, 5].map((s) => [`N${s}`, `supports.${sides(REALIZED)}.N${s}`])) },
+        note: 'the load $M_y$ that balances the moment of the reactions, $M_y + \\sum_s (\\mathbf{r}_s \\times \\mathbf{F}_s)_y = 0$, at their points $(a_{ps}, b_{ps}, c_{ps})$, $F_{x,s} = -f_{ps} N_s \\operatorname{sgn}\\dot{x}$, the normal force $(-1)^p N_s$ along $y$ for $s = 1, 2$ ($F_{z,s} = 0$), along $z$ for $s = 3 \\dots 5$: derived apart from (2.1) and the constraints, it agrees with the corrected $M_y$, not the print',
+      },
       // (2.2): the switched sum in the 32 variants' reactions, each the derived one of its variant.
       {
         eq: '(2.2)',
@@ -211,23 +239,23 @@ export default defineModel({
         derived: 'supports.count.all',
         note: 'the paper’s $C_5^r 2^r$ variants on $r$ bearing pairs (its $n$), summed over $r = 0 \\dots 5$: 243, the variants the derivation enumerates.',
       },
-      // §3's counts in closed form, in the kernel's symbols ν (the paper's t: moving links, t being time here) and
-      // n (degrees of freedom), 6ν − n pairs.
+      // §3's counts in closed form, ν (the paper's t: moving links, t being time here) the one prism and n the degrees of
+      // freedom the pairs leave, against the variants as enumerated.
       {
         eq: '§3',
         name: 'S',
         formula: '3^(6*nu - n)',
-        derived: 'supports.count.all.closed',
-        where: { nu: 'supports.count.bodies', n: 'supports.count.dof' },
-        note: 'the paper prints $S = 3^{6t - n}$, its $t$ the number of moving links, written $\\nu$ here (the report’s $t$ is time).',
+        derived: 'supports.count.all',
+        where: { nu: '1', n: 'supports.freedom' },
+        note: 'the paper prints $S = 3^{6t - n}$, its $t$ the number of moving links, written $\\nu$ here (the report’s $t$ is time): at $\\nu = 1$, the prism, and the derived $n$, against the variants the derivation enumerates.',
       },
       {
         eq: '§3',
         name: 's_0',
         formula: '2^(6*nu - n)',
-        derived: 'supports.count.full.closed',
-        where: { nu: 'supports.count.bodies', n: 'supports.count.dof' },
-        note: 'the full-support variants, every pair bearing on one of its two faces.',
+        derived: 'supports.count.full',
+        where: { nu: '1', n: 'supports.freedom' },
+        note: 'the full-support variants, every pair bearing on one of its two faces, against those enumerated.',
       },
     ],
     notDerived: [

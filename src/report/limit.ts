@@ -456,6 +456,12 @@ export interface LimitMotionWords {
   readonly leaves?: readonly Inline[];
 }
 
+/** The distance's rate the convergence clause states ("N times it between 0.76 and 0.79"), for what follows it not to say it again. */
+export function statedRate(study: ReportLimitStudy): ReportLimitStudy['leading'] {
+  const stated = hasDistances(study) && study.convergence === 'vanishes' && !study.bounded?.distance && study.leading?.scaled.some(Number.isFinite);
+  return stated ? study.leading : undefined;
+}
+
 /**
  * What the study found of the distance to the rigid motion, as a clause: it
  * vanishes, or it levels off above 0 (kozlov1988 (2.6),

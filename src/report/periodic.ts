@@ -117,7 +117,13 @@ export function linearizationSection({
       [m(cs.map((c, i) => configurationLatex(mechanicsSymbol(c.name), i, eq)).join(',\\ '))],
       [restingOn(system, eq)],
       eq.eigenvalues.length
-        ? [m(spectrumLatex(eq.eigenvalues).join(',\\ '))]
+        ? [
+            m(
+              spectrumLatex(eq.eigenvalues)
+                .map((z, k) => (eq.realization?.some((r) => r.index === k) ? `${z}^{*}` : z))
+                .join(',\\ '),
+            ),
+          ]
         : eq.verdict === 'not linearizable'
           ? ['A undefined (', m(M), ' singular here)']
           : eq.verdict.startsWith('on a switching surface')
@@ -127,6 +133,8 @@ export function linearizationSection({
       [eq.verdict === 'linearly stable' ? 'linearly stable, not asymptotically' : eq.verdict],
     ]),
   });
+  const realized = found.flatMap((eq) => eq.realization ?? []);
+  if (realized.length) blocks.push(realizationNote(realized));
   for (const eq of found.filter((e) => e.contact)) blocks.push(contactIncrements(cs, eq, M));
   if (found.some((eq) => eq.friction?.some((f) => f.mode === 'stick'))) {
     // In the letters of the friction section (friction.ts): the tangential density ν̇ⱼ, the normal σ̇ⱼ, the static coefficient.
@@ -159,6 +167,28 @@ export function linearizationSection({
     );
   }
   return { id: 'linearization', title: 'Linearization about equilibria', blocks };
+}
+
+/** The eigenvalues marked * in the table: the slip's relaxation, which realizes rolling, not a mode of the rolling body (studies/linearization.ts). */
+function realizationNote(realized: NonNullable<StudiedEquilibrium['realization']>): Block {
+  const taus = [...new Set(realized.map((r) => mechanicsSymbol(r.parameter)))];
+  const tau = taus.join(', ');
+  const one = realized.length === 1;
+  return paragraph(
+    `The eigenvalue${one ? '' : 's'} marked `,
+    m('^{*}'),
+    ` ${one ? 'is' : 'are'} the realization’s, not a mode of the motion it realizes: a slip the friction can stop relaxes over `,
+    m(tau),
+    ', which stands for rolling without slip, and ',
+    m(realized.map((r) => `\\lambda ${mechanicsSymbol(r.parameter)} = ${complexLatex(r.scaled)}`).join(',\\ ')),
+    `: ${one ? 'it halves' : 'they halve'} where `,
+    m(tau),
+    ' is doubled, so that ',
+    m('\\lambda \\to -\\infty'),
+    ' as ',
+    m(`${tau} \\to 0`),
+    ', the rolling held exactly.',
+  );
 }
 
 /** The contacts an equilibrium rests on: those held rigidly, then the compliant ones and patches it presses into ("floor (in its spring)"); — for none. */

@@ -33,7 +33,7 @@ import { supportRestFinding } from './support-rest-finding.js';
 import { lockingFinding } from './support-locking.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
 import { energyBlocks } from './energy-discussion.js';
-import { briefNumber, convergenceClause, hasDistances, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
+import { briefNumber, convergenceClause, hasDistances, statedRate, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
 import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
 import { modeTitle, slipConditionInlines } from './unilateral.js';
@@ -349,7 +349,8 @@ function correctedCountFirst(p: PaperCheck): Inline[] | undefined {
 /** " §3": one section cited (kozlov1988 §3) is named; else the equation numbers, as the count elsewhere names them. */
 function checkedPlace(p: PaperCheck, rows: readonly PaperCheckRow[]): string {
   const places = [...new Set(rows.map((r) => r.formula.eq))];
-  const span = equationSpan(p);
+  // The groups of the rows counted, the corrected prints among them (smirnov1981 (2.1)'s M_y: six of (2.1)–(2.2)).
+  const span = equationSpan(p, rows);
   return places.length === 1 && !places[0]!.startsWith('(') ? ` ${places[0]}` : span ? ` ${span}` : '';
 }
 
@@ -898,13 +899,17 @@ function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
               ...scopeInlines(f.paper),
             ]
           : brief
-            ? [...agreedBrief(f.paper, [many, checked === 1 ? holds : hold]), ...measuredValues(printed(f.paper)), ...scopeInlines(f.paper)]
+            ? [
+                ...agreedBrief(f.paper, [many, checked === 1 ? holds : hold]),
+                ...measuredValues(printed(f.paper), f.limitStudy && statedRate(f.limitStudy)),
+                ...scopeInlines(f.paper),
+              ]
             : [
                 checked === 1
                   ? `the ${one} of ${paper}${which} checked ${holds}`
                   : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
                 ...distinctInlines(f.paper, checked),
-                ...measuredValues(printed(f.paper)),
+                ...measuredValues(printed(f.paper), f.limitStudy && statedRate(f.limitStudy)),
                 ...scopeInlines(f.paper),
               ],
       );
@@ -1141,7 +1146,11 @@ function checkedSentence(f: SummaryFacts): Inline[] {
   const fixed = f.paper ? f.paper.rows.filter((r) => correctedReading(r)) : [];
   const checked = f.paper ? agreement(f.paper).checked + fixed.length : 0;
   if (!f.paper || !(checked || f.paper.claims.length)) return ['.'];
-  const span = equationSpan(f.paper);
+  // The corrected prints counted in their groups too, as in the count (smirnov1981 (2.1)'s M_y: six of (2.1)–(2.2)).
+  const span = equationSpan(
+    f.paper,
+    fixed.length && !f.paper.claims.length ? [...printed(f.paper).filter((r) => r.agrees !== undefined), ...fixed] : undefined,
+  );
   const general = generalTheory(f.paper.source);
   return [
     '. Section ',
@@ -1215,7 +1224,7 @@ function restingRange(system: DerivedSystem, r: PaperCheckRow): Inline[] {
  * A paper whose rows are all numbers the report measured (goswami1998's fixed point): the numbers themselves,
  * five digits beside the paper's, so that the agreement reads as values and not as a count.
  */
-function measuredValues(rows: readonly PaperCheckRow[]): Inline[] {
+function measuredValues(rows: readonly PaperCheckRow[], stated?: ReportLimitStudy['leading']): Inline[] {
   if (rows.length === 0 || rows.length > 4 || !rows.every((r) => r.measured)) return [];
   const digits = (v: number): string => `${Number(v.toPrecision(5))}`;
   // A limit 0 shown by its rate (kozlov1988 Th. 1): the rate's range is the evidence, not an extrapolated 0 beside the paper's 0.
@@ -1236,12 +1245,20 @@ function measuredValues(rows: readonly PaperCheckRow[]): Inline[] {
           ...series(
             rated.map((r) => {
               const { rate } = r.measured!;
+              // The distance's rate the convergence clause has just given (kozlov1988 Th. 1: N times it 0.76–0.79): referred to, not said twice.
+              if (stated && sameRate(rate!, stated)) return [m(scaledQuantity(r, rate!)), ', the distance’s above'];
               return [m(scaledQuantity(r, rate!)), ' between ', ...briefNumber(Math.min(...rate!.scaled)), ' and ', ...briefNumber(Math.max(...rate!.scaled))];
             }),
           ),
         ]
       : []),
   ];
+}
+
+/** Whether a row's rate is the limit study's own: the same order and the same scaled distance at each run. */
+function sameRate(rate: { readonly order: number; readonly scaled: readonly number[] }, leading: NonNullable<ReportLimitStudy['leading']>): boolean {
+  const [a, b] = [rate.scaled.filter(Number.isFinite), leading.scaled.filter(Number.isFinite)];
+  return rate.order === leading.order && a.length === b.length && a.every((x, i) => Math.abs(x - b[i]!) <= 1e-12 * Math.max(1, Math.abs(x)));
 }
 
 /**
@@ -1337,9 +1354,11 @@ export function discussionBlocks(f: SummaryFacts): Block[] {
           ...series(ways),
           '; ',
           ...quantities(fixed),
-          ' as printed do not, and their readings, marked corrected in Table ',
+          fixed.length === 1
+            ? ' as printed does not, and its reading, marked corrected in Table '
+            : ' as printed do not, and their readings, marked corrected in Table ',
           ref('tab:paper-check'),
-          ', agree',
+          fixed.length === 1 ? ', agrees' : ', agree',
           ...scopeInlines(f.paper),
           '.',
         ),

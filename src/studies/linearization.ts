@@ -37,6 +37,12 @@ export type EquilibriumVerdict =
 export interface StudiedEquilibrium extends Equilibrium {
   readonly eigenvalues: readonly Complex[];
   readonly verdict: EquilibriumVerdict;
+  /**
+   * The eigenvalues (by index) that belong to the realization, not to the motion it realizes: each proportional to
+   * 1/τ, τ a patch's slip relaxation time (the parameter named), halved where τ is doubled; `scaled` is λτ. Rolling is realized by
+   * relaxing the slip over τ (kuleshov2011 §4 holds it exactly), so such an eigenvalue runs off to −∞ as τ → 0.
+   */
+  readonly realization?: readonly { readonly index: number; readonly parameter: string; readonly scaled: Complex }[];
 }
 
 /** A small model's linearization: the symbolic forms, and the equilibria at the default parameters (none found: empty). */
@@ -188,7 +194,7 @@ export function linearizationStudy(system: DerivedSystem): LinearizationStudy | 
   // Starts turned contact by contact find the rests in the starts' order: listed by the contacts they rest on instead.
   const order = (a: Equilibrium, b: Equilibrium): number => a.held.length - b.held.length || (a.held.map((j, k) => j - b.held[k]!).find((d) => d !== 0) ?? 0);
   const sorted = turned ? [...found].sort(order) : found;
-  const equilibria = sorted.map((eq) => ({ ...eq, ...spectrum(eq) }));
+  const equilibria = sorted.map((eq) => withRealization(system, params, { ...eq, ...spectrum(eq) }));
   // K ≡ 0 and every rest found free with only zero eigenvalues (a realized contact's force is in A, not in K).
   const continuum =
     equilibria.length > 0 &&
@@ -203,6 +209,35 @@ export function linearizationStudy(system: DerivedSystem): LinearizationStudy | 
     ...(turned ? { turnedAbout: system.model.coordinates[turned.coordinate]!.name } : {}),
     ...(at ? { rest: { at, forms: { M: forms.M, C: there(forms.C), K: there(forms.K) } } } : {}),
   };
+}
+
+/** Relative agreement asked of an eigenvalue and twice its counterpart at the doubled relaxation time (A from differences: about 1e-7). */
+const SCALING = 1e-5;
+
+/**
+ * The rest's eigenvalues proportional to 1/τ, τ each patch's slip relaxation time that is a parameter: the rest found
+ * again with τ doubled, an eigenvalue λ is the relaxation's where 2λ' = λ for one λ' there and λ itself is not there
+ * (viscoelastic-disk: −1/t_r, the slip ẋ + rφ̇ relaxed at rest).
+ */
+function withRealization(system: DerivedSystem, params: Readonly<Record<string, number>>, eq: StudiedEquilibrium): StudiedEquilibrium {
+  const names = new Set(system.model.parameters.map((p) => p.name));
+  const relaxations = (system.model.patches ?? []).flatMap((p) => {
+    const tau = p.friction?.relaxation;
+    return tau?.kind === 'sym' && names.has(tau.name) ? [tau.name] : [];
+  });
+  const near = (a: Complex, b: Complex): boolean => Math.hypot(a.re - b.re, a.im - b.im) <= SCALING * Math.hypot(a.re, a.im);
+  const found = [...new Set(relaxations)].flatMap((parameter) => {
+    const doubled = { ...params, [parameter]: 2 * params[parameter]! };
+    const again = findEquilibria(system, doubled, [eq.q]).find((e) => e.held.join() === eq.held.join());
+    if (!again) return [];
+    const other = equilibriumSpectra(system, doubled)(again).eigenvalues;
+    return eq.eigenvalues.flatMap((z, index) =>
+      Math.hypot(z.re, z.im) > ZERO_EIGENVALUE && !other.some((w) => near(z, w)) && other.some((w) => near(z, { re: 2 * w.re, im: 2 * w.im }))
+        ? [{ index, parameter, scaled: { re: z.re * params[parameter]!, im: z.im * params[parameter]! } }]
+        : [],
+    );
+  });
+  return found.length ? { ...eq, realization: found } : eq;
 }
 
 const SWITCHING: EquilibriumVerdict = 'on a switching surface (the force is not differentiable there: the linearization does not decide)';

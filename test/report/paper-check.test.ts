@@ -333,30 +333,36 @@ describe('the prism’s equilibrium (2.1)', () => {
   const doc = buildReport(system, { source: 'derivations/prism-in-guides.ts', toolkit: TOOLKIT, paper: paperCheck(system, prismInGuides.paper!) });
   const results = doc.sections.find((s) => s.id === 'paper-results')!.blocks.flatMap((b) => (b.kind === 'equations' ? b.rows : []));
   const rhs = results.map((e) => e.lines.map((l) => lineTex(l, false)).join(' '));
-  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y), (2.2) as the paper prints it, then the counts', () => {
-    expect(rhs).toHaveLength(9);
+  it('prints the five equations in the reactions N_s, not the loads given back (P_y = P_y), M_y as the moment of the reactions, (2.2) as the paper prints it, then the counts', () => {
+    expect(rhs).toHaveLength(10);
+    // M_y derived from the reactions' points and directions, as typed.
+    expect(rhs[5]).toBe('M_y\\ (\\text{moment of the reactions}) = -\\sum_{s=1}^{5} \\bigl(c_{ps} F_{x,s} - a_{ps} F_{z,s}\\bigr)');
     // (2.2), checked typed out over the 32 variants, shown as the paper's one line.
-    expect(rhs[5]).toBe('\\Phi = \\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} \\sum_{s=1}^{5} f_{ps} N_{ijklms}');
-    // §2's generating function, a step of the count, is not a result of its own.
-    expect(rhs.slice(6)).toEqual(['S = \\sum_{r=0}^{5} C_5^r 2^r = 243', 'S = 3^{6 \\nu - n}', 's_0 = 2^{6 \\nu - n}']);
+    expect(rhs[6]).toBe('\\Phi = \\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} \\sum_{s=1}^{5} f_{ps} N_{ijklms}');
+    // §2's generating function, a step of the count, is not a result of its own; §3's counts are the variants enumerated.
+    expect(rhs.slice(7)).toEqual(['S = \\sum_{r=0}^{5} C_5^r 2^r = 243', 'S = 243', 's_0 = 32']);
     // The paper's numbers in the tag column, not beside the names (s₀ §3 = … read as a product).
-    expect(results.map((e) => e.tag)).toEqual([...Array(5).fill('\\text{(2.1)}'), '\\text{(2.2)}', '\\text{(\\S 2)}', '\\text{(\\S 3)}', '\\text{(\\S 3)}']);
+    expect(results.map((e) => e.tag)).toEqual([...Array(6).fill('\\text{(2.1)}'), '\\text{(2.2)}', '\\text{(\\S 2)}', '\\text{(\\S 3)}', '\\text{(\\S 3)}']);
     expect(rhs[0]).toBe('P_y = N_{1} + N_{2}');
     expect(rhs[1]).toBe('P_z = -N_{3} - N_{4} - N_{5}');
     for (const [i, load] of ['P_{y}', 'P_{z}', 'M_{x}', 'M_{y}', 'M_{z}'].entries()) expect(rhs[i]!.endsWith(`= ${load}`)).toBe(false);
   });
-  it('M_y (corrected) and M_z agree symbolically, for either direction of sliding: typed in their cells, their Derived cells the displays', () => {
+  it('M_y as printed differs, its reading, M_z and the moment of the reactions agree symbolically: typed in their cells, their Derived cells the displays', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
     const rows = table?.kind === 'table' ? table.rows.filter((r) => JSON.stringify(r[0]).startsWith('["(2.1)')) : [];
-    // The a-terms of M_y as printed run over s = 1…5: its row is the toolkit's corrected reading, counted apart.
-    expect(rows.map((r) => r[0]![0])).toEqual(['(2.1)', '(2.1)', '(2.1)', '(2.1), corrected', '(2.1)']);
-    expect(rows.map((r) => JSON.stringify(r[3]))).toEqual([1, 2, 3, 4, 5].map((k) => JSON.stringify([{ ref: `paper-${k}` }])));
-    expect(rows.map((r) => JSON.stringify(r[4]))).toEqual(rows.map(() => '["yes, symbolically"]'));
-    // The paper's M_y and M_z in their cells over two lines each, never a reference to a display.
-    const [my, mz] = [rows[3]![2]![0]!, rows[4]![2]![0]!].map((c) => (typeof c === 'object' && 'math' in c ? c.math : ''));
-    expect(my).toBe(
-      '\\begin{aligned}&N_{3} a_{3} + N_{4} a_{4} + N_{5} a_{5} +  \\bigl(N_{1} c_{1} f_{11} \\\\ &\\quad {}+ N_{2} c_{2} f_{12} - N_{3} f_{23} h - N_{4} f_{24} h \\\\ &\\quad {}- N_{5} f_{25} h\\bigr) \\operatorname{sgn}\\dot{x}\\end{aligned}',
+    // The a-terms of M_y as printed run over s = 1…5: its row is the toolkit's corrected reading, counted apart, and the
+    // moment of the reactions derived from their points and directions, its own row, decides between them.
+    expect(rows.map((r) => r[0]![0])).toEqual(['(2.1)', '(2.1)', '(2.1)', '(2.1), corrected', '(2.1)', '(2.1), reduced']);
+    expect(rows.map((r) => JSON.stringify(r[3]))).toEqual([1, 2, 3, 4, 5, 6].map((k) => JSON.stringify([{ ref: `paper-${k}` }])));
+    expect(rows.map((r) => JSON.stringify(r[4]))).toEqual(
+      rows.map((_, i) => (i === 3 ? '["differs","; the reading: yes, symbolically"]' : '["yes, symbolically"]')),
     );
+    // The paper's M_y as printed, then as read: the print's extra a-terms of pairs 1, 2, which the reading drops.
+    const my = JSON.stringify(rows[3]![2]);
+    expect(my).toContain('N_{3} a_{3} - N_{1} a_{1} - N_{2} a_{2} + N_{4} a_{4} + N_{5} a_{5}');
+    expect(my).toContain('read');
+    expect(my.split('N_{1} a_{1}')).toHaveLength(2);
+    const mz = ((c) => (typeof c === 'object' && 'math' in c ? c.math : ''))(rows[4]![2]![0]!);
     // M_x fits its cell on one line.
     expect(rows[2]![2]).toEqual([{ math: '-N_{1} c_{1} - N_{2} c_{2} - N_{3} b_{3} - N_{4} b_{4} - N_{5} b_{5}' }]);
     expect(mz).toMatch(/^\\begin\{aligned\}&N_\{1\} a_\{1\} \+ N_\{2\} a_\{2\} - /);
@@ -390,8 +396,9 @@ describe('the planar prism’s switched Φ (smirnov1981 §2)', () => {
     expect(row?.[3]).toEqual([{ math: '\\sum_\\varepsilon \\chi(\\varepsilon)\\Phi^{\\varepsilon}' }, ' ', { ref: 'supports-switched-friction' }]);
     const text = JSON.stringify(doc.sections.find((s) => s.id === 'paper-check')!.blocks);
     expect(text).not.toContain('too long to print');
-    // Each N_ij1 refers to its own row (N_111 is the second), not printed a second time.
-    expect(text).toContain('{"math":"N_{111}"}," is that of ",{"ref":"paper-2"}');
+    // The N_ij1 set in are the paper's own, of the rows above: said by the note, not printed a second time.
+    expect(text).not.toContain('{"math":"N_{111} = ');
+    expect(text).toContain('which it does not print on its own, with the paper’s ');
   });
   it('the table’s “Paper’s formula” is §2’s own form, a_{j2} − a_{i1} first, w(f_{i1} − f_{j2}) and Δ_ij as a symbol, one name per pair', () => {
     const table = doc.sections.find((s) => s.id === 'paper-check')!.blocks.find((b) => b.kind === 'table');
@@ -404,7 +411,7 @@ describe('the planar prism’s switched Φ (smirnov1981 §2)', () => {
     expect(tex).toContain('\\Delta_{11} &= (a_{2} - g_{2} x) - (a_{1} - g_{1} x) + w (f_{11} - f_{12}) \\operatorname{sgn}\\dot{x}');
     expect(tex).toContain('$a_{11} = a_{1} - g_{1} x$, $a_{12} = a_{2} - g_{2} x$');
     expect(cell('N_{111}')).toBe(JSON.stringify([{ math: '\\frac{P_{y} (a_{12} - f_{12} w \\operatorname{sgn}\\dot{x}) - M_{z}}{\\Delta_{11}}' }]));
-    expect(cell('\\Phi_{22}')).toBe(JSON.stringify([{ math: 'N_{221} f_{21} + N_{222} f_{22}' }]));
+    expect(cell('\\Phi_{22}')).toBe(JSON.stringify([{ math: 'f_{21} N_{221} + f_{22} N_{222}' }]));
     expect(cell('\\Delta_{22}')).not.toContain('g_{1} x');
   });
 });

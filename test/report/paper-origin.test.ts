@@ -46,14 +46,13 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
     expect(discussion).toContain('corrected reading');
   });
 
-  it('the prism: eight formulas of Smirnov checked, four of (2.1) and (2.2), one of §2 and two of §3; M_y corrected counted apart', () => {
+  it('the prism: nine formulas of Smirnov checked, six of (2.1) and (2.2), one of §2 and two of §3; M_y as printed differs, its reading and the moment of the reactions counted apart', () => {
     const doc = built('prism-in-guides');
-    const groups = '(five of (2.1)–(2.2), one of §2, and two of §3)';
+    const groups = '(six of (2.1)–(2.2), one of §2, and two of §3)';
     const intro = paragraphs(doc.sections.find((s) => s.id === 'introduction')!.blocks).join('\n');
-    // M_y's a-terms as printed run over s = 1…5 (pairs 1, 2 have no moment about y): the corrected reading is the toolkit's.
-    expect(intro).toContain(`sets the paper’s eight formulas ${groups}, typed from the paper, beside the derivation, with the toolkit’s own`);
-    expect(text(doc.abstract)).toContain('The formulas of Smirnov (2.1)–(2.2), §2, and §3 agree with the derivation');
-    expect(text(doc.abstract)).not.toContain(groups);
+    // M_y's a-terms as printed run over s = 1…5 (pairs 1, 2 have no moment about y): the print is counted, the reading is the toolkit's.
+    expect(intro).toContain(`sets the paper’s nine formulas ${groups}, typed from the paper, beside the derivation, with the toolkit’s own`);
+    expect(text(doc.abstract)).toContain(`Of the nine formulas of Smirnov ${groups} checked, eight agree with the derivation; $M_y$ is corrected`);
     const rows = tableOf(doc.sections.find((s) => s.id === 'paper-check')!).rows.map((r) => cellText(r[0]!));
     expect([
       rows.filter((e) => e === '(2.1)').length,
@@ -62,16 +61,19 @@ describe('the paper’s printed formulas counted apart from the toolkit’s own 
       rows.filter((e) => e === '§3').length,
     ]).toEqual([4, 1, 1, 2]);
     expect(rows.filter((e) => e === '(2.1), corrected')).toHaveLength(1);
+    // The moment of the reactions about y, derived from their points and directions, is the toolkit's row that decides.
+    expect(rows.filter((e) => e === '(2.1), reduced')).toHaveLength(1);
     // The generating function (1 + 2z)^{6ν−n} is the toolkit's and says nothing the 243 does not: no row.
     expect(rows.filter((e) => e === '§2, reduced')).toHaveLength(0);
-    // M_y corrected is a finding about the paper: the abstract states it, the conclusion what follows from it, and the
-    // Discussion does not count it among the toolkit's own rows.
+    // M_y corrected is a finding about the paper: the abstract states the print, the derived form and why; the
+    // conclusion what follows from it; the Discussion counts the print among those that differ.
     const said = (id: string): string => paragraphs(doc.sections.find((s) => s.id === id)!.blocks).join('\n');
-    expect(text(doc.abstract)).toContain('Smirnov (2.1) sums the $a$ terms of $M_y$ over $s = 1 \\dots 5$;');
+    expect(text(doc.abstract)).toContain('Smirnov (2.1) prints $M_y = N_{3} a_{3} - N_{1} a_{1} - N_{2} a_{2}');
+    expect(text(doc.abstract)).toContain('the print sums the $a$ terms over $s = 1 \\dots 5$, a misprint');
     expect(said('conclusion')).toContain('solve (2.1) with $M_y$ so corrected');
     expect(said('conclusion')).not.toContain('corrected reading');
-    expect(said('discussion')).not.toContain('$M_y');
-    expect(said('discussion')).not.toContain('reduction');
+    expect(said('discussion')).toContain('$M_y$ as printed does not, and its reading');
+    expect(said('discussion')).toContain('the reduction of the paper’s equations $M_y\\ (\\text{moment of the reactions})');
   });
 
   it('the disk: past two kinds of place, the formulas counted by kind (propositions, corollaries, sections), never “elsewhere”', () => {

@@ -115,4 +115,12 @@ describe('the disk’s foundation at rest: the stiffness and damping the matrice
     expect(added).toContain(`C_{y y} = ${print(2 * Math.SQRT2 * nu * r * Math.sqrt(zeta0))}`);
     expect(JSON.stringify(section.blocks.find((b) => b.kind === 'table'))).toContain('foundation (in contact)');
   });
+  it('marks −1/t_r, the slip’s relaxation, as the realization’s in the table and says why under it', () => {
+    const system = deriveSystem(buildModel(disk));
+    const section = linearizationSection({ system, linearization: linearizationStudy(system)! })!;
+    expect(JSON.stringify(section.blocks.find((b) => b.kind === 'table'))).toContain('-10000^{*}');
+    const note = JSON.stringify(section.blocks.find((b) => JSON.stringify(b).includes('the realization’s')));
+    expect(note).toContain('\\\\lambda t_{r} = -1');
+    expect(note).toContain('is doubled');
+  });
 });

@@ -6,7 +6,8 @@
 // pinned there (I = m l²/3 + m l²), not the frictionless floor's √(3g/l)
 // (the centre then falls straight, I = m l²/3); larger models and models
 // with retaining constraints are not studied, nor a free particle, whose
-// every configuration is an equilibrium.
+// every configuration is an equilibrium. The disk on its viscoelastic line
+// rests with one eigenvalue of its realization, −1/t_r, the slip's relaxation.
 import { describe, expect, it } from 'vitest';
 import billiard from '../../derivations/circle-billiard.js';
 import kelvinVoigt from '../../derivations/kozlov-release-kelvin-voigt.js';
@@ -17,6 +18,7 @@ import { evaluate } from '../../src/core/evaluate.js';
 import { linearizationStudy } from '../../src/studies/linearization.js';
 import { derived } from '../helpers/examples.js';
 import rimlessWheel from '../../derivations/rimless-wheel.js';
+import disk from '../../derivations/viscoelastic-disk.js';
 
 describe('the linearization study', () => {
   it('finds the hanging pendulum from θ = 1 and θ = 0: ±i√(g/l), linearly stable, K = m g l cos θ', () => {
@@ -120,6 +122,19 @@ describe('the linearization study', () => {
     // Without the push the same spring's rest x = 0 is written.
     const still = linearizationStudy(derived({ name: 'still-spring', coordinates: ['x'], parameters: { k: 1 }, kinetic: "x'^2/2", potential: 'k*x^2/2' }))!;
     expect(still.rest?.at.get('x')).toBeDefined();
+  });
+
+  it('marks the disk’s slip relaxation at its rest as the realization’s: one eigenvalue, λ t_r = −1, and none of a model without one', () => {
+    const [eq] = linearizationStudy(derived(disk))!.equilibria;
+    expect(eq!.realization).toHaveLength(1);
+    const [mark] = eq!.realization!;
+    expect(mark!.parameter).toBe('t_r');
+    // The slip ẋ + rφ̇ relaxes at 1/t_r (t_r = 10⁻⁴), the foundation's bounce and the rolling's decay at rates of their own.
+    const lambda = eq!.eigenvalues[mark!.index]!;
+    expect(lambda.im).toBe(0);
+    expect(lambda.re * 1e-4).toBeCloseTo(-1, 2);
+    expect(mark!.scaled.re).toBeCloseTo(lambda.re * 1e-4, 12);
+    expect(linearizationStudy(derived(pendulum))!.equilibria[0]!.realization).toBeUndefined();
   });
 
   it('lists no equilibrium of a falling particle', () => {

@@ -87,12 +87,14 @@ const SCAN_DIRECTIONS = 24;
 const FINE_SCAN_DIRECTIONS = 720;
 
 /**
- * Solve the problem (header). `fallback` gives a start for Newton where the
- * sweeps do not converge (friction-lcp.ts: the solution of a finely faceted
- * pyramid), undefined where it has none; `start` the sweeps' first impulses
- * (projected on the cones; default 0).
+ * Solve the problem (header). `fallbacks` give starts for Newton where the
+ * sweeps do not converge (friction-lcp.ts: the solutions of a coarsely,
+ * then a finely faceted pyramid), each undefined where it has none: the
+ * first where the answer is above SWEEP_TOLERANCE, each next one only where
+ * the answer still does not hold the law (CONE_TOLERANCE); `start` the
+ * sweeps' first impulses (projected on the cones; default 0).
  */
-export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64Array | undefined, start?: ArrayLike<number>): ConeSolution {
+export function solveConeProblem(problem: ConeProblem, fallbacks: readonly (() => Float64Array | undefined)[] = [], start?: ArrayLike<number>): ConeSolution {
   const { W, b, blocks } = problem;
   const k = b.length;
   const scale = velocityScale(b);
@@ -132,9 +134,11 @@ export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64A
     }
   };
   polishFrom(Float64Array.from(lam));
-  // From the fallback's start: Newton, then the sweeps and Newton again (the sweeps settle from there where they wandered from 0).
-  const other = residual > SWEEP_TOLERANCE * scale ? fallback?.() : undefined;
-  if (other) {
+  // From a fallback's start: Newton, then the sweeps and Newton again (the sweeps settle from there where they wandered from 0).
+  for (const [i, fallback] of fallbacks.entries()) {
+    if (residual <= (i === 0 ? SWEEP_TOLERANCE : CONE_TOLERANCE) * scale) break;
+    const other = fallback();
+    if (!other) continue;
     polishFrom(other);
     const swept = Float64Array.from(other);
     const r = sweep(swept);

@@ -68,8 +68,9 @@ const SWEEP_TOLERANCE = 1e-9;
  * An answer holds the law when its natural map is within this of the
  * velocity scale. Not every problem has an answer to rounding: Newton's
  * bias e U_N on the normals alone leaves b outside W's range where rows are
- * dependent (a box flat on four corners: four normals of rank 3), and the
- * sweeps then creep (4e-8 after 300 on the tumbling box lying down).
+ * dependent (a box flat on four corners: twelve rows of rank 6), and the
+ * sweeps then stall (on the tumbling box lying down at 1e-8…1e-7 of it,
+ * within 0.1 % from sweep 100 to 300).
  */
 export const CONE_TOLERANCE = 1e-7;
 const NEWTON_STEPS = 30;
@@ -87,12 +88,14 @@ const SCAN_DIRECTIONS = 24;
 const FINE_SCAN_DIRECTIONS = 720;
 
 /**
- * Solve the problem (header). `fallback` gives a start for Newton where the
- * sweeps do not converge (friction-lcp.ts: the solution of a finely faceted
- * pyramid), undefined where it has none; `start` the sweeps' first impulses
- * (projected on the cones; default 0).
+ * Solve the problem (header). `fallbacks` give starts for Newton where the
+ * sweeps do not converge (friction-lcp.ts: the solutions of a coarsely,
+ * then a finely faceted pyramid), each undefined where it has none: the
+ * first where the answer is above SWEEP_TOLERANCE, each next one only where
+ * the answer still does not hold the law (CONE_TOLERANCE); `start` the
+ * sweeps' first impulses (projected on the cones; default 0).
  */
-export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64Array | undefined, start?: ArrayLike<number>): ConeSolution {
+export function solveConeProblem(problem: ConeProblem, fallbacks: readonly (() => Float64Array | undefined)[] = [], start?: ArrayLike<number>): ConeSolution {
   const { W, b, blocks } = problem;
   const k = b.length;
   const scale = velocityScale(b);
@@ -132,9 +135,11 @@ export function solveConeProblem(problem: ConeProblem, fallback?: () => Float64A
     }
   };
   polishFrom(Float64Array.from(lam));
-  // From the fallback's start: Newton, then the sweeps and Newton again (the sweeps settle from there where they wandered from 0).
-  const other = residual > SWEEP_TOLERANCE * scale ? fallback?.() : undefined;
-  if (other) {
+  // From a fallback's start: Newton, then the sweeps and Newton again (the sweeps settle from there where they wandered from 0).
+  for (const [i, fallback] of fallbacks.entries()) {
+    if (residual <= (i === 0 ? SWEEP_TOLERANCE : CONE_TOLERANCE) * scale) break;
+    const other = fallback();
+    if (!other) continue;
     polishFrom(other);
     const swept = Float64Array.from(other);
     const r = sweep(swept);

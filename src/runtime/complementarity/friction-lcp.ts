@@ -442,8 +442,14 @@ interface SolveOptions {
   readonly start: ArrayLike<number> | undefined;
 }
 
-/** Facets of the pyramid whose LCP starts the exact cone's Newton where its sweeps fail. */
-const FALLBACK_FACETS = 64;
+/**
+ * Facets of the pyramids whose LCPs start the exact cone's Newton where its
+ * sweeps fail: the coarse one first, its LCP a quarter of the size (Lemke's
+ * pivots cost its square), the fine one only where Newton from the coarse
+ * answer leaves the law unheld — and the fine answer (within 1 − cos(π/64)
+ * of the cone) the one that stands where Newton fails from it too.
+ */
+const FALLBACK_FACETS = [16, 64] as const;
 
 /** The reduced problem's solution Λ_R (ok), its cost, and the law's residual on the original rows. */
 interface ReducedSolution {
@@ -469,15 +475,19 @@ function coneSolve(
       const tangents = R.filter((row) => row > start[j]! && row < start[j + 1]!);
       return { normal: at(start[j]!), tangents: tangents.map(at), mu: tangents.length > 0 ? m : 0 };
     });
-  // Where Gauss–Seidel does not converge, Newton starts from the finely faceted pyramid's answer (within 1 − cos(π/K) of the cone),
+  // Where Gauss–Seidel does not converge, Newton starts from the faceted pyramids' answers (within 1 − cos(π/K) of the cone),
   let faceted: ReducedSolution | undefined;
-  const fallback = (): Float64Array | undefined => {
-    faceted = lcpSolve(contacts, mu, start, R, reduced, FALLBACK_FACETS);
+  const fallbacks = FALLBACK_FACETS.map((facets) => (): Float64Array | undefined => {
+    faceted = lcpSolve(contacts, mu, start, R, reduced, facets);
     return faceted.status === 'ok' ? faceted.lamR : undefined;
-  };
-  const sol = solveConeProblem({ W: reduced.Wr, b: reduced.br, blocks: blocksOf((row) => R.indexOf(row)) }, fallback, first && R.map((row) => first[row] ?? 0));
+  });
+  const sol = solveConeProblem(
+    { W: reduced.Wr, b: reduced.br, blocks: blocksOf((row) => R.indexOf(row)) },
+    fallbacks,
+    first && R.map((row) => first[row] ?? 0),
+  );
   const residual: ReducedSolution['residual'] = (problem, impulses) => coneResidual({ W: problem.W, b: problem.b, blocks: blocksOf((row) => row) }, impulses);
-  // and where that fails too, the pyramid's answer stands, flagged: in the cone and dissipative, its residual on the cone's law reported.
+  // and where that fails too, the finest pyramid's answer stands, flagged: in the cone and dissipative, its residual on the cone's law reported.
   if (sol.status !== 'ok' && faceted?.status === 'ok') return { ...faceted, sweeps: sol.iterations, regularized: true, residual };
   return { status: sol.status, lamR: sol.impulses, pivots: 0, sweeps: sol.iterations, regularized: false, residual };
 }

@@ -1089,7 +1089,8 @@ function tangentSplit(
       const abs = f.kind === 'mul' ? mul(num(Q.abs(f.coeff)), fn('abs', mul(...f.factors.map((x) => pow(x.base, x.exp))))) : fn('abs', f);
       return tidy(mul(abs, pullPositive(root(pow(scale, -1)), positiveParameters(system.model))));
     },
-    speed: (v) => root(mul(add(pow(t(v), 2), mul(det, pow(rate(normal, v), 2))), pow(scale, -1))),
+    // The positive parameters out of √ as in `along`: the circle's v = √((yẋ⁻ − xẏ⁻)² + e²(xẋ⁻ + yẏ⁻)²)/R.
+    speed: (v) => tidy(pullPositive(root(mul(add(pow(t(v), 2), mul(det, pow(rate(normal, v), 2))), pow(scale, -1))), positiveParameters(system.model))),
     angle: (v) => fn('atan', fn('abs', tidy(cancel(mul(pow(det, HALF), rate(normal, v), pow(t(v), -1)))))),
   };
 }

@@ -420,9 +420,9 @@ describe('Kozlov §3: the point in the circle', () => {
     // u = |yẋ⁻ − xẏ⁻|/R for R > 0, not √((yẋ⁻ − xẏ⁻)²/R²).
     expect(tex).toContain('v\\cos\\alpha = u &= \\frac{\\left|x \\dot{y}^{-} - y \\dot{x}^{-}\\right|}{R}');
     const line = tex.slice(tex.indexOf('In the formulas $v'), tex.indexOf('\n', tex.indexOf('In the formulas $v')));
-    // The speed after the impact from its parts along the tangent and the normal, over R² (not x² + y²), and the angle
+    // The speed after the impact from its parts along the tangent and the normal, over R (not x² + y², R out of √), and the angle
     // to the tangent, tan α = e|xẋ⁻ + yẏ⁻|/|xẏ⁻ − yẋ⁻|: the normal part reversed with e, the tangential one kept.
-    expect(line).toContain('v = \\sqrt{\\frac{(y \\dot{x}^{-} - x \\dot{y}^{-})^{2} + e^{2} (x \\dot{x}^{-} + y \\dot{y}^{-})^{2}}{R^{2}}}');
+    expect(line).toContain('v = \\frac{\\sqrt{(y \\dot{x}^{-} - x \\dot{y}^{-})^{2} + e^{2} (x \\dot{x}^{-} + y \\dot{y}^{-})^{2}}}{R}');
     expect(line).toContain('\\alpha = \\arctan\\left(\\left|\\frac{e (x \\dot{x}^{-} + y \\dot{y}^{-})}{x \\dot{y}^{-} - y \\dot{x}^{-}}\\right|\\right)');
     expect(line).not.toContain('x^{2} + y^{2}');
   });

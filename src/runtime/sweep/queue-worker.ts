@@ -7,7 +7,7 @@
 // one command that counts the fields too, sent just before BullMQ
 // completes the job on the same connection: Redis runs them in that order,
 // so a job is never completed before its cells are in, and the worker
-// waits for one round trip a chunk, not two (both go in one write). The command whose field is
+// waits for one round trip a chunk, not two. The command whose field is
 // the sweep's last wakes the submitter; the others leave it asleep (a
 // wake-up per chunk cost the submitter about 0.5 ms of CPU, 5 µs a cell of
 // the basin). A worker killed before Redis has both leaves the job
@@ -139,11 +139,6 @@ export async function startQueueWorker(opts: QueueWorkerOptions): Promise<QueueW
     }
     // Not awaited: BullMQ's completion of the job follows on the same connection, so that Redis runs the
     // write first and both replies come back in one round trip (two cost the worker about 1 ms of CPU a chunk).
-    // The socket is corked until BullMQ has sent the completion (promise callbacks of this turn of the event
-    // loop, before its check phase): the two commands leave in one write and reach Redis in one read.
-    const socket = connection.stream;
-    socket.cork();
-    setImmediate(() => socket.uncork());
     void writeCells(connection, opts.name, chunk.sweep, chunk.chunk, encodeCells(cells), Math.ceil(spec.cells / spec.chunk)).then(
       () => log(`done chunk ${chunk.chunk} of sweep ${chunk.sweep}`),
       (err: Error) => log(`error: the cells of chunk ${chunk.chunk} of sweep ${chunk.sweep} were not written (the submitter queues it again): ${err.message}`),

@@ -90,6 +90,8 @@ function blockLatex(doc: ReportDocument, b: Block): string {
       return [
         '\\begin{table}[ht]',
         '  \\centering',
+        // The caption stands above the table: article's \belowcaptionskip of 0 set its last line on the top rule.
+        '  \\setlength{\\belowcaptionskip}{6pt}',
         `  \\caption{${latexText(b.caption)}}\\label{${label(doc, 'tab', b.id)}}`,
         // Set to the line's width where its formulas make it wider (graphicx's \width is the natural width); else as is.
         `  \\resizebox{\\ifdim\\width>\\linewidth\\linewidth\\else\\width\\fi}{!}{\\begin{tabular}{${spec}}`,

@@ -378,7 +378,7 @@ export default defineModel({
         name: 's_0',
         formula: '(15*cos(alpha)/(8*sqrt(2)))^(2/3)',
         derived: 'patch.foundation.transverse.potentialRoot',
-        note: "the nonzero root of $V_s$ (Prop. 13's proof): $V_s < 0$ on $(0, s_0)$ only and $V_s(s) > -s\\cos\\alpha$, so (8.1) keeps $c/\\cos\\alpha < s < s_0$: $s$ and $1/s$ are $O(1)$ (Cor. 2). At the level rest (4.7), $s = (9/32)^{1/3}$, the left side of (8.1) is $(2/5 - \\cos\\alpha)(9/32)^{1/3}$, negative for $\\alpha$ up to $\\pi/3$ (test/derive/compliant/transverse.test.ts checks it on the derived $V_s$).",
+        note: "the nonzero root of $V_s$ (Prop. 13's proof): $V_s < 0$ on $(0, s_0)$ only and $V_s(s) > -s\\cos\\alpha$, so (8.1) keeps $c/\\cos\\alpha < s < s_0$: $s$ and $1/s$ are $O(1)$ (Cor. 2). At the level rest (4.7), $s = (9/32)^{1/3}$, the left side of (8.1) is $(2/5 - \\cos\\alpha)(9/32)^{1/3}$, negative for $\\alpha$ up to $\\pi/3$.",
       },
       {
         eq: '(12.2)',

@@ -130,12 +130,16 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
     }
     case 'table': {
       const head = `<tr>${b.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
+      // A table of four columns or more that does not fit its column is set as one block a row, each cell under its
+      // column's name (FIT_DISPLAYS marks it table.stacked): on a phone the paper check's five columns ran 350 px past it.
+      const stacked = b.columns.length >= STACKED_COLUMNS;
+      const label = (j: number): string => (stacked ? ` data-label="${escapeHtml(b.columns[j] ?? '')}"` : '');
       const body = b.rows
-        .map((r) => `<tr>${r.map((cell, j) => `<td class="${b.align[j] === 'r' ? 'num' : ''}">${inlineHtml(cell, n, where)}</td>`).join('')}</tr>`)
+        .map((r) => `<tr>${r.map((cell, j) => `<td class="${b.align[j] === 'r' ? 'num' : ''}"${label(j)}>${inlineHtml(cell, n, where)}</td>`).join('')}</tr>`)
         .join('\n');
       // In a box of its own that scrolls sideways, so that a table wider than a phone never widens the page;
       // the caption above the box, so that it wraps to the column instead of scrolling away with a wide table.
-      return `<p class="table-caption" id="tab-${b.id}-caption">Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</p>\n<div class="table">\n<table id="tab-${b.id}" aria-labelledby="tab-${b.id}-caption">\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>`;
+      return `<p class="table-caption" id="tab-${b.id}-caption">Table ${n.tables.get(b.id)}: ${escapeHtml(b.caption)}</p>\n<div class="table">\n<table id="tab-${b.id}"${stacked ? ' data-stackable' : ''} aria-labelledby="tab-${b.id}-caption">\n<thead>${head}</thead>\n<tbody>\n${body}\n</tbody>\n</table>\n</div>`;
     }
     case 'list':
       return `<ul>\n${b.items.map((i) => `<li>${inlineHtml(i, n, where)}</li>`).join('\n')}\n</ul>`;
@@ -152,6 +156,9 @@ function blockHtml(b: Block, n: Numbering, where: string): string {
       return b satisfies never;
   }
 }
+
+/** Columns from which a table too wide for its column is stacked, a row a block (table.stacked in STYLE). */
+const STACKED_COLUMNS = 4;
 
 const STYLE = `
 body { margin: 0; background: #fdfdfb; color: #1d1d1d; font: 17px/1.55 "Latin Modern Roman", "CMU Serif", Georgia, "Times New Roman", serif; }
@@ -189,6 +196,12 @@ td { padding: 0.2rem 0.8rem; vertical-align: top; }
 td.num { text-align: right; }
 .table { overflow-x: auto; }
 @media (max-width: 40rem) { th, td { padding: 0.2rem 0.3rem; } table { font-size: 0.9rem; } }
+table.stacked, table.stacked tbody, table.stacked tr, table.stacked td { display: block; }
+table.stacked thead { display: none; }
+table.stacked tr { padding: 0.3rem 0; }
+table.stacked tr + tr { border-top: 1px solid #bbb; }
+table.stacked td, table.stacked td.num { text-align: left; padding: 0.1rem 0.3rem; }
+table.stacked td::before { content: attr(data-label) ": "; font-style: italic; }
 ul { padding-left: 1.3rem; }
 li { margin: 0.35rem 0; }
 figure { margin: 1.4rem 0; text-align: center; }
@@ -213,6 +226,10 @@ figcaption { font-size: 0.95rem; color: #333; margin-top: 0.3rem; }
  */
 const FIT_DISPLAYS = `(function () {
   function fit() {
+    document.querySelectorAll('table[data-stackable]').forEach(function (t) {
+      t.classList.remove('stacked');
+      if (t.parentElement.scrollWidth > t.parentElement.clientWidth + 1) t.classList.add('stacked');
+    });
     document.querySelectorAll('.katex-display').forEach(function (d) {
       var k = d.firstElementChild;
       k.style.fontSize = '';

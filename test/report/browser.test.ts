@@ -136,6 +136,8 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
       })(),
       tables: Object.fromEntries([...document.querySelectorAll('table')].map((t) => [t.id, t.getBoundingClientRect().width])),
       boxes: [...document.querySelectorAll('div.table')].map((b) => b.getBoundingClientRect().width),
+      // Tables whose box scrolls sideways: a column the reader would have to scroll to (a wide one is stacked instead).
+      scrolled: [...document.querySelectorAll('div.table')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.firstElementChild.id),
       captions: [...document.querySelectorAll('.table-caption')].map((c) => c.scrollWidth),
     };
   })()`;
@@ -164,6 +166,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
           column: number;
           tables: Record<string, number>;
           boxes: number[];
+          scrolled: string[];
           captions: number[];
         };
         expect(m.errors).toBe(0);
@@ -188,6 +191,7 @@ describe.runIf(HAVE_CHROMIUM || IN_CI)('the HTML reports in headless Chromium', 
         expect(m.column).toBeGreaterThan(300);
         expect(m.boxes).toHaveLength(Object.keys(m.tables).length);
         for (const w of m.boxes) expect(w, `a table's box at ${width} px`).toBeLessThanOrEqual(m.column + 1);
+        expect(m.scrolled, `tables scrolled sideways at ${width} px`).toEqual([]);
         expect(m.captions).toHaveLength(m.boxes.length);
         for (const w of m.captions) expect(w, `a table's caption at ${width} px`).toBeLessThanOrEqual(m.column + 1);
         if (name === 'rimless-wheel') expect(m.tables['tab-equilibria'], `the equilibria table at ${width} px`).toBeLessThanOrEqual(m.column + 1);

@@ -263,8 +263,16 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     longName,
   );
   const results: Block[] = [paragraph(...intro), ...displays.map((run) => equations(...run.map(shownRow)))];
+  // A number measured against the closed form another of the toolkit's own rows displays (kozlov1988 (2.5): the added
+  // mass's run at N = 10 against d_N) is not displayed with that form again: a sentence after the form's note says it.
+  const checks = rows.map((r, i) =>
+    own(r) && r.measured && !r.measured.extrapolated && !r.measured.rate && !r.measured.orderOf
+      ? rows.findIndex((s, k) => k !== i && own(s) && !s.measured && s.formula.formula !== undefined && s.formula.formula === r.formula.formula)
+      : -1,
+  );
+  const runsOf = (k: number): LetteredRow[] => rows.filter((_, i) => checks[i] === k);
   // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
-  const ownDisplays = shared.filter((d) => own(rows[d.rows[0]!]!));
+  const ownDisplays = shared.filter((d) => own(rows[d.rows[0]!]!) && checks[d.rows[0]!]! < 0);
   const ownRows = ownDisplays.flatMap((d) => d.rows.map((k) => rows[k]!));
   const ownSection: Section[] = ownRows.length
     ? [
@@ -283,9 +291,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             equations(...ownDisplays.map(shownRow)),
             // Each note opens with its display's number, not the paper's: the result is not the paper's.
             ...ownDisplays
-              .flatMap((d) => d.rows.map((k) => [rows[k]!, resultLabel(d.rows[0]!)] as const))
-              .flatMap(([r, label]) => [
-                ...(r.formula.note || r.agrees !== undefined ? [paragraph(ref(label), ': ', ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r))] : []),
+              .flatMap((d) => d.rows.map((k) => [rows[k]!, resultLabel(d.rows[0]!), runsOf(k)] as const))
+              .flatMap(([r, label, runs]) => [
+                ...(r.formula.note || r.agrees !== undefined || runs.length
+                  ? [paragraph(ref(label), ': ', ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r), ...runsVerdict(runs))]
+                  : []),
                 ...(resting(r) ? [paragraph(...restingDefinition(r))] : []),
               ]),
           ],
@@ -550,6 +560,35 @@ function ownVerdict(r: PaperCheckRow): Inline[] {
         : ` The measured number agrees with the toolkit’s formula${tolerance}.`
       : ` The measured number does not agree with the toolkit’s formula${tolerance}.`,
   ];
+}
+
+/**
+ * "The study’s runs at N = 10 and N = 1000 differ from it by 1.2e-8 and 2.1e-8, within the tolerance 1e-7": the numbers
+ * measured against a closed form of the toolkit's own, at the parameters the form depends on, in one sentence.
+ */
+function runsVerdict(runs: readonly PaperCheckRow[]): Inline[] {
+  if (!runs.length) return [];
+  const at = (r: PaperCheckRow): string =>
+    Object.entries(r.measured!.params)
+      .filter(([p]) => dependsOn(r.formula.formula!, p))
+      .map(([p, v]) => `${mechanicsSymbol(p)} = ${atValue(v)}`)
+      .join(',\\ ');
+  const gap = (r: PaperCheckRow): string => formatNumber(Number(Math.abs(r.measured!.value - r.measured!.paper).toPrecision(2)));
+  const list = (xs: readonly string[]): string => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+  const tolerances = [...new Set(runs.map((r) => r.formula.tolerance))];
+  const places = runs.flatMap((r, i): Inline[] => [...(i === 0 ? [] : [i === runs.length - 1 ? ' and ' : ', ']), m(at(r))]);
+  const one = runs.length === 1;
+  if (runs.every((r) => r.agrees) && tolerances.length === 1)
+    return [
+      ` The study’s run${one ? '' : 's'} at `,
+      ...places,
+      ` differ${one ? 's' : ''} from it by ${list(runs.map(gap))}, within the tolerance ${tolerances[0]}.`,
+    ];
+  return runs.flatMap((r): Inline[] => [
+    ' The study’s run at ',
+    m(at(r)),
+    ` differs from it by ${gap(r)}, ${r.agrees ? 'within' : 'more than'} the tolerance ${r.formula.tolerance}.`,
+  ]);
 }
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */

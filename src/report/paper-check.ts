@@ -212,7 +212,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // simulated onset against the averaged law's t*), never the one equated to the other.
   const measuredForm = (r: LetteredRow, width: number): string | string[] => {
     const { value, paper, at, orderOf, extrapolated, rate } = r.measured!;
-    if (rate) return rateLines(r, rate, width);
+    if (rate) return rateLine(rate);
     // A limit extrapolated from a study's runs says so (kozlov1988 §2: lim t* from N ≤ 10⁴).
     const vs = extrapolated ? '\\text{extrapolated; against } ' : '\\text{against } ';
     // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
@@ -484,19 +484,10 @@ export function scaledQuantity(r: PaperCheckRow, rate: Rate): string {
 }
 
 /**
- * A limit 0 shown by the rate the runs approach it at, N^r times the quantity at each N (kozlov1988 Th. 1:
- * 0 (N max|u| = 0.194, 0.197, 0.197, 0.197 at N = 10, 100, 1000, 10⁴)), not by an extrapolated 0; the quantity is
- * the row's name without its limit. On lines of their own where one is too narrow.
+ * A limit 0 shown by the rate the runs approach it at (kozlov1988 Th. 1: 0, like 1/N), not by an extrapolated 0: N^r
+ * times the quantity at each N is a column of the study's table (limit.ts ratesShown), not a list here.
  */
-function rateLines(r: PaperCheckRow, rate: Rate, width: number): string | string[] {
-  const p = mechanicsSymbol(rate.parameter);
-  const scaled = `${scaledQuantity(r, rate)} = ${rate.scaled.map((x) => decimal(x, 3)).join(',\\ ')}`;
-  const runs = `\\text{at}\\ ${p} = ${rate.values.map(atValue).join(',\\ ')}`;
-  const one = `0\\quad (${scaled}\\ ${runs})`;
-  if (texWidth(one) <= width) return one;
-  const first = `0\\quad (${scaled}`;
-  return texWidth(first) <= width ? [first, `${runs})`] : ['0', `(${scaled}`, `${runs})`];
-}
+const rateLine = (rate: Rate): string => `0\\quad (\\text{like } 1/${toLatex(pow(sym(rate.parameter), num(rate.order)), MECHANICS)})`;
 
 /** The table's verdict on an agreeing row. */
 function verdict(r: PaperCheckRow): string {

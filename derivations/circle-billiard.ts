@@ -59,9 +59,9 @@ export default defineModel({
     why: 'between impacts they are straight chords, and their envelope is the averaged law of the speed shown above; the path in the plane shows the chords',
   },
   // Kozlov §3 against the derived impact map at a general point (x, y) of the circle:
-  // the normal velocity reversed with e, the tangential one unchanged; the map on the
-  // circle itself; the averaged law, from the energy lost at an impact over the
-  // chord that follows, to first order in 1 − e; and that law integrated.
+  // the normal velocity reversed with e, the tangential one unchanged; the averaged law,
+  // from the energy lost at an impact over the chord that follows, to first order in
+  // 1 − e; and that law integrated.
   paper: {
     source: 'kozlov1988',
     // The paper's result shown: the speed at the simulated impacts against the averaged law and its t*, and t* against
@@ -78,21 +78,11 @@ export default defineModel({
       },
       {
         eq: '§3',
-        name: 'v\\dot{v}',
-        origin: 'reduction',
-        formula: 'V*(e - 1)*(2*R)^(-1)*V*sqrt(V^2 - U^2)',
-        order: 'typed',
-        derived: 'impact1.single.averaged@e≈1@surface',
-        where: { V: 'impact1.speed-@surface', U: 'impact1.tangential-@surface' },
-        note: 'Kozlov’s law $\\dot{v} = (e - 1)(2R)^{-1} v \\sqrt{v^2 - u^2}$ as printed, times $v$, at an impact, $V$ and $U$ the speed and the tangential speed before it; derived as the energy lost at the impact over the time to the next one, $-\\Delta T/\\tau$, to first order in $e - 1$. Equal where the point strikes the circle: there $\\sqrt{V^2 - U^2} = (x\\dot{x}^{-} + y\\dot{y}^{-})/R > 0$, where the check takes its points; the kernel does not take the root’s sign from the strike, so only numerically.',
-      },
-      {
-        eq: '§3',
         name: '\\dot{v}',
         formula: '(e - 1)*(2*R)^(-1)*V*sqrt(V^2 - U^2)',
         derived: 'impact1.single.averaged.speedLaw',
         where: { U: 'impact1.single.averaged.u', V: 'impact1.single.averaged.v' },
-        note: 'Kozlov’s averaged law as the paper prints it, the tangential speed $u$ held; derived from the energy-form law above in the normal velocity $w$ at an impact, $w = -\\sqrt{v^2 - u^2} < 0$ as the point approaches the wall, with $\\dot{v} = w\\dot{w}/v$.',
+        note: 'Kozlov’s averaged law as the paper prints it, the tangential speed $u$ held. Derived from the impact map: the energy lost at an impact over the time to the next one, $v\\dot{v} = -\\Delta T/\\tau$ to first order in $e - 1$ (below, against the simulation), in the normal velocity $w = -\\sqrt{v^2 - u^2} < 0$ the point strikes the wall with, and $\\dot{v} = w\\dot{w}/v$.',
       },
       {
         eq: '§3',
@@ -101,6 +91,8 @@ export default defineModel({
         formula: 'U/cos(U*(e - 1)*(2*R)^(-1)*t + A)',
         order: 'typed',
         printed: 'U*cos(U*(e - 1)*(2*R)^(-1)*t + A)',
+        // As Kozlov prints it, his α₀ the angle at t = 0 (this report's α₁; its α₀ is the first chord's).
+        display: 'v = u\\cos[u(e - 1)(2R)^{-1} t + \\alpha_0]',
         derived: 'impact1.single.averaged.speed',
         where: { U: 'impact1.single.averaged.u', A: 'impact1.single.averaged.start' },
         consequence:

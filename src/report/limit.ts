@@ -186,7 +186,32 @@ export function ordersShown(paper: PaperCheck | undefined): ReadonlyMap<string, 
   return new Map(shown);
 }
 
-export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMap<string, string> = new Map()): Section {
+/**
+ * A limit 0 a result shows by its rate (kozlov1988 Th. 1: N max|q_N − q|; (1.1): N max|u|): that result's label, the
+ * quantity in words, its order r and N^r times it per run, a column of the study's table, not a list in the result.
+ */
+export interface RateColumn {
+  readonly label: string;
+  readonly quantity: string;
+  /** The coordinate whose largest |q| the rate scales, absent for the distance. */
+  readonly coordinate?: string;
+  readonly order: number;
+  readonly values: readonly number[];
+  readonly scaled: readonly number[];
+}
+
+/** The rates of the paper check's rows on the study's distances (limit.distance, limit.distance.<coordinate>). */
+export function ratesShown(paper: PaperCheck | undefined): RateColumn[] {
+  return (paper?.rows ?? []).flatMap((r, i) => {
+    const rate = r.measured?.rate;
+    const fact = r.formula.derived.length === 1 ? /^limit\.distance(?:\.(\w+))?$/.exec(r.formula.derived[0]!.fact) : null;
+    if (!rate || !fact) return [];
+    const [quantity, coordinate] = fact[1] ? [`max |${fact[1]}|`, { coordinate: fact[1] }] : ['distance', {}];
+    return [{ label: resultLabel(i), quantity, ...coordinate, order: rate.order, values: rate.values, scaled: rate.scaled }];
+  });
+}
+
+export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMap<string, string> = new Map(), rates: readonly RateColumn[] = []): Section {
   const p = study.parameter;
   const { reference, limits } = study;
   const { shown, repeats, empty } = columnsOf(study);
@@ -215,15 +240,40 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
       p,
       ...shown.flatMap((k) => [k, ...(law && k === timed ? [`${k} × ${scaleText(p, law.order)}`] : [])]),
       ...(distances ? ['distance to the rigid motion'] : []),
+      ...rates.map((c) => `${c.quantity} × ${scaleText(p, c.order)}`),
     ],
-    align: 'r'.repeat(shown.length + (law && timed ? 1 : 0) + (distances ? 2 : 1)),
+    align: 'r'.repeat(shown.length + (law && timed ? 1 : 0) + (distances ? 2 : 1) + rates.length),
     rows: [
-      ...study.rows.map((r, i) => [cell(r.value), ...shown.flatMap((k) => [cell(r[k]), ...scaledAfter(k, cell(law?.runs[i]))]), ...distance(cell(r.distance))]),
-      ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0))]] : []),
-      ...(given ? [[['limit (theory)'], ...shown.map((k) => cell(limits[k])), ...distance(cell(study.rigidInTheLimit ? 0 : study.limitDistance))]] : []),
+      ...study.rows.map((r, i) => [
+        cell(r.value),
+        ...shown.flatMap((k) => [cell(r[k]), ...scaledAfter(k, cell(law?.runs[i]))]),
+        ...distance(cell(r.distance)),
+        ...rates.map((c) => cell(c.scaled[c.values.indexOf(r.value)])),
+      ]),
+      // A rate is of the runs alone: blank in the rows of the rigid model, the theory and the fit.
+      ...(reference ? [[['rigid model'], ...shown.map((k) => cell(reference[k])), ...distance(cell(0)), ...rates.map(() => [''])]] : []),
+      ...(given
+        ? [
+            [
+              ['limit (theory)'],
+              ...shown.map((k) => cell(limits[k])),
+              ...distance(cell(study.rigidInTheLimit ? 0 : study.limitDistance)),
+              ...rates.map(() => ['']),
+            ],
+          ]
+        : []),
       ...(law ? [[['Theorem 3'], ...shown.flatMap(lawRow)]] : []),
       // A row of pointers and dashes states nothing the results below do not: left out (kozlov1988 §2's viscous release).
-      ...(ownOrder ? [[['fitted order'], ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]), ...distance(order('distance'))] as Inline[][]] : []),
+      ...(ownOrder
+        ? [
+            [
+              ['fitted order'],
+              ...shown.flatMap((k) => [order(k), ...scaledAfter(k, ['—'])]),
+              ...distance(order('distance')),
+              ...rates.map(() => ['']),
+            ] as Inline[][],
+          ]
+        : []),
     ],
   });
   const fitted = table.rows.at(-1)?.[0]?.[0] === 'fitted order';
@@ -235,6 +285,19 @@ export function limitSection(study: ReportLimitStudy, shownElsewhere: ReadonlyMa
     paragraph(
       `The model simulated from its initial state for growing ${p}: ${listed([...shown.map((k) => MEANING[k]), ...(distances ? ['the largest distance of the coordinates to the rigid model’s motion from the same state'] : [])])}. `,
       ...(distances || law ? [] : ['The model declares no rigid law to set beside it. ']),
+      ...(rates.length
+        ? [
+            rates.length === 1 ? 'The last column is the rate at which ' : 'The last columns are the rates at which ',
+            ...rates.flatMap((c, i): Inline[] => [i ? ' and ' : '', ref(c.label)]),
+            ` approach${rates.length === 1 ? 'es' : ''} 0: `,
+            ...rates.flatMap((c, i): Inline[] => [
+              i ? ' and ' : '',
+              m(scaleMath(p, c.order)),
+              ...(c.coordinate ? [' times the largest ', m(`|${mechanicsSymbol(c.coordinate)}|`)] : [' times the distance']),
+            ]),
+            ' in each run. ',
+          ]
+        : []),
       ...repeats.map(
         ([k, twin]) =>
           `${capitalizedWords(MEANING[k])} is ${MEANING[twin]} in every run${k === 'duration' ? ' (the contact is there from t = 0 and released once)' : ''}, and is not printed apart. `,
@@ -500,7 +563,8 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
       // The release in closed form for every N (kozlov1988 §2's τ and ẏ(τ)): the orders' source, not a measurement.
       ...(limitMotion.leaves?.length ? ['; the release is ', ...limitMotion.leaves] : []),
     ];
-  // Its rate is the result (kozlov1988 Th. 1: like 1/N, N times it 0.76–0.79), the two ends of the study its evidence.
+  // Its rate is the result (kozlov1988 Th. 1: like 1/N, N times it 0.76–0.79), over the study's values: the distances at
+  // its two ends would say the same range again.
   const rate = study.leading;
   const scaled = rate?.scaled.filter(Number.isFinite) ?? [];
   if (study.convergence === 'vanishes')
@@ -518,11 +582,12 @@ export function convergenceClause(study: ReportLimitStudy, limitMotion: LimitMot
             ...briefNumber(Math.min(...scaled)),
             ' and ',
             ...briefNumber(Math.max(...scaled)),
-            ' over the study, ',
+            ' from ',
+            m(`${symbol} = ${study.rows[0]!.value}`),
+            ' to ',
+            m(`${study.rows.at(-1)!.value}`),
           ]
-        : []),
-      'from ',
-      ...range,
+        : ['from ', ...range]),
     ];
   // The level is set by how long the runs last, so it is the table's, not a result to lead with: the paper's limit motion leads.
   const table: Inline[] = ['Table ', ref('tab:rigid-limit')];

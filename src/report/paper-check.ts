@@ -212,7 +212,7 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // simulated onset against the averaged law's t*), never the one equated to the other.
   const measuredForm = (r: LetteredRow, width: number): string | string[] => {
     const { value, paper, at, orderOf, extrapolated, rate } = r.measured!;
-    if (rate) return rateLines(r, rate, width);
+    if (rate) return rateLine(rate);
     // A limit extrapolated from a study's runs says so (kozlov1988 §2: lim t* from N ≤ 10⁴).
     const vs = extrapolated ? '\\text{extrapolated; against } ' : '\\text{against } ';
     // A fitted order is the rate's check, not the quantity's value (kozlov1988 Th. 1: max|x_N − x| = O(1/N), fitted 0.9946).
@@ -263,8 +263,16 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
     longName,
   );
   const results: Block[] = [paragraph(...intro), ...displays.map((run) => equations(...run.map(shownRow)))];
+  // A number measured against the closed form another of the toolkit's own rows displays (kozlov1988 (2.5): the added
+  // mass's run at N = 10 against d_N) is not displayed with that form again: a sentence after the form's note says it.
+  const checks = rows.map((r, i) =>
+    own(r) && r.measured && !r.measured.extrapolated && !r.measured.rate && !r.measured.orderOf
+      ? rows.findIndex((s, k) => k !== i && own(s) && !s.measured && s.formula.formula !== undefined && s.formula.formula === r.formula.formula)
+      : -1,
+  );
+  const runsOf = (k: number): LetteredRow[] => rows.filter((_, i) => checks[i] === k);
   // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
-  const ownDisplays = shared.filter((d) => own(rows[d.rows[0]!]!));
+  const ownDisplays = shared.filter((d) => own(rows[d.rows[0]!]!) && checks[d.rows[0]!]! < 0);
   const ownRows = ownDisplays.flatMap((d) => d.rows.map((k) => rows[k]!));
   const ownSection: Section[] = ownRows.length
     ? [
@@ -283,9 +291,11 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
             equations(...ownDisplays.map(shownRow)),
             // Each note opens with its display's number, not the paper's: the result is not the paper's.
             ...ownDisplays
-              .flatMap((d) => d.rows.map((k) => [rows[k]!, resultLabel(d.rows[0]!)] as const))
-              .flatMap(([r, label]) => [
-                ...(r.formula.note || r.agrees !== undefined ? [paragraph(ref(label), ': ', ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r))] : []),
+              .flatMap((d) => d.rows.map((k) => [rows[k]!, resultLabel(d.rows[0]!), runsOf(k)] as const))
+              .flatMap(([r, label, runs]) => [
+                ...(r.formula.note || r.agrees !== undefined || runs.length
+                  ? [paragraph(ref(label), ': ', ...noteInlines(r.formula.note ?? ''), ...ownVerdict(r), ...runsVerdict(runs))]
+                  : []),
                 ...(resting(r) ? [paragraph(...restingDefinition(r))] : []),
               ]),
           ],
@@ -474,19 +484,10 @@ export function scaledQuantity(r: PaperCheckRow, rate: Rate): string {
 }
 
 /**
- * A limit 0 shown by the rate the runs approach it at, N^r times the quantity at each N (kozlov1988 Th. 1:
- * 0 (N max|u| = 0.194, 0.197, 0.197, 0.197 at N = 10, 100, 1000, 10⁴)), not by an extrapolated 0; the quantity is
- * the row's name without its limit. On lines of their own where one is too narrow.
+ * A limit 0 shown by the rate the runs approach it at (kozlov1988 Th. 1: 0, like 1/N), not by an extrapolated 0: N^r
+ * times the quantity at each N is a column of the study's table (limit.ts ratesShown), not a list here.
  */
-function rateLines(r: PaperCheckRow, rate: Rate, width: number): string | string[] {
-  const p = mechanicsSymbol(rate.parameter);
-  const scaled = `${scaledQuantity(r, rate)} = ${rate.scaled.map((x) => decimal(x, 3)).join(',\\ ')}`;
-  const runs = `\\text{at}\\ ${p} = ${rate.values.map(atValue).join(',\\ ')}`;
-  const one = `0\\quad (${scaled}\\ ${runs})`;
-  if (texWidth(one) <= width) return one;
-  const first = `0\\quad (${scaled}`;
-  return texWidth(first) <= width ? [first, `${runs})`] : ['0', `(${scaled}`, `${runs})`];
-}
+const rateLine = (rate: Rate): string => `0\\quad (\\text{like } 1/${toLatex(pow(sym(rate.parameter), num(rate.order)), MECHANICS)})`;
 
 /** The table's verdict on an agreeing row. */
 function verdict(r: PaperCheckRow): string {
@@ -550,6 +551,35 @@ function ownVerdict(r: PaperCheckRow): Inline[] {
         : ` The measured number agrees with the toolkit’s formula${tolerance}.`
       : ` The measured number does not agree with the toolkit’s formula${tolerance}.`,
   ];
+}
+
+/**
+ * "The study’s runs at N = 10 and N = 1000 differ from it by 1.2e-8 and 2.1e-8, within the tolerance 1e-7": the numbers
+ * measured against a closed form of the toolkit's own, at the parameters the form depends on, in one sentence.
+ */
+function runsVerdict(runs: readonly PaperCheckRow[]): Inline[] {
+  if (!runs.length) return [];
+  const at = (r: PaperCheckRow): string =>
+    Object.entries(r.measured!.params)
+      .filter(([p]) => dependsOn(r.formula.formula!, p))
+      .map(([p, v]) => `${mechanicsSymbol(p)} = ${atValue(v)}`)
+      .join(',\\ ');
+  const gap = (r: PaperCheckRow): string => formatNumber(Number(Math.abs(r.measured!.value - r.measured!.paper).toPrecision(2)));
+  const list = (xs: readonly string[]): string => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+  const tolerances = [...new Set(runs.map((r) => r.formula.tolerance))];
+  const places = runs.flatMap((r, i): Inline[] => [...(i === 0 ? [] : [i === runs.length - 1 ? ' and ' : ', ']), m(at(r))]);
+  const one = runs.length === 1;
+  if (runs.every((r) => r.agrees) && tolerances.length === 1)
+    return [
+      ` The study’s run${one ? '' : 's'} at `,
+      ...places,
+      ` differ${one ? 's' : ''} from it by ${list(runs.map(gap))}, within the tolerance ${tolerances[0]}.`,
+    ];
+  return runs.flatMap((r): Inline[] => [
+    ' The study’s run at ',
+    m(at(r)),
+    ` differs from it by ${gap(r)}, ${r.agrees ? 'within' : 'more than'} the tolerance ${r.formula.tolerance}.`,
+  ]);
 }
 
 /** A note's text with its $…$ spans as math (a model file writes formulas in notes as LaTeX, which both renderers take). */

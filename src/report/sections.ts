@@ -62,7 +62,7 @@ import { patchForceTerms, patchSection } from './patch.js';
 import { frictionSection } from './friction.js';
 import type { PaperCheck } from '../studies/paper-check.js';
 import { lagrange1MeasureBlocks, lagrange1Section as lagrange1Report, retainingTerms } from './lagrange1.js';
-import { limitSection, ordersShown, type ReportLimitStudy } from './limit.js';
+import { limitSection, ordersShown, ratesShown, type ReportLimitStudy } from './limit.js';
 import { linearizationSection } from './periodic.js';
 import { steadyMotionSection } from './steady-motion.js';
 import { sweepFigure } from './sweep.js';
@@ -879,7 +879,7 @@ export const SECTIONS: readonly SectionBuilder[] = [
     frictionSection(system, paper, supportLoads, supportHistory, hingeRest, supportStarts),
   ({ system, limitStudy }) => compliantSection(system, limitStudy?.pieces),
   ({ system, patchHistory }) => patchSection(system, patchHistory),
-  ({ limitStudy, paper }) => limitStudy && limitSection(limitStudy, ordersShown(paper)),
+  ({ limitStudy, paper }) => limitStudy && limitSection(limitStudy, ordersShown(paper), ratesShown(paper)),
   linearizationSection,
   steadyMotionSection,
   conventionsSection,

@@ -1228,8 +1228,17 @@ function measuredValues(rows: readonly PaperCheckRow[], stated?: ReportLimitStud
   if (rows.length === 0 || rows.length > 4 || !rows.every((r) => r.measured)) return [];
   const digits = (v: number): string => `${Number(v.toPrecision(5))}`;
   // A limit 0 shown by its rate (kozlov1988 Th. 1): the rate's range is the evidence, not an extrapolated 0 beside the paper's 0.
-  const rated = rows.filter((r) => r.measured!.rate);
+  // The distance's rate the convergence clause has just given (kozlov1988 Th. 1: N times it 0.76–0.79) is not said again:
+  // the other rows' limits are named by their numbers.
+  const rates = rows.filter((r) => r.measured!.rate);
+  const rated = rates.filter((r) => !(stated && sameRate(r.measured!.rate!, stated)));
   const valued = rows.filter((r) => !r.measured!.rate);
+  const limits =
+    rated.length === rates.length
+      ? rated.length === 1
+        ? 'its limit'
+        : 'their limits'
+      : `the limit${rated.length === 1 ? '' : 's'} of ${rated.map((r) => r.formula.eq).join(' and ')}`;
   return [
     ...(valued.length
       ? [
@@ -1241,12 +1250,10 @@ function measuredValues(rows: readonly PaperCheckRow[], stated?: ReportLimitStud
       : []),
     ...(rated.length
       ? [
-          `${valued.length ? ';' : ':'} the study’s runs approach ${rated.length === 1 ? 'its limit' : 'their limits'} at the rate${rated.length === 1 ? '' : 's'} `,
+          `${valued.length ? ';' : ':'} the study’s runs approach ${limits} at the rate${rated.length === 1 ? '' : 's'} `,
           ...series(
             rated.map((r) => {
               const { rate } = r.measured!;
-              // The distance's rate the convergence clause has just given (kozlov1988 Th. 1: N times it 0.76–0.79): referred to, not said twice.
-              if (stated && sameRate(rate!, stated)) return [m(scaledQuantity(r, rate!)), ', the distance’s above'];
               return [m(scaledQuantity(r, rate!)), ' between ', ...briefNumber(Math.min(...rate!.scaled)), ' and ', ...briefNumber(Math.max(...rate!.scaled))];
             }),
           ),

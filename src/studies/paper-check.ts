@@ -70,6 +70,8 @@ export interface PaperCheckRow {
     readonly bindings: ReadonlyMap<string, number>;
     /** The parameters it was measured at that differ from their defaults (the realizations at N = 1000). */
     readonly at: Readonly<Record<string, number>>;
+    /** Every parameter the computation set, its defaults among them (the added mass's run at N = 100, the default). */
+    readonly params: Readonly<Record<string, number>>;
     /** A fitted order r of |x_N − x_∞| ≈ C N^{−r}: the parameter N, so that it prints as O(N^{−r}). */
     readonly orderOf?: string;
     /** The number is a limit extrapolated from a study's runs (MeasuredFact.extrapolated). */
@@ -446,7 +448,8 @@ function measuredRow(
   const y = evaluate(derived, env);
   const measuredBindings = new Map([...f.where].flatMap(([s, b]) => ('fact' in b && used.has(b.fact) ? [[s, used.get(b.fact)!.value] as const] : [])));
   const defaults = defaultValues(system.model.parameters);
-  const at = Object.fromEntries([...used.values()].flatMap((m) => Object.entries(m.params)).filter(([p, v]) => defaults[p] !== v));
+  const params = Object.fromEntries([...used.values()].flatMap((m) => Object.entries(m.params)));
+  const at = Object.fromEntries(Object.entries(params).filter(([p, v]) => defaults[p] !== v));
   const orders = [...new Set([...used.values()].flatMap((m) => (m.orderOf ? [m.orderOf] : [])))];
   return {
     formula: f,
@@ -460,6 +463,7 @@ function measuredRow(
       paper: x,
       bindings: measuredBindings,
       at,
+      params,
       ...(orders.length === 1 ? { orderOf: orders[0]! } : {}),
       ...([...used.values()].some((m) => m.extrapolated) ? { extrapolated: true as const } : {}),
       ...(orders.length === 1 && used.size === 1 && [...used.values()][0]!.trend ? { trend: [...used.values()][0]!.trend! } : {}),

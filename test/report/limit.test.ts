@@ -157,11 +157,11 @@ describe('the rigid-limit section', () => {
     expect(said(falling)).toContain(
       'approaches the rigid one as N grows: the largest distance between their motions falls from 1.5 at N = 10 to 1 \\cdot 10^{-4} at N = 10000',
     );
-    // With its rate (kozlov1988 Th. 1's 1/N): N times the distance over the study leads, here 15.05 and 1 typed from the rows.
+    // With its rate (kozlov1988 Th. 1's 1/N): N times the distance over the study's values, here 15.05 and 1 typed from
+    // the rows, and not the distances at its ends again.
     const rated = { ...falling, leading: { order: 1, scaled: [15.05, 1] } };
-    expect(said(rated)).toContain(
-      'the largest distance between their motions falls like N^{-1}, N times it between 1 and 15 over the study, from 1.5 at N = 10',
-    );
+    expect(said(rated)).toContain('the largest distance between their motions falls like N^{-1}, N times it between 1 and 15 from N = 10 to 10000');
+    expect(said(rated)).not.toContain('1.5 at N = 10');
     expect(said({ ...study, convergence: 'undecided' })).toContain('does not decide whether the compliant model approaches the rigid one');
     expect(said({ ...study, convergence: 'undecided' })).not.toContain('levels off');
   });
@@ -225,7 +225,14 @@ describe('the study in the reports of Kozlov’s realizations', () => {
       .split('\\\\')
       .map((r) => r.trim())
       .filter(Boolean);
-    return { kind: 'table', id: 'rigid-limit', caption: '', columns: [], align: '', rows: rows.map((r) => r.split(' & ').map((c) => [c.replace(/\$/g, '')])) };
+    // The header, its columns as printed (the tests look a column up by its name, not its position).
+    const header = body.slice(body.indexOf('\\toprule', start) + 8, body.indexOf('\\midrule', start));
+    const columns = header
+      .trim()
+      .replace(/\\\\$/, '')
+      .split(' & ')
+      .map((c) => c.trim());
+    return { kind: 'table', id: 'rigid-limit', caption: '', columns, align: '', rows: rows.map((r) => r.split(' & ').map((c) => [c.replace(/\$/g, '')])) };
   };
   const column = (t: Table, label: string): string[] => t.rows.find((r) => text(r[0]!) === label)!.map(text);
 
@@ -387,7 +394,10 @@ describe('the study in the reports of Kozlov’s realizations', () => {
     '%s: says the model approaches the rigid one only where its table’s distance falls tenfold',
     (name) => {
       const t = section(name);
-      const distance = t.rows.filter((r) => /^\d/.test(text(r[0]!))).map((r) => Number(text(r.at(-1)!).replace(' \\cdot 10^{', 'e').replace('}', '')));
+      const j = t.columns.indexOf('distance to the rigid motion');
+      // Without a rigid model (kozlov-impact) the table has no distance, and the conclusion no approach to say.
+      if (j < 0) return expect(conclusion(name)).not.toMatch(/model approaches the rigid one/);
+      const distance = t.rows.filter((r) => /^\d/.test(text(r[0]!))).map((r) => Number(text(r[j]!).replace(' \\cdot 10^{', 'e').replace('}', '')));
       if (/model approaches the rigid one/.test(conclusion(name))) expect(distance.at(-1)! * 10).toBeLessThanOrEqual(distance[0]!);
     },
   );

@@ -281,6 +281,24 @@ export default defineModel({
           'the incomplete support, a prism held by $r < 5$ bearing pairs: the switching function then has $2^{5 - r}$ non-zero components, each $2^{r - 5}$, so that (2.3), $\\sum F = 1$, still holds, and $\\Phi$ is made of $2^{5 - r}$ groups of $r$ terms. The model declares all five pairs, and its variants are enumerated for them only.',
       },
       {
+        eq: '§3',
+        name: '\\text{a full variant in at most two tries}',
+        reason:
+          'Smirnov’s rule: take any full variant, move the pairs whose reactions come out negative to their other faces, and the second try is the realized variant. The report finds the realized variant by solving all 32 full variants and keeping the one with every reaction non-negative; the rule is neither used nor proved here, and with friction a pair moved to its other face changes the other pairs’ reactions through its friction terms, so that the second try need not be admissible.',
+      },
+      {
+        eq: '§3',
+        name: '\\text{the friction force continuous across a switch}',
+        reason:
+          'with continuous loads, unchanged signs of the sliding velocities and no self-locking, the friction force changes continuously when the variant of support changes, though the faces’ coefficients differ. The derivation gives each variant’s $\\Phi$ and the switched sum, and the run here stays in one variant; the continuity is not proved. The planar case passes through a switch in the report prism-in-guides-planar-sweep, at one set of parameters.',
+      },
+      {
+        eq: '§3',
+        name: '\\max \\sum_s N_s',
+        reason:
+          'Smirnov’s observation, from numerical examples and without proof, that the realized variant has the largest algebraic sum of the normal reactions. The friction section tabulates the sum of every full variant, and says whether the realized one’s is the largest, at the default parameters only; over the parameters’ ranges it is neither proved nor checked.',
+      },
+      {
         eq: '§2',
         name: 'a = a^0 + x',
         reason:

@@ -432,10 +432,17 @@ describe('Smirnov’s counts of support variants and the point’s Φ between pl
     const rows = checkPaperFormulas(derived(prismInGuides), checkPaper(misread, buildModel(prismInGuides))).filter((r) => r.formula.eq === '§3');
     expect(rows.map((r) => r.agrees)).toEqual([false, false]);
   });
-  it('(2.3), §3’s self-locking with skew, §2’s incomplete support and the points fixed on the guides are listed as not derived, beside the five pairs it derives', () => {
+  it('(2.3), §3’s self-locking with skew, two tries, continuity and maximal sum, §2’s incomplete support and the points fixed on the guides are listed as not derived, beside the five pairs it derives', () => {
     const check = report(prismInGuides);
-    expect(check.notDerived.map((r) => r.eq)).toEqual(['(2.3)', '§3', '§2', '§2']);
-    expect(check.notDerived.slice(1).map((r) => r.name)).toEqual(['\\Delta^{\\varepsilon} = 0', '2^{5 - r} \\text{ components of } 2^{r - 5}', 'a = a^0 + x']);
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(2.3)', '§3', '§2', '§3', '§3', '§3', '§2']);
+    expect(check.notDerived.slice(1).map((r) => r.name)).toEqual([
+      '\\Delta^{\\varepsilon} = 0',
+      '2^{5 - r} \\text{ components of } 2^{r - 5}',
+      '\\text{a full variant in at most two tries}',
+      '\\text{the friction force continuous across a switch}',
+      '\\max \\sum_s N_s',
+      'a = a^0 + x',
+    ]);
     // (2.3) holds only without self-locking, which is decided at the defaults alone.
     expect(check.notDerived[0]!.reason).toContain('only without self-locking');
   });

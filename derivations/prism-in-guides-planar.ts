@@ -291,6 +291,28 @@ export function planarPrism(places: readonly [Place, Place], M = 'Mz'): ModelSpe
         },
         ...fixedRows(places, fixed),
       ],
+      // smirnov1981 §3's statements about every system of its kind, which the derivation does not prove.
+      notDerived: [
+        {
+          eq: '§3',
+          name: '\\text{a full variant in at most two tries}',
+          reason:
+            'Smirnov’s rule: take any full variant, move the pairs whose reactions come out negative to their other faces, and the second try is the realized variant. The report finds the realized variant by solving all four full variants and keeping the one with both reactions non-negative; the rule is neither used nor proved here, and with friction a pair moved to its other face changes the other pair’s reaction through its friction terms, so that the second try need not be admissible.',
+        },
+        {
+          eq: '§3',
+          name: '\\text{the friction force continuous across a switch}',
+          reason: `with continuous loads, unchanged signs of the sliding velocities and no self-locking, the friction force changes continuously when the variant of support changes, though the faces’ coefficients differ. The derivation gives each variant’s $\\Phi_{ij}$ and the switched $\\Phi$; the continuity is not proved. ${
+            M === 'Mz' ? 'The report prism-in-guides-planar-sweep passes' : 'The run here passes'
+          } from variant 11 to 21 and plots $\\Phi$ across the switch, at one set of parameters.`,
+        },
+        {
+          eq: '§3',
+          name: '\\max \\sum_s N_s',
+          reason:
+            'Smirnov’s observation, from numerical examples and without proof, that the realized variant has the largest algebraic sum of the normal reactions. The friction section gives the sum of every full variant, and says whether the realized one’s is the largest, at the default parameters only; over the parameters’ ranges it is neither proved nor checked.',
+        },
+      ],
       // The planar case seen from above at the initial state, with the reactions of the variant the default loads realize
       // (11: both pairs bear on face 1, y = +w), the paper's N_{ij1} at pair 1 and N_{ij2} at pair 2, each along its face's normal.
       sketches: [

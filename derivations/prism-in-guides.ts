@@ -234,29 +234,32 @@ export default defineModel({
       // §2's count as the paper prints it, C_5^r 2^r variants on r supports summed to 243, against the enumeration.
       {
         eq: '§2',
-        name: 'S = \\sum_{r=0}^{5} C_5^r 2^r',
+        name: '\\sum_{r=0}^{5} C_5^r 2^r',
         formula: '1 + 5*2 + 10*2^2 + 10*2^3 + 5*2^4 + 2^5',
         derived: 'supports.count.all',
-        note: 'the paper’s $C_5^r 2^r$ variants on $r$ bearing pairs (its $n$), summed over $r = 0 \\dots 5$: 243, the variants the derivation enumerates.',
+        note: 'the paper’s $C_5^r 2^r$ variants on $r$ bearing pairs (its $n$), summed over $r = 0 \\dots 5$, against the variants the derivation enumerates.',
       },
-      // §3's counts in closed form, ν (the paper's t: moving links, t being time here) the one prism and n the degrees of
-      // freedom the pairs leave, against the variants as enumerated.
-      {
+      // §3's counts in closed form, ν (the paper's t: moving links, t being time here) the one prism and n its degrees of
+      // freedom, typed from the model's pairs (six of a free body less one per pair of vanishing clearance), not the
+      // derived n: against the variants the derivation enumerates, a sign choice or none for each pair.
+      ...(
+        [
+          ['S', '3', 'all', 'the variants of support in all'],
+          ['s_0', '2', 'full', 'the full-support variants, every pair bearing on one of its two faces,'],
+        ] as const
+      ).map(([name, base, count, what], k) => ({
         eq: '§3',
-        name: 'S',
-        formula: '3^(6*nu - n)',
-        derived: 'supports.count.all',
-        where: { nu: '1', n: 'supports.freedom' },
-        note: 'the paper prints $S = 3^{6t - n}$, its $t$ the number of moving links, written $\\nu$ here (the report’s $t$ is time): at $\\nu = 1$, the prism, and the derived $n$, against the variants the derivation enumerates.',
-      },
-      {
-        eq: '§3',
-        name: 's_0',
-        formula: '2^(6*nu - n)',
-        derived: 'supports.count.full',
-        where: { nu: '1', n: 'supports.freedom' },
-        note: 'the full-support variants, every pair bearing on one of its two faces, against those enumerated.',
-      },
+        // The closed form in the name, so that the results print it beside the count, each under its own symbol.
+        name: `${name} = ${base}^{6\\nu - n}`,
+        formula: `${base}^(6*nu - n)`,
+        derived: `supports.count.${count}`,
+        where: { nu: '1', n: String(6 - pairs.length) },
+        note: `${
+          k === 0
+            ? 'the paper prints $S = 3^{6t - n}$ and $s_0 = 2^{6t - n}$, its $t$ the number of moving links, written $\\nu$ here (the report’s $t$ is time): here $\\nu = 1$, the prism, and $n = 6 - 5 = 1$, a free body’s six degrees of freedom less one for each of the model’s five pairs, typed from the pairs it declares and not taken from the derivation; '
+            : ''
+        }${what} against those the derivation enumerates.`,
+      })),
     ],
     notDerived: [
       {
@@ -276,6 +279,24 @@ export default defineModel({
         name: '2^{5 - r} \\text{ components of } 2^{r - 5}',
         reason:
           'the incomplete support, a prism held by $r < 5$ bearing pairs: the switching function then has $2^{5 - r}$ non-zero components, each $2^{r - 5}$, so that (2.3), $\\sum F = 1$, still holds, and $\\Phi$ is made of $2^{5 - r}$ groups of $r$ terms. The model declares all five pairs, and its variants are enumerated for them only.',
+      },
+      {
+        eq: '§3',
+        name: '\\text{a full variant in at most two tries}',
+        reason:
+          'Smirnov’s rule: take any full variant, move the pairs whose reactions come out negative to their other faces, and the second try is the realized variant. The report finds the realized variant by solving all 32 full variants and keeping the one with every reaction non-negative; the rule is neither used nor proved here, and with friction a pair moved to its other face changes the other pairs’ reactions through its friction terms, so that the second try need not be admissible.',
+      },
+      {
+        eq: '§3',
+        name: '\\text{the friction force continuous across a switch}',
+        reason:
+          'with continuous loads, unchanged signs of the sliding velocities and no self-locking, the friction force changes continuously when the variant of support changes, though the faces’ coefficients differ. The derivation gives each variant’s $\\Phi$ and the switched sum, and the run here stays in one variant; the continuity is not proved. The planar case passes through a switch in the report prism-in-guides-planar-sweep, at one set of parameters.',
+      },
+      {
+        eq: '§3',
+        name: '\\max \\sum_s N_s',
+        reason:
+          'Smirnov’s observation, from numerical examples and without proof, that the realized variant has the largest algebraic sum of the normal reactions. The friction section tabulates the sum of every full variant, and says whether the realized one’s is the largest, at the default parameters only; over the parameters’ ranges it is neither proved nor checked.',
       },
       {
         eq: '§2',

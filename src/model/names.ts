@@ -35,6 +35,8 @@ export type SymbolRole =
   | { readonly role: 'support-side'; readonly index: number }
   /** κ_k^{ε_k}, the friction coefficient of the side of support pair k that bears. */
   | { readonly role: 'support-coefficient'; readonly index: number }
+  /** f_{i1}, the friction coefficient of the face, of index i, that support pair 1 bears on (smirnov1981 (2.2)'s f_{ps}): its LaTeX. */
+  | { readonly role: 'face-coefficient'; readonly tex: string }
   /** The modulus of the support friction: of pair k (1-based), or of all pairs (index 0, Smirnov's Φ of (2.2)). */
   | { readonly role: 'support-friction'; readonly index: number }
   /** q′ = dq/dτ in a fast time τ = √N t (kozlov1988 (3.4)): the velocity written apart from q̇. */
@@ -78,6 +80,8 @@ export const supportReactionSymbol = (k: number): Sym => derived(`N_s[${k}]`, { 
 export const supportSideSymbol = (k: number): Sym => derived(`eps_s[${k}]`, { role: 'support-side', index: k });
 /** κ_k^{ε_k}, the friction coefficient of pair k's bearing side (1-based): "kappa_s[k]". */
 export const supportCoefficientSymbol = (k: number): Sym => derived(`kappa_s[${k}]`, { role: 'support-coefficient', index: k });
+/** f_{p s} of support pair s on its face of index p, a letter (i, j, …): "f_face[f_{i1}]". */
+export const faceCoefficientSymbol = (tex: string): Sym => derived(`f_face[${tex}]`, { role: 'face-coefficient', tex });
 /** The friction modulus κ_k^{ε_k} N_k of support pair k (1-based), or Φ = Σ_k of them (k = 0): "Phi_s[k]". */
 export const supportFrictionSymbol = (k: number): Sym => derived(`Phi_s[${k}]`, { role: 'support-friction', index: k });
 

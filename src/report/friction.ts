@@ -595,7 +595,7 @@ function loadsParagraph(loads: SupportLoads): Block[] {
   };
   return [
     paragraph(
-      'Smirnov observes (§1, without proof) that the realized variant has the largest algebraic sum of the normal reactions. At the default parameters ',
+      'Smirnov observes (§3, without proof) that the realized variant has the largest algebraic sum of the normal reactions. At the default parameters ',
       m('\\sum_i N_i^{\\varepsilon}'),
       ' is ',
       ...(tabulated

@@ -74,6 +74,8 @@ export function mechanicsSymbol(name: string): string {
       return `\\varepsilon_{${role.index}}`;
     case 'support-coefficient':
       return `\\kappa_{${role.index}}^{\\varepsilon_{${role.index}}}`;
+    case 'face-coefficient':
+      return role.tex;
     case 'support-friction':
       return role.index === 0 ? '\\Phi' : `\\Phi_{${role.index}}`;
     default:

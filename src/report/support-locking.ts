@@ -1,8 +1,8 @@
 // Smirnov's self-locking in closed form (smirnov1981 §1, §3): where every full variant's determinant tends to one
-// Δ₀ as friction → 0, Δ^ε = Δ₀ − (Δ₀ − Δ^ε), so that with Δ₀ > 0 variant ε locks where Δ₀ ≤ Δ₀ − Δ^ε, its friction
-// part (derive/friction/supports.ts lockingBound): printed per variant, in the paper's names where it gives them, with
-// what it means where those parts vanish at equal coefficients (the planar prism's friction moments of its two faces
-// cancel), and said as a finding.
+// Δ₀ as friction → 0, Δ^ε = Δ₀ − (Δ₀ − Δ^ε), so that with Δ₀ > 0 variant ε locks where Δ₀ is no larger than its
+// friction part (derive/friction/supports.ts lockingBound; lockingForm, the one form of all variants): printed per
+// variant, in the paper's names where it gives them, with what it means where those parts vanish at equal
+// coefficients (the planar prism's friction moments of its two faces cancel), and said as a finding.
 // Tests: test/report/friction.test.ts.
 import type { SupportDerivation } from '../derive/friction/supports.js';
 import { equation, equations, m, paragraph, ref, type Block, type Inline } from './document.js';
@@ -19,7 +19,7 @@ function commonBase(s: SupportDerivation): { readonly expr: string; readonly val
 }
 
 /**
- * The variants' conditions Δ^ε ≤ 0 ⇔ Δ₀ ≤ Δ₀ − Δ^ε (≥ where Δ₀ < 0 at the defaults), each under `names` (the
+ * The variants' conditions Δ^ε ≤ 0 ⇔ Δ₀ ≤ their friction terms (≥ where Δ₀ < 0 at the defaults), each under `names` (the
  * paper's Δ_{ij}, or the report's Δ^{(−,−)}), and, where the friction parts vanish at equal coefficients, what follows.
  */
 export function lockingBlocks(s: SupportDerivation, names: readonly string[], named: boolean): Block[] {
@@ -60,16 +60,26 @@ export function lockingBlocks(s: SupportDerivation, names: readonly string[], na
   ];
 }
 
-/** The locking condition as a finding: with unequal coefficients only, where Δ₀ ≤ Δ₀ − Δ^ε (≥ where Δ₀ < 0); and at the defaults. */
+/**
+ * The locking condition as a finding: with unequal coefficients only, where Δ₀ is no larger than the variants' friction
+ * terms in one form, each pair's coefficient f_{ps} of the face p it bears on (≥ where Δ₀ < 0); and at the defaults.
+ */
 export function lockingFinding(s: SupportDerivation): Inline[] {
   const base = commonBase(s);
-  if (!base || !s.lockingNeedsUnequal || (s.variants?.length ?? 0) > PRINTED_LOCKING) return [];
+  const general = s.lockingForm;
+  if (!base || !general || !s.lockingNeedsUnequal || (s.variants?.length ?? 0) > PRINTED_LOCKING) return [];
   return [
-    'a variant of support locks only with unequal friction coefficients: variant ',
-    m('\\varepsilon'),
+    'a variant of support locks only with unequal friction coefficients: the variant ',
+    m(`(${general.faces.join(', ')})`),
     ' locks iff ',
-    m(`\\Delta_0 = ${base.expr} ${base.value > 0 ? '\\le' : '\\ge'} \\Delta_0 - \\Delta^{\\varepsilon}`),
-    ', its friction terms (Section ',
+    m(`\\Delta_0 = ${base.expr} ${base.value > 0 ? '\\le' : '\\ge'} ${math(general.bound)}`),
+    ', the friction terms of its determinant, pair ',
+    m('s'),
+    ' bearing on its face ',
+    m('p'),
+    ' of coefficient ',
+    m('f_{ps}'),
+    ' (Section ',
     ref('sec:friction'),
     ')',
     s.locking!.least > 0 ? '; none does at the defaults' : '; one does at the defaults',

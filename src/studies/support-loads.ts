@@ -1,6 +1,6 @@
 // The algebraic sum of the normal reactions Σᵢ Nᵢ of every full variant of
 // Smirnov's support pairs at the default parameters and the initial state.
-// smirnov1981 §1 observes, without proof, that the realized variant (every
+// smirnov1981 §3 observes, without proof, that the realized variant (every
 // Nᵢ ≥ 0) has the largest such sum; this evaluates the sums so the report can
 // show where the observation holds for a model.
 // Tests: test/studies/support-loads.test.ts.

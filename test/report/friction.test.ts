@@ -310,7 +310,10 @@ describe("Smirnov's start from rest (smirnov1981 §2)", () => {
     expect(planar).toContain('\\Delta_{21} \\le 0 \\iff a_{2} - a_{1} + x (g_{1} - g_{2}) \\le w (f_{12} - f_{21}) \\operatorname{sgn}\\dot{x}');
     expect(planar).toContain('A variant locks only with unequal coefficients');
     const abstract = JSON.stringify(doc('prism-in-guides-planar').abstract);
-    expect(abstract).toContain('variant of support locks only with unequal friction coefficients: variant ",{"math":"\\\\varepsilon"}," locks iff ');
+    // The condition in one form over the variants, pair s on its face p of coefficient f_{ps}: not Δ₀ ≤ Δ₀ − Δ^ε.
+    expect(abstract).toContain(
+      'the variant ",{"math":"(i, j)"}," locks iff ",{"math":"\\\\Delta_0 = a_{2} - a_{1} + x (g_{1} - g_{2}) \\\\le w (f_{j2} - f_{i1}) \\\\operatorname{sgn}\\\\dot{x}"}',
+    );
   });
   it('pair 2 fixed on the guides: N, Φ and the variant against t, the switch from 11, (−,−), to 21, (+,−), named', () => {
     const fixed = tex('prism-in-guides-planar-fixed');

@@ -339,8 +339,9 @@ describe('the prism’s equilibrium (2.1)', () => {
     expect(rhs[5]).toBe('M_y\\ (\\text{moment of the reactions}) = -\\sum_{s=1}^{5} \\bigl(c_{ps} F_{x,s} - a_{ps} F_{z,s}\\bigr)');
     // (2.2), checked typed out over the 32 variants, shown as the paper's one line.
     expect(rhs[6]).toBe('\\Phi = \\sum_{i,j,k,l,m=1}^{2} \\prod_{s=1}^{5} \\tfrac{1 + \\operatorname{sgn} N_{ijklms}}{2} \\sum_{s=1}^{5} f_{ps} N_{ijklms}');
-    // §2's generating function, a step of the count, is not a result of its own; §3's counts are the variants enumerated.
-    expect(rhs.slice(7)).toEqual(['S = \\sum_{r=0}^{5} C_5^r 2^r = 243', 'S = 243', 's_0 = 32']);
+    // §2's generating function, a step of the count, is not a result of its own; §3's counts print their closed forms
+    // beside the variants enumerated, S once.
+    expect(rhs.slice(7)).toEqual(['\\sum_{r=0}^{5} C_5^r 2^r = 243', 'S = 3^{6\\nu - n} = 243', 's_0 = 2^{6\\nu - n} = 32']);
     // The paper's numbers in the tag column, not beside the names (s₀ §3 = … read as a product).
     expect(results.map((e) => e.tag)).toEqual([...Array(6).fill('\\text{(2.1)}'), '\\text{(2.2)}', '\\text{(\\S 2)}', '\\text{(\\S 3)}', '\\text{(\\S 3)}']);
     expect(rhs[0]).toBe('P_y = N_{1} + N_{2}');

@@ -410,13 +410,15 @@ describe('hinged compass: the sign facts after (3.14)–(3.18), (3.14) proved fr
 });
 
 describe('Smirnov’s counts of support variants and the point’s Φ between planes', () => {
-  it('§2, §3: the sum of C₅ʳ2ʳ, S = 3^{6ν−n} and s₀ = 2^{6ν−n} at the one prism, ν = 1, and the derived n give the 243 and 32 variants enumerated', () => {
+  it('§2, §3: the sum of C₅ʳ2ʳ, S = 3^{6ν−n} and s₀ = 2^{6ν−n} at the one prism, ν = 1, and n typed from the five pairs give the 243 and 32 variants enumerated', () => {
     const rows = report(prismInGuides).rows.filter((r) => ['§2', '§3'].includes(r.formula.eq));
     expect(rows.map((r) => [r.formula.name, r.how, r.agrees, r.formula.origin])).toEqual([
-      ['S = \\sum_{r=0}^{5} C_5^r 2^r', 'symbolic', true, undefined],
-      ['S', 'symbolic', true, undefined],
-      ['s_0', 'symbolic', true, undefined],
+      ['\\sum_{r=0}^{5} C_5^r 2^r', 'symbolic', true, undefined],
+      ['S = 3^{6\\nu - n}', 'symbolic', true, undefined],
+      ['s_0 = 2^{6\\nu - n}', 'symbolic', true, undefined],
     ]);
+    // n is the paper's side's own, 6 − 5 typed from the declared pairs, not the derivation's degrees of freedom.
+    for (const r of rows.slice(1)) expect(r.formula.where.get('n')).toEqual({ expr: num(1) });
     // §2's printed count: 243, the variants enumerated.
     expect(rows[0]!.paper).toBe(num(243));
     // The enumeration, not a closed form: the paper's side is the only formula in each row.
@@ -430,10 +432,17 @@ describe('Smirnov’s counts of support variants and the point’s Φ between pl
     const rows = checkPaperFormulas(derived(prismInGuides), checkPaper(misread, buildModel(prismInGuides))).filter((r) => r.formula.eq === '§3');
     expect(rows.map((r) => r.agrees)).toEqual([false, false]);
   });
-  it('(2.3), §3’s self-locking with skew, §2’s incomplete support and the points fixed on the guides are listed as not derived, beside the five pairs it derives', () => {
+  it('(2.3), §3’s self-locking with skew, two tries, continuity and maximal sum, §2’s incomplete support and the points fixed on the guides are listed as not derived, beside the five pairs it derives', () => {
     const check = report(prismInGuides);
-    expect(check.notDerived.map((r) => r.eq)).toEqual(['(2.3)', '§3', '§2', '§2']);
-    expect(check.notDerived.slice(1).map((r) => r.name)).toEqual(['\\Delta^{\\varepsilon} = 0', '2^{5 - r} \\text{ components of } 2^{r - 5}', 'a = a^0 + x']);
+    expect(check.notDerived.map((r) => r.eq)).toEqual(['(2.3)', '§3', '§2', '§3', '§3', '§3', '§2']);
+    expect(check.notDerived.slice(1).map((r) => r.name)).toEqual([
+      '\\Delta^{\\varepsilon} = 0',
+      '2^{5 - r} \\text{ components of } 2^{r - 5}',
+      '\\text{a full variant in at most two tries}',
+      '\\text{the friction force continuous across a switch}',
+      '\\max \\sum_s N_s',
+      'a = a^0 + x',
+    ]);
     // (2.3) holds only without self-locking, which is decided at the defaults alone.
     expect(check.notDerived[0]!.reason).toContain('only without self-locking');
   });

@@ -30,7 +30,7 @@ import { simplify } from '../../core/trig.js';
 import { evaluate, type Env } from '../../core/evaluate.js';
 import { MechanicsError } from '../../errors.js';
 import type { Model } from '../../model/model.js';
-import { slipSignSymbol } from '../../model/names.js';
+import { faceCoefficientSymbol, slipSignSymbol } from '../../model/names.js';
 import type { Lagrange2 } from '../lagrange/lagrange2.js';
 import type { RetainingConstraints } from '../lagrange/lagrange1.js';
 import { adjugate, det, matVec, solveSmall, type Matrix } from '../matrix.js';
@@ -108,6 +108,14 @@ export interface SupportDerivation {
    * against its width). Absent without closed forms.
    */
   readonly lockingNeedsUnequal?: boolean;
+  /**
+   * Every variant's lockingBound in one form: pair s's coefficient of its bearing side written f_{p s}, p the letter
+   * smirnov1981 (2.2) gives the face index of pair s (i, j, k, l, m), so that variant (i, j) locks iff Δ₀ ≤ it (the
+   * planar prism's w(f_{j2} − f_{i1}) sgn ẋ), with the letters of the pairs in order. Absent where the model's names of
+   * a pair's two coefficients are not one name but for a face digit (f11, f21), or where the variants' bounds are not
+   * one form.
+   */
+  readonly lockingForm?: { readonly bound: Expr; readonly faces: readonly string[] };
 }
 
 /** Closed forms of all 2^k full variants are derived up to this many pairs (the planar prism has 2, the spatial one 5). */
@@ -193,6 +201,7 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
       : undefined;
   const locking = variants && leastLocking(model, variants);
   const lockingNeedsUnequal = variants && needsUnequal(pairs, variants);
+  const general = variants && lockingForm(pairs, variants);
   const form = balance ? { kind: 'balance' as const, coordinates: balance.map((d) => cs[d]!.name) } : { kind: 'accelerations' as const };
   return {
     pairs,
@@ -208,7 +217,31 @@ export function deriveSupports(model: Model, l2: Lagrange2, constraints: Retaini
     ...(partial ? { partial } : {}),
     ...(locking ? { locking } : {}),
     ...(lockingNeedsUnequal !== undefined ? { lockingNeedsUnequal } : {}),
+    ...(general ? { lockingForm: general } : {}),
   };
+}
+
+/** smirnov1981 (2.2)'s letters for the face index of pairs 1 … 5. */
+const FACE_INDEX = 'ijklm';
+
+/** f_{i1} of pair s (0-based) whose sides' coefficients are named alike but for the face digit (f21, f11); else undefined. */
+function faceCoefficient(p: SupportPairData, s: number): Sym | undefined {
+  const [plus, minus] = [p.friction.positive.name, p.friction.negative.name].map((n) => /^([A-Za-z]+)(\d+)$/.exec(n));
+  if (!plus || !minus || plus[1] !== minus[1] || plus[2]!.length !== minus[2]!.length || s >= FACE_INDEX.length) return undefined;
+  const at = [...plus[2]!].flatMap((c, k) => (c === minus[2]![k] ? [] : [k]));
+  if (at.length !== 1) return undefined;
+  const digits = plus[2]!;
+  return faceCoefficientSymbol(`${plus[1]}_{${digits.slice(0, at[0])}${FACE_INDEX[s]}${digits.slice(at[0]! + 1)}}`);
+}
+
+/** Every variant's Δˢ₀ − Δˢ with each pair's coefficient of its bearing side as f_{p s} (faceCoefficient), where they are one form. */
+function lockingForm(pairs: readonly SupportPairData[], variants: readonly SupportVariant[]): SupportDerivation['lockingForm'] {
+  const faces = pairs.map(faceCoefficient);
+  if (!faces.every((f) => f !== undefined)) return undefined;
+  const forms = variants.map((v) =>
+    simplify(subs(v.lockingBound, new Map(pairs.map((p, s) => [(v.variant[s] === 1 ? p.friction.positive : p.friction.negative).name, faces[s]!] as const)))),
+  );
+  return forms.every((f) => f === forms[0]) ? { bound: forms[0]!, faces: [...FACE_INDEX.slice(0, pairs.length)] } : undefined;
 }
 
 /** Whether each variant's Δˢ₀ − Δˢ simplifies to 0 with every friction coefficient set to the first. */

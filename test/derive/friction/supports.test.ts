@@ -115,6 +115,16 @@ describe('prism in guides, planar symmetric case (example 2)', () => {
     }
     expect(s.lockingNeedsUnequal).toBe(true);
   });
+  it("the variants' locking bounds in one form, w(f_{j2} − f_{i1}) sgn ẋ (smirnov1981 §2's Δᵢⱼ), in pair 1's face i and pair 2's face j", () => {
+    const form = s.lockingForm!;
+    expect(form.faces).toEqual(['i', 'j']);
+    for (let trial = 0; trial < 20; trial++) {
+      const sigma = r() < 0.5 ? -1 : 1;
+      const [fi1, fj2, w] = [uniform(r, 0, 1), uniform(r, 0, 1), uniform(r, 0.05, 0.5)];
+      const env: Env = { ...defaults(planar), w, "x'": sigma, 'f_face[f_{i1}]': fi1, 'f_face[f_{j2}]': fj2 };
+      expectClose(evaluate(form.bound, env), w * (fj2 - fi1) * sigma, 1e-12, 1);
+    }
+  });
   it('Φ of the paper (the switched sum over the 4 variants) equals the friction bound of the variant selectVariant realizes; rest iff |Pₓ| ≤ Φ', () => {
     let realized = 0,
       rests = 0;

@@ -17,10 +17,11 @@ import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { factMode, POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
+import type { ModeDirections } from '../studies/mode-directions.js';
 import { RESTING_FACT } from '../studies/rest-time.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, textInlines, type Block, type EquationRow, type Inline, type Section } from './document.js';
 import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
-import { impactMapsSection, modeTitle } from './unilateral.js';
+import { directionBlocks, impactMapsSection, modeTitle } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
 import { declaredRange, fourDigits, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, powerOfTen, tidy } from './notation.js';
@@ -153,8 +154,9 @@ const restValue = (x: number): string => formatNumber(Number(x.toPrecision(4)));
  * number beside it), then the table: the paper's formula as the paper writes
  * it, the derived equation it is compared with, and whether they agree.
  */
-export function paperSections(check: PaperCheck, system?: DerivedSystem): Section[] {
-  return [...checkedSections(check, system), ...notDerivedSections(check)];
+export function paperSections(check: PaperCheck, system?: DerivedSystem, directions: readonly ModeDirections[] = []): Section[] {
+  const beyond = check.defers && system ? directions.flatMap((d) => directionBlocks(system, d, true)) : [];
+  return [...checkedSections(check, system, beyond), ...notDerivedSections(check)];
 }
 
 /**
@@ -175,7 +177,11 @@ function notDerivedSections({ notDerived, source }: PaperCheck): Section[] {
   ];
 }
 
-function checkedSections({ rows: checked, claims, figures, source, general, impacts }: PaperCheck, system?: DerivedSystem): Section[] {
+function checkedSections(
+  { rows: checked, claims, figures, source, general, impacts, defers }: PaperCheck,
+  system?: DerivedSystem,
+  beyond: readonly Block[] = [],
+): Section[] {
   if (checked.length === 0) return claimSections(claims, figures);
   // A mode in words (foot 2 stays), for a letter bound in two modes: the same letter, said which.
   const modeWords = (fact: string): string | undefined => {
@@ -266,12 +272,24 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
   const ownDisplays = shared.filter((d) => own(rows[d.rows[0]!]!));
   const ownRows = ownDisplays.flatMap((d) => d.rows.map((k) => rows[k]!));
+  // The impact's outcome by the direction of the velocities before it, where the paper leaves it to later work: the report's own.
+  const deferred: Block[] = beyond.length
+    ? [
+        paragraph(
+          `Which outcome each impact has, by the direction of the velocities before it, is the toolkit’s own study: ${paper} `,
+          ...noteInlines(defers ?? ''),
+          '.',
+        ),
+        ...beyond,
+      ]
+    : [];
   const ownSection: Section[] = ownRows.length
     ? [
         {
           id: 'own-results',
           title: 'Results beyond the paper',
           blocks: [
+            ...deferred,
             paragraph(
               `Results ${paper} does not print, in closed forms of the toolkit’s own`,
               ownRows.some((r) => r.how === 'measured')
@@ -291,7 +309,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
           ],
         },
       ]
-    : [];
+    : deferred.length
+      ? [{ id: 'own-results', title: 'Results beyond the paper', blocks: deferred }]
+      : [];
   const notes = rows
     .filter((r) => (r.formula.note || r.runLoss) && !own(r))
     .map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note ?? ''), ...(r.runLoss ? [r.formula.note ? ' ' : '', ...runLossInlines(r)] : [])]);

@@ -232,7 +232,7 @@ export function rimlessWheel(k: number): ModelSpec {
           derived: "phase.spoke1.psi''",
           where: { psi: 'psi' },
           origin: 'own',
-          note: 'the equation of motion while the wheel turns about the foot of spoke 1, the phase between impacts; the paper says of it in words only that $T + V$ is constant there. Set beside the form typed by hand: the moment of inertia about the foot $I + 2ml^2 = 2ml^2(1 + I^{*})$, the weight $2mg$ at the hub, whose arm about the foot is $l\\sin(\\psi - \\gamma)$ on the line inclined at $\\gamma$.',
+          note: 'the equation of motion while the wheel turns about the foot of spoke 1, the phase between impacts, printed with the general model’s contact phases; the paper says of it in words only that $T + V$ is constant there. Set beside the form typed by hand: the moment of inertia about the foot $I + 2ml^2 = 2ml^2(1 + I^{*})$, the weight $2mg$ at the hub, whose arm about the foot is $l\\sin(\\psi - \\gamma)$ on the line inclined at $\\gamma$.',
         },
         {
           eq: '§2',

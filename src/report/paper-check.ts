@@ -20,7 +20,7 @@ import { factMode, POINTS, type PaperCheck, type PaperCheckRow } from '../studie
 import type { ModeDirections } from '../studies/mode-directions.js';
 import { RESTING_FACT } from '../studies/rest-time.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, textInlines, type Block, type EquationRow, type Inline, type Section } from './document.js';
-import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
+import { energySection, constraintsSection, contactPhasesSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
 import { directionBlocks, impactMapsSection, modeTitle } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
@@ -422,7 +422,10 @@ function generalModelSections(general: DerivedSystem, system?: DerivedSystem): S
       }
     : model;
   const rest: Build[] = [energySection, constraintsSection, lagrange2Section].filter((b) => !shared.includes(b));
-  const built = [said, ...rest.map((b) => b(input)), impactMapsSection(general)].flatMap((s) => s ?? []);
+  // The general model's phases where the model's own are too many to enumerate (the rimless wheel's six spokes): its
+  // phase on one spoke is rubanovich1981 §2's turning about a foot, printed where the phases are.
+  const phases = system?.unilateral && !system.unilateral.phases.length ? contactPhasesSection(input) : undefined;
+  const built = [said, ...rest.map((b) => b(input)), phases, impactMapsSection(general)].flatMap((s) => s ?? []);
   return prefixedSections(built, 'general-', 'General model: ');
 }
 

@@ -30,6 +30,7 @@ export const PAPER_GROUPS = [
       'general-energy',
       'general-constraints',
       'general-lagrange2',
+      'general-contact-phases',
       'general-impact-maps',
     ],
   },

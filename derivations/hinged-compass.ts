@@ -133,7 +133,8 @@ export default defineModel({
     m: { default: 1, description: 'mass of one leg', unit: 'kg' },
     l: { default: 1, description: 'leg length', unit: 'm' },
     g: { default: 9.81, description: 'gravitational acceleration', unit: 'm/s^2' },
-    beta: { default: 0.3, description: 'half-angle between the legs at the impact (the paper’s α)', unit: 'rad' },
+    // rubanovich1981 §1: 0 < α < π/2.
+    beta: { default: 0.3, range: [0, 'pi/2'], open: true, description: 'half-angle between the legs at the impact (the paper’s α)', unit: 'rad' },
   },
   particles: [],
   kinetic:
@@ -176,6 +177,8 @@ export default defineModel({
   // the paper's 1) and B (foot2, standing, the paper's 2); the paper's α is β here.
   paper: {
     source: 'rubanovich1981',
+    // The end of §3: the motion of B after the impact is the second part's question, so the outcome by direction is the report's own.
+    defers: 'leave the possible motion of $B$ (foot 2) after the impact to the second part of the paper (the end of its §3)',
     formulas: [
       ...KINETIC_PRIME.map(([ij, entry]) => ({
         eq: '(3.1)',

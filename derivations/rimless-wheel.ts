@@ -232,7 +232,7 @@ export function rimlessWheel(k: number): ModelSpec {
           derived: "phase.spoke1.psi''",
           where: { psi: 'psi' },
           origin: 'own',
-          note: 'the equation of motion while the wheel turns about the foot of spoke 1, the phase between impacts; the paper says of it in words only that $T + V$ is constant there. Set beside the form typed by hand: the moment of inertia about the foot $I + 2ml^2 = 2ml^2(1 + I^{*})$, the weight $2mg$ at the hub, whose arm about the foot is $l\\sin(\\psi - \\gamma)$ on the line inclined at $\\gamma$.',
+          note: 'the equation of motion while the wheel turns about the foot of spoke 1, the phase between impacts, printed with the general model’s contact phases; the paper says of it in words only that $T + V$ is constant there. Set beside the form typed by hand: the moment of inertia about the foot $I + 2ml^2 = 2ml^2(1 + I^{*})$, the weight $2mg$ at the hub, whose arm about the foot is $l\\sin(\\psi - \\gamma)$ on the line inclined at $\\gamma$.',
         },
         {
           eq: '§2',
@@ -327,7 +327,7 @@ export function rimlessWheel(k: number): ModelSpec {
           eq: '§2',
           name: '\\text{the round wheel rolls for ever}',
           reason:
-            'the paper’s conclusion from $F = c\\dot{\\psi}^2$ is about a round wheel, another model than this one: the constant $c$ is derived above for the wheel with $k$ legs, whose speed falls by the same factor per stride, and the paper returns to the wheel with legs, which stops below the speed given above.',
+            'it follows from $2ml\\ddot{\\psi} = -c\\dot{\\psi}^2$ alone, $\\psi(t) = (2ml/c)\\ln(1 + c\\dot{\\psi}_0 t/(2ml)) \\to \\infty$ as $t \\to \\infty$ while $\\dot{\\psi} \\to 0$, but the toolkit has no model of the round wheel under this force and does not solve that equation in closed form, so it is not derived here; the constant $c$ is derived above for the wheel with $k$ legs, whose speed falls by the same factor per stride, and which stops below the speed given above.',
         },
       ],
       figures: [

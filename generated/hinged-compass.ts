@@ -75,17 +75,22 @@ export function checkParams(p: Params): ParamProblem[] {
   if (problems.length === 0) {
     limitValues$(0, p);
     if (!(Number.isFinite(LV$[0]!) && LV$[0]! > LV$[1]!)) problems.push({ name: 'm', problem: 'bad-mass', message: "parameter 'm' is " + String(LV$[0]!) + '; it must be > 0 (its unit kg declares it a mass)' });
+    if (!(Number.isFinite(LV$[3]!) && LV$[3]! > LV$[4]! && LV$[3]! < LV$[5]!)) problems.push({ name: 'beta, pi', problem: 'bad-range', message: "parameter 'beta' is " + String(LV$[3]!) + '; it must be in (0, (1/2)*pi)' });
   }
   return problems;
 }
 
 /** Each value limit: its value, lower and upper end. */
-const LV$ = new Float64Array(3);
+const LV$ = new Float64Array(6);
 
 function limitValues$(t: number, p: Params): void {
   const m = p.m ?? 1.0;
+  const beta = p.beta ?? 0.3;
   LV$[0] = m;
   LV$[1] = 0.0;
+  LV$[3] = beta;
+  LV$[4] = 0.0;
+  LV$[5] = 0.5 * Math.PI;
 }
 
 /** M's envelope: row i is zero left of column envelope$[i] (choleskyFactor's `first`). */

@@ -956,6 +956,12 @@ export interface PaperSpec {
    * Discussion (kozlov1988 §2 calls the switched force 'potential but discontinuous': it has no potential across x = 0).
    */
   readonly corrects?: string;
+  /**
+   * What the paper leaves to later work, in words ($…$ for math): the toolkit's studies of it, which outcome an impact
+   * has by the direction of the velocities before it, are its own results, printed apart from the paper's and not
+   * summed up as the paper's (rubanovich1981 §3 leaves the motion of B after the impact to Part II).
+   */
+  readonly defers?: string;
 }
 
 /** A result of the paper left underived: its equation number, the result in LaTeX, and the reason in words ($…$ for math). */
@@ -1129,6 +1135,7 @@ export const PAPER_FIELDS: Known<PaperSpec> = {
   notDerived: true,
   scope: true,
   corrects: true,
+  defers: true,
 };
 export const STUDY_FIGURE_KINDS: Readonly<Record<PaperStudyFigureSpec['kind'], true>> = {
   'confocal-motions': true,

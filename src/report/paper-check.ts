@@ -17,10 +17,11 @@ import { fastVelocitySymbol, symbolRole } from '../model/names.js';
 import { REFERENCES } from '../model/sources.js';
 import type { PaperFormulaOrigin } from '../model/spec.js';
 import { factMode, POINTS, type PaperCheck, type PaperCheckRow } from '../studies/paper-check.js';
+import type { ModeDirections } from '../studies/mode-directions.js';
 import { RESTING_FACT } from '../studies/rest-time.js';
 import { equation, equations, m, paragraph, prefixedSections, ref, textInlines, type Block, type EquationRow, type Inline, type Section } from './document.js';
-import { energySection, constraintsSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
-import { impactMapsSection, modeTitle } from './unilateral.js';
+import { energySection, constraintsSection, contactPhasesSection, formatNumber, lagrange2Section, modelSection } from './sections.js';
+import { directionBlocks, impactMapsSection, modeTitle } from './unilateral.js';
 import { breakLines, fractionDepth, latexPieces, texWidth, toLatex } from './latex.js';
 import { MAX_LINE_WIDTH, MAX_ROW_LINES, tooLong } from './large.js';
 import { declaredRange, fourDigits, LINE_WIDTH, math, mathLines, MECHANICS, mechanicsSymbol, powerOfTen, tidy } from './notation.js';
@@ -153,8 +154,9 @@ const restValue = (x: number): string => formatNumber(Number(x.toPrecision(4)));
  * number beside it), then the table: the paper's formula as the paper writes
  * it, the derived equation it is compared with, and whether they agree.
  */
-export function paperSections(check: PaperCheck, system?: DerivedSystem): Section[] {
-  return [...checkedSections(check, system), ...notDerivedSections(check)];
+export function paperSections(check: PaperCheck, system?: DerivedSystem, directions: readonly ModeDirections[] = []): Section[] {
+  const beyond = check.defers && system ? directions.flatMap((d) => directionBlocks(system, d, true)) : [];
+  return [...checkedSections(check, system, beyond), ...notDerivedSections(check)];
 }
 
 /**
@@ -175,7 +177,11 @@ function notDerivedSections({ notDerived, source }: PaperCheck): Section[] {
   ];
 }
 
-function checkedSections({ rows: checked, claims, figures, source, general, impacts }: PaperCheck, system?: DerivedSystem): Section[] {
+function checkedSections(
+  { rows: checked, claims, figures, source, general, impacts, defers }: PaperCheck,
+  system?: DerivedSystem,
+  beyond: readonly Block[] = [],
+): Section[] {
   if (checked.length === 0) return claimSections(claims, figures);
   // A mode in words (foot 2 stays), for a letter bound in two modes: the same letter, said which.
   const modeWords = (fact: string): string | undefined => {
@@ -274,12 +280,24 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
   // A result the paper states only in words (R–F §1: the rocking ends in finite time) is this report's own: printed apart, without the paper's number.
   const ownDisplays = shared.filter((d) => own(rows[d.rows[0]!]!) && checks[d.rows[0]!]! < 0);
   const ownRows = ownDisplays.flatMap((d) => d.rows.map((k) => rows[k]!));
+  // The impact's outcome by the direction of the velocities before it, where the paper leaves it to later work: the report's own.
+  const deferred: Block[] = beyond.length
+    ? [
+        paragraph(
+          `Which outcome each impact has, by the direction of the velocities before it, is the toolkit’s own study: ${paper} `,
+          ...noteInlines(defers ?? ''),
+          '.',
+        ),
+        ...beyond,
+      ]
+    : [];
   const ownSection: Section[] = ownRows.length
     ? [
         {
           id: 'own-results',
           title: 'Results beyond the paper',
           blocks: [
+            ...deferred,
             paragraph(
               `Results ${paper} does not print, in closed forms of the toolkit’s own`,
               ownRows.some((r) => r.how === 'measured')
@@ -301,7 +319,9 @@ function checkedSections({ rows: checked, claims, figures, source, general, impa
           ],
         },
       ]
-    : [];
+    : deferred.length
+      ? [{ id: 'own-results', title: 'Results beyond the paper', blocks: deferred }]
+      : [];
   const notes = rows
     .filter((r) => (r.formula.note || r.runLoss) && !own(r))
     .map((r): Inline[] => [r.formula.eq, ': ', ...noteInlines(r.formula.note ?? ''), ...(r.runLoss ? [r.formula.note ? ' ' : '', ...runLossInlines(r)] : [])]);
@@ -412,7 +432,10 @@ function generalModelSections(general: DerivedSystem, system?: DerivedSystem): S
       }
     : model;
   const rest: Build[] = [energySection, constraintsSection, lagrange2Section].filter((b) => !shared.includes(b));
-  const built = [said, ...rest.map((b) => b(input)), impactMapsSection(general)].flatMap((s) => s ?? []);
+  // The general model's phases where the model's own are too many to enumerate (the rimless wheel's six spokes): its
+  // phase on one spoke is rubanovich1981 §2's turning about a foot, printed where the phases are.
+  const phases = system?.unilateral && !system.unilateral.phases.length ? contactPhasesSection(input) : undefined;
+  const built = [said, ...rest.map((b) => b(input)), phases, impactMapsSection(general)].flatMap((s) => s ?? []);
   return prefixedSections(built, 'general-', 'General model: ');
 }
 

@@ -30,6 +30,7 @@ export const PAPER_GROUPS = [
       'general-energy',
       'general-constraints',
       'general-lagrange2',
+      'general-contact-phases',
       'general-impact-maps',
     ],
   },
@@ -58,7 +59,7 @@ export const PAPER_GROUPS = [
   },
 ] as const;
 
-/** The appendix's subsections: the general equations the body cites, the forms a model needs no more of (secondary), then the notation. */
+/** The appendix's subsections: the general equations the body cites, the forms of the equations the rest of the report does not use (secondary), then the notation. */
 export const APPENDIX_MEMBERS = ['measure-form', 'lagrange1', 'hamilton', 'linearization', 'conventions'] as const;
 
 /**

@@ -180,7 +180,7 @@ export function buildReport(system: DerivedSystem, options: ReportOptions): Repo
   const universal = options.restitution && universalSection(system, options.restitution);
   if (universal) sections.push(universal);
   if (options.inclineRuns) sections.push(inclineRunsSection(options.inclineRuns));
-  if (options.paper) sections.push(...paperCheckSections(options.paper, system));
+  if (options.paper) sections.push(...paperCheckSections(options.paper, system, options.modeDirections));
   // After the paper's table: the figure shows its averaged law against the run.
   if (options.averagedSpeed) sections.push(averagedSpeedSection(options.averagedSpeed));
   if (options.rollingSpeeds) sections.push(rollingSpeedsSection(model, options.rollingSpeeds, options.orbit?.orbit));

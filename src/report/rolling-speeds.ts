@@ -24,8 +24,11 @@ const spokeName =
 /** Impacts tabulated after the first that falls back: the rocking that follows. */
 const ROCKING_ROWS = 2;
 
+/** The stride's gain in v², b: c is rubanovich1981 §2's constant of the rolling friction F = cψ̇², printed in the same report. */
+const GAIN = 'b';
+
 /**
- * What the section's numbers mean, for the discussion: a stride adds the same c to v² and an impact scales it by
+ * What the section's numbers mean, for the discussion: a stride adds the same b to v² and an impact scales it by
  * r² < 1, so the speed after the impacts tends to the fixed point from any start; the slope rolls the wheel on for
  * ever only where that lies above the threshold, and otherwise it stops, the rocking's impacts accumulating in finite
  * time. Each slope's numbers from the study; none where the study has no slope below the threshold and none above.
@@ -40,7 +43,7 @@ export function rollingSpeedsDiscussion(study: RollingSpeedsStudy): Block[] {
   return [
     paragraph(
       'The slope decides between rolling and rocking. A stride adds the same ',
-      m('c'),
+      m(GAIN),
       ' to the squared speed and each impact scales it by ',
       m('r^2 < 1'),
       ', so the speed after the impacts tends to the steady rolling’s whatever the start: the wheel rolls on for ever where that lies above the threshold to pass over the next spoke (',
@@ -79,7 +82,7 @@ function rockingInlines(study: RollingSpeedsStudy, v2: string): Inline[] {
 
 /**
  * The orbit's multiplier from the stride map: each of its n impacts per period multiplies a deviation of v⁺² by r²
- * (the gain c the same at every stride), so the period by r^{2n}; with one impact per spoke a period is one revolution,
+ * (the gain b the same at every stride), so the period by r^{2n}; with one impact per spoke a period is one revolution,
  * r^n is (2.9)'s κ (the paper's ν), and the multiplier κ². Both numbers printed, the orbit study's and r^{2n}.
  */
 function orbitDecay(model: Model, study: RollingSpeedsStudy, periodic: PeriodicOrbit): Inline[] {
@@ -97,7 +100,7 @@ function orbitDecay(model: Model, study: RollingSpeedsStudy, periodic: PeriodicO
     ' by ',
     m(`r = ${fourDigits(r)}`),
     ' while the gain ',
-    m('c'),
+    m(GAIN),
     ' is the same at every stride, so a deviation of the speed from the orbit’s falls by ',
     m('r^2'),
     ' at each impact and by ',
@@ -230,7 +233,7 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy, pe
         ' (Section ',
         ref('sec:own-results'),
         '). Over one stride to the next impact the slope adds ',
-        m('c'),
+        m(GAIN),
         ' to ',
         m(`${v}^2`),
         ', and the impact multiplies ',
@@ -242,8 +245,8 @@ export function rollingSpeedsSection(model: Model, study: RollingSpeedsStudy, pe
         '; its fixed point is the steady rolling’s speed:',
       ),
       equations(
-        equation('rolling-gain', 'c', math(study.gain)),
-        equation('rolling-fixed-point', `${v2}_{\\text{rolling}}`, [`\\frac{r^2 c}{1 - r^2} = ${math(study.rolling)}`]),
+        equation('rolling-gain', GAIN, math(study.gain)),
+        equation('rolling-fixed-point', `${v2}_{\\text{rolling}}`, [`\\frac{r^2 ${GAIN}}{1 - r^2} = ${math(study.rolling)}`]),
       ),
       paragraph(
         'With the parameters’ defaults',

@@ -687,9 +687,12 @@ export function measureFormSection({ system }: SectionInput): Section {
 /** Contact phases: active sets, multipliers, release conditions (unilateral.ts). */
 export const contactPhasesSection = ({ system }: SectionInput): Section | undefined => contactPhasesReport(system);
 
-/** Impact maps with their mode conditions (unilateral.ts). */
-export const impactMapsSection = ({ system, modeDirections, modeShares }: SectionInput): Section | undefined =>
-  impactMapsReport(system, modeDirections, modeShares);
+/**
+ * Impact maps with their mode conditions (unilateral.ts); the outcome by direction with them, unless the paper leaves it
+ * to later work: then it is among the results beyond the paper (paper-check.ts).
+ */
+export const impactMapsSection = ({ system, modeDirections, modeShares, paper }: SectionInput): Section | undefined =>
+  impactMapsReport(system, paper?.defers ? [] : modeDirections, modeShares);
 
 // ---------------------------------------------------------------- 10. conventions
 /** Notation and sign conventions used in the report. */

@@ -22,7 +22,7 @@ import type { FirstImpact } from '../studies/first-impact.js';
 import { firstImpactBlocks, loneOutcomeBlocks } from './first-impact.js';
 import type { OrbitStudy } from '../studies/orbit.js';
 import type { BifurcationKind } from '../runtime/analysis/continuation.js';
-import type { PaperCheck, PaperCheckRow } from '../studies/paper-check.js';
+import type { PaperCheck, PaperCheckRow, PaperClaimRow } from '../studies/paper-check.js';
 import type { SupportHistory } from '../studies/support-history.js';
 import type { SupportStarts } from '../studies/support-starts.js';
 import type { PlasticArrival } from '../studies/plastic-arrival.js';
@@ -304,15 +304,60 @@ function agreedBrief(p: PaperCheck, [many, verb]: readonly [string, string]): In
 }
 
 /**
- * ", which state 33 distinct results" where the paper's formulas checked repeat results (rubanovich1981 (3.18) is
+ * The distinct results among the paper's formulas checked, where rows repeat results (rubanovich1981 (3.18) is
  * (3.11)'s E_{R₂ₓ}, g′₁₁ = g′₂₂): the displays of the results section that print one of them, each result once.
  */
-function distinctInlines(p: PaperCheck, checked: number): Inline[] {
-  const distinct = distinctResults(
-    p.rows,
-    printed(p).filter((r) => r.agrees !== undefined),
+const distinctCount = (p: PaperCheck, checked: number): number =>
+  checked
+    ? distinctResults(
+        p.rows,
+        printed(p).filter((r) => r.agrees !== undefined),
+      )
+    : 0;
+
+/** The most inequalities the conclusion names; more are counted. */
+const NAMED_CLAIMS = 8;
+
+/**
+ * ": ΔT > 0 (3.14), that is, ż₁(−0)·E₁ < 0, …": the conclusion's proved claims named, each restatement beside the claim
+ * it restates, and the quadratic forms said (rubanovich1981 §3: each sign from G positive definite).
+ */
+function provedClaims(claims: readonly PaperClaimRow[]): Inline[] {
+  const named = claims.flatMap((c, i): Inline[][] =>
+    c.restates === undefined
+      ? [
+          [
+            m(c.claim.name),
+            ` ${c.claim.eq}`,
+            ...claims.flatMap((d): Inline[] =>
+              d.restates === i ? [', that is, ', m(d.claim.name), ...(d.claim.eq === c.claim.eq ? [] : [` ${d.claim.eq}`])] : [],
+            ),
+          ],
+        ]
+      : [],
   );
-  return distinct < checked ? [`, which state ${distinct} distinct results`] : [];
+  const forms = claims.filter((c) => c.proof.via === 'quadratic form').length;
+  return [
+    ': ',
+    ...named.flatMap((x, i) => [i ? '; ' : '', ...x]),
+    ...(forms
+      ? [
+          forms === claims.length ? '; each a quadratic form' : `; ${countWord(forms)} of them quadratic forms`,
+          ' in the velocities before the impact, positive definite',
+        ]
+      : []),
+  ];
+}
+
+/**
+ * "five distinct inequalities (seven as stated)" where a claim restates another (rubanovich1981 (3.14): the obtuse
+ * angle ż₁(−0)·E₁ < 0 is the loss ΔT > 0), else "seven inequalities"; "inequality" for one.
+ */
+function inequalitiesWord(claims: readonly PaperClaimRow[]): string {
+  const distinct = claims.filter((c) => c.restates === undefined).length;
+  if (distinct < claims.length)
+    return `${countWord(distinct)} distinct ${distinct === 1 ? 'inequality' : 'inequalities'} (${countWord(claims.length)} as stated)`;
+  return claims.length === 1 ? 'inequality' : `${countWord(claims.length)} inequalities`;
 }
 
 /** The rows of the paper's own formulas: the report's own results (paper-displays.ts own), and the toolkit's reductions and corrected readings (`origin`, counted apart by ownFindings), are not. */
@@ -825,7 +870,8 @@ function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
   const out: Inline[][] = [
     ...criticalFindings(f.system),
     ...painleveFindings(f.system),
-    ...directionFindings(f, brief),
+    // Where the paper leaves the impact's outcome to later work, the outcome by direction is the report's own, not summed up here.
+    ...(f.paper?.defers ? [] : directionFindings(f, brief)),
     ...(brief ? [] : outcomeFindings(f)),
     ...energyFindings(f.impactEnergy),
     ...lossFindings(f.simulation),
@@ -907,8 +953,9 @@ function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
             : [
                 checked === 1
                   ? `the ${one} of ${paper}${which} checked ${holds}`
-                  : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
-                ...distinctInlines(f.paper, checked),
+                  : distinctCount(f.paper, checked) < checked
+                    ? `the ${countWord(distinctCount(f.paper, checked))} distinct results of ${paper}${which}, typed in ${countWord(checked)} ${many}, ${hold}`
+                    : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
                 ...measuredValues(printed(f.paper), f.limitStudy && statedRate(f.limitStudy)),
                 ...scopeInlines(f.paper),
               ],
@@ -917,13 +964,14 @@ function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
     const claims = f.paper.claims;
     const proved = claims.filter((c) => c.proof.holds).length;
     if (claims.length)
-      out.push([
+      out.push(
         proved === claims.length
-          ? claims.length === 1
-            ? 'its inequality is proved'
-            : `its ${countWord(claims.length)} inequalities are proved`
-          : `${proved} of its ${claims.length} inequalities are proved`,
-      ]);
+          ? [
+              claims.length === 1 ? 'its inequality is proved' : `its ${inequalitiesWord(claims)} are proved`,
+              ...(follows && claims.length <= NAMED_CLAIMS ? provedClaims(claims) : []),
+            ]
+          : [`${proved} of its ${claims.length} inequalities are proved`],
+      );
   }
   return out;
 }
@@ -1152,12 +1200,18 @@ function checkedSentence(f: SummaryFacts): Inline[] {
     fixed.length && !f.paper.claims.length ? [...printed(f.paper).filter((r) => r.agrees !== undefined), ...fixed] : undefined,
   );
   const general = generalTheory(f.paper.source);
+  // Counted as results, not as typed rows, where rows repeat one (rubanovich1981 (3.4)'s g_ij is g_ji, (3.18) is (3.11)'s E_{R₂ₓ}).
+  const distinct = fixed.length ? checked : distinctCount(f.paper, checked);
+  const formulas =
+    distinct < checked
+      ? `the paper’s ${countWord(distinct)} distinct results${span ? ` ${span}` : ''}, typed from the paper in ${countWord(checked)} formulas`
+      : `the paper’s ${checked === 1 ? 'formula' : `${countWord(checked)} formulas`}${span ? ` ${span}` : ''}, typed from the paper`;
   return [
     '. Section ',
     ref('sec:results'),
-    ` sets ${checked ? `the paper’s ${checked === 1 ? 'formula' : `${countWord(checked)} formulas`}${span ? ` ${span}` : ''}, typed from the paper${general ? ' and filled in with this model’s derived quantities' : ''},` : ''}`,
+    ` sets ${checked ? `${formulas}${general ? ' and filled in with this model’s derived quantities' : ''},` : ''}`,
     checked && f.paper.claims.length ? ' and ' : '',
-    f.paper.claims.length ? `its ${f.paper.claims.length === 1 ? 'inequality' : `${countWord(f.paper.claims.length)} inequalities`}` : '',
+    f.paper.claims.length ? `its ${inequalitiesWord(f.paper.claims)}` : '',
     ' beside the derivation',
     ...ownRowsApart(f.paper.rows.filter((r) => !own(r) && r.formula.origin && !fixed.includes(r))),
     '.',
@@ -1187,7 +1241,7 @@ export function introductionBlocks(f: SummaryFacts): Block[] {
       cite('kugushev2002'),
       ', which holds across impacts; Appendix ',
       ref('sec:appendix'),
-      ' states it once for this model, with the forms of the equations this model needs no more of.',
+      ' states it once for this model, together with the forms of the equations that the rest of the report does not use.',
     ),
   );
   return blocks.filter((b) => b.kind !== 'paragraph' || b.content.length > 0);

@@ -576,7 +576,7 @@ export function impactMapsSection(system: DerivedSystem, directions: readonly Mo
   u.impactMaps.forEach((im, k) => {
     blocks.push(...impactMapBlocks(system, im, k, namer));
     const d = directions.find((x) => x.map === k);
-    if (d) blocks.push(directionBlock(system, im, d), ...slipBlocks(system, im, d), ...directionFigures(system, im, d));
+    if (d) blocks.push(...directionBlocks(system, d, false));
     const sampled = shares.find((x) => x.map === k);
     if (sampled) blocks.push(sharesBlock(system, im, sampled));
   });
@@ -687,7 +687,7 @@ function approachBlocks(u: Unilateral, im: ImpactMap): Block[] {
  * velocities, at the default parameters (studies/mode-directions.ts), and
  * the share of the approaching directions where none is admissible.
  */
-function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections): Block {
+function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections, apart: boolean): Block {
   const u = system.unilateral!;
   const [v1, v2] = d.velocities.map(mechanicsSymbol);
   const angle = (x: number): string => x.toFixed(3);
@@ -786,7 +786,9 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
         ]
       : [];
   return paragraph(
-    'Every condition above is linear in ',
+    ...(apart
+      ? [`Every condition of impact ${d.map + 1}’s modes (Section `, ref('sec:impact-maps'), ') is linear in ']
+      : ['Every condition above is linear in ']),
     m(`${v1}, ${v2}`),
     ...(where ? [' at a given configuration; at ', m(where)] : []),
     ...(at ? [`${where ? ' and' : ', so at'} the default parameters (`, m(at), ') the mode'] : [where ? ' the mode' : ', so the mode']),
@@ -810,6 +812,16 @@ function directionBlock(system: DerivedSystem, im: ImpactMap, d: ModeDirections)
     ...slip,
     neverLeaveSentence(u, d.neverLeave),
   );
+}
+
+/**
+ * Which mode each impact takes by the direction of its two free pre-impact velocities (directionBlock), the smooth slip
+ * and the figures; `apart`: printed away from the impact maps, among the results beyond a paper that leaves the impact's
+ * outcome to later work (rubanovich1981 §3).
+ */
+export function directionBlocks(system: DerivedSystem, d: ModeDirections, apart: boolean): Block[] {
+  const im = system.unilateral!.impactMaps[d.map]!;
+  return [directionBlock(system, im, d, apart), ...slipBlocks(system, im, d), ...directionFigures(system, im, d)];
 }
 
 /** "Tip B leaves on none of them": the closed contacts no admissible mode lets leave (studies/mode-directions.ts, mode-shares.ts). */
@@ -1181,11 +1193,22 @@ function conditionBlocks(
  */
 /**
  * The smooth slip's conditions ≥ 0 (studies/mode-directions.ts), then, where the study solved them for one sine,
- * those bounds: the hinged compass's 4 − 9 sin²2β ≥ 0, that is |sin 2β| ≤ 2/3.
+ * those bounds: the hinged compass's 4 − 9 sin²2β ≥ 0, that is sin 2β ≤ 2/3; and where the study solved a bound for
+ * its parameter on the parameter's range, that too, as the derivation's own (β ≤ ½ arcsin(2/3) or β ≥ π/2 − ½ arcsin(2/3)).
  */
 export function slipConditionInlines(conditions: readonly Expr[], bounds: readonly (HalfAngleBound | undefined)[] = []): Inline[] {
   const solved = bounds.flatMap((b) => (b ? [`${math(b.of)} ${b.atMost ? '\\le' : '\\ge'} ${math(b.bound)}`] : []));
-  return [m(conditions.map(nonNegative).join(',\\ ')), ...(solved.length ? [', that is, ', m(solved.join(',\\ '))] : [])];
+  const within = bounds.flatMap((b) => {
+    const s = b?.solved;
+    if (!s) return [];
+    const p = math(s.parameter);
+    return [b.atMost ? `${p} \\le ${math(s.below)}\\ \\text{or}\\ ${p} \\ge ${math(s.above)}` : `${math(s.below)} \\le ${p} \\le ${math(s.above)}`];
+  });
+  return [
+    m(conditions.map(nonNegative).join(',\\ ')),
+    ...(solved.length ? [', that is, ', m(solved.join(',\\ '))] : []),
+    ...(within.length ? [' (the derivation’s own solution on the parameter’s declared range: ', m(within.join(',\\ ')), ')'] : []),
+  ];
 }
 
 export function nonNegative(c: Expr): string {

@@ -24,7 +24,7 @@
 // left where the arriving contact cannot stick.
 // Tests: test/studies/mode-directions.test.ts.
 import { evaluate } from '../core/evaluate.js';
-import { add, fn, freeSymbols, HALF, mul, neg, num, pow, sqrt, type Expr } from '../core/expr.js';
+import { add, fn, freeSymbols, HALF, mul, neg, num, ONE, pow, sqrt, sym, type Expr } from '../core/expr.js';
 import * as Q from '../core/rational.js';
 import { cancel } from '../core/cancel.js';
 import { simplify } from '../core/trig.js';
@@ -33,6 +33,7 @@ import { assumptionDomain, parameterAssumptions } from '../derive/proofs/assumpt
 import type { DerivedSystem } from '../derive/system.js';
 import type { ImpactMap, ImpactMode } from '../derive/unilateral/unilateral-types.js';
 import type { ImpactScenario } from '../model/model.js';
+import type { Parameter } from '../model/types.js';
 import { smoothSlip, smoothStay } from '../derive/unilateral/smooth-stay.js';
 import { preImpactName } from '../model/names.js';
 
@@ -121,19 +122,42 @@ export interface HalfAngleBound {
   readonly of: Expr;
   readonly bound: Expr;
   readonly atMost: boolean;
+  /**
+   * Where u/2 = a·p, p a parameter whose declared range keeps u/2 in [0, π] (the sine not negative, `of` without its
+   * modulus): the bound solved for p, sin(a·p) ≤ b iff p ≤ arcsin(b)/a or p ≥ (π − arcsin b)/a (either side of the
+   * sine's peak), sin(a·p) ≥ b iff p lies between them (the hinged compass, β ∈ (0, π/2): β ≤ ½ arcsin(2/3) or
+   * β ≥ π/2 − ½ arcsin(2/3)).
+   */
+  readonly solved?: { readonly parameter: Expr; readonly below: Expr; readonly above: Expr };
 }
 
 /**
  * c + k cos u ≥ 0, c and k numbers, as a bound on |sin(u/2)|: with cos u = 1 − 2 sin²(u/2) it reads
  * 2k sin²(u/2) ≤ c + k; undefined where the condition has another form, or the bound is no real number in (0, 1).
  */
-export function halfAngleBound(condition: Expr): HalfAngleBound | undefined {
+export function halfAngleBound(condition: Expr, parameters: readonly Parameter[] = []): HalfAngleBound | undefined {
   if (condition.kind !== 'add' || condition.terms.length !== 1) return undefined;
   const [{ expr, coeff: k }] = condition.terms as [{ expr: Expr; coeff: Q.Rational }];
   if (expr.kind !== 'fn' || expr.name !== 'cos') return undefined;
   const square = Q.div(Q.add(condition.constant, k), Q.mul(Q.rat(2), k));
   if (!(Q.toNumber(square) > 0 && Q.toNumber(square) < 1)) return undefined;
-  return { of: fn('abs', fn('sin', mul(HALF, expr.args[0]!))), bound: sqrt(num(square)), atMost: Q.toNumber(k) > 0 };
+  const half = mul(HALF, expr.args[0]!);
+  const bound = sqrt(num(square));
+  const atMost = Q.toNumber(k) > 0;
+  // u/2 = a·p with a > 0 a number and p a parameter whose range keeps a·p in [0, π]: the sine is not negative there.
+  const [a, p] =
+    half.kind === 'mul' && half.factors.length === 1 && half.factors[0]!.exp === ONE
+      ? [half.coeff, half.factors[0]!.base]
+      : half.kind === 'sym'
+        ? [Q.ONE, half]
+        : [];
+  const range = p?.kind === 'sym' ? parameters.find((x) => x.symbol === p)?.range : undefined;
+  const [lo, hi] = (range ?? []).map((e) => (e ? evaluate(e, {}) : Number.NaN));
+  if (!a || !p || !Q.toNumber(a) || !(Q.toNumber(a) > 0 && lo! >= 0 && Q.toNumber(a) * hi! <= Math.PI * (1 + 1e-15)))
+    return { of: fn('abs', fn('sin', half)), bound, atMost };
+  const inverse = num(Q.div(Q.ONE, a));
+  const below = mul(inverse, fn('asin', bound));
+  return { of: fn('sin', half), bound, atMost, solved: { parameter: p, below, above: add(mul(inverse, sym('pi')), neg(below)) } };
 }
 
 /** Relative size below which a linear form's coefficient is taken as 0. */
@@ -268,7 +292,11 @@ export function modeDirections(system: DerivedSystem): ModeDirections[] {
                 slipForms,
                 slipShare,
                 ...(slipAlong?.every((k) => k !== undefined) ? { slipAlong: slipAlong as number[] } : {}),
-                slip: { impulse, separations: slipping.separations, ...(conditions ? { conditions, bounds: conditions.map(halfAngleBound) } : {}) },
+                slip: {
+                  impulse,
+                  separations: slipping.separations,
+                  ...(conditions ? { conditions, bounds: conditions.map((c) => halfAngleBound(c, system.model.parameters)) } : {}),
+                },
               };
             })()
           : {}),

@@ -10,7 +10,7 @@
 // derivation beside the model's own. The report prints the result
 // (report/paper-check.ts).
 // Tests: test/studies/paper-check.test.ts, test/report/paper-kozlov.test.ts.
-import { add, factorsOf, freeSymbols, mul, num, pow, sub, sym, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
+import { add, div, factorsOf, freeSymbols, mul, num, pow, sub, sym, termsOf, ZERO, type Expr, type Sym } from '../core/expr.js';
 import { cancel } from '../core/cancel.js';
 import { combineRadicals } from '../core/radicals.js';
 import { asymptoticExpansion } from '../core/series.js';
@@ -110,6 +110,11 @@ export interface PaperClaimRow {
   readonly assumptions: readonly ParameterAssumption[];
   /** A single pre-impact velocity set to its declared sign (the claim is homogeneous in it). */
   readonly directions: ReadonlyMap<string, Expr>;
+  /**
+   * The index of an earlier claim this one restates: the same domain, and its greater minus smaller side that one's
+   * times a positive number (rubanovich1981 (3.14): ż₁(−0)·E₁ < 0 is the loss ΔT = −½ż₁(−0)·E₁ > 0).
+   */
+  readonly restates?: number;
 }
 
 /** A paper's figure redrawn: its abscissa's values and one curve per value of the curves' parameter. */
@@ -131,6 +136,8 @@ export interface PaperCheck {
   readonly scope?: string;
   /** The paper's wording the derivation corrects (the model file's words), said in the Discussion. */
   readonly corrects?: string;
+  /** What the paper leaves to later work (the model file's words): the direction studies of its impacts are the report's own. */
+  readonly defers?: string;
   readonly general?: DerivedSystem;
   /** The checked model has impacts (unilateral contacts): its random points take the declared signs of the pre-impact velocities too. */
   readonly impacts: boolean;
@@ -168,6 +175,7 @@ export function paperCheck(system: DerivedSystem, spec: PaperSpec, computed: Com
     impacts,
     ...(spec.scope ? { scope: spec.scope } : {}),
     ...(spec.corrects ? { corrects: spec.corrects } : {}),
+    ...(spec.defers ? { defers: spec.defers } : {}),
     ...(general ? { general } : {}),
   };
 }
@@ -228,7 +236,7 @@ function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): Pape
   const facts = derivedFacts(system);
   const { model } = system;
   const approach = new Map(system.unilateral?.impactMaps.flatMap((im) => [...im.scenario.approach]) ?? []);
-  return claims.map((claim) => {
+  const rows = claims.map((claim) => {
     const bindings = bind(system, facts, claim.where, 'paper.claims');
     const [greater, smaller] = [claim.greater, claim.smaller].map((e) => subs(e, bindings)) as [Expr, Expr];
     const velocities = model.coordinates.map((c) => preImpactName(c.name)).filter((v) => [greater, smaller].some((e) => freeSymbols(e).has(v)));
@@ -260,8 +268,21 @@ function proveClaims(system: DerivedSystem, claims: readonly PaperClaim[]): Pape
       ...(arriving ? { arriving } : {}),
     });
     const named = new Set([...freeSymbols(at(greater)), ...freeSymbols(at(smaller))]);
-    return { claim, bindings, proof, assumptions: assumptions.filter((a) => named.has(a.parameter)), directions: signs };
+    return { claim, bindings, proof, assumptions: assumptions.filter((a) => named.has(a.parameter)), directions: signs, margin: at(sub(greater, smaller)) };
   });
+  return rows.map(({ margin, ...row }, i) => {
+    const restates = rows.findIndex((earlier, j) => j < i && sameClaim(row, margin, earlier, earlier.margin));
+    return restates < 0 ? row : { ...row, restates };
+  });
+}
+
+/** Two claims one inequality: alike strict, on one box, of no rate, their margins (greater − smaller) a positive multiple of each other. */
+function sameClaim(a: PaperClaimRow, ma: Expr, b: PaperClaimRow, mb: Expr): boolean {
+  if (a.claim.strict !== b.claim.strict || a.claim.rate !== undefined || b.claim.rate !== undefined) return false;
+  const box = (r: PaperClaimRow): string => [...r.claim.on].map(([p, x]) => `${p}:${x.lower.id}:${x.upper.id}:${x.lowerOpen}:${x.upperOpen}`).join(';');
+  if (box(a) !== box(b)) return false;
+  const ratio = simplify(cancel(div(ma, mb)));
+  return ratio.kind === 'num' && ratio.value.n > 0;
 }
 
 /** ḟ⁻ of the arriving contact of the one impact every fact named belongs to (impact{i}.…), or undefined. */

@@ -31,6 +31,7 @@ const PARENT: Readonly<Record<string, string>> = {
   'general-energy': 'derivation',
   'general-constraints': 'derivation',
   'general-lagrange2': 'derivation',
+  'general-contact-phases': 'derivation',
   'general-impact-maps': 'derivation',
   'periodic-orbit': 'results',
   'paper-results': 'results',

@@ -48,6 +48,7 @@ const ORDER = [
   'general-energy',
   'general-constraints',
   'general-lagrange2',
+  'general-contact-phases',
   'general-impact-maps',
   'rigid-limit',
   'realizations',

@@ -282,14 +282,20 @@ describe('the hinged compass where no impact law has an outcome: D cannot stick 
     }
   });
 
-  it('solves the slip’s condition for one sine: |sin 2β| ≤ 2/3, the bound B separating obeys by the independent solve', () => {
+  it('solves the slip’s condition for one sine: sin 2β ≤ 2/3 on β ∈ (0, π/2), the bound B separating obeys by the independent solve', () => {
     const [bound] = study!.slip!.bounds!;
     expect(bound!.atMost).toBe(true);
     expect(evaluate(bound!.bound, {})).toBeCloseTo(2 / 3, 15);
-    // Its quantity is |sin 2β|: at any β, and on either side of the edge B separates (ḟ_B ≥ 0) exactly where it is ≤ 2/3.
-    for (const beta of [0.1, 0.3, 0.36, 0.37, 0.6, 1.2, 1.2055, 1.21, 2, 2.8]) {
-      expect(evaluate(bound!.of, { beta })).toBeCloseTo(Math.abs(Math.sin(2 * beta)), 14);
+    // β's declared range (0, π/2) keeps sin 2β ≥ 0: the bound solved for β, either side of the sine's peak at π/4,
+    // ½ arcsin(2/3) = 0.36486 and π/2 − ½ arcsin(2/3) = 1.20594 (by hand).
+    const { below, above } = bound!.solved!;
+    expect(evaluate(below, {})).toBeCloseTo(0.3648638, 6);
+    expect(evaluate(above, {})).toBeCloseTo(1.2059325, 6);
+    // Its quantity is sin 2β: on either side of each edge B separates (ḟ_B ≥ 0) exactly where it is ≤ 2/3.
+    for (const beta of [0.1, 0.3, 0.36, 0.37, 0.6, 1.2, 1.2055, 1.21, 1.5]) {
+      expect(evaluate(bound!.of, { beta })).toBeCloseTo(Math.sin(2 * beta), 14);
       expect(evaluate(bound!.of, { beta }) <= 2 / 3, `β = ${beta}`).toBe(paperSlip(4.7, beta).B >= 0);
+      expect(beta <= evaluate(below, {}) || beta >= evaluate(above, {}), `β = ${beta}`).toBe(paperSlip(4.7, beta).B >= 0);
     }
   });
 

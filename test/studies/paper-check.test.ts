@@ -146,7 +146,7 @@ describe('rimless wheel §2 for every k', () => {
       ['(2.2)', "impact1.stays.[psi']", 'symbolic', true],
     ]);
   });
-  it('lists the paper’s conclusion from F = cψ̇², that a round wheel rolls for ever, as not derived: another model', () => {
+  it('lists the paper’s conclusion from F = cψ̇², that a round wheel rolls for ever, as not derived: no model of the round wheel', () => {
     expect(report(rimlessWheel).notDerived.map((r) => [r.eq, r.name])).toEqual([['§2', '\\text{the round wheel rolls for ever}']]);
   });
   it('(2.8): α₀ = π/2 − ½ arccos I*, π/3 at I* = 1/2, symbolically (the kernel writes arccos(−I*) as π − arccos I*)', () => {

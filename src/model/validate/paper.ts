@@ -143,6 +143,8 @@ export interface PaperDeclaration {
   readonly scope?: string;
   /** The paper's wording the derivation corrects (PaperSpec.corrects). */
   readonly corrects?: string;
+  /** What the paper leaves to later work (PaperSpec.defers). */
+  readonly defers?: string;
 }
 
 /** A result of the paper the toolkit does not derive, and why (PaperNotDerivedSpec, checked). */
@@ -171,6 +173,7 @@ export function checkPaperDeclaration(x: unknown, model: string | undefined): Ch
     notDerived: notDerivedList(paper.notDerived, out),
     ...scopeOf(paper.scope, out),
     ...(paper.corrects !== undefined ? optional('corrects', checkNote(paper.corrects, 'paper.corrects', out)) : {}),
+    ...(paper.defers !== undefined ? optional('defers', checkNote(paper.defers, 'paper.defers', out)) : {}),
   });
 }
 

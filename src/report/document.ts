@@ -79,7 +79,8 @@ export interface Figure {
   readonly svg: string;
   /** The same figure for the PDF, a tikzpicture, and its width as a fraction of the line; absent: HTML only. */
   readonly tikz?: { readonly picture: string; readonly width: number };
-  readonly legend: readonly { readonly label: string; readonly color: string; readonly dash?: string }[];
+  /** Each key: a short stroke of the series' colour and dash, or a dot where the series is drawn as dots. */
+  readonly legend: readonly { readonly label: string; readonly color: string; readonly dash?: string; readonly dot?: boolean }[];
   readonly caption: readonly Inline[];
 }
 

@@ -12,7 +12,8 @@ import type { ClosedImpactLoss, ModeLoss } from '../studies/closed-impact-energy
 import type { EnergyGain, ImpactEnergyStudy } from '../studies/impact-energy.js';
 import { equation, equations, m, paragraph, ref, series, type Block, type Inline } from './document.js';
 import type { MotionSimulation } from './motion.js';
-import { energyLabel, math, mechanicsSymbol, reportSymbols } from './notation.js';
+import { energyLabel, math, mechanicsSymbol, proseNames, reportSymbols, scientific } from './notation.js';
+import { energyDrift } from './motion-plots.js';
 
 /**
  * What impacts with Coulomb friction do to the energy: what the study
@@ -20,7 +21,7 @@ import { energyLabel, math, mechanicsSymbol, reportSymbols } from './notation.js
  * the simulation falls back on where Newton–Coulomb would gain (the
  * runtime's impact law, Glocker's).
  */
-function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string): Inline[] {
+function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string, contacts: readonly string[]): Inline[] {
   const fallback: Inline[] = [
     'Where an outcome would raise the kinetic energy, the simulation resolves the impact with Glocker’s energetically consistent law instead (below).',
   ];
@@ -64,14 +65,26 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string)
       ...sampled,
       ...(study.largestSlide
         ? [
-            'the best sampled such slide, maximized from there over the configuration, the parameters and the pre-impact velocities (Nelder–Mead), ',
-            ...at(study.largestSlide),
+            `the best sampled such slides, maximized from there over the configuration, the parameters and the pre-impact velocities (Nelder–Mead, from the ${study.slideStarts} best), `,
+            ...(reachesStick(study)
+              ? [`gain up to ${(100 * study.largestSlide.gain).toFixed(4)} % of `, m('T^{-}'), ' (at ', m(`${e} = ${top(study)}`), ')']
+              : at(study.largestSlide)),
             ', a numerical maximum, not a derived supremum',
-            study.largestSlide.gain <= study.stick[0]!.supremum
-              ? `, within the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `
-              : `, above the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `,
-            m(`${e} = ${top(study)}`),
-            '; the bound is proved for sticking only)',
+            ...(reachesStick(study)
+              ? [
+                  `, on the edge of the slide’s conditions where “${proseNames(contacts, study.largestSlide.edge![0]!)}” holds with equality (its slip after the impact zero, as sticking’s): the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `,
+                  m(`${e} = ${top(study)}`),
+                  ') to within ',
+                  m(`${gapText(study)}\\,T^{-}`),
+                  ', so the supremum of the slide is very likely that bound, approached where the slide becomes the sticking outcome and not attained by a slide',
+                ]
+              : [
+                  study.largestSlide.gain <= study.stick[0]!.supremum
+                    ? `, within the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `
+                    : `, above the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `,
+                  m(`${e} = ${top(study)}`),
+                  '; the bound is proved for sticking only)',
+                ]),
           ]
         : ['the best sampled such slide gains nothing']),
       ', and none of the sampled outcomes gains for ',
@@ -211,6 +224,23 @@ function stickBoundText(study: ImpactEnergyStudy, measure: string): Inline[] {
   ];
 }
 
+/** ΔT/T⁻ by which a maximized slide may fall short of the sticking bound and still be read as reaching it. */
+const REACHES = 1e-6;
+
+/**
+ * Whether the maximized slide against the slip reaches the sticking bound: at the top of e's range, on an
+ * edge of its conditions, within REACHES of the bound and not above it.
+ */
+export function reachesStick(study: ImpactEnergyStudy): boolean {
+  const [s, b] = [study.largestSlide, study.stick[0]];
+  if (!s || !b || !s.edge?.length || s.values[study.restitution.parameter] !== top(study)) return false;
+  return s.gain <= b.supremum && b.supremum - s.gain <= REACHES;
+}
+
+/** How far below the sticking bound the maximized slide stays, as the power of ten it is under (LaTeX). */
+export const gapText = (study: ImpactEnergyStudy): string =>
+  `10^{${Math.ceil(Math.log10(Math.max(study.stick[0]!.supremum - study.largestSlide!.gain, Number.MIN_VALUE)))}}`;
+
 /** The top of the scanned range of e. */
 const top = (study: ImpactEnergyStudy): number => study.restitution.range[1];
 
@@ -236,20 +266,58 @@ export function energyBlocks(system: DerivedSystem, impactEnergy: ImpactEnergySt
   // A realization's potential (a stiff floor's) belongs to the energy that is conserved; the one plotted (notation.ts).
   const energy = energyLabel(model);
   const contact = energy.includes('V_{c}');
-  const changes = system.energyChanges.map((c) => ENERGY_CHANGES[c]);
+  // Coulomb friction at the contacts works only while one slides (the run below says whether one did).
+  const coulomb = model.unilateral.some((c) => c.friction);
+  const changes = system.energyChanges.map((c) => (c === 'friction' && coulomb ? 'friction dissipates it while a contact slides' : ENERGY_CHANGES[c]));
   const smooth: Inline[] = [
     'The energy ',
     m(energy),
     ...(contact ? [', with the potential ', m('V_{c}'), ' of the constraints realized by forces where they act,'] : []),
     system.conservative || changes.length === 0 ? ` is conserved${between}` : ` is not conserved${between}: ${changes.join('; ')}`,
   ];
-  const friction = model.unilateral.some((c) => c.friction) || system.supports !== undefined || system.hinges.length > 0;
-  const coulomb = model.unilateral.some((c) => c.friction);
+  const friction = coulomb || system.supports !== undefined || system.hinges.length > 0;
   const impacts = !model.unilateral.length || !system.passive ? '.' : coulomb ? '.' : `; impacts${friction ? ' and friction' : ''} never raise it.`;
-  const blocks: Block[] = [paragraph(...smooth, impacts)];
+  const run = coulomb && system.energyChanges.includes('friction') ? runEnergyText(simulation) : [];
+  const blocks: Block[] = [paragraph(...smooth, ...(run.length ? ['. ', ...run] : [impacts]))];
   if (model.unilateral.length && system.passive && coulomb)
-    blocks.push(paragraph(...impactEnergyText(impactEnergy, reportSymbols(system).measure)), ...glockerBlocks(simulation));
+    blocks.push(
+      paragraph(
+        ...impactEnergyText(
+          impactEnergy,
+          reportSymbols(system).measure,
+          model.unilateral.map((c) => c.name),
+        ),
+      ),
+      ...glockerBlocks(simulation),
+    );
   return blocks;
+}
+
+/** The largest change of E between impacts, relative to E, that is the integrator's error rather than friction's work. */
+const FLAT = 1e-6;
+
+/**
+ * What friction did to E in the simulated run: its largest change between
+ * impacts (energyDrift with the impacts alone as its events). Where that is
+ * the integrator's error, friction did no work between impacts and every change
+ * of E is at an impact; otherwise a contact slid between them.
+ */
+function runEnergyText(simulation: MotionSimulation | undefined): Inline[] {
+  const tr = simulation && 'trajectory' in simulation ? simulation.trajectory : undefined;
+  if (!tr?.energy) return [];
+  const impacts = tr.events.filter((e) => e.type === 'impact');
+  const drift = Math.max(0, ...energyDrift(tr.t, tr.energy, impacts).map(Math.abs));
+  return drift <= FLAT
+    ? [
+        'In the simulated run (Section ',
+        ref('sec:simulation'),
+        ') friction does no work between impacts: ',
+        m('E'),
+        ' stays at its value just after each impact to ',
+        m(`|E - E_0|/|E_0| \\le ${scientific(drift, 2)}`),
+        ` (the integrator’s error), and every change of it is at an impact (${impacts.length} in the run).`,
+      ]
+    : ['In the simulated run (Section ', ref('sec:simulation'), ') ', m('E'), ' changes between impacts too: a contact slides there.'];
 }
 
 /**

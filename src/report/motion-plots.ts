@@ -188,6 +188,11 @@ export function keptEnergy(model: Model, run: { readonly energy?: readonly numbe
   return spread < KEPT_ENERGY ? { start, spread } : undefined;
 }
 
+/** Whether series show nothing over the shown interval: every value zero or absent (NaN); such a plot is not drawn. */
+export function showsNothing(series: readonly (readonly number[])[]): boolean {
+  return series.every((values) => values.every((v) => v === 0 || Number.isNaN(v)));
+}
+
 /**
  * (E − Eₖ)/|Eₖ| at every sample, Eₖ the energy at the first sample after the
  * latest event (E₀ before any): the integrator's drift, which impacts do not

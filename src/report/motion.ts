@@ -25,6 +25,7 @@ import {
   keptEnergy,
   scaleGroups,
   shownTrajectory,
+  showsNothing,
   spread,
   uniformRun,
   type PlottedElsewhere,
@@ -354,8 +355,23 @@ export function motionSection(
       );
     });
   }
-  // The slip velocities of the contacts with friction: ṡ ≠ 0 of a closed contact is sliding, 0 sticking, a jump an impact's outcome.
-  if (slips && !uniform) {
+  // The slip velocities of the contacts with friction: ṡ ≠ 0 of a closed contact is sliding, 0 sticking, a jump an impact's outcome;
+  // said in a line, not plotted, where they are zero or absent over the whole shown run.
+  const slipValues = slips?.rates.map((r) => r.slice(0, tr.t.length)) ?? [];
+  if (slips && !uniform && showsNothing(slipValues)) {
+    const names = slips.contacts.map((j) => model.unilateral[j]!.name);
+    const closed = slipValues.some((r) => r.some((v) => v === 0));
+    figures.push(
+      paragraph(
+        'The slip velocities ',
+        m(names.map(slipRateSymbol).join(',\\ ')),
+        ' of the contacts with friction are not plotted: ',
+        closed ? 'wherever a contact is closed in the run, it sticks (' : 'no contact is closed in the run (',
+        m(closed ? '\\dot{s} = 0' : '\\dot{s}'),
+        closed ? '), and a slip in flight is no sliding.' : ' is no sliding in flight).',
+      ),
+    );
+  } else if (slips && !uniform) {
     const names = slips.contacts.map((j) => model.unilateral[j]!.name);
     figures.push(
       sceneFigure(
@@ -366,7 +382,7 @@ export function motionSection(
           events,
           xLabel: time,
           yLabel: axis('ds/dt', '\\dot{s}', slips.unit && rateUnit(slips.unit)),
-          series: names.map((name, k) => ({ label: `ds/dt ${name}`, values: slips.rates[k]!.slice(0, tr.t.length), style: k })),
+          series: names.map((name, k) => ({ label: `ds/dt ${name}`, values: slipValues[k]!, style: k })),
         }),
         0.9,
         [...names.map((name, k) => ({ label: slipRateSymbol(name), ...seriesStyle(k) })), ...eventLegend],

@@ -122,13 +122,13 @@ export const seriesStyle = (k: number): SeriesLine => SERIES_STYLES[k % SERIES_S
 export function drawnLegend<L extends { readonly label: string; readonly color: string; readonly dash?: string }>(
   scene: Scene,
   legend: readonly L[],
-): { readonly label: string; readonly color: string; readonly dash?: string }[] {
-  // A curve drawn as dots is one run of series circles: its first dot stands for it, undashed.
-  const drawn = scene.items.flatMap((item, i): { color: string; dash?: string }[] => {
+): { readonly label: string; readonly color: string; readonly dash?: string; readonly dot?: boolean }[] {
+  // A curve drawn as dots is one run of series circles: its first dot stands for it, and its key is a dot.
+  const drawn = scene.items.flatMap((item, i): { color: string; dash?: string; dot?: boolean }[] => {
     if (item.kind === 'polyline' && item.cls === 'series') return [{ color: item.stroke, ...(item.dash ? { dash: item.dash } : {}) }];
     const before = scene.items[i - 1];
     const first = !(before?.kind === 'circle' && before.cls === 'series');
-    return item.kind === 'circle' && item.cls === 'series' && first ? [{ color: item.fill }] : [];
+    return item.kind === 'circle' && item.cls === 'series' && first ? [{ color: item.fill, dot: true }] : [];
   });
   return legend.map((entry, k) => {
     const line = drawn[k];
@@ -138,8 +138,9 @@ export function drawnLegend<L extends { readonly label: string; readonly color: 
   });
 }
 
-/** A legend's key to a line: a short stroke of its colour and dash pattern, as an inline <svg> (an HTML page's legend). */
-export function legendSwatch({ color, dash }: SeriesStyle): string {
+/** A legend's key to a line: a short stroke of its colour and dash pattern, or a dot of its colour, as an inline <svg> (an HTML page's legend). */
+export function legendSwatch({ color, dash, dot }: SeriesStyle & { readonly dot?: boolean }): string {
+  if (dot) return `<svg class="swatch" viewBox="0 0 24 6" width="24" height="6" aria-hidden="true"><circle cx="12" cy="3" r="2.5" fill="${color}"/></svg>`;
   const pattern = dash ? ` stroke-dasharray="${dash}"` : '';
   return `<svg class="swatch" viewBox="0 0 24 6" width="24" height="6" aria-hidden="true"><line x1="0" y1="3" x2="24" y2="3" stroke="${color}" stroke-width="2"${pattern}/></svg>`;
 }

@@ -59,10 +59,12 @@ function equationsLatex(doc: ReportDocument, rows: readonly EquationRow[]): stri
   return `\\begin{align}\n${lines.join(' \\\\\n')}\n\\end{align}`;
 }
 
-/** A figure: the tikzpicture scaled to its share of the line, its legend as short strokes, its caption. */
+/** A figure: the tikzpicture scaled to its share of the line, its legend as short strokes (dots for a dotted series), its caption. */
 function figureLatex(doc: ReportDocument, f: Figure, tikz: NonNullable<Figure['tikz']>): string {
   const key = (l: Figure['legend'][number]): string =>
-    `\\tikz[baseline=-0.6ex]\\draw[color=${tikzColor(l.color)}, line width=1.2bp${l.dash ? `, ${tikzDash(l.dash)}` : ''}] (0,0) -- (0.6,0);\\,$${l.label}$`;
+    l.dot
+      ? `\\tikz[baseline=-0.6ex]\\fill[color=${tikzColor(l.color)}] (0.3,0) circle (0.09);\\,$${l.label}$`
+      : `\\tikz[baseline=-0.6ex]\\draw[color=${tikzColor(l.color)}, line width=1.2bp${l.dash ? `, ${tikzDash(l.dash)}` : ''}] (0,0) -- (0.6,0);\\,$${l.label}$`;
   return [
     '\\begin{figure}[htbp]',
     '  \\centering',

@@ -32,7 +32,7 @@ import { realizedVariant, supportHistoryDiscussion, supportHistoryFinding, suppo
 import { supportRestFinding } from './support-rest-finding.js';
 import { lockingFinding } from './support-locking.js';
 import { countWord, m, paragraph, ref, series, textInlines, type Block, type Inline, type Section } from './document.js';
-import { energyBlocks } from './energy-discussion.js';
+import { energyBlocks, gapText, reachesStick } from './energy-discussion.js';
 import { briefNumber, convergenceClause, hasDistances, statedRate, type LimitMotionWords, type ReportLimitStudy } from './limit.js';
 import { lossValues, type MotionSimulation } from './motion.js';
 import { impactLawSummaries } from './impact-laws.js';
@@ -598,13 +598,21 @@ function energyFindings(study: ImpactEnergyStudy | undefined): Inline[][] {
         ', and never for ',
         m(`${e} \\le ${+b.threshold.toFixed(4)}`),
         ' (derived)',
-        ...(study.largestSlide && study.largestSlide.gain <= b.supremum
+        ...(reachesStick(study)
           ? [
-              `; the supremum of its slide against the slip is not derived: maximized numerically, the slide gains ${(100 * study.largestSlide.gain).toFixed(2)} % at `,
-              m(`${e} = ${+study.largestSlide.values[study.restitution.parameter]!.toFixed(2)}`),
-              ', within that bound, which is proved for sticking only',
+              `; the supremum of its slide against the slip is not derived: maximized numerically, the slide gains up to ${(100 * study.largestSlide!.gain).toFixed(4)} % at `,
+              m(`${e} = ${study.restitution.range[1]}`),
+              ', that bound to within ',
+              m(`${gapText(study)}\\,T^{-}`),
+              ', on the edge where the slide becomes the sticking outcome: very likely its supremum, approached but not attained',
             ]
-          : []),
+          : study.largestSlide && study.largestSlide.gain <= b.supremum
+            ? [
+                `; the supremum of its slide against the slip is not derived: maximized numerically, the slide gains ${(100 * study.largestSlide.gain).toFixed(2)} % at `,
+                m(`${e} = ${+study.largestSlide.values[study.restitution.parameter]!.toFixed(2)}`),
+                ', within that bound, which is proved for sticking only',
+              ]
+            : []),
         ...closedFinding(study),
       ],
     ];

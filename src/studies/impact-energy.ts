@@ -35,6 +35,8 @@ export interface EnergyGain {
   readonly map: number;
   readonly mode: number;
   readonly values: Readonly<Record<string, number>>;
+  /** A maximized gain's binding conditions: the meaning of each of its mode's conditions that is zero there (to 1e-6 of the largest). */
+  readonly edge?: readonly string[];
 }
 
 export interface ImpactEnergyStudy {
@@ -51,10 +53,13 @@ export interface ImpactEnergyStudy {
   readonly largest?: EnergyGain;
   /**
    * The largest gain of a sliding outcome of a contact striking alone, the outcome the exact bounds leave open
-   * (stick-gain.ts: sticking is bounded, sliding on along the slip never gains): the best sample's, maximized
-   * from it at its e (Nelder–Mead), a numerical maximum.
+   * (stick-gain.ts: sticking is bounded, sliding on along the slip never gains): the best sampled ones, each
+   * maximized from there at its e (Nelder–Mead), the largest of those numerical maxima, with the conditions it
+   * sits on (`edge`).
    */
   readonly largestSlide?: EnergyGain;
+  /** The sampled slides the maximization starts from (the best ones, one per sample and direction). */
+  readonly slideStarts: number;
   /** The largest e of the scan at which no sampled outcome gains. */
   readonly dissipativeUpTo: number;
   /** The exact bound of the sticking outcome of each end striking alone (stick-gain.ts). */
@@ -91,7 +96,7 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
   const grid = Array.from({ length: STEPS + 1 }, (_, k) => range[0] + ((range[1] - range[0]) * k) / STEPS);
   const worst = grid.map(() => 0);
   let largest: EnergyGain | undefined;
-  let largestSlide: EnergyGain | undefined;
+  const slides: EnergyGain[] = [];
   let outcomes = 0;
   maps.forEach((im) => {
     const map = system.unilateral!.impactMaps.indexOf(im);
@@ -100,6 +105,8 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
     for (const sample of impactSamples(system, im, defaults, box, impacts))
       im.modes.forEach((_, k) => {
         for (const direction of modeDirections[k]!) {
+          // This sample's best slide, in this direction: a start of the maximization.
+          let slide: EnergyGain | undefined;
           const at = (value: number): Outcome => outcome(system, im, k, { ...sample, ...direction, [e]: value });
           const [zero, one] = [at(0), at(1)];
           grid.forEach((value, g) => {
@@ -111,8 +118,9 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
             const found = (best: EnergyGain | undefined): EnergyGain =>
               gain > (best?.gain ?? 0) ? { gain, map, mode: k, values: { ...sample, ...direction, [e]: value } } : best!;
             largest = found(largest);
-            if (im.modes[k]!.friction === 'slide') largestSlide = found(largestSlide);
+            if (im.modes[k]!.friction === 'slide') slide = found(slide);
           });
+          if (slide) slides.push(slide);
         }
       });
   });
@@ -124,7 +132,8 @@ export function impactEnergyStudy(system: DerivedSystem, impacts = IMPACTS): Imp
     impacts,
     outcomes,
     ...(largest ? { largest } : {}),
-    ...(largestSlide ? { largestSlide: maximizedGain(system, largestSlide, e, box) } : {}),
+    ...(slides.length ? { largestSlide: maximizedSlide(system, slides, e, box) } : {}),
+    slideStarts: Math.min(STARTS, slides.length),
     dissipativeUpTo: firstGain < 0 ? range[1] : (grid[firstGain - 1] ?? range[0]),
     stick: stickGainBounds(system, range[1]),
     closed: closedImpactLosses(system),
@@ -208,6 +217,20 @@ function impactSamples(system: DerivedSystem, im: ImpactMap, defaults: Env, box:
   return out;
 }
 
+/** Sampled slides the maximization starts from: the best of them. */
+const STARTS = 12;
+
+/**
+ * The largest slide's gain, maximized from each of the best sampled slides
+ * (one per sample and direction): the best values sit on the edge where the
+ * slide turns into sticking (ṡ⁺ → 0), which a simplex from a single start
+ * can stall short of.
+ */
+function maximizedSlide(system: DerivedSystem, slides: readonly EnergyGain[], e: string, box: Readonly<Record<string, readonly [number, number]>>): EnergyGain {
+  const starts = [...slides].sort((a, b) => b.gain - a.gain).slice(0, STARTS);
+  return starts.map((start) => maximizedGain(system, start, e, box)).reduce((best, g) => (g.gain > best.gain ? g : best));
+}
+
 /**
  * The largest gain of one outcome near a sampled one, at its e: maximized
  * over the box's parameters, the free coordinates and the pre-impact
@@ -235,7 +258,12 @@ function maximizedGain(system: DerivedSystem, start: EnergyGain, e: string, box:
     gainAt,
     names.map((name) => start.values[name]!),
   );
-  return found.value > start.gain ? { ...start, gain: found.value, values: { ...envAt(found.at)!, [e]: start.values[e]! } } : start;
+  if (!(found.value > start.gain)) return start;
+  const values = { ...envAt(found.at)!, [e]: start.values[e]! };
+  const { conditions } = outcome(system, im, start.mode, values);
+  const scale = Math.max(...conditions.map(Math.abs));
+  const edge = im.modes[start.mode]!.conditions.filter((_, i) => conditions[i]! <= 1e-6 * scale).map((c) => c.meaning);
+  return { ...start, gain: found.value, values, edge };
 }
 
 /** Newton's iteration on one coordinate for gap = 0 (a gap linear in it closes in one step). */

@@ -100,4 +100,19 @@ describe('the falling rod’s report: the outcomes of its impacts', () => {
     // kozlov1988 is not among the rod's sources: the f ≥ 0 convention names no author, the References omit the paper.
     expect(tex).not.toContain('kozlov1988');
   });
+  it('the figure of the sticking edges keys the run’s first impact by a dot, as it is drawn; the slip velocities, zero wherever a contact is closed, are said, not plotted', () => {
+    const figures = built.doc.sections.flatMap((sec) => sec.blocks).filter((b) => b.kind === 'figure');
+    const edges = figures.find((f) => f.kind === 'figure' && f.id.startsWith('plot-sticking-edges'));
+    if (edges?.kind !== 'figure') throw new Error('no figure of the sticking edges');
+    expect(edges.legend.map((l) => [l.label, l.dot ?? false])).toEqual([
+      ['r_{+}', false],
+      ['r_{-}', false],
+      ['\\text{first impact of the run}', true],
+    ]);
+    expect(edges.svg).toContain('<circle');
+    expect(figures.some((f) => f.kind === 'figure' && f.id === 'plot-slip')).toBe(false);
+    expect(section('simulation')).toContain(
+      'of the contacts with friction are not plotted: wherever a contact is closed in the run, it sticks ($\\dot{s} = 0$)',
+    );
+  });
 });

@@ -1,7 +1,8 @@
 // The hand-written SVG plots: round ticks, fixed number formatting, a flat
 // line for a conserved energy, events drawn, and identical bytes every time.
 import { describe, expect, it } from 'vitest';
-import { curveScene, eventMarkers, niceTicks, plotScene, svgPlot, tickLabel, valueRange } from '../../src/report/plot.js';
+import { showsNothing } from '../../src/report/motion-plots.js';
+import { curveScene, drawnLegend, eventMarkers, legendSwatch, niceTicks, plotScene, svgPlot, tickLabel, valueRange } from '../../src/report/plot.js';
 import { sceneFigure } from '../../src/report/scene-figure.js';
 import { tikzScene } from '../../src/report/scene-tikz.js';
 
@@ -189,5 +190,37 @@ describe('a figure’s legend is keyed by the lines as drawn', () => {
   it('a series given a style keeps it in its key: curve 0 drawn in style 2 is #009e73 dotted', () => {
     const scene = curveScene({ id: 'c', title: 'c', curves: [{ label: 'a', x: [0, 1], y: [0, 1], style: 2 }], xLabel: 'x', yLabel: 'y' });
     expect(sceneFigure(scene, 0.8, [{ label: 'a', color: '#0072b2' }], []).legend).toEqual([{ label: 'a', color: '#009e73', dash: '1.5 2.5' }]);
+  });
+});
+
+describe('drawnLegend and legendSwatch (a series drawn as dots keyed by a dot)', () => {
+  it('the key of a line is a stroke, the key of a dotted series a dot, in the figure’s own colours', () => {
+    const scene = curveScene({
+      id: 'keys',
+      title: 'keys',
+      curves: [
+        { label: 'line', x: [0, 1, 2], y: [0, 1, 0] },
+        { label: 'dot', x: [1], y: [0.5], dots: true },
+      ],
+      xLabel: 'x',
+      yLabel: 'y',
+    });
+    const [line, dot] = drawnLegend(scene, [
+      { label: 'line', color: '#000000' },
+      { label: 'dot', color: '#000000', dash: '2 2' },
+    ]);
+    expect(line!.dot).toBeUndefined();
+    expect(dot!.dot).toBe(true);
+    expect(dot!.dash).toBeUndefined();
+    expect(legendSwatch(line!)).toContain('<line ');
+    expect(legendSwatch(dot!)).toContain(`<circle cx="12" cy="3" r="2.5" fill="${dot!.color}"/>`);
+    expect(legendSwatch(dot!)).not.toContain('<line ');
+  });
+});
+
+describe('showsNothing (a plot whose data is zero or absent over the shown run is not drawn)', () => {
+  it('zero and NaN show nothing; one non-zero value shows something', () => {
+    expect(showsNothing([[Number.NaN, Number.NaN, 0, 0], [0]])).toBe(true);
+    expect(showsNothing([[Number.NaN, 0, 1e-12]])).toBe(false);
   });
 });

@@ -103,10 +103,38 @@ describe('impact energy of Newton restitution with Coulomb friction', () => {
       w.values.l!,
     )!;
     expect(hand.gain).toBeCloseTo(w.gain, 9);
-    // The supremum over θ, μ and the slip is 9/16 at e = 1, approached at the stick edge (ṡ⁺ → 0⁻): the maximization gets within 1 %.
+    // The supremum over θ, μ and the slip is 9/16 at e = 1, approached at the stick edge (ṡ⁺ → 0⁻): the maximization gets within 1e-6.
     expect(w.values.e).toBe(1);
     expect(w.gain).toBeLessThanOrEqual(9 / 16);
-    expect(w.gain).toBeGreaterThan(0.55);
+    expect(w.gain).toBeGreaterThan(9 / 16 - 1e-6);
+  });
+
+  it('the reverse slide at θ = 0.7892, μ = 0.3706, e = 1 just short of the stick edge gains 56.2 %, below 9/16; the study reaches at least that', () => {
+    // End A with ḟ⁻ = −1 and the pre-impact velocity with no part outside the end's own, q̇⁻ = M⁻¹Cᵀλ with C q̇⁻ = (ḟ⁻, ṡ⁻).
+    // With P_t = μP_n, P_n = 2/(W_nn + μW_nt) does not depend on ṡ⁻ and ṡ⁺ = ṡ⁻ + P_n(W_nt + μW_tt): the slide
+    // turns into sticking at ṡ⁻ = r₋ = −P_n(W_nt + μW_tt); the point is ṡ⁺ = −1e-8 (r = 0.5890 to four digits).
+    const [th, mu] = [0.7892, 0.3706];
+    const [n, s, M] = [
+      [0, 1, -Math.cos(th)],
+      [1, 0, Math.sin(th)],
+      [1, 1, 1 / 3],
+    ];
+    const inner = (a: readonly number[], b: readonly number[]): number => a.reduce((r, x, i) => r + (x * b[i]!) / M[i]!, 0);
+    const [a, b, d] = [inner(n, n), inner(n, s), inner(s, s)];
+    const Pn = 2 / (a + mu * b);
+    expect(Pn).toBeCloseTo(1.0349, 3);
+    const r = -Pn * (b + mu * d) - 1e-8;
+    expect(r).toBeCloseTo(0.589, 4);
+    const [ln, lt] = [(-d - b * r) / (a * d - b * b), (a * r + b) / (a * d - b * b)];
+    const qd = M.map((mi, i) => (n[i]! * ln + s[i]! * lt) / mi);
+    const hand = reverseSlideByHand(th, qd, 1, mu)!;
+    expect(hand.gain).toBeGreaterThanOrEqual(0.562);
+    expect(hand.gain).toBeLessThan(9 / 16);
+    // The study's maximization, started from the best sampled slides, gets to the edge too.
+    const w = rodStudy().largestSlide!;
+    expect(w.gain).toBeGreaterThanOrEqual(hand.gain);
+    // Its maximum sits on that edge: the one condition at zero is the slide's own direction (ṡ⁺ → 0).
+    expect(w.edge).toEqual([expect.stringMatching(/keeps sliding the way its sliding equations assume/)]);
   });
 
   it('no study where no impact has a Coulomb outcome', () => {

@@ -15,19 +15,19 @@ export interface Maximum {
  * Maximize f from x0, the first simplex stepping each variable by `step`
  * of its size (or by `step` where it is zero); restarted from the best
  * point, since a simplex can collapse against a boundary short of the
- * maximum. A restart that no longer improves it divides the step by 4, so
+ * maximum. A restart that no longer improves it divides the step by 10, so
  * that a maximum on the boundary, where a large simplex has most of its
  * points outside, is approached with smaller ones; it stops when a step
- * below `step`·1e-6 gains nothing.
+ * below `step`·1e-4 gains nothing.
  */
 export function nelderMead(f: (x: readonly number[]) => number, x0: readonly number[], step = 0.1, iterations = 1000, restarts = 60): Maximum {
   let best: Maximum = { at: x0, value: f(x0) };
   let size = step;
-  for (let r = 0; r < restarts && size >= step * 1e-6; r++) {
+  for (let r = 0; r < restarts && size >= step * 1e-4; r++) {
     const next = simplexRun(f, best.at, size, iterations);
     const better = next.value > best.value + 1e-12 * Math.abs(best.value);
     if (next.value > best.value) best = next;
-    if (!better) size /= 4;
+    if (!better) size /= 10;
   }
   return best;
 }

@@ -217,8 +217,12 @@ function impactSamples(system: DerivedSystem, im: ImpactMap, defaults: Env, box:
   return out;
 }
 
-/** Sampled slides the maximization starts from: the best of them. */
-const STARTS = 12;
+/**
+ * Sampled slides the maximization starts from: the best of them. The falling rod's best sample stalls at 55.97 %
+ * of T⁻; from its two best the maximum reaches the sticking bound 9/16 to 7e-8 in 2.9 s, from twelve to 5e-11 in
+ * 14 s of every derivation of its report.
+ */
+const STARTS = 2;
 
 /**
  * The largest slide's gain, maximized from each of the best sampled slides

@@ -159,7 +159,7 @@ describe('the energy at impacts, as the study measured it', () => {
       'Only the slide of an end striking alone against its slip is left to sampling: the supremum of its gain is not derived (the toolkit has no closed form for it), and the maximum below is numerical evidence only.',
     );
     expect(t).toContain(
-      `the best sampled such slides, maximized from there over the configuration, the parameters and the pre-impact velocities (Nelder–Mead, from the 12 best), gain up to ${slide} % of $T^{-}$ (at $e = 1$), a numerical maximum, not a derived supremum, on the edge of the slide’s conditions where “end A keeps sliding the way its sliding equations assume” holds with equality (its slip after the impact zero, as sticking’s): the sticking bound (56.25 % at $e = 1$) to within $10^{`,
+      `the best sampled such slides, maximized from there over the configuration, the parameters and the pre-impact velocities (Nelder–Mead, from the 2 best), gain up to ${slide} % of $T^{-}$ (at $e = 1$), a numerical maximum, not a derived supremum, on the edge of the slide’s conditions where “end A keeps sliding the way its sliding equations assume” holds with equality (its slip after the impact zero, as sticking’s): the sticking bound (56.25 % at $e = 1$) to within $10^{`,
     );
     expect(t).toContain(
       '\\,T^{-}$, so the supremum of the slide is very likely that bound, approached where the slide becomes the sticking outcome and not attained by a slide, and none of the sampled outcomes gains',

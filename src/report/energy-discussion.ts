@@ -72,7 +72,7 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string,
             ', a numerical maximum, not a derived supremum',
             ...(reachesStick(study)
               ? [
-                  `, on the edge of the slide’s conditions where “${proseNames(contacts, study.largestSlide.edge![0]!)}” holds with equality (its slip after the impact zero, as sticking’s): the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `,
+                  `, on the edge of the slide’s conditions where “${proseNames(contacts, study.largestSlide.edge![0]!)}” holds with equality (its slip after the impact zero, as sticking’s): the sticking bound (${stickPercent(study)} % at `,
                   m(`${e} = ${top(study)}`),
                   ') to within ',
                   m(`${gapText(study)}\\,T^{-}`),
@@ -81,7 +81,7 @@ function impactEnergyText(study: ImpactEnergyStudy | undefined, measure: string,
               : [
                   study.largestSlide.gain <= study.stick[0]!.supremum
                     ? `, within the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `
-                    : `, above the sticking bound (${+(100 * study.stick[0]!.supremum).toFixed(2)} % at `,
+                    : `, above the sticking bound (${stickPercent(study)} % at `,
                   m(`${e} = ${top(study)}`),
                   '; the bound is proved for sticking only)',
                 ]),
@@ -240,6 +240,9 @@ export function reachesStick(study: ImpactEnergyStudy): boolean {
 /** How far below the sticking bound the maximized slide stays, as the power of ten it is under (LaTeX). */
 export const gapText = (study: ImpactEnergyStudy): string =>
   `10^{${Math.ceil(Math.log10(Math.max(study.stick[0]!.supremum - study.largestSlide!.gain, Number.MIN_VALUE)))}}`;
+
+/** The sticking bound in per cent, two decimals at most (56.25). */
+const stickPercent = (study: ImpactEnergyStudy): number => +(100 * study.stick[0]!.supremum).toFixed(2);
 
 /** The top of the scanned range of e. */
 const top = (study: ImpactEnergyStudy): number => study.restitution.range[1];

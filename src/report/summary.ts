@@ -943,6 +943,7 @@ function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
         ['formula', 'formulas', 'agree with the derivation', 'agrees with the derivation'];
     // The formulas that disagree named (smirnov1981's Δᵢ (2.4) as printed), so that the count does not read as agreement.
     const off = printed(f.paper).filter((r) => r.agrees === false);
+    const distinct = distinctCount(f.paper, checked);
     if (checked && !counted)
       out.push(
         agree < checked
@@ -961,8 +962,8 @@ function findings(f: SummaryFacts, brief = false, follows = false): Inline[][] {
             : [
                 checked === 1
                   ? `the ${one} of ${paper}${which} checked ${holds}`
-                  : distinctCount(f.paper, checked) < checked
-                    ? `the ${countWord(distinctCount(f.paper, checked))} distinct results of ${paper}${which}, typed in ${countWord(checked)} ${many}, ${hold}`
+                  : distinct < checked
+                    ? `the ${countWord(distinct)} distinct results of ${paper}${which}, typed in ${countWord(checked)} ${many}, ${hold}`
                     : `${checked === 2 ? 'both' : `all ${checked}`} ${many} of ${paper}${which} checked ${hold}`,
                 ...measuredValues(printed(f.paper), f.limitStudy && statedRate(f.limitStudy)),
                 ...scopeInlines(f.paper),

@@ -14,6 +14,7 @@ import { factored, shortestOf } from '../core/factored.js';
 import { subs } from '../core/subs.js';
 import { together } from '../core/together.js';
 import { simplify } from '../core/trig.js';
+import { defaultValues } from '../model/validate/parameters.js';
 import { limitMotion, nearMotion } from '../derive/motion/limit-motion.js';
 import { piecewiseMotion, polynomialRoots } from '../derive/motion/piecewise.js';
 import type { DerivedSystem } from '../derive/system.js';
@@ -52,8 +53,9 @@ interface Largest {
 export function limitDistance(system: DerivedSystem, rigid: DerivedSystem, p: string): number | undefined {
   const limit = limitMotion(system, p);
   const classical = piecewiseMotion(rigid);
-  if (limit.stop || classical.stop || classical.pending) return undefined;
-  return largestGap(system, rigid, limit.pieces, classical.pieces, defaults(system))?.value;
+  const index = coordinateIndex(system, rigid);
+  if (limit.stop || classical.stop || classical.pending || !index) return undefined;
+  return largestGap(system, index, limit.pieces, classical.pieces, defaultValues(system.model.parameters))?.value;
 }
 
 /** The distance to the rigid motion in closed form (closedDistance). */
@@ -84,8 +86,9 @@ export function closedDistance(system: DerivedSystem, rigid: DerivedSystem, p: s
   if (!index) return undefined;
   // The times the largest gap may be at in closed form: the run's ends and the pieces' ends.
   const ends = [ZERO, numberExpr(t1), ...[...finite.pieces, ...classical.pieces].flatMap((x) => (x.end ? [x.end] : []))];
-  const located = [defaults(system), ...values.map((v) => ({ ...defaults(system), [p]: v }))].map((env) => {
-    const largest = largestGap(system, rigid, finite.pieces, classical.pieces, env);
+  const defaults = defaultValues(system.model.parameters);
+  const located = [defaults, ...values.map((v) => ({ ...defaults, [p]: v }))].map((env) => {
+    const largest = largestGap(system, index, finite.pieces, classical.pieces, env);
     if (!largest) return undefined;
     const [a, b] = [finite.pieces[largest.pieces[0]]!, classical.pieces[largest.pieces[1]]!];
     const gap = sub(a.q[largest.coordinate]!, b.q[index[largest.coordinate]!]!);
@@ -112,8 +115,6 @@ export function closedDistance(system: DerivedSystem, rigid: DerivedSystem, p: s
   };
 }
 
-const defaults = (system: DerivedSystem): Env => Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
-
 /** Each coordinate's index among the rigid model's, undefined where it lacks one. */
 function coordinateIndex(system: DerivedSystem, rigid: DerivedSystem): readonly number[] | undefined {
   const names = rigid.model.coordinates.map((c) => c.q.name);
@@ -121,11 +122,9 @@ function coordinateIndex(system: DerivedSystem, rigid: DerivedSystem): readonly 
   return index.includes(-1) ? undefined : index;
 }
 
-/** The largest |a_i(t) − b_i(t)| over the coordinates and 0 ≤ t ≤ t₁ at `env`, on a grid refined by golden sections. */
-function largestGap(system: DerivedSystem, rigid: DerivedSystem, a: readonly Piece[], b: readonly Piece[], env: Env): Largest | undefined {
+/** The largest |a_i(t) − b_{index[i]}(t)| over the coordinates and 0 ≤ t ≤ t₁ at `env`, on a grid refined by golden sections. */
+function largestGap(system: DerivedSystem, index: readonly number[], a: readonly Piece[], b: readonly Piece[], env: Env): Largest | undefined {
   const { t1 } = initialState(system.model, env);
-  const index = coordinateIndex(system, rigid);
-  if (!index) return undefined;
   const timed = (pieces: readonly Piece[]): Timed[] => pieces.map((x) => ({ ...x, from: evaluate(x.start, env), to: x.end ? evaluate(x.end, env) : Infinity }));
   const [ta, tb] = [timed(a), timed(b)];
   const at = (pieces: readonly Timed[], t: number): number => pieces.findIndex((x) => x.from <= t && t <= x.to);

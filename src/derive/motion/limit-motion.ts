@@ -26,6 +26,7 @@ import { subs } from '../../core/subs.js';
 import { mapChildren, memoPass } from '../../core/traverse.js';
 import { simplify } from '../../core/trig.js';
 import { TIME } from '../../model/names.js';
+import { defaultValues } from '../../model/validate/parameters.js';
 import type { DerivedSystem } from '../system.js';
 import { assumptionDomain, parameterAssumptions } from '../proofs/assumptions.js';
 import { fastRootLimit } from './fast-root.js';
@@ -121,7 +122,7 @@ function follow(system: DerivedSystem, p: string): LimitMotion {
  * `approximate` says so. Where an end has no such root, the motion stops there and says why.
  */
 export function nearMotion(system: DerivedSystem, p: string): PiecewiseMotion & { readonly approximate: boolean } {
-  const env: Env = Object.fromEntries(system.model.parameters.map((x) => [x.name, x.default]));
+  const env: Env = defaultValues(system.model.parameters);
   const pieces: MotionPiece[] = [];
   let motion = piecewiseMotion(system);
   for (let restart = 0; ; restart++) {
